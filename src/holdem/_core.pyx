@@ -1,0 +1,836 @@
+# The hot paths of holdem: the hand evaluator, batch evaluation, the random
+# generator, the deck and the card sampler.  Compiler directives are set in
+# setup.py.
+#
+# Evaluator.  Every card has an additive 64-bit key: a 3-bit counter per rank
+# in bits 0..38 and a 4-bit counter per suit in bits 48..63, the suit counters
+# starting at 3 so that bit 3 of a suit's nibble is set exactly when the hand
+# holds five or more cards of that suit.  A hand's key is the sum of its cards'
+# keys, so adding a card to a partial hand is one addition.  Beside the key, a
+# 64-bit mask holds one bit per card, 16 bits per suit, from which a flush's
+# ranks are read.  A flush (at most one suit can have five of seven cards)
+# is looked up by its 13-bit rank mask; any other hand by its rank counters,
+# through a perfect hash built when the module is imported.  The tables take
+# about 360 KB.
+
+from cpython.long cimport PyLong_AsLongAndOverflow
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc, qsort
+from libc.string cimport memcpy, memmove, memset
+
+import os
+
+from holdem.errors import (
+    CardCountError,
+    DeckError,
+    InvalidArrayError,
+    InvalidSeedError,
+)
+
+__all__ = [
+    "Deck",
+    "Rng",
+    "class_score",
+    "evaluate",
+    "evaluate7",
+    "evaluate_batch",
+]
+
+# ---------------------------------------------------------------- evaluator
+
+cdef enum:
+    CLASS_COUNT = 7462
+    SLOT_BITS = 17         # 2**17 slots for the 73,775 rank multisets of 5-7 cards
+    BUCKET_BITS = 14       # 2**14 buckets of the perfect hash, about 4.5 keys each
+    SLOT_COUNT = 1 << SLOT_BITS
+    BUCKET_COUNT = 1 << BUCKET_BITS
+    MULTISET_COUNT = 73775
+
+cdef uint64_t HAND_KEY_INIT = 0x3333000000000000ULL
+cdef uint64_t FLUSH_BITS = 0x8888000000000000ULL
+cdef uint64_t RANK_BITS = 0x7FFFFFFFFFULL
+
+# Indexed by any byte, so that a bad code in a batch reads zeros, not memory
+# outside the table; the batch loop reports such codes after the fact.
+cdef uint64_t CARD_KEY[256]
+cdef uint64_t CARD_MASK[256]
+cdef uint16_t FLUSH_RANK[8192]
+cdef uint16_t RANK_TABLE[SLOT_COUNT]
+cdef uint32_t BUCKET_DISPLACEMENT[BUCKET_COUNT]
+cdef uint32_t CLASS_SCORE[CLASS_COUNT + 1]
+cdef uint64_t bucket_multiplier
+cdef uint64_t slot_multiplier
+
+
+cdef uint16_t rank_of(uint64_t key, uint64_t mask) noexcept nogil:
+    """The rank 1..7462 of the best five of the 5 to 7 cards summed in key and mask."""
+    cdef uint64_t flush = key & FLUSH_BITS
+    cdef uint64_t ranks
+    cdef unsigned int suit
+    if flush:
+        flush >>= 51  # 1, 16, 256 or 4096: the suit with five or more cards
+        suit = (flush > 1) + (flush > 16) + (flush > 256)
+        return FLUSH_RANK[(mask >> (16 * suit)) & 0x1FFF]
+    ranks = key & RANK_BITS
+    return RANK_TABLE[
+        ((ranks * slot_multiplier) >> (64 - SLOT_BITS))
+        ^ BUCKET_DISPLACEMENT[(ranks * bucket_multiplier) >> (64 - BUCKET_BITS)]
+    ]
+
+
+# A class score orders the 7,462 five-card classes: the category (0 = high card
+# .. 8 = straight flush) in bits 20..23, then up to five ranks (0 = deuce ..
+# 12 = ace) by significance, four bits each.
+
+cdef inline uint32_t packed(uint32_t category, uint32_t ranks, int count) noexcept nogil:
+    return (category << 20) | (ranks << (4 * (5 - count)))
+
+
+cdef uint32_t top_ranks(uint32_t rank_mask, int count) noexcept nogil:
+    """The highest ``count`` ranks of a rank mask, packed four bits each."""
+    cdef uint32_t result = 0
+    cdef int rank = 12
+    while count and rank >= 0:
+        if rank_mask >> rank & 1:
+            result = result << 4 | rank
+            count -= 1
+        rank -= 1
+    return result
+
+
+cdef int straight_high(uint32_t rank_mask) noexcept nogil:
+    """The high rank of the best straight in a rank mask, or -1."""
+    cdef int high
+    for high in range(12, 3, -1):
+        if (rank_mask >> (high - 4)) & 0x1F == 0x1F:
+            return high
+    if rank_mask & 0x100F == 0x100F:
+        return 3  # the wheel, five high
+    return -1
+
+
+cdef uint32_t flush_score(uint32_t rank_mask) noexcept nogil:
+    cdef int high = straight_high(rank_mask)
+    if high >= 0:
+        return packed(8, high, 1)
+    return packed(5, top_ranks(rank_mask, 5), 5)
+
+
+cdef int highest(uint32_t rank_mask) noexcept nogil:
+    cdef int rank = 12
+    while rank >= 0 and not (rank_mask >> rank & 1):
+        rank -= 1
+    return rank
+
+
+cdef uint32_t plain_score(const uint8_t *counts) noexcept nogil:
+    """The score of the best five of 5 to 7 cards of mixed suits, from rank counts."""
+    cdef uint32_t present = 0, pairs = 0, trips = 0, quads = 0
+    cdef int rank, high, top, second
+    for rank in range(13):
+        if counts[rank]:
+            present |= 1u << rank
+        if counts[rank] >= 2:
+            pairs |= 1u << rank
+        if counts[rank] >= 3:
+            trips |= 1u << rank
+        if counts[rank] == 4:
+            quads |= 1u << rank
+    if quads:
+        top = highest(quads)
+        return packed(7, top << 4 | highest(present & ~(1u << top)), 2)
+    if trips and (pairs & ~(1u << highest(trips))):
+        top = highest(trips)
+        return packed(6, top << 4 | highest(pairs & ~(1u << top)), 2)
+    high = straight_high(present)
+    if high >= 0:
+        return packed(4, high, 1)
+    if trips:
+        top = highest(trips)
+        return packed(3, top << 8 | top_ranks(present & ~(1u << top), 2), 3)
+    if pairs:
+        top = highest(pairs)
+        second = highest(pairs & ~(1u << top))
+        if second >= 0:
+            return packed(
+                2, top << 8 | second << 4 | highest(present & ~(1u << top | 1u << second)), 3
+            )
+        return packed(1, top << 12 | top_ranks(present & ~(1u << top), 3), 4)
+    return packed(0, top_ranks(present, 5), 5)
+
+
+cdef int compare_scores(const void *a, const void *b) noexcept nogil:
+    cdef uint32_t x = (<const uint32_t *>a)[0], y = (<const uint32_t *>b)[0]
+    return (x > y) - (x < y)
+
+
+cdef uint16_t rank_of_score(uint32_t score) noexcept nogil:
+    """Binary search of a score among the sorted class scores."""
+    cdef int low = 1, high = CLASS_COUNT, middle
+    while low < high:
+        middle = (low + high) // 2
+        if CLASS_SCORE[middle] < score:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+cdef struct MultisetList:
+    uint64_t *keys
+    uint16_t *ranks
+    int count
+    int class_count
+
+
+cdef void visit_multisets(uint8_t *counts, int rank, int size, MultisetList *found) noexcept nogil:
+    """Visit every multiset of 5 to 7 ranks with at most four of each.
+
+    With ``found.ranks`` NULL, collect the scores of the five-card classes
+    (into CLASS_SCORE); otherwise store each multiset's key and rank.
+    """
+    cdef int count, r
+    cdef uint64_t key = 0
+    if rank == 13:
+        if found.ranks == NULL:
+            if size == 5:
+                found.class_count += 1
+                CLASS_SCORE[found.class_count] = plain_score(counts)
+        elif size >= 5:
+            for r in range(13):
+                key += (<uint64_t>counts[r]) << (3 * r)
+            found.keys[found.count] = key
+            found.ranks[found.count] = rank_of_score(plain_score(counts))
+            found.count += 1
+        return
+    for count in range(min(4, 7 - size) + 1):
+        counts[rank] = count
+        visit_multisets(counts, rank + 1, size + count, found)
+    counts[rank] = 0
+
+
+cdef uint64_t splitmix64(uint64_t *x) noexcept nogil:
+    x[0] += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = x[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef bint place_buckets(const uint64_t *keys, const uint16_t *ranks, int count) noexcept nogil:
+    """Build the perfect hash with the current multipliers, or return False.
+
+    Hash and displace: each key falls in a bucket; buckets are placed largest
+    first, each with the smallest displacement that XORs all of its keys' base
+    slots onto free slots.
+    """
+    cdef int *bucket_start = <int *>malloc((BUCKET_COUNT + 1) * sizeof(int))
+    cdef int *bucket_fill = <int *>malloc(BUCKET_COUNT * sizeof(int))
+    cdef int *members = <int *>malloc(count * sizeof(int))
+    cdef int *order = <int *>malloc(BUCKET_COUNT * sizeof(int))
+    cdef uint8_t *taken = <uint8_t *>malloc(SLOT_COUNT)
+    cdef uint32_t bases[64]
+    cdef int i, j, b, size, largest = 0, placed_count = 0
+    cdef uint32_t displacement
+    cdef bint ok = True, fits
+    memset(bucket_fill, 0, BUCKET_COUNT * sizeof(int))
+    memset(taken, 0, SLOT_COUNT)
+    memset(RANK_TABLE, 0, sizeof(RANK_TABLE))
+    for i in range(count):
+        bucket_fill[(keys[i] * bucket_multiplier) >> (64 - BUCKET_BITS)] += 1
+    bucket_start[0] = 0
+    for b in range(BUCKET_COUNT):
+        bucket_start[b + 1] = bucket_start[b] + bucket_fill[b]
+        largest = max(largest, bucket_fill[b])
+        bucket_fill[b] = 0
+    for i in range(count):
+        b = (keys[i] * bucket_multiplier) >> (64 - BUCKET_BITS)
+        members[bucket_start[b] + bucket_fill[b]] = i
+        bucket_fill[b] += 1
+    if largest > 64:
+        ok = False
+    size = largest
+    while ok and size > 0:  # buckets by size, largest first
+        for b in range(BUCKET_COUNT):
+            if bucket_fill[b] == size:
+                order[placed_count] = b
+                placed_count += 1
+        size -= 1
+    for i in range(placed_count if ok else 0):
+        b = order[i]
+        size = bucket_fill[b]
+        for j in range(size):
+            bases[j] = (keys[members[bucket_start[b] + j]] * slot_multiplier) >> (64 - SLOT_BITS)
+        fits = False
+        displacement = 0
+        while displacement < SLOT_COUNT and not fits:
+            fits = True
+            for j in range(size):
+                if taken[bases[j] ^ displacement]:
+                    fits = False
+                    break
+                taken[bases[j] ^ displacement] = 1
+            if not fits:
+                while j > 0:
+                    j -= 1
+                    taken[bases[j] ^ displacement] = 0
+                displacement += 1
+        if not fits:
+            ok = False
+            break
+        BUCKET_DISPLACEMENT[b] = displacement
+        for j in range(size):
+            RANK_TABLE[bases[j] ^ displacement] = ranks[members[bucket_start[b] + j]]
+    free(bucket_start)
+    free(bucket_fill)
+    free(members)
+    free(order)
+    free(taken)
+    return ok
+
+
+cdef void build_tables() noexcept nogil:
+    global bucket_multiplier, slot_multiplier
+    cdef uint8_t counts[13]
+    cdef MultisetList found
+    cdef uint32_t rank_mask
+    cdef int card, rank, bits
+    cdef uint64_t seed = 0x686F6C64656D  # any fixed value: the tables never change
+    for card in range(52):
+        CARD_KEY[card] = (1ULL << (3 * (card >> 2))) + (1ULL << (48 + 4 * (card & 3)))
+        CARD_MASK[card] = 1ULL << (16 * (card & 3) + (card >> 2))
+    # The 7,462 classes: the 6,175 five-rank multisets of mixed suits and the
+    # 1,287 flushes of five distinct ranks, sorted weakest first.
+    memset(counts, 0, sizeof(counts))
+    found.ranks = NULL
+    found.class_count = 0
+    visit_multisets(counts, 0, 0, &found)
+    for rank_mask in range(8192):
+        bits = 0
+        for rank in range(13):
+            bits += rank_mask >> rank & 1
+        if bits == 5:
+            found.class_count += 1
+            CLASS_SCORE[found.class_count] = flush_score(rank_mask)
+    qsort(&CLASS_SCORE[1], CLASS_COUNT, sizeof(uint32_t), compare_scores)
+    for rank_mask in range(8192):
+        bits = 0
+        for rank in range(13):
+            bits += rank_mask >> rank & 1
+        FLUSH_RANK[rank_mask] = rank_of_score(flush_score(rank_mask)) if bits >= 5 else 0
+    found.keys = <uint64_t *>malloc(MULTISET_COUNT * sizeof(uint64_t))
+    found.ranks = <uint16_t *>malloc(MULTISET_COUNT * sizeof(uint16_t))
+    found.count = 0
+    visit_multisets(counts, 0, 0, &found)
+    while True:
+        bucket_multiplier = splitmix64(&seed) | 1
+        slot_multiplier = splitmix64(&seed) | 1
+        if place_buckets(found.keys, found.ranks, found.count):
+            break
+    free(found.keys)
+    free(found.ranks)
+
+
+build_tables()
+
+
+cdef int fail_codes(codes, int count) except -1:
+    """Raise the error that explains why ``codes`` is not ``count`` distinct cards."""
+    from holdem.cards import parse_cards
+    parse_cards(codes, count=count)
+    raise AssertionError("unreachable: the codes were valid")
+
+
+cdef uint16_t rank_of_sequence(object cards) except? 0:
+    """The rank of a list or tuple of 5 to 7 codes, or 0 if any item is not a distinct code."""
+    cdef Py_ssize_t size = len(cards), i
+    cdef uint64_t key = HAND_KEY_INIT, mask = 0, bit
+    cdef unsigned long code
+    cdef int overflow
+    if size < 5 or size > 7:
+        raise CardCountError(f"evaluate takes 5, 6 or 7 cards, got {size}: {cards!r}")
+    for i in range(size):
+        item = cards[i]
+        if type(item) is not int:
+            return 0
+        code = <unsigned long>PyLong_AsLongAndOverflow(item, &overflow)
+        if overflow or code >= 52:
+            return 0
+        bit = CARD_MASK[code]
+        if mask & bit:
+            return 0
+        mask |= bit
+        key += CARD_KEY[code]
+    return rank_of(key, mask)
+
+
+def evaluate(cards):
+    """Return the rank, 1 to 7462 (higher is stronger), of the best five of 5 to 7 cards.
+
+    ``cards`` is a list or tuple of card codes (the fast path) or anything
+    :func:`holdem.parse_cards` reads.  Equal ranks tie.
+
+    >>> evaluate("As Ks Qs Js Ts 2c 3d")
+    7462
+    >>> evaluate([0, 4, 8, 13, 21])  # 2c 3c 4c 5d 7d
+    1
+    """
+    cdef uint16_t rank
+    if type(cards) is tuple or type(cards) is list:
+        rank = rank_of_sequence(cards)
+        if rank:
+            return rank
+    from holdem.cards import parse_cards
+    codes = parse_cards(cards)
+    rank = rank_of_sequence(codes)
+    if not rank:
+        fail_codes(codes, len(codes))
+    return rank
+
+
+def evaluate7(int c0, int c1, int c2, int c3, int c4, int c5, int c6):
+    """Return the rank of seven card codes: the fastest call for one hand.
+
+    >>> evaluate7(51, 47, 43, 39, 35, 0, 5)  # As Ks Qs Js Ts 2c 3d
+    7462
+    """
+    cdef int codes[7]
+    cdef uint64_t key = HAND_KEY_INIT, mask = 0, bit
+    cdef int i
+    codes[0] = c0; codes[1] = c1; codes[2] = c2; codes[3] = c3
+    codes[4] = c4; codes[5] = c5; codes[6] = c6
+    for i in range(7):
+        if <unsigned int>codes[i] >= 52:
+            fail_codes((c0, c1, c2, c3, c4, c5, c6), 7)
+        bit = CARD_MASK[codes[i]]
+        if mask & bit:
+            fail_codes((c0, c1, c2, c3, c4, c5, c6), 7)
+        mask |= bit
+        key += CARD_KEY[codes[i]]
+    return rank_of(key, mask)
+
+
+def class_score(int rank):
+    """The class score of a rank: category (0..8) in bits 20..23, then five 4-bit ranks.
+
+    >>> hex(class_score(7462))  # straight flush, ace high
+    '0x8c0000'
+    """
+    if rank < 1 or rank > CLASS_COUNT:
+        raise ValueError(f"rank {rank!r} is not between 1 and {CLASS_COUNT}")
+    return CLASS_SCORE[rank]
+
+
+cdef inline bint evaluate_rows(
+    const uint8_t *cards, uint16_t *out, Py_ssize_t rows, int width
+) noexcept nogil:
+    """Rank ``rows`` rows of ``width`` codes; False if any code was bad.
+
+    Inlined with a constant width, so the compiler unrolls the inner loop.
+    """
+    cdef Py_ssize_t row
+    cdef int j
+    cdef uint8_t code
+    cdef uint64_t key, mask, repeated = 0
+    cdef unsigned int out_of_range = 0
+    for row in range(rows):
+        key = HAND_KEY_INIT
+        mask = 0
+        for j in range(width):
+            code = cards[j]
+            out_of_range |= code > 51
+            repeated |= mask & CARD_MASK[code]
+            mask |= CARD_MASK[code]
+            key += CARD_KEY[code]
+        out[row] = rank_of(key, mask)
+        cards += width
+    return not (out_of_range or repeated)
+
+
+cdef bint evaluate_range(
+    const uint8_t[:, ::1] cards, uint16_t[::1] out, Py_ssize_t start, Py_ssize_t stop
+) noexcept nogil:
+    cdef int width = cards.shape[1]
+    if stop <= start:
+        return True
+    if width == 7:
+        return evaluate_rows(&cards[start, 0], &out[start], stop - start, 7)
+    if width == 6:
+        return evaluate_rows(&cards[start, 0], &out[start], stop - start, 6)
+    return evaluate_rows(&cards[start, 0], &out[start], stop - start, 5)
+
+
+def _evaluate_slice(const uint8_t[:, ::1] cards, uint16_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
+    """Rank rows start..stop of a checked array without the GIL; False on a bad code."""
+    cdef bint ok
+    with nogil:
+        ok = evaluate_range(cards, out, start, stop)
+    return ok
+
+
+def _bad_row_message(cards):
+    import numpy
+    out_of_range = (cards > 51).any(axis=1)
+    if out_of_range.any():
+        row = int(numpy.argmax(out_of_range))
+        return f"row {row} holds a code above 51: {cards[row].tolist()!r}"
+    ordered = numpy.sort(cards, axis=1)
+    repeated = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+    row = int(numpy.argmax(repeated))
+    return f"row {row} holds the same card twice: {cards[row].tolist()!r}"
+
+
+def evaluate_batch(cards, *, threads=None):
+    """Rank every row of an ``(N, k)`` uint8 array of card codes (k = 5, 6 or 7).
+
+    Returns a uint16 array of N ranks.  The loop runs without the GIL; with
+    ``threads`` greater than 1 the rows are split over that many threads.
+
+    >>> import numpy as np
+    >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5]], dtype=np.uint8))
+    array([7462], dtype=uint16)
+    """
+    import numpy
+    if not isinstance(cards, numpy.ndarray) or cards.dtype != numpy.uint8:
+        kind = cards.dtype if isinstance(cards, numpy.ndarray) else type(cards).__name__
+        raise InvalidArrayError(
+            f"evaluate_batch takes a numpy array of dtype uint8, got {kind}; "
+            "convert with numpy.asarray(cards, dtype=numpy.uint8)"
+        )
+    if cards.ndim != 2 or cards.shape[1] not in (5, 6, 7):
+        raise InvalidArrayError(
+            f"evaluate_batch takes an (N, k) array with k = 5, 6 or 7, got shape {cards.shape}"
+        )
+    cards = numpy.ascontiguousarray(cards)
+    rows = cards.shape[0]
+    out = numpy.empty(rows, dtype=numpy.uint16)
+    count = 1 if threads is None else int(threads)
+    if count < 1:
+        raise InvalidArrayError(f"threads must be at least 1, got {threads!r}")
+    if count == 1 or rows < 2 * count:
+        ok = _evaluate_slice(cards, out, 0, rows)
+    else:
+        from concurrent.futures import ThreadPoolExecutor
+        bounds = [rows * i // count for i in range(count + 1)]
+        with ThreadPoolExecutor(count) as pool:
+            ok = all(pool.map(_evaluate_slice, [cards] * count, [out] * count, bounds[:-1], bounds[1:]))
+    if not ok:
+        raise InvalidArrayError(_bad_row_message(cards))
+    return out
+
+
+# ----------------------------------------------------------------- randomness
+
+cdef enum:
+    POOL_SIZE = 256  # 64-bit words read from the OS at a time in secure mode
+
+
+cdef inline uint64_t rotl(uint64_t x, int k) noexcept nogil:
+    return (x << k) | (x >> (64 - k))
+
+
+cdef uint64_t secure_next(RngState *state) noexcept nogil:
+    cdef const char *entropy
+    if state.pool_next == POOL_SIZE:
+        with gil:
+            fresh = os.urandom(POOL_SIZE * 8)
+            entropy = fresh
+            memcpy(state.pool, entropy, POOL_SIZE * 8)
+        state.pool_next = 0
+    state.pool_next += 1
+    return state.pool[state.pool_next - 1]
+
+
+cdef uint64_t rng_next(RngState *state) noexcept nogil:
+    """The next 64 bits of xoshiro256** (or of the OS, in secure mode)."""
+    cdef uint64_t *s = state.s
+    cdef uint64_t result, t
+    if state.secure:
+        return secure_next(state)
+    result = rotl(s[1] * 5, 7) * 9
+    t = s[1] << 17
+    s[2] ^= s[0]
+    s[3] ^= s[1]
+    s[1] ^= s[2]
+    s[0] ^= s[3]
+    s[2] ^= t
+    s[3] = rotl(s[3], 45)
+    return result
+
+
+cdef uint32_t rng_below(RngState *state, uint32_t bound) noexcept nogil:
+    """An unbiased integer in [0, bound), bound >= 1 (Lemire's multiply and reject)."""
+    cdef uint64_t product = (rng_next(state) >> 32) * bound
+    cdef uint32_t threshold
+    if <uint32_t>product < bound:
+        threshold = (<uint32_t>(0 - bound)) % bound
+        while <uint32_t>product < threshold:
+            product = (rng_next(state) >> 32) * bound
+    return <uint32_t>(product >> 32)
+
+
+cdef void rng_jump(RngState *state) noexcept nogil:
+    """Advance xoshiro256** by 2**128 draws: streams a jump apart never overlap."""
+    cdef uint64_t jump[4]
+    cdef uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0
+    cdef int i, b
+    jump[0] = 0x180EC6D33CFD0ABAULL
+    jump[1] = 0xD5A61266F0C9392CULL
+    jump[2] = 0xA9582618E03FC9AAULL
+    jump[3] = 0x39ABDC4529B1661CULL
+    for i in range(4):
+        for b in range(64):
+            if jump[i] >> b & 1:
+                s0 ^= state.s[0]
+                s1 ^= state.s[1]
+                s2 ^= state.s[2]
+                s3 ^= state.s[3]
+            rng_next(state)
+    state.s[0] = s0
+    state.s[1] = s1
+    state.s[2] = s2
+    state.s[3] = s3
+
+
+cdef class Rng:
+    """A random generator: seeded xoshiro256**, or the OS's entropy with ``secure=True``.
+
+    The same seed gives the same stream on every platform.  Children made by
+    :meth:`spawn` draw from streams that never overlap, for parallel work.
+
+    >>> rng = Rng(42)
+    >>> rng.below(52), rng.below(52)
+    (35, 16)
+    >>> Rng(42).below(52)
+    35
+    """
+
+    def __cinit__(self, seed=None, *, bint secure=False):
+        cdef uint64_t mixer
+        self.state.pool = NULL
+        self.state.pool_next = POOL_SIZE
+        self.state.secure = secure
+        if secure:
+            if seed is not None:
+                raise InvalidSeedError(
+                    "a secure Rng draws from the operating system and takes no seed"
+                )
+            self.state.pool = <uint64_t *>malloc(POOL_SIZE * sizeof(uint64_t))
+            if self.state.pool == NULL:
+                raise MemoryError()
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "little")
+        if type(seed) is not int or not 0 <= seed < 2 ** 64:
+            raise InvalidSeedError(f"seed must be an integer from 0 to 2**64 - 1, got {seed!r}")
+        self.seed = None if secure else seed
+        mixer = seed
+        for i in range(4):
+            self.state.s[i] = splitmix64(&mixer)
+
+    def __dealloc__(self):
+        free(self.state.pool)
+
+    def __repr__(self):
+        return "Rng(secure=True)" if self.state.secure else f"Rng({self.seed!r})"
+
+    def random_raw(self):
+        """Return the next 64 random bits as an int."""
+        return rng_next(&self.state)
+
+    def below(self, bound):
+        """Return an unbiased random integer from 0 to ``bound - 1`` (1 <= bound <= 2**32)."""
+        if not 1 <= bound <= 2 ** 32:
+            raise ValueError(f"bound must be from 1 to 2**32, got {bound!r}")
+        if bound == 2 ** 32:
+            return rng_next(&self.state) >> 32
+        return rng_below(&self.state, bound)
+
+    def shuffle(self, list items):
+        """Shuffle a list in place (Fisher-Yates).
+
+        >>> seats = [1, 2, 3, 4]
+        >>> Rng(7).shuffle(seats)
+        >>> sorted(seats)
+        [1, 2, 3, 4]
+        """
+        cdef Py_ssize_t i, j
+        for i in range(len(items) - 1, 0, -1):
+            j = rng_below(&self.state, i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def spawn(self, int count):
+        """Return ``count`` generators on streams that never overlap with each other or this one.
+
+        >>> first, second = Rng(1).spawn(2)
+        >>> first.random_raw() != second.random_raw()
+        True
+        """
+        cdef Rng child
+        children = []
+        for _ in range(count):
+            child = Rng(secure=True) if self.state.secure else Rng(0)
+            if not self.state.secure:
+                memcpy(child.state.s, self.state.s, sizeof(self.state.s))
+                child.seed = self.seed
+                rng_jump(&self.state)
+            children.append(child)
+        return children
+
+    def sample_cards(self, Py_ssize_t rows, int width, dead=()):
+        """Return an ``(rows, width)`` uint8 array, each row ``width`` distinct random cards.
+
+        Cards in ``dead`` never appear.
+
+        >>> hands = Rng(3).sample_cards(1000, 7, dead="AsAh")
+        >>> hands.shape, bool((hands == 51).any())
+        ((1000, 7), False)
+        """
+        import numpy
+        from holdem.cards import parse_cards
+        cdef uint8_t live[52]
+        cdef int live_count = 0, card
+        cdef uint64_t dead_mask = 0
+        for card in parse_cards(dead):
+            dead_mask |= 1ULL << card
+        for card in range(52):
+            if not dead_mask >> card & 1:
+                live[live_count] = card
+                live_count += 1
+        if rows < 0 or width < 1 or width > live_count:
+            raise DeckError(
+                f"cannot sample {rows} rows of {width} distinct cards from {live_count} live cards"
+            )
+        out = numpy.empty((rows, width), dtype=numpy.uint8)
+        cdef uint8_t[:, ::1] view = out
+        with nogil:
+            sample_rows(&self.state, live, live_count, &view[0, 0] if rows else NULL, rows, width)
+        return out
+
+
+cdef void sample_rows(
+    RngState *state, uint8_t *live, int live_count, uint8_t *out, Py_ssize_t rows, int width
+) noexcept nogil:
+    # A partial Fisher-Yates per row.  The live cards are left in their new
+    # order between rows: Fisher-Yates from any order is uniform.
+    cdef Py_ssize_t row
+    cdef int i, j
+    cdef uint8_t card
+    for row in range(rows):
+        for i in range(width):
+            j = i + rng_below(state, live_count - i)
+            card = live[j]
+            live[j] = live[i]
+            live[i] = card
+            out[i] = card
+        out += width
+
+
+cdef class Deck:
+    """A deck of cards dealt from the top, shuffled by an :class:`Rng` (or a seed).
+
+    Cards named in ``dead`` are left out of the deck.  Shuffling is lazy: each
+    dealt card is the next step of a Fisher-Yates shuffle, so dealing a few
+    cards costs a few random draws, not a whole shuffle.
+
+    >>> deck = Deck(42)
+    >>> deck.deal(2), deck.burn(), len(deck)
+    ((27, 45), 35, 49)
+    >>> Deck(42).deal(2)
+    (27, 45)
+    """
+
+    cdef uint8_t cards[52]
+    cdef int size       # cards in this deck: 52 minus the dead ones
+    cdef int top        # the next card to deal
+    cdef int settled    # positions below this are in their final shuffled place
+    cdef readonly Rng rng
+
+    def __cinit__(self, rng=None, *, dead=()):
+        from holdem.cards import parse_cards
+        cdef uint64_t dead_mask = 0
+        cdef int card
+        self.rng = rng if isinstance(rng, Rng) else Rng(rng)
+        for card in parse_cards(dead):
+            dead_mask |= 1ULL << card
+        self.size = 0
+        for card in range(52):
+            if not dead_mask >> card & 1:
+                self.cards[self.size] = card
+                self.size += 1
+        self.top = 0
+        self.settled = 0
+
+    def __len__(self):
+        return self.size - self.top
+
+    def __repr__(self):
+        return f"<Deck of {self.size - self.top} cards>"
+
+    def shuffle(self):
+        """Gather every card of the deck, dealt or not, and shuffle them."""
+        self.top = 0
+        self.settled = 0
+
+    cdef inline uint8_t next_card(self) noexcept:
+        cdef int j
+        cdef uint8_t card
+        if self.top >= self.settled:
+            j = self.top + rng_below(&self.rng.state, self.size - self.top)
+            card = self.cards[j]
+            self.cards[j] = self.cards[self.top]
+            self.cards[self.top] = card
+            self.settled = self.top + 1
+        self.top += 1
+        return self.cards[self.top - 1]
+
+    def deal(self, int count=1):
+        """Deal ``count`` cards from the top, as a tuple of codes."""
+        if count < 0 or count > self.size - self.top:
+            raise DeckError(f"cannot deal {count} cards from a deck of {self.size - self.top}")
+        return tuple([self.next_card() for _ in range(count)])
+
+    def burn(self):
+        """Deal the top card face down and return it."""
+        if self.top == self.size:
+            raise DeckError("cannot burn a card from an empty deck")
+        return self.next_card()
+
+    def take(self, cards):
+        """Deal the named cards (for example cards entered from a live game) and return their codes.
+
+        >>> deck = Deck(1)
+        >>> deck.take("AsKs"), len(deck)
+        ((51, 47), 50)
+        """
+        from holdem.cards import CARD_NAMES, parse_cards
+        cdef int j
+        codes = parse_cards(cards)
+        undealt = {self.cards[j] for j in range(self.top, self.size)}
+        missing = [CARD_NAMES[code] for code in codes if code not in undealt]
+        if missing:
+            raise DeckError(f"cannot take {' '.join(missing)}: not in the undealt deck")
+        for code in codes:
+            j = self.top
+            while self.cards[j] != code:
+                j += 1
+            # Shift the cards above it down by one, keeping the settled ones in order.
+            memmove(&self.cards[self.top + 1], &self.cards[self.top], j - self.top)
+            self.cards[self.top] = code
+            self.top += 1
+            if j >= self.settled:
+                self.settled += 1
+            self.settled = max(self.settled, self.top)
+        return codes
+
+    @property
+    def undealt(self):
+        """The cards not yet dealt, in the order they will be dealt."""
+        cdef int i, j
+        cdef uint8_t card
+        for i in range(self.settled, self.size - 1):
+            j = i + rng_below(&self.rng.state, self.size - i)
+            card = self.cards[j]
+            self.cards[j] = self.cards[i]
+            self.cards[i] = card
+        self.settled = self.size
+        return tuple([self.cards[i] for i in range(self.top, self.size)])

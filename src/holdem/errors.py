@@ -1,0 +1,43 @@
+"""The exceptions of :mod:`holdem`.
+
+Every error the library raises on purpose is a :class:`HoldemError`.  Errors
+caused by bad input are also :class:`ValueError`, so code that already catches
+``ValueError`` keeps working.
+
+>>> import holdem
+>>> try:
+...     holdem.parse_card("Xx")
+... except holdem.InvalidCardError as error:
+...     print(error)
+invalid card 'Xx': expected a rank (2-9, T or 10, J, Q, K, A) followed by a suit (c, d, h, s)
+"""
+
+from __future__ import annotations
+
+
+class HoldemError(Exception):
+    """Base class of every error raised by :mod:`holdem`."""
+
+
+class InvalidCardError(HoldemError, ValueError):
+    """A card (text or code) that does not name one of the 52 cards."""
+
+
+class DuplicateCardError(InvalidCardError):
+    """The same card appears twice where all cards must be distinct."""
+
+
+class CardCountError(HoldemError, ValueError):
+    """A wrong number of cards (for example 4 cards given to the evaluator)."""
+
+
+class InvalidArrayError(HoldemError, ValueError):
+    """A numpy array of card codes with the wrong dtype, shape or contents."""
+
+
+class InvalidSeedError(HoldemError, ValueError):
+    """A seed that is not a non-negative integer below 2**64."""
+
+
+class DeckError(HoldemError, ValueError):
+    """Asking a deck for more cards than it holds, or for a card it does not hold."""
