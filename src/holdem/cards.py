@@ -8,8 +8,8 @@ A card is an ``int`` from 0 to 51: ``rank * 4 + suit``, with ranks from deuce
 >>> card_name(51)
 'As'
 >>> parse_cards("AsKd 7h")
-(51, 46, 22)
->>> format_cards((51, 46, 22))
+(51, 45, 22)
+>>> format_cards((51, 45, 22))
 'AsKd7h'
 """
 
@@ -54,7 +54,7 @@ del _code, _name, _rank, _suit
 def parse_card(card: str | int) -> Card:
     """Return the code of one card given as text (``"Td"``, ``"10d"``) or as a code.
 
-    >>> parse_card("Td") == parse_card("10d") == parse_card(34) == 34
+    >>> parse_card("Td") == parse_card("10d") == parse_card(33) == 33
     True
     """
     if isinstance(card, int) and not isinstance(card, bool):
@@ -71,7 +71,7 @@ def parse_card(card: str | int) -> Card:
 def card_name(card: Card) -> str:
     """Return the two-character name of a card code.
 
-    >>> card_name(0), card_name(34)
+    >>> card_name(0), card_name(33)
     ('2c', 'Td')
     """
     if isinstance(card, int) and 0 <= card < 52:
@@ -96,7 +96,7 @@ def parse_cards(cards: CardsLike, *, count: int | None = None) -> tuple[Card, ..
     Text may run the cards together or separate them with spaces or commas.
     With ``count``, exactly that many cards are required.
 
-    >>> parse_cards("As Kd 7h") == parse_cards("AsKd7h") == parse_cards(["As", 46, "7h"])
+    >>> parse_cards("As Kd 7h") == parse_cards("AsKd7h") == parse_cards(["As", 45, "7h"])
     True
     >>> parse_cards("AsAs")
     Traceback (most recent call last):
@@ -119,7 +119,7 @@ def parse_cards(cards: CardsLike, *, count: int | None = None) -> tuple[Card, ..
 def format_cards(cards: Iterable[Card], sep: str = "") -> str:
     """Return the text form of card codes, joined by ``sep``.
 
-    >>> format_cards([51, 46], " ")
+    >>> format_cards([51, 45], " ")
     'As Kd'
     """
     return sep.join(card_name(card) for card in cards)

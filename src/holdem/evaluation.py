@@ -10,7 +10,7 @@
 >>> rank.describe()
 'Full House, Kings over Threes'
 >>> rank
-HandRank(7227)
+HandRank(7274)
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ class HandRank(int):
     def ranks(self) -> tuple[int, ...]:
         """The ranks (0 = deuce .. 12 = ace) that decide ties, most significant first.
 
-        >>> HandRank(7227).ranks  # kings full of threes
+        >>> HandRank(7274).ranks  # kings full of threes
         (11, 1)
         """
         score = class_score(self)
@@ -83,7 +83,7 @@ class HandRank(int):
     def describe(self) -> str:
         """Describe the hand in plain English, as a card room would name it.
 
-        >>> HandRank(1609).describe()
+        >>> HandRank(2154).describe()
         'Pair, Fives'
         """
         category = self.category
@@ -114,6 +114,6 @@ def best_five(cards: CardsLike) -> tuple[Card, ...]:
     evaluate(codes)  # checks the count
     best = max(combinations(codes, 5), key=evaluate)
     if HandRank(evaluate(best)).ranks[0] == 3 and any(c >> 2 == 12 for c in best):
-        return tuple(sorted(best, key=lambda c: (c >> 2) % 12, reverse=True))  # the wheel
+        return tuple(sorted(best, key=lambda c: ((c >> 2) + 1) % 13, reverse=True))  # the wheel
     counts = {rank: sum(1 for c in best if c >> 2 == rank) for rank in {c >> 2 for c in best}}
     return tuple(sorted(best, key=lambda c: (counts[c >> 2], c >> 2), reverse=True))
