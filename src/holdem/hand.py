@@ -1,0 +1,937 @@
+"""One hand of Texas Hold'em as a state machine, from forced bets to settlement.
+
+A :class:`Hand` posts the antes and blinds, deals, and then waits for the
+player to act.  :meth:`Hand.legal_actions` says what that player may do;
+:meth:`Hand.fold`, :meth:`Hand.check_or_call`, :meth:`Hand.raise_to` (and
+:meth:`Hand.act` for any of them) play it.  Streets, all-in runouts, side pots,
+showdown and the award of the pots follow by themselves.
+
+Seats are numbered clockwise; by default the button is the last seat, so seat
+0 is the small blind (heads-up: the big blind, and the button posts the small
+blind).  Hole cards are dealt one at a time from the seat left of the button,
+with a burn card before the flop, the turn and the river.
+
+>>> from holdem import Rules
+>>> hand = Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=7)
+>>> hand.actor, hand.legal_actions().call
+(2, 2)
+>>> hand.raise_to(6)
+Action('raise', 2, 6)
+>>> hand.fold(), hand.fold()
+(Action('fold', 0), Action('fold', 1))
+>>> hand.is_over, hand.stacks, hand.payoffs
+(True, (99, 98, 103), (-1, -2, 3))
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from holdem._core import Deck, evaluate7
+from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions
+from holdem.cards import Card, CardsLike, format_cards, parse_cards
+from holdem.errors import CardCountError, DuplicateCardError, HoldemError
+from holdem.pots import Pot, award_pots, build_pots, pot_winners, take_rake
+from holdem.rules import InvalidRulesError, OddChip, Rules, Structure
+
+__all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street"]
+
+
+class InvalidHandError(HoldemError, ValueError):
+    """A hand that cannot be set up: a stack below 1 chip, a button off the table, clashing card sources."""
+
+
+class Street(enum.IntEnum):
+    """A betting round."""
+
+    PREFLOP = 0
+    FLOP = 1
+    TURN = 2
+    RIVER = 3
+
+
+class SeatStatus(str, enum.Enum):
+    """Where a seat stands in the hand."""
+
+    ACTIVE = "active"
+    ALL_IN = "all-in"
+    FOLDED = "folded"
+
+
+class HandView(NamedTuple):
+    """What one seat may know: its own cards, the public state, and cards shown at showdown."""
+
+    seat: int
+    hole_cards: tuple[Card, ...]
+    board: tuple[Card, ...]
+    street: Street
+    button: int
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    statuses: tuple[SeatStatus, ...]
+    pot_total: int
+    actor: int | None
+    legal_actions: LegalActions | None
+    shown: dict[int, tuple[Card, ...]]
+    history: tuple[Action, ...]
+
+
+_FOLD = ActionKind.FOLD
+_CHECK = ActionKind.CHECK
+_CALL = ActionKind.CALL
+_BET = ActionKind.BET
+_RAISE = ActionKind.RAISE
+_RETURN = ActionKind.RETURN
+_DEAL_BOARD = ActionKind.DEAL_BOARD
+_WIN = ActionKind.WIN
+
+# For each table size, the other seats clockwise after each seat.
+_SEATS_AFTER = {
+    count: tuple(tuple((seat + step) % count for step in range(1, count)) for seat in range(count))
+    for count in range(2, 11)
+}
+
+
+class Hand:
+    """One deal of Texas Hold'em.
+
+    ``stacks`` are the seats' chips before the hand, clockwise; ``button`` is
+    the dealer's seat (default: the last seat).  The cards come from a deck
+    shuffled with ``seed``; or from ``deck``, all cards top first (seat left of
+    the button gets ``deck[0]`` and ``deck[n]``, then a burn, the flop, a burn,
+    the turn, a burn, the river, then any further boards); or from
+    ``hole_cards`` (one pair per seat) and an optional ``board`` of 0, 3, 4 or
+    5 cards, in which case missing board cards are entered with
+    :meth:`deal_board` when the hand needs them.
+
+    :raises InvalidRulesError: for a table the rules cannot seat.
+    :raises InvalidHandError: for a stack that is not a positive integer, a
+        button off the table, or more than one source of cards.
+    :raises InvalidCardError: for bad or repeated cards (``CardCountError`` for
+        too few).
+    """
+
+    __slots__ = (
+        "rules",
+        "_count",
+        "_button",
+        "_order",
+        "_starting",
+        "_stacks",
+        "_bets",
+        "_contributed",
+        "_dead",
+        "_live",
+        "_live_count",
+        "_hole",
+        "_board",
+        "_extra_boards",
+        "_deck",
+        "_next_card",
+        "_cards_needed",
+        "_runout_from",
+        "_street",
+        "_queue",
+        "_acted",
+        "_max_bet",
+        "_raise_size",
+        "_raise_count",
+        "_short_sum",
+        "_street_min",
+        "_aggressor",
+        "_history",
+        "_rake",
+        "_over",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        stacks: Sequence[int],
+        button: int | None = None,
+        *,
+        seed: int | None = None,
+        deck: CardsLike | None = None,
+        hole_cards: Sequence[CardsLike] | None = None,
+        board: CardsLike | None = None,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise InvalidRulesError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
+        stacks = list(stacks)
+        count = len(stacks)
+        rules.check_player_count(count)
+        for seat, stack in enumerate(stacks):
+            if not isinstance(stack, int) or isinstance(stack, bool) or stack < 1:
+                raise InvalidHandError(
+                    f"stack {stack!r} at seat {seat}: stacks are positive integers of chips"
+                )
+        if button is None:
+            button = count - 1
+        if not isinstance(button, int) or not 0 <= button < count:
+            raise InvalidHandError(f"button {button!r}: use a seat from 0 to {count - 1}")
+        order = tuple((button + 1 + position) % count for position in range(count))
+        self.rules = rules
+        self._count = count
+        self._button = button
+        self._order = order
+        self._starting = tuple(stacks)
+        self._deck = _card_layout(order, seed, deck, hole_cards, board)
+        self._hole = [()] * count
+        for position, seat in enumerate(order):
+            self._hole[seat] = (self._deck[position], self._deck[count + position])
+        self._next_card = 2 * count
+        self._stacks = stacks
+        self._bets = [0] * count
+        self._contributed = [0] * count
+        self._dead = 0
+        self._live = [True] * count
+        self._live_count = count
+        self._board: list[Card] = []
+        self._extra_boards: list[list[Card]] = []
+        self._cards_needed = 0
+        self._runout_from: int | None = None
+        self._street = 0
+        self._queue: list[int] = []
+        self._rake = 0
+        self._over = False
+        self._history: list[Action] = []
+        self._post_forced_bets()
+        append = self._history.append
+        for seat in order:
+            append(Action(ActionKind.DEAL_HOLE, seat, 0, self._hole[seat]))
+        self._begin_preflop()
+
+    # ------------------------------------------------------------------ setup
+
+    def _post_forced_bets(self) -> None:
+        rules, order, stacks = self.rules, self._order, self._stacks
+        append = self._history.append
+        big_blind_seat = order[0] if self._count == 2 else order[1]
+        if rules.ante:
+            for seat in (big_blind_seat,) if rules.big_blind_ante else order:
+                amount = min(rules.ante, stacks[seat])
+                stacks[seat] -= amount
+                if rules.big_blind_ante:
+                    self._dead += amount
+                else:
+                    self._contributed[seat] += amount
+                append(Action(ActionKind.POST_ANTE, seat, amount))
+        if self._count == 2:
+            forced = (rules.big_blind, rules.small_blind)
+        else:
+            forced = (rules.small_blind, rules.big_blind, *rules.straddles)
+        for position, nominal in enumerate(forced):
+            seat = order[position]
+            amount = min(nominal, stacks[seat])
+            if amount:
+                stacks[seat] -= amount
+                self._bets[seat] = amount
+                self._contributed[seat] += amount
+                append(Action(ActionKind.POST_BLIND, seat, amount))
+
+    def _begin_preflop(self) -> None:
+        rules, bets, stacks, order = self.rules, self._bets, self._stacks, self._order
+        self._max_bet = max(bets)
+        if rules.structure is Structure.FIXED_LIMIT:
+            self._street_min = rules.small_bet
+            self._raise_count = 1 if rules.blind_counts_as_bet else 0
+        else:
+            self._street_min = max(rules.min_bet, *rules.straddles, 0)
+            self._raise_count = 0
+        self._raise_size = 0
+        self._short_sum = 0
+        self._acted = 0
+        self._aggressor = None
+        # Action starts after the largest forced bet (the later seat on a tie).
+        last = max(range(self._count), key=lambda position: (bets[order[position]], position))
+        totals = sorted(bets[seat] + stacks[seat] for seat in order)
+        second = totals[-2]
+        queue = []
+        for step in range(1, self._count + 1):
+            seat = order[(last + step) % self._count]
+            if stacks[seat] and min(stacks[seat], second - bets[seat]) > 0:
+                queue.append(seat)
+        self._queue = queue
+        if not queue or (len(queue) == 1 and bets[queue[0]] >= self._max_bet):
+            self._close_street()
+
+    # -------------------------------------------------------------- reading
+
+    @property
+    def player_count(self) -> int:
+        """The number of seats dealt in."""
+        return self._count
+
+    @property
+    def button(self) -> int:
+        """The dealer's seat."""
+        return self._button
+
+    @property
+    def street(self) -> Street:
+        """The current (or, once the hand is over, the last) street."""
+        return Street(self._street)
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The community cards (the first board when the hand was run more than once)."""
+        return tuple(self._board)
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Every board dealt: one, or more when the hand was run out more than once."""
+        return (tuple(self._board), *map(tuple, self._extra_boards))
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """The stacks before the hand."""
+        return self._starting
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """The chips behind each seat (the final stacks once the hand is over)."""
+        return tuple(self._stacks)
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """The chips in front of each seat on this street."""
+        return tuple(self._bets)
+
+    @property
+    def statuses(self) -> tuple[SeatStatus, ...]:
+        """Each seat's :class:`SeatStatus`."""
+        return tuple(
+            SeatStatus.FOLDED if not live else SeatStatus.ACTIVE if stack else SeatStatus.ALL_IN
+            for live, stack in zip(self._live, self._stacks)
+        )
+
+    @property
+    def pot_total(self) -> int:
+        """The chips in the pots, not counting the bets in front of the players."""
+        if self._over:
+            return 0
+        return sum(self._contributed) + self._dead - sum(self._bets)
+
+    @property
+    def pots(self) -> list[Pot]:
+        """The main pot and the side pots as they stand (bets on this street not yet in).
+
+        >>> from holdem import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [25, 60, 100], seed=1)
+        >>> hand.raise_to(60), hand.call(), hand.call()
+        (Action('raise', 2, 60), Action('call', 0, 24), Action('call', 1, 58))
+        >>> hand.pots
+        [Pot(amount=75, eligible=(0, 1, 2)), Pot(amount=70, eligible=(1, 2))]
+        """
+        if self._over:
+            return []
+        collected = [put - bet for put, bet in zip(self._contributed, self._bets)]
+        return build_pots(collected, self._live, self._dead)
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or ``None`` when no one is to act."""
+        return self._queue[0] if self._queue else None
+
+    @property
+    def cards_needed(self) -> int:
+        """How many board cards :meth:`deal_board` must supply before play goes on (usually 0)."""
+        return self._cards_needed
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the pots have been awarded."""
+        return self._over
+
+    @property
+    def payoffs(self) -> tuple[int, ...]:
+        """Each seat's net chips: stack now minus stack before (so far, until the hand is over)."""
+        return tuple(
+            stack + bet - start
+            for stack, bet, start in zip(self._stacks, self._bets, self._starting)
+        )
+
+    @property
+    def rake(self) -> int:
+        """The chips taken from the pot as rake."""
+        return self._rake
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every event so far, in order."""
+        return tuple(self._history)
+
+    def hole_cards(self, seat: int) -> tuple[Card, ...]:
+        """The two cards dealt to ``seat``."""
+        return self._hole[self._check_seat(seat)]
+
+    def shown_cards(self) -> dict[int, tuple[Card, ...]]:
+        """The hole cards shown at showdown, by seat."""
+        return {action.seat: action.cards for action in self._history if action.kind is ActionKind.SHOW}  # type: ignore[misc]
+
+    def view(self, seat: int) -> HandView:
+        """What ``seat`` may know: never another seat's cards unless shown.
+
+        >>> from holdem import Rules
+        >>> view = Hand(Rules.no_limit(1, 2), [50, 50], seed=3).view(0)
+        >>> [action.cards == () for action in view.history if action.kind == "deal-hole"]
+        [False, True]
+        """
+        self._check_seat(seat)
+        shown = self.shown_cards()
+        history = tuple(
+            action._replace(cards=())
+            if action.kind is ActionKind.DEAL_HOLE and action.seat != seat and action.seat not in shown
+            else action
+            for action in self._history
+        )
+        actor = self.actor
+        return HandView(
+            seat,
+            self._hole[seat],
+            self.board,
+            self.street,
+            self._button,
+            self.stacks,
+            self.bets,
+            self.statuses,
+            self.pot_total,
+            actor,
+            self.legal_actions() if actor == seat else None,
+            shown,
+            history,
+        )
+
+    def copy(self) -> Hand:
+        """Return an independent copy (cheap: for tree search).
+
+        >>> from holdem import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], seed=5)
+        >>> other = hand.copy()
+        >>> _ = other.fold()
+        >>> hand.is_over, other.is_over
+        (False, True)
+        """
+        new = _new_hand(Hand)
+        new.rules = self.rules
+        new._count = self._count
+        new._button = self._button
+        new._order = self._order
+        new._starting = self._starting
+        new._stacks = self._stacks[:]
+        new._bets = self._bets[:]
+        new._contributed = self._contributed[:]
+        new._dead = self._dead
+        new._live = self._live[:]
+        new._live_count = self._live_count
+        new._hole = self._hole
+        new._board = self._board[:]
+        new._extra_boards = [board[:] for board in self._extra_boards]
+        new._deck = self._deck
+        new._next_card = self._next_card
+        new._cards_needed = self._cards_needed
+        new._runout_from = self._runout_from
+        new._street = self._street
+        new._queue = self._queue[:]
+        new._acted = self._acted
+        new._max_bet = self._max_bet
+        new._raise_size = self._raise_size
+        new._raise_count = self._raise_count
+        new._short_sum = self._short_sum
+        new._street_min = self._street_min
+        new._aggressor = self._aggressor
+        new._history = self._history[:]
+        new._rake = self._rake
+        new._over = self._over
+        return new
+
+    def __repr__(self) -> str:
+        state = "over" if self._over else f"actor={self.actor}"
+        return (
+            f"<Hand {self.street.name.lower()} board={format_cards(self._board)!r} "
+            f"stacks={self.stacks} bets={self.bets} {state}>"
+        )
+
+    # ------------------------------------------------------------- legality
+
+    def legal_actions(self) -> LegalActions | None:
+        """What the player to act may do, or ``None`` when no one is to act.
+
+        >>> from holdem import Rules
+        >>> Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=1).legal_actions()
+        LegalActions(seat=2, fold=True, check=False, call=2, current_bet=2, min_raise_to=4, max_raise_to=100)
+        """
+        if not self._queue:
+            return None
+        seat = self._queue[0]
+        bet = self._bets[seat]
+        stack = self._stacks[seat]
+        max_bet = self._max_bet
+        call = max_bet - bet
+        if call > stack:
+            call = stack
+        bounds = self._raise_bounds(seat)
+        if bounds is None:
+            return LegalActions(seat, call > 0 or self.rules.fold_without_bet, call == 0, call, max_bet, None, None)
+        return LegalActions(seat, call > 0 or self.rules.fold_without_bet, call == 0, call, max_bet, *bounds)
+
+    def _raise_bounds(self, seat: int) -> tuple[int, int] | None:
+        stacks, bets = self._stacks, self._bets
+        stack = stacks[seat]
+        bet = bets[seat]
+        max_bet = self._max_bet
+        if stack <= max_bet - bet:
+            return None
+        rules = self.rules
+        structure = rules.structure
+        if (
+            structure is Structure.FIXED_LIMIT
+            and rules.max_bets is not None
+            and self._raise_count >= rules.max_bets
+            and not (rules.uncapped_heads_up and self._live_count == 2)
+        ):
+            return None
+        if self._short_sum and self._short_sum < self._raise_size and self._acted >> seat & 1:
+            return None
+        live = self._live
+        for other in _SEATS_AFTER[self._count][seat]:
+            if live[other] and stacks[other] + bets[other] > max_bet:
+                break
+        else:
+            return None
+        all_in = stack + bet
+        low = max_bet + (self._raise_size if self._raise_size > self._street_min else self._street_min)
+        if low > all_in:
+            low = all_in
+        if structure is Structure.NO_LIMIT:
+            return low, all_in
+        if structure is Structure.FIXED_LIMIT:
+            return low, low
+        pot = 2 * max_bet - bet + sum(self._contributed) + self._dead
+        return low, min(all_in, max(low, pot))
+
+    def _no_actor(self) -> IllegalActionError:
+        if self._over:
+            return IllegalActionError("the hand is over: no one may act")
+        return IllegalActionError(
+            f"no one may act now: the dealer needs {self._cards_needed} board card(s) (deal_board)"
+        )
+
+    def _check_seat(self, seat: int) -> int:
+        if not isinstance(seat, int) or not 0 <= seat < self._count:
+            raise IllegalActionError(f"seat {seat!r}: seats are 0 to {self._count - 1}")
+        return seat
+
+    # -------------------------------------------------------------- actions
+
+    def fold(self) -> Action:
+        """Fold the hand of the player to act.
+
+        Facing no bet the fold is rejected (check instead) unless the rules
+        allow it with ``fold_without_bet``.
+        """
+        queue = self._queue
+        if not queue:
+            raise self._no_actor()
+        seat = queue[0]
+        if self._bets[seat] >= self._max_bet and not self.rules.fold_without_bet:
+            raise IllegalActionError(
+                f"seat {seat} may not fold facing no bet: check instead "
+                "(Rules(fold_without_bet=True) allows it)"
+            )
+        del queue[0]
+        self._acted |= 1 << seat
+        self._live[seat] = False
+        self._live_count -= 1
+        record = Action(_FOLD, seat)
+        self._history.append(record)
+        if self._live_count == 1:
+            self._win_without_showdown()
+        elif not queue:
+            self._close_street()
+        return record
+
+    def check(self) -> Action:
+        """Check: allowed only when there is nothing to call."""
+        queue = self._queue
+        if not queue:
+            raise self._no_actor()
+        seat = queue[0]
+        if self._bets[seat] < self._max_bet:
+            raise IllegalActionError(
+                f"seat {seat} may not check facing a bet of {self._max_bet}: call, raise or fold"
+            )
+        return self.check_or_call()
+
+    def call(self) -> Action:
+        """Call the current bet (all in when the stack is shorter)."""
+        queue = self._queue
+        if not queue:
+            raise self._no_actor()
+        seat = queue[0]
+        if self._bets[seat] >= self._max_bet:
+            raise IllegalActionError(f"seat {seat} has no bet to call: check instead")
+        return self.check_or_call()
+
+    def check_or_call(self) -> Action:
+        """Check when there is nothing to call, otherwise call."""
+        queue = self._queue
+        if not queue:
+            raise self._no_actor()
+        seat = queue[0]
+        stacks = self._stacks
+        amount = self._max_bet - self._bets[seat]
+        if amount > stacks[seat]:
+            amount = stacks[seat]
+        if amount:
+            self._bets[seat] += amount
+            stacks[seat] -= amount
+            self._contributed[seat] += amount
+            record = Action(_CALL, seat, amount)
+        else:
+            record = Action(_CHECK, seat)
+        self._history.append(record)
+        self._acted |= 1 << seat
+        del queue[0]
+        if not queue:
+            self._close_street()
+        return record
+
+    def raise_to(self, amount: int) -> Action:
+        """Bet or raise to a total of ``amount`` for the street.
+
+        :raises IllegalActionError: when raising is not allowed or ``amount`` is
+            outside ``legal_actions()``'s ``min_raise_to`` .. ``max_raise_to``.
+        """
+        queue = self._queue
+        if not queue:
+            raise self._no_actor()
+        seat = queue[0]
+        bounds = self._raise_bounds(seat)
+        if bounds is None:
+            raise IllegalActionError(f"seat {seat} may not bet or raise now: {self._why_no_raise(seat)}")
+        if not isinstance(amount, int) or isinstance(amount, bool) or not bounds[0] <= amount <= bounds[1]:
+            raise IllegalActionError(
+                f"seat {seat} may not raise to {amount!r}: "
+                f"the total must be from {bounds[0]} to {bounds[1]}"
+            )
+        max_bet = self._max_bet
+        size = amount - max_bet
+        stacks = self._stacks
+        put = amount - self._bets[seat]
+        stacks[seat] -= put
+        self._bets[seat] = amount
+        self._contributed[seat] += put
+        raise_size = self._raise_size
+        full = size >= raise_size
+        # Fixed limit, card-room rule: an all-in of at least half a bet counts as a full raise.
+        limit_half_bet = self.rules.half_bet_reopens and self.rules.structure is Structure.FIXED_LIMIT
+        if limit_half_bet and not full:
+            full = 2 * size >= self._street_min
+        if full:
+            self._acted = 1 << seat
+            self._short_sum = 0
+        else:
+            # An all-in for less than a full raise; such raises in a row that add
+            # up to a full raise reopen the betting.
+            self._acted |= 1 << seat
+            self._short_sum += size
+            if self._short_sum >= raise_size:
+                self._short_sum = 0
+        if full or not limit_half_bet:
+            self._raise_count += 1
+        if size > raise_size:
+            self._raise_size = size
+        self._max_bet = amount
+        self._aggressor = seat
+        live = self._live
+        self._queue = [other for other in _SEATS_AFTER[self._count][seat] if live[other] and stacks[other]]
+        record = Action(_RAISE if max_bet else _BET, seat, amount)
+        self._history.append(record)
+        return record
+
+    def all_in(self) -> Action:
+        """Put the whole stack in: a bet or raise when allowed, otherwise a call for the whole stack."""
+        queue = self._queue
+        if not queue:
+            raise self._no_actor()
+        seat = queue[0]
+        total = self._stacks[seat] + self._bets[seat]
+        bounds = self._raise_bounds(seat)
+        if bounds is not None and bounds[1] == total:
+            return self.raise_to(total)
+        if self._max_bet >= total:
+            return self.check_or_call()
+        raise IllegalActionError(
+            f"seat {seat} may not go all in for {total}: "
+            + (f"the largest raise allowed is to {bounds[1]}" if bounds else self._why_no_raise(seat))
+        )
+
+    def act(self, kind: ActionKind | str, amount: int | None = None) -> Action:
+        """Play any action: ``"fold"``, ``"check"``, ``"call"``, or ``"bet"``/``"raise"`` with an amount.
+
+        >>> from holdem import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], seed=2)
+        >>> hand.act("raise", 6), hand.act("call")
+        (Action('raise', 1, 6), Action('call', 0, 4))
+        """
+        try:
+            kind = ActionKind(kind)
+        except ValueError:
+            kind = None  # type: ignore[assignment]
+        if kind is _FOLD:
+            return self.fold()
+        if kind is _CHECK:
+            return self.check()
+        if kind is _CALL:
+            return self.call()
+        if kind is _BET or kind is _RAISE:
+            if amount is None:
+                raise IllegalActionError(f"{kind.value} needs an amount: the total to bet or raise to")
+            return self.raise_to(amount)
+        raise IllegalActionError(f"unknown action {kind!r}: use 'fold', 'check', 'call', 'bet' or 'raise'")
+
+    def _why_no_raise(self, seat: int) -> str:
+        if self._stacks[seat] <= self._max_bet - self._bets[seat]:
+            return "the stack does not cover more than a call"
+        if self._short_sum and self._acted >> seat & 1:
+            return "a short all-in did not reopen the betting to a player who already acted"
+        if self.rules.structure is Structure.FIXED_LIMIT and self._raise_count >= (self.rules.max_bets or 0):
+            return f"the cap of {self.rules.max_bets} bets this street is reached"
+        return "every other player has folded or is all in"
+
+    def deal_board(self, cards: CardsLike) -> Action:
+        """Deal the board cards the hand is waiting for (when it was created from ``hole_cards``).
+
+        >>> from holdem import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], hole_cards=["AsAd", "KcKd"])
+        >>> hand.call(), hand.check()
+        (Action('call', 1, 1), Action('check', 0))
+        >>> hand.cards_needed
+        3
+        >>> hand.deal_board("2c7h9s")
+        Action('deal-board', None, 0, (0, 22, 31))
+        """
+        needed = self._cards_needed
+        if not needed:
+            raise IllegalActionError("no board cards are needed now")
+        codes = parse_cards(cards, count=needed)
+        used = set(self._board).union(*self._hole)
+        for code in codes:
+            if code in used:
+                raise DuplicateCardError(
+                    f"card {format_cards([code])!r} is already dealt: board cards must be new"
+                )
+        self._cards_needed = 0
+        self._board.extend(codes)
+        self._street += 1
+        record = Action(_DEAL_BOARD, None, 0, codes)
+        self._history.append(record)
+        if self._runout_from is None:
+            self._begin_street()
+        else:
+            self._run_out()
+        return record
+
+    # ------------------------------------------------------------ the flow
+
+    def _return_uncalled(self) -> None:
+        bets = self._bets
+        top = max(bets)
+        if not top:
+            return
+        seat = bets.index(top)
+        second = max(bets[:seat] + bets[seat + 1 :])
+        if top > second:
+            excess = top - second
+            bets[seat] = second
+            self._stacks[seat] += excess
+            self._contributed[seat] -= excess
+            self._history.append(Action(_RETURN, seat, excess))
+
+    def _close_street(self) -> None:
+        self._return_uncalled()
+        self._bets = [0] * self._count
+        self._queue = []
+        live, stacks = self._live, self._stacks
+        with_chips = 0
+        for seat in range(self._count):
+            if live[seat] and stacks[seat]:
+                with_chips += 1
+        if with_chips <= 1:
+            self._runout_from = len(self._board)
+            self._run_out()
+        elif self._street == 3:
+            self._showdown()
+        elif self._deal_street():
+            self._begin_street()
+
+    def _deal_street(self) -> bool:
+        size = 3 if self._street == 0 else 1
+        start = self._next_card + 1
+        if start + size > len(self._deck):
+            self._cards_needed = size
+            return False
+        cards = self._deck[start : start + size]
+        self._next_card = start + size
+        self._board.extend(cards)
+        self._street += 1
+        self._history.append(Action(_DEAL_BOARD, None, 0, cards))
+        return True
+
+    def _begin_street(self) -> None:
+        rules = self.rules
+        if rules.structure is Structure.FIXED_LIMIT:
+            self._street_min = rules.small_bet if self._street < 2 else rules.big_bet
+        else:
+            self._street_min = rules.min_bet
+        self._max_bet = 0
+        self._raise_size = 0
+        self._raise_count = 0
+        self._short_sum = 0
+        self._acted = 0
+        self._aggressor = None
+        live, stacks = self._live, self._stacks
+        self._queue = [seat for seat in self._order if live[seat] and stacks[seat]]
+
+    def _run_out(self) -> None:
+        while self._street < 3:
+            if not self._deal_street():
+                return
+        runout_from = self._runout_from
+        if self.rules.runouts > 1 and runout_from is not None and runout_from < 5 and not self._extra_boards:
+            self._deal_extra_boards(runout_from)
+        self._showdown()
+
+    def _deal_extra_boards(self, runout_from: int) -> None:
+        deck = self._deck
+        for run in range(1, self.rules.runouts):
+            board = self._board[:runout_from]
+            position = self._next_card
+            while len(board) < 5:
+                size = 3 if not board else 1
+                if position + 1 + size > len(deck):
+                    return
+                board.extend(deck[position + 1 : position + 1 + size])
+                position += 1 + size
+            self._next_card = position
+            self._extra_boards.append(board)
+            self._history.append(Action(_DEAL_BOARD, None, run, tuple(board[runout_from:])))
+
+    def _showdown(self) -> None:
+        count, live, hole = self._count, self._live, self._hole
+        boards = [self._board, *self._extra_boards]
+        rankings = []
+        for board in boards:
+            ranks = [-1] * count
+            for seat in range(count):
+                if live[seat]:
+                    first, second = hole[seat]
+                    ranks[seat] = evaluate7(first, second, *board)
+            rankings.append(ranks)
+        pots = build_pots(self._contributed, live, self._dead)
+        self._show_or_muck(pots, rankings)
+        if self.rules.odd_chip is OddChip.POKERKIT:
+            winners = {seat for pot in pots for ranks in rankings for seat in pot_winners(pot, ranks)}
+            pots = build_pots(self._contributed, [seat in winners for seat in range(count)], self._dead)
+        self._rake = self._rake_for(sum(pot.amount for pot in pots))
+        if self._rake:
+            pots = take_rake(pots, self._rake)
+        self._award(award_pots(pots, rankings, self._order, self.rules.odd_chip))
+
+    def _show_or_muck(self, pots: list[Pot], rankings: list[list[int]]) -> None:
+        every_hand_shows = self.rules.all_hands_show or self._runout_from is not None or len(rankings) > 1
+        ranks = rankings[0]
+        start = self._aggressor
+        if start is None:
+            start = self._order[0]
+        best_shown = [-1] * len(pots)
+        append = self._history.append
+        for seat in (start, *_SEATS_AFTER[self._count][start]):
+            if not self._live[seat]:
+                continue
+            contested = [index for index, pot in enumerate(pots) if seat in pot.eligible]
+            if every_hand_shows or any(ranks[seat] >= best_shown[index] for index in contested):
+                for index in contested:
+                    best_shown[index] = max(best_shown[index], ranks[seat])
+                append(Action(ActionKind.SHOW, seat, 0, self._hole[seat]))
+            else:
+                append(Action(ActionKind.MUCK, seat))
+
+    def _rake_for(self, total: int) -> int:
+        rules = self.rules
+        if not rules.rake or (rules.no_flop_no_drop and not self._board):
+            return 0
+        rake = int(total * rules.rake)
+        return rake if rules.rake_cap is None else min(rake, rules.rake_cap)
+
+    def _win_without_showdown(self) -> None:
+        self._return_uncalled()
+        winner = self._live.index(True)
+        total = sum(self._contributed) + self._dead
+        self._rake = self._rake_for(total)
+        won = [0] * self._count
+        won[winner] = total - self._rake
+        self._award(won)
+
+    def _award(self, won: list[int]) -> None:
+        stacks = self._stacks
+        append = self._history.append
+        if self._rake:
+            append(Action(ActionKind.RAKE, None, self._rake))
+        for seat in self._order:
+            if won[seat]:
+                stacks[seat] += won[seat]
+                append(Action(_WIN, seat, won[seat]))
+        self._bets = [0] * self._count
+        self._queue = []
+        self._over = True
+
+
+_new_hand = object.__new__
+
+
+def _card_layout(
+    order: tuple[int, ...],
+    seed: int | None,
+    deck: CardsLike | None,
+    hole_cards: Sequence[CardsLike] | None,
+    board: CardsLike | None,
+) -> tuple[Card, ...]:
+    """Return the cards in dealing order: holes (two rounds), then burn and board cards.
+
+    Burn cards not known (hole cards and board given) are -1.
+    """
+    count = len(order)
+    if hole_cards is None:
+        if board is not None:
+            raise InvalidHandError("a board was given without hole_cards: give both, or a deck")
+        if deck is None:
+            return Deck(seed).deal(52)
+        if seed is not None:
+            raise InvalidHandError("give a seed or a deck, not both")
+        cards = parse_cards(deck)
+        if len(cards) < 2 * count:
+            raise CardCountError(
+                f"a deck of {len(cards)} cards: {count} players need at least {2 * count} "
+                "(and 8 more for a full board)"
+            )
+        return cards
+    if deck is not None or seed is not None:
+        raise InvalidHandError("give hole_cards (and board), a deck, or a seed: only one source")
+    if len(hole_cards) != count:
+        raise CardCountError(f"{len(hole_cards)} pairs of hole cards for {count} players: give one per seat")
+    pairs = [parse_cards(cards, count=2) for cards in hole_cards]
+    board_cards = () if board is None else parse_cards(board)
+    if len(board_cards) not in (0, 3, 4, 5):
+        raise CardCountError(f"a board of {len(board_cards)} cards: give 0, 3, 4 or 5")
+    seen = [card for pair in pairs for card in pair] + list(board_cards)
+    if len(set(seen)) != len(seen):
+        raise DuplicateCardError(f"cards {format_cards(seen, ' ')!r} repeat a card: each card may appear once")
+    layout = [pairs[seat][0] for seat in order] + [pairs[seat][1] for seat in order]
+    for start, stop in ((0, 3), (3, 4), (4, 5)):
+        if len(board_cards) >= stop:
+            layout += [-1, *board_cards[start:stop]]
+    return tuple(layout)

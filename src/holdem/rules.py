@@ -1,0 +1,222 @@
+"""The rules of a game of Texas Hold'em: betting structure, forced bets and table options.
+
+A :class:`Rules` is immutable and validated on creation.  Build one with
+:meth:`Rules.no_limit`, :meth:`Rules.pot_limit` or :meth:`Rules.fixed_limit`.
+
+>>> rules = Rules.no_limit(1, 2, ante=1)
+>>> rules.structure, rules.small_blind, rules.big_blind, rules.min_bet
+(<Structure.NO_LIMIT: 'no-limit'>, 1, 2, 2)
+>>> Rules.fixed_limit(2, 4).max_bets
+4
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from fractions import Fraction
+
+from holdem.errors import HoldemError
+
+__all__ = ["InvalidRulesError", "OddChip", "Rules", "Structure"]
+
+
+class InvalidRulesError(HoldemError, ValueError):
+    """Rules (or a table for them) that cannot be played: bad amounts, options or player counts."""
+
+
+class Structure(str, enum.Enum):
+    """A betting structure."""
+
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+    FIXED_LIMIT = "fixed-limit"
+
+
+class OddChip(str, enum.Enum):
+    """Who gets the chips left over when a pot is split.
+
+    ``LEFT_OF_BUTTON`` (the card-room rule): one odd chip each to the winners in
+    seat order clockwise from the button.  ``POKERKIT``: PokerKit's rule, the
+    whole remainder to the first winner left of the button, after hands that
+    win nothing are killed and adjacent pots with the same players are merged.
+    """
+
+    LEFT_OF_BUTTON = "left-of-button"
+    POKERKIT = "pokerkit"
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules:
+    """The rules of one game.
+
+    Amounts are chips.  ``straddles`` lists the straddles by position after the
+    big blind (UTG first, the button last; 0 for no straddle there): ``(4,)``
+    is a UTG straddle over a big blind of 2 and ``(0, 0, 0, 4)`` a button
+    straddle at six players.  Action preflop starts left of the last straddle,
+    which acts last; a straddle counts as the last full raise.
+
+    ``ante`` is posted by every player, or by the big blind alone with
+    ``big_blind_ante``.  A player all in for less than the ante wins only the
+    matched part of the antes; a big-blind ante is dead money in the main pot.
+    A stack too short for both posts the ante first, then what it can of the blind.
+
+    Fixed limit: ``max_bets`` caps the bets per street (``None``: no cap); with
+    ``blind_counts_as_bet`` the big blind is the first of them preflop (set it
+    to ``False`` for PokerKit's cap); ``uncapped_heads_up`` lifts the cap while
+    only two players are in the hand; with ``half_bet_reopens`` an all-in raise
+    of at least half a bet reopens the betting (PokerKit: only a full one).
+
+    ``fold_without_bet`` allows a fold when the player could check (off by
+    default: the fold is rejected).  ``all_hands_show`` makes every hand that
+    reaches showdown show; otherwise a hand that cannot win any pot is mucked.
+    ``runouts`` boards are dealt when every remaining player is all in before
+    the river (run it twice: 2).  ``rake`` is a fraction of the pot, at most
+    ``rake_cap`` chips, none when no flop is dealt with ``no_flop_no_drop``.
+
+    >>> Rules.no_limit(1, 2, straddles=(4,)).straddles
+    (4,)
+    >>> Rules.no_limit(5, 2)
+    Traceback (most recent call last):
+    ...
+    holdem.rules.InvalidRulesError: big blind 2 is below the small blind 5: the big blind must be at least the small blind
+    """
+
+    structure: Structure
+    small_blind: int
+    big_blind: int
+    min_bet: int
+    small_bet: int = 0
+    big_bet: int = 0
+    ante: int = 0
+    big_blind_ante: bool = False
+    straddles: tuple[int, ...] = ()
+    max_bets: int | None = 4
+    blind_counts_as_bet: bool = True
+    uncapped_heads_up: bool = False
+    half_bet_reopens: bool = True
+    fold_without_bet: bool = False
+    all_hands_show: bool = False
+    odd_chip: OddChip = OddChip.LEFT_OF_BUTTON
+    runouts: int = 1
+    rake: Fraction = Fraction(0)
+    rake_cap: int | None = None
+    no_flop_no_drop: bool = True
+
+    def __post_init__(self) -> None:
+        set_field = object.__setattr__.__get__(self)
+        set_field("structure", _member(Structure, self.structure, "structure"))
+        set_field("odd_chip", _member(OddChip, self.odd_chip, "odd_chip"))
+        set_field("straddles", tuple(self.straddles))
+        for name in ("small_blind", "big_blind", "min_bet", "small_bet", "big_bet", "ante"):
+            _check_chips(name, getattr(self, name))
+        for amount in self.straddles:
+            _check_chips("straddle", amount)
+        if self.big_blind < self.small_blind:
+            raise InvalidRulesError(
+                f"big blind {self.big_blind} is below the small blind {self.small_blind}: "
+                "the big blind must be at least the small blind"
+            )
+        if self.big_blind == 0:
+            raise InvalidRulesError("big blind 0: the big blind must be at least 1 chip")
+        if self.min_bet < 1:
+            raise InvalidRulesError(f"minimum bet {self.min_bet}: it must be at least 1 chip")
+        if self.structure is Structure.FIXED_LIMIT and not 0 < self.small_bet <= self.big_bet:
+            raise InvalidRulesError(
+                f"small bet {self.small_bet} and big bet {self.big_bet}: fixed limit needs "
+                "0 < small bet <= big bet"
+            )
+        previous = self.big_blind
+        for amount in self.straddles:
+            if amount and amount <= previous:
+                raise InvalidRulesError(
+                    f"straddle {amount} is not above the forced bet before it ({previous}): "
+                    "each straddle must raise the one before"
+                )
+            previous = amount or previous
+        if self.max_bets is not None and self.max_bets < 1:
+            raise InvalidRulesError(f"max_bets {self.max_bets}: use a positive count or None")
+        if not isinstance(self.runouts, int) or self.runouts < 1:
+            raise InvalidRulesError(f"runouts {self.runouts!r}: use 1 or more boards")
+        rake = Fraction(str(self.rake)) if isinstance(self.rake, float) else Fraction(self.rake)
+        if not 0 <= rake < 1:
+            raise InvalidRulesError(f"rake {self.rake!r}: use a fraction of the pot from 0 to below 1")
+        set_field("rake", rake)
+        if self.rake_cap is not None:
+            _check_chips("rake_cap", self.rake_cap)
+
+    @classmethod
+    def no_limit(cls, small_blind: int, big_blind: int, **options: object) -> Rules:
+        """No-limit rules; the minimum bet is the big blind unless ``min_bet`` is given.
+
+        >>> Rules.no_limit(50, 100, min_bet=200).min_bet
+        200
+        """
+        options.setdefault("min_bet", big_blind)
+        return cls(Structure.NO_LIMIT, small_blind, big_blind, **options)  # type: ignore[arg-type]
+
+    @classmethod
+    def pot_limit(cls, small_blind: int, big_blind: int, **options: object) -> Rules:
+        """Pot-limit rules: a raise may be at most the pot after calling.
+
+        >>> Rules.pot_limit(1, 2).structure.value
+        'pot-limit'
+        """
+        options.setdefault("min_bet", big_blind)
+        return cls(Structure.POT_LIMIT, small_blind, big_blind, **options)  # type: ignore[arg-type]
+
+    @classmethod
+    def fixed_limit(
+        cls,
+        small_bet: int,
+        big_bet: int,
+        small_blind: int | None = None,
+        big_blind: int | None = None,
+        **options: object,
+    ) -> Rules:
+        """Fixed-limit rules; blinds default to half the small bet and the small bet.
+
+        >>> rules = Rules.fixed_limit(2, 4)
+        >>> rules.small_blind, rules.big_blind, rules.small_bet, rules.big_bet
+        (1, 2, 2, 4)
+        """
+        big_blind = small_bet if big_blind is None else big_blind
+        small_blind = big_blind // 2 if small_blind is None else small_blind
+        options.setdefault("min_bet", small_bet or 1)
+        return cls(
+            Structure.FIXED_LIMIT,
+            small_blind,
+            big_blind,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            **options,  # type: ignore[arg-type]
+        )
+
+    def check_player_count(self, player_count: int) -> None:
+        """Raise :class:`InvalidRulesError` unless these rules can seat ``player_count`` players.
+
+        >>> Rules.no_limit(1, 2).check_player_count(11)
+        Traceback (most recent call last):
+        ...
+        holdem.rules.InvalidRulesError: 11 players: a hand needs 2 to 10 players
+        """
+        if not 2 <= player_count <= 10:
+            raise InvalidRulesError(f"{player_count} players: a hand needs 2 to 10 players")
+        if len(self.straddles) > player_count - 2:
+            raise InvalidRulesError(
+                f"{len(self.straddles)} straddle positions at {player_count} players: "
+                "each straddle needs its own seat after the big blind"
+            )
+
+
+def _member(kind: type[enum.Enum], value: object, name: str):  # type: ignore[no-untyped-def]
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(repr(member.value) for member in kind)
+        raise InvalidRulesError(f"{name} {value!r}: use one of {allowed}") from None
+
+
+def _check_chips(name: str, amount: object) -> None:
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+        raise InvalidRulesError(f"{name} {amount!r}: chip amounts are non-negative integers")
