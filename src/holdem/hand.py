@@ -11,7 +11,7 @@ Seats are numbered clockwise; by default the button is the last seat, so seat
 blind).  Hole cards are dealt one at a time from the seat left of the button,
 with a burn card before the flop, the turn and the river.
 
->>> from holdem import Rules
+>>> from holdem.rules import Rules
 >>> hand = Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=7)
 >>> hand.actor, hand.legal_actions().call
 (2, 2)
@@ -318,12 +318,12 @@ class Hand:
     def pots(self) -> list[Pot]:
         """The main pot and the side pots as they stand (bets on this street not yet in).
 
-        >>> from holdem import Rules
-        >>> hand = Hand(Rules.no_limit(1, 2), [25, 60, 100], seed=1)
-        >>> hand.raise_to(60), hand.call(), hand.call()
-        (Action('raise', 2, 60), Action('call', 0, 24), Action('call', 1, 58))
-        >>> hand.pots
-        [Pot(amount=75, eligible=(0, 1, 2)), Pot(amount=70, eligible=(1, 2))]
+        >>> from holdem.rules import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [25, 60, 100, 100], seed=1)
+        >>> hand.raise_to(60), hand.call(), hand.call(), hand.call()
+        (Action('raise', 2, 60), Action('call', 3, 60), Action('call', 0, 24), Action('call', 1, 58))
+        >>> hand.street.name, hand.pots
+        ('FLOP', [Pot(amount=100, eligible=(0, 1, 2, 3)), Pot(amount=105, eligible=(1, 2, 3))])
         """
         if self._over:
             return []
@@ -374,7 +374,7 @@ class Hand:
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know: never another seat's cards unless shown.
 
-        >>> from holdem import Rules
+        >>> from holdem.rules import Rules
         >>> view = Hand(Rules.no_limit(1, 2), [50, 50], seed=3).view(0)
         >>> [action.cards == () for action in view.history if action.kind == "deal-hole"]
         [False, True]
@@ -407,7 +407,7 @@ class Hand:
     def copy(self) -> Hand:
         """Return an independent copy (cheap: for tree search).
 
-        >>> from holdem import Rules
+        >>> from holdem.rules import Rules
         >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], seed=5)
         >>> other = hand.copy()
         >>> _ = other.fold()
@@ -459,7 +459,7 @@ class Hand:
     def legal_actions(self) -> LegalActions | None:
         """What the player to act may do, or ``None`` when no one is to act.
 
-        >>> from holdem import Rules
+        >>> from holdem.rules import Rules
         >>> Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=1).legal_actions()
         LegalActions(seat=2, fold=True, check=False, call=2, current_bet=2, min_raise_to=4, max_raise_to=100)
         """
@@ -672,7 +672,7 @@ class Hand:
     def act(self, kind: ActionKind | str, amount: int | None = None) -> Action:
         """Play any action: ``"fold"``, ``"check"``, ``"call"``, or ``"bet"``/``"raise"`` with an amount.
 
-        >>> from holdem import Rules
+        >>> from holdem.rules import Rules
         >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], seed=2)
         >>> hand.act("raise", 6), hand.act("call")
         (Action('raise', 1, 6), Action('call', 0, 4))
@@ -705,7 +705,7 @@ class Hand:
     def deal_board(self, cards: CardsLike) -> Action:
         """Deal the board cards the hand is waiting for (when it was created from ``hole_cards``).
 
-        >>> from holdem import Rules
+        >>> from holdem.rules import Rules
         >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], hole_cards=["AsAd", "KcKd"])
         >>> hand.call(), hand.check()
         (Action('call', 1, 1), Action('check', 0))

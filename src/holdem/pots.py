@@ -32,31 +32,32 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0
     """Return the main pot then the side pots.
 
     ``contributions`` are the chips each seat put in, ``live`` says which seats
-    are still in the hand, ``dead`` is dead money (a big-blind ante) added to
-    the main pot.  Chips above everything a live seat matched go to the pot
-    below them.
+    are still in the hand, ``dead`` is dead money (a big-blind ante) in the
+    main pot, which every live seat contests.  Chips above everything a live
+    seat matched go to the pot below them.
 
     >>> build_pots([50, 20, 50], [True, True, True])
     [Pot(amount=60, eligible=(0, 1, 2)), Pot(amount=60, eligible=(0, 2))]
     >>> build_pots([10, 40, 40], [False, True, True], dead=3)
     [Pot(amount=93, eligible=(1, 2))]
+    >>> build_pots([0, 30, 30], [True, True, True], dead=5)
+    [Pot(amount=5, eligible=(0, 1, 2)), Pot(amount=60, eligible=(1, 2))]
     """
     seats = range(len(contributions))
     pots: list[Pot] = []
     amount = dead
     previous = 0
     for level in sorted(set(contributions)):
-        if not level:
-            continue
         amount += (level - previous) * sum(1 for seat in seats if contributions[seat] >= level)
         previous = level
         eligible = tuple(seat for seat in seats if live[seat] and contributions[seat] >= level)
         if not eligible:
             continue
-        if pots and pots[-1].eligible == eligible:
+        while pots and pots[-1].eligible == eligible:
             amount += pots.pop().amount
-        pots.append(Pot(amount, eligible))
-        amount = 0
+        if amount:
+            pots.append(Pot(amount, eligible))
+            amount = 0
     if amount and pots:
         pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
     return pots

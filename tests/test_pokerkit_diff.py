@@ -1,0 +1,124 @@
+"""Differential tests against PokerKit: same cards, same random actions, same result.
+
+At every decision the player to act, the call amount and the raise bounds must
+agree, and at the end the finishing stacks.  Rules are set to PokerKit's
+conventions where card rooms differ (odd chips, the fixed-limit preflop cap,
+half-bet all-ins).
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import pytest
+
+pokerkit = pytest.importorskip("pokerkit")
+
+from holdem._core import Deck  # noqa: E402
+from holdem.cards import format_cards  # noqa: E402
+from holdem.hand import Hand  # noqa: E402
+from holdem.rules import OddChip, Rules  # noqa: E402
+
+AUTOMATIONS = (
+    pokerkit.Automation.ANTE_POSTING,
+    pokerkit.Automation.BET_COLLECTION,
+    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
+    pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    pokerkit.Automation.HAND_KILLING,
+    pokerkit.Automation.CHIPS_PUSHING,
+    pokerkit.Automation.CHIPS_PULLING,
+)
+
+
+def random_table(rng: random.Random, fixed_limit: bool):
+    """Return (our rules, a PokerKit state, stacks) for a random table."""
+    count = rng.randint(2, 9)
+    small_blind = rng.randint(1, 5)
+    big_blind = small_blind * rng.choice((1, 2, 2, 2, 3))
+    stacks = [rng.choice((rng.randint(1, 10 * big_blind), rng.randint(1, 100 * big_blind))) for _ in range(count)]
+    ante_kind = rng.choice(("none", "none", "uniform", "bb"))
+    ante = rng.randint(1, big_blind) if ante_kind != "none" else 0
+    if ante_kind == "bb":
+        antes = [0] * count
+        antes[1] = ante
+    else:
+        antes = [ante] * count
+    options = {"ante": ante, "big_blind_ante": ante_kind == "bb", "odd_chip": OddChip.POKERKIT}
+    blinds = [small_blind, big_blind] + [0] * (count - 2)
+    if fixed_limit:
+        small_bet = big_blind
+        rules = Rules.fixed_limit(
+            small_bet, 2 * small_bet, small_blind, big_blind,
+            blind_counts_as_bet=False, half_bet_reopens=False, **options,
+        )
+        state = pokerkit.FixedLimitTexasHoldem.create_state(
+            AUTOMATIONS, ante_kind != "bb", antes, blinds, small_bet, 2 * small_bet, stacks, count
+        )
+    else:
+        rules = Rules.no_limit(small_blind, big_blind, **options)
+        state = pokerkit.NoLimitTexasHoldem.create_state(
+            AUTOMATIONS, ante_kind != "bb", antes, blinds, big_blind, stacks, count
+        )
+    return rules, state, stacks
+
+
+def play_both(rng: random.Random, fixed_limit: bool, seed: int) -> None:
+    rules, state, stacks = random_table(rng, fixed_limit)
+    count = len(stacks)
+    cards = Deck(seed).deal(52)
+    hand = Hand(rules, stacks, deck=cards)
+    holes = iter(format_cards((cards[seat], cards[count + seat])) for seat in range(count))
+    burns = iter(format_cards((cards[2 * count + offset],)) for offset in (0, 4, 6))
+    streets = iter(format_cards(cards[2 * count + start : 2 * count + stop]) for start, stop in ((1, 4), (5, 6), (7, 8)))
+    while state.status:
+        if state.can_deal_hole():
+            state.deal_hole(next(holes))
+        elif state.can_burn_card():
+            state.burn_card(next(burns))
+        elif state.can_deal_board():
+            state.deal_board(next(streets))
+        elif state.actor_index is not None:
+            legal = hand.legal_actions()
+            assert legal is not None and legal.seat == state.actor_index, (hand, hand.history)
+            assert legal.call == state.checking_or_calling_amount
+            assert legal.fold == state.can_fold()
+            can_raise = state.can_complete_bet_or_raise_to()
+            assert (legal.min_raise_to is not None) == can_raise, (hand.history, legal)
+            if can_raise:
+                assert legal.min_raise_to == state.min_completion_betting_or_raising_to_amount
+                assert legal.max_raise_to == state.max_completion_betting_or_raising_to_amount
+            kind = rng.choice(legal.kinds)
+            if kind in ("bet", "raise"):
+                low, high = legal.min_raise_to, legal.max_raise_to
+                amount = rng.choice((low, high, rng.randint(low, high)))
+                hand.raise_to(amount)
+                state.complete_bet_or_raise_to(amount)
+            elif kind == "fold":
+                hand.fold()
+                state.fold()
+            else:
+                hand.check_or_call()
+                state.check_or_call()
+        else:
+            raise AssertionError(f"PokerKit waits for something unexpected: {state}")
+    assert hand.is_over
+    assert list(hand.stacks) == list(state.stacks), hand.history
+
+
+@pytest.mark.parametrize("chunk", range(10))
+def test_no_limit_matches_pokerkit(chunk):
+    rng = random.Random(1000 + chunk)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for index in range(150):
+            play_both(rng, False, seed=chunk * 1000 + index)
+
+
+@pytest.mark.parametrize("chunk", range(6))
+def test_fixed_limit_matches_pokerkit(chunk):
+    rng = random.Random(2000 + chunk)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for index in range(150):
+            play_both(rng, True, seed=50000 + chunk * 1000 + index)
