@@ -11,7 +11,7 @@ from holdem.cards import parse_cards
 from holdem.hand import Hand
 from holdem.rules import OddChip, Rules
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "random-hands"
+DATA = Path(__file__).parent / "data" / "random-hands"
 HANDS = [json.loads(line) for path in sorted(DATA.glob("*.jsonl")) for line in path.read_text().splitlines() if line]
 
 

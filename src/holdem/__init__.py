@@ -7,6 +7,7 @@
 """
 
 from holdem._core import evaluate, evaluate7, evaluate_batch
+from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions
 from holdem.cards import (
     CARD_NAMES,
     Card,
@@ -28,10 +29,14 @@ from holdem.errors import (
     InvalidSeedError,
 )
 from holdem.evaluation import Category, HandRank, best_five
+from holdem.hand import Hand, HandView, InvalidHandError, SeatStatus, Street
+from holdem.rules import InvalidRulesError, OddChip, Rules, Structure
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
+    "ActionKind",
     "CARD_NAMES",
     "Card",
     "CardCountError",
@@ -40,12 +45,23 @@ __all__ = [
     "Deck",
     "DeckError",
     "DuplicateCardError",
+    "Hand",
     "HandRank",
+    "HandView",
     "HoldemError",
+    "IllegalActionError",
     "InvalidArrayError",
     "InvalidCardError",
+    "InvalidHandError",
+    "InvalidRulesError",
     "InvalidSeedError",
+    "LegalActions",
+    "OddChip",
     "Rng",
+    "Rules",
+    "SeatStatus",
+    "Street",
+    "Structure",
     "best_five",
     "card_name",
     "evaluate",
