@@ -834,3 +834,8 @@ cdef class Deck:
             self.cards[i] = card
         self.settled = self.size
         return tuple([self.cards[i] for i in range(self.top, self.size)])
+
+
+# ------------------------------------------------------------------- equity
+
+include "_equity.pxi"
