@@ -97,8 +97,23 @@ class LegalActions(NamedTuple):
     @property
     def kinds(self) -> tuple[ActionKind, ...]:
         """The kinds of action allowed, in the order fold, check or call, bet or raise."""
-        kinds = [ActionKind.FOLD] if self.fold else []
-        kinds.append(ActionKind.CHECK if self.check else ActionKind.CALL)
-        if self.min_raise_to is not None:
-            kinds.append(ActionKind.RAISE if self.current_bet else ActionKind.BET)
-        return tuple(kinds)
+        if self.min_raise_to is None:
+            aggressive = 0
+        else:
+            aggressive = 2 if self.current_bet else 1
+        return _KINDS[self.fold][self.check][aggressive]
+
+
+# _KINDS[fold][check][none, bet or raise]
+_KINDS = tuple(
+    tuple(
+        tuple(
+            ((ActionKind.FOLD,) if fold else ())
+            + (ActionKind.CHECK if check else ActionKind.CALL,)
+            + ((), (ActionKind.BET,), (ActionKind.RAISE,))[aggressive]
+            for aggressive in range(3)
+        )
+        for check in (False, True)
+    )
+    for fold in (False, True)
+)

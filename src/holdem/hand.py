@@ -26,6 +26,7 @@ Action('raise', 2, 6)
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -78,6 +79,9 @@ class HandView(NamedTuple):
     history: tuple[Action, ...]
 
 
+_record = tuple.__new__
+_DEAL_HOLE = ActionKind.DEAL_HOLE
+_POST_BLIND = ActionKind.POST_BLIND
 _FOLD = ActionKind.FOLD
 _CHECK = ActionKind.CHECK
 _CALL = ActionKind.CALL
@@ -86,10 +90,20 @@ _RAISE = ActionKind.RAISE
 _RETURN = ActionKind.RETURN
 _DEAL_BOARD = ActionKind.DEAL_BOARD
 _WIN = ActionKind.WIN
+_SHOW = ActionKind.SHOW
+_MUCK = ActionKind.MUCK
 
-# For each table size, the other seats clockwise after each seat.
+_NO_LIMIT, _POT_LIMIT, _FIXED_LIMIT = 0, 1, 2
+_LIMITS = {Structure.NO_LIMIT: _NO_LIMIT, Structure.POT_LIMIT: _POT_LIMIT, Structure.FIXED_LIMIT: _FIXED_LIMIT}
+
+# For each table size, the other seats clockwise after each seat; and for
+# each button, the seats clockwise from the one left of the button.
 _SEATS_AFTER = {
     count: tuple(tuple((seat + step) % count for step in range(1, count)) for seat in range(count))
+    for count in range(2, 11)
+}
+_ORDERS = {
+    count: tuple(tuple((button + 1 + step) % count for step in range(count)) for button in range(count))
     for count in range(2, 11)
 }
 
@@ -144,6 +158,8 @@ class Hand:
         "_history",
         "_rake",
         "_over",
+        "_limit",
+        "_cap",
     )
 
     def __init__(
@@ -157,30 +173,29 @@ class Hand:
         hole_cards: Sequence[CardsLike] | None = None,
         board: CardsLike | None = None,
     ) -> None:
-        if not isinstance(rules, Rules):
+        if type(rules) is not Rules:
             raise InvalidRulesError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
-        stacks = list(stacks)
+        stacks = _checked_stacks(stacks)
         count = len(stacks)
         rules.check_player_count(count)
-        for seat, stack in enumerate(stacks):
-            if not isinstance(stack, int) or isinstance(stack, bool) or stack < 1:
-                raise InvalidHandError(
-                    f"stack {stack!r} at seat {seat}: stacks are positive integers of chips"
-                )
         if button is None:
             button = count - 1
-        if not isinstance(button, int) or not 0 <= button < count:
+        elif type(button) is not int or not 0 <= button < count:
             raise InvalidHandError(f"button {button!r}: use a seat from 0 to {count - 1}")
-        order = tuple((button + 1 + position) % count for position in range(count))
+        order = _ORDERS[count][button]
         self.rules = rules
         self._count = count
         self._button = button
         self._order = order
         self._starting = tuple(stacks)
-        self._deck = _card_layout(order, seed, deck, hole_cards, board)
-        self._hole = [()] * count
-        for position, seat in enumerate(order):
-            self._hole[seat] = (self._deck[position], self._deck[count + position])
+        if hole_cards is None and deck is None and board is None:
+            cards = Deck(seed).deal(52 if rules.runouts > 1 else 2 * count + 8)
+        else:
+            cards = _card_layout(order, seed, deck, hole_cards, board)
+        self._deck = cards
+        pairs = list(zip(cards[:count], cards[count : 2 * count]))
+        shift = count - 1 - button
+        self._hole = pairs[shift:] + pairs[:shift]
         self._next_card = 2 * count
         self._stacks = stacks
         self._bets = [0] * count
@@ -193,14 +208,14 @@ class Hand:
         self._cards_needed = 0
         self._runout_from: int | None = None
         self._street = 0
-        self._queue: list[int] = []
         self._rake = 0
         self._over = False
+        self._limit = _LIMITS[rules.structure]
+        self._cap = rules.max_bets if self._limit == _FIXED_LIMIT else None
         self._history: list[Action] = []
         self._post_forced_bets()
-        append = self._history.append
-        for seat in order:
-            append(Action(ActionKind.DEAL_HOLE, seat, 0, self._hole[seat]))
+        hole = self._hole
+        self._history += [_record(Action, (_DEAL_HOLE, seat, 0, hole[seat])) for seat in order]
         self._begin_preflop()
 
     # ------------------------------------------------------------------ setup
@@ -208,8 +223,8 @@ class Hand:
     def _post_forced_bets(self) -> None:
         rules, order, stacks = self.rules, self._order, self._stacks
         append = self._history.append
-        big_blind_seat = order[0] if self._count == 2 else order[1]
         if rules.ante:
+            big_blind_seat = order[0] if self._count == 2 else order[1]
             for seat in (big_blind_seat,) if rules.big_blind_ante else order:
                 amount = min(rules.ante, stacks[seat])
                 stacks[seat] -= amount
@@ -219,38 +234,48 @@ class Hand:
                     self._contributed[seat] += amount
                 append(Action(ActionKind.POST_ANTE, seat, amount))
         if self._count == 2:
-            forced = (rules.big_blind, rules.small_blind)
+            forced: tuple[int, ...] = (rules.big_blind, rules.small_blind)
         else:
             forced = (rules.small_blind, rules.big_blind, *rules.straddles)
+        bets, contributed = self._bets, self._contributed
         for position, nominal in enumerate(forced):
             seat = order[position]
-            amount = min(nominal, stacks[seat])
+            amount = nominal if nominal < stacks[seat] else stacks[seat]
             if amount:
                 stacks[seat] -= amount
-                self._bets[seat] = amount
-                self._contributed[seat] += amount
-                append(Action(ActionKind.POST_BLIND, seat, amount))
+                bets[seat] = amount
+                contributed[seat] += amount
+                append(_record(Action, (_POST_BLIND, seat, amount, ())))
+        self._max_bet = max(bets)
 
     def _begin_preflop(self) -> None:
-        rules, bets, stacks, order = self.rules, self._bets, self._stacks, self._order
-        self._max_bet = max(bets)
-        if rules.structure is Structure.FIXED_LIMIT:
+        rules, bets, stacks, order, count = self.rules, self._bets, self._stacks, self._order, self._count
+        if self._limit == _FIXED_LIMIT:
             self._street_min = rules.small_bet
             self._raise_count = 1 if rules.blind_counts_as_bet else 0
         else:
-            self._street_min = max(rules.min_bet, *rules.straddles, 0)
+            self._street_min = max(rules.min_bet, *rules.straddles) if rules.straddles else rules.min_bet
             self._raise_count = 0
         self._raise_size = 0
         self._short_sum = 0
         self._acted = 0
         self._aggressor = None
-        # Action starts after the largest forced bet (the later seat on a tie).
-        last = max(range(self._count), key=lambda position: (bets[order[position]], position))
+        if min(stacks) > self._max_bet:
+            # Every forced bet was posted in full: action starts after the last
+            # one (heads-up, after the big blind unless the blinds are equal).
+            last = 0 if count == 2 and rules.small_blind < rules.big_blind else (
+                1 if count == 2 else 1 + len(rules.straddles)
+            )
+            self._queue = list(order[last + 1 :] + order[: last + 1])
+            return
+        # Short stacks: action starts after the largest forced bet (the later
+        # seat on a tie), and skips seats that are all in or that no one can bet against.
+        last = max(range(count), key=lambda position: (bets[order[position]], position))
         totals = sorted(bets[seat] + stacks[seat] for seat in order)
         second = totals[-2]
         queue = []
-        for step in range(1, self._count + 1):
-            seat = order[(last + step) % self._count]
+        for step in range(1, count + 1):
+            seat = order[(last + step) % count]
             if stacks[seat] and min(stacks[seat], second - bets[seat]) > 0:
                 queue.append(seat)
         self._queue = queue
@@ -445,6 +470,8 @@ class Hand:
         new._history = self._history[:]
         new._rake = self._rake
         new._over = self._over
+        new._limit = self._limit
+        new._cap = self._cap
         return new
 
     def __repr__(self) -> str:
@@ -463,19 +490,19 @@ class Hand:
         >>> Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=1).legal_actions()
         LegalActions(seat=2, fold=True, check=False, call=2, current_bet=2, min_raise_to=4, max_raise_to=100)
         """
-        if not self._queue:
+        queue = self._queue
+        if not queue:
             return None
-        seat = self._queue[0]
-        bet = self._bets[seat]
-        stack = self._stacks[seat]
+        seat = queue[0]
         max_bet = self._max_bet
-        call = max_bet - bet
-        if call > stack:
-            call = stack
+        call = max_bet - self._bets[seat]
+        if call > self._stacks[seat]:
+            call = self._stacks[seat]
+        fold = call > 0 or self.rules.fold_without_bet
         bounds = self._raise_bounds(seat)
         if bounds is None:
-            return LegalActions(seat, call > 0 or self.rules.fold_without_bet, call == 0, call, max_bet, None, None)
-        return LegalActions(seat, call > 0 or self.rules.fold_without_bet, call == 0, call, max_bet, *bounds)
+            return _record(LegalActions, (seat, fold, not call, call, max_bet, None, None))
+        return _record(LegalActions, (seat, fold, not call, call, max_bet, bounds[0], bounds[1]))
 
     def _raise_bounds(self, seat: int) -> tuple[int, int] | None:
         stacks, bets = self._stacks, self._bets
@@ -484,13 +511,10 @@ class Hand:
         max_bet = self._max_bet
         if stack <= max_bet - bet:
             return None
-        rules = self.rules
-        structure = rules.structure
         if (
-            structure is Structure.FIXED_LIMIT
-            and rules.max_bets is not None
-            and self._raise_count >= rules.max_bets
-            and not (rules.uncapped_heads_up and self._live_count == 2)
+            self._cap is not None
+            and self._raise_count >= self._cap
+            and not (self.rules.uncapped_heads_up and self._live_count == 2)
         ):
             return None
         if self._short_sum and self._short_sum < self._raise_size and self._acted >> seat & 1:
@@ -505,9 +529,10 @@ class Hand:
         low = max_bet + (self._raise_size if self._raise_size > self._street_min else self._street_min)
         if low > all_in:
             low = all_in
-        if structure is Structure.NO_LIMIT:
+        limit = self._limit
+        if limit == _NO_LIMIT:
             return low, all_in
-        if structure is Structure.FIXED_LIMIT:
+        if limit == _FIXED_LIMIT:
             return low, low
         pot = 2 * max_bet - bet + sum(self._contributed) + self._dead
         return low, min(all_in, max(low, pot))
@@ -545,7 +570,7 @@ class Hand:
         self._acted |= 1 << seat
         self._live[seat] = False
         self._live_count -= 1
-        record = Action(_FOLD, seat)
+        record = _record(Action, (_FOLD, seat, 0, ()))
         self._history.append(record)
         if self._live_count == 1:
             self._win_without_showdown()
@@ -589,9 +614,9 @@ class Hand:
             self._bets[seat] += amount
             stacks[seat] -= amount
             self._contributed[seat] += amount
-            record = Action(_CALL, seat, amount)
+            record = _record(Action, (_CALL, seat, amount, ()))
         else:
-            record = Action(_CHECK, seat)
+            record = _record(Action, (_CHECK, seat, 0, ()))
         self._history.append(record)
         self._acted |= 1 << seat
         del queue[0]
@@ -627,7 +652,7 @@ class Hand:
         raise_size = self._raise_size
         full = size >= raise_size
         # Fixed limit, card-room rule: an all-in of at least half a bet counts as a full raise.
-        limit_half_bet = self.rules.half_bet_reopens and self.rules.structure is Structure.FIXED_LIMIT
+        limit_half_bet = self._limit == _FIXED_LIMIT and self.rules.half_bet_reopens
         if limit_half_bet and not full:
             full = 2 * size >= self._street_min
         if full:
@@ -648,7 +673,7 @@ class Hand:
         self._aggressor = seat
         live = self._live
         self._queue = [other for other in _SEATS_AFTER[self._count][seat] if live[other] and stacks[other]]
-        record = Action(_RAISE if max_bet else _BET, seat, amount)
+        record = _record(Action, (_RAISE if max_bet else _BET, seat, amount, ()))
         self._history.append(record)
         return record
 
@@ -698,7 +723,7 @@ class Hand:
             return "the stack does not cover more than a call"
         if self._short_sum and self._acted >> seat & 1:
             return "a short all-in did not reopen the betting to a player who already acted"
-        if self.rules.structure is Structure.FIXED_LIMIT and self._raise_count >= (self.rules.max_bets or 0):
+        if self._cap is not None and self._raise_count >= self._cap:
             return f"the cap of {self.rules.max_bets} bets this street is reached"
         return "every other player has folded or is all in"
 
@@ -778,12 +803,12 @@ class Hand:
         self._next_card = start + size
         self._board.extend(cards)
         self._street += 1
-        self._history.append(Action(_DEAL_BOARD, None, 0, cards))
+        self._history.append(_record(Action, (_DEAL_BOARD, None, 0, cards)))
         return True
 
     def _begin_street(self) -> None:
         rules = self.rules
-        if rules.structure is Structure.FIXED_LIMIT:
+        if self._limit == _FIXED_LIMIT:
             self._street_min = rules.small_bet if self._street < 2 else rules.big_bet
         else:
             self._street_min = rules.min_bet
@@ -821,7 +846,7 @@ class Hand:
             self._history.append(Action(_DEAL_BOARD, None, run, tuple(board[runout_from:])))
 
     def _showdown(self) -> None:
-        count, live, hole = self._count, self._live, self._hole
+        count, live, hole, contributed = self._count, self._live, self._hole, self._contributed
         boards = [self._board, *self._extra_boards]
         rankings = []
         for board in boards:
@@ -831,15 +856,54 @@ class Hand:
                     first, second = hole[seat]
                     ranks[seat] = evaluate7(first, second, *board)
             rankings.append(ranks)
-        pots = build_pots(self._contributed, live, self._dead)
+        top = max(contributed)
+        if len(boards) == 1 and not self._dead and all(
+            contributed[seat] == top for seat in range(count) if live[seat]
+        ):
+            self._award_single_pot(rankings[0])
+            return
+        pots = build_pots(contributed, live, self._dead)
         self._show_or_muck(pots, rankings)
         if self.rules.odd_chip is OddChip.POKERKIT:
             winners = {seat for pot in pots for ranks in rankings for seat in pot_winners(pot, ranks)}
-            pots = build_pots(self._contributed, [seat in winners for seat in range(count)], self._dead)
+            pots = build_pots(contributed, [seat in winners for seat in range(count)], self._dead)
         self._rake = self._rake_for(sum(pot.amount for pot in pots))
         if self._rake:
             pots = take_rake(pots, self._rake)
         self._award(award_pots(pots, rankings, self._order, self.rules.odd_chip))
+
+    def _award_single_pot(self, ranks: list[int]) -> None:
+        """Show or muck and award when there is one pot that every live seat contests."""
+        live, order, hole = self._live, self._order, self._hole
+        append = self._history.append
+        every_hand_shows = self.rules.all_hands_show or self._runout_from is not None
+        start = self._aggressor
+        if start is None:
+            start = order[0]
+        best = -1
+        for seat in (start, *_SEATS_AFTER[self._count][start]):
+            if live[seat]:
+                rank = ranks[seat]
+                if every_hand_shows or rank >= best:
+                    append(_record(Action, (_SHOW, seat, 0, hole[seat])))
+                    if rank > best:
+                        best = rank
+                else:
+                    append(_record(Action, (_MUCK, seat, 0, ())))
+        total = sum(self._contributed)
+        self._rake = self._rake_for(total) if self.rules.rake else 0
+        winners = [seat for seat in order if ranks[seat] == best]
+        each, extra = divmod(total - self._rake, len(winners))
+        won = [0] * self._count
+        for seat in winners:
+            won[seat] = each
+        if extra:
+            if self.rules.odd_chip is OddChip.POKERKIT:
+                won[winners[0]] += extra
+            else:
+                for seat in winners[:extra]:
+                    won[seat] += 1
+        self._award(won)
 
     def _show_or_muck(self, pots: list[Pot], rankings: list[list[int]]) -> None:
         every_hand_shows = self.rules.all_hands_show or self._runout_from is not None or len(rankings) > 1
@@ -856,9 +920,9 @@ class Hand:
             if every_hand_shows or any(ranks[seat] >= best_shown[index] for index in contested):
                 for index in contested:
                     best_shown[index] = max(best_shown[index], ranks[seat])
-                append(Action(ActionKind.SHOW, seat, 0, self._hole[seat]))
+                append(_record(Action, (_SHOW, seat, 0, self._hole[seat])))
             else:
-                append(Action(ActionKind.MUCK, seat))
+                append(_record(Action, (_MUCK, seat, 0, ())))
 
     def _rake_for(self, total: int) -> int:
         rules = self.rules
@@ -884,13 +948,28 @@ class Hand:
         for seat in self._order:
             if won[seat]:
                 stacks[seat] += won[seat]
-                append(Action(_WIN, seat, won[seat]))
+                append(_record(Action, (_WIN, seat, won[seat], ())))
         self._bets = [0] * self._count
         self._queue = []
         self._over = True
 
 
 _new_hand = object.__new__
+
+
+def _checked_stacks(stacks: Sequence[int]) -> list[int]:
+    stacks = list(stacks)
+    for seat, stack in enumerate(stacks):
+        if type(stack) is not int:
+            try:
+                stacks[seat] = stack = operator.index(stack)
+            except TypeError:
+                stack = None  # type: ignore[assignment]
+            if stack is None or isinstance(stack, bool):
+                raise InvalidHandError(f"stack {stacks[seat]!r} at seat {seat}: stacks are integers of chips")
+        if stack < 1:
+            raise InvalidHandError(f"stack {stack!r} at seat {seat}: every seat needs at least 1 chip")
+    return stacks
 
 
 def _card_layout(
