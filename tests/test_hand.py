@@ -1,0 +1,409 @@
+"""The hand state machine: the seed examples and the rules that card rooms vary."""
+
+from __future__ import annotations
+
+import pytest
+
+from holdem.actions import ActionKind, IllegalActionError
+from holdem.errors import CardCountError, DuplicateCardError
+from holdem.hand import Hand, InvalidHandError, SeatStatus, Street
+from holdem.rules import OddChip, Rules
+
+NL = Rules.no_limit(1, 2)
+
+
+def to_flop(hand: Hand) -> Hand:
+    """Everyone calls or checks preflop."""
+    while hand.street == Street.PREFLOP:
+        hand.check_or_call()
+    return hand
+
+
+def snapshot(hand: Hand):
+    return (hand.stacks, hand.bets, hand.history, hand.actor, hand.legal_actions(), hand.street, hand.pots)
+
+
+# --- minimum raises (seed 000 and 004) --------------------------------------------
+
+
+def test_min_raise_is_the_bet_10_to_20():
+    hand = to_flop(Hand(NL, [1000] * 3, seed=1))
+    hand.raise_to(10)
+    assert hand.legal_actions().min_raise_to == 20
+    with pytest.raises(IllegalActionError, match="from 20 to"):
+        hand.raise_to(19)
+
+
+def test_min_reraise_is_the_last_raise_10_24_38():
+    hand = to_flop(Hand(NL, [1000] * 3, seed=1))
+    hand.raise_to(10)
+    hand.raise_to(24)
+    assert hand.legal_actions().min_raise_to == 38
+
+
+def test_min_reraise_20_60_100():
+    hand = to_flop(Hand(NL, [1000] * 3, seed=1))
+    hand.raise_to(20)
+    hand.raise_to(60)
+    legal = hand.legal_actions()
+    assert (legal.min_raise_to, legal.max_raise_to) == (100, 998)
+
+
+def test_min_bet_is_the_big_blind():
+    hand = to_flop(Hand(NL, [1000] * 3, seed=1))
+    assert hand.legal_actions().min_raise_to == 2
+    assert hand.legal_actions().kinds == (ActionKind.CHECK, ActionKind.BET)
+
+
+def test_short_all_in_does_not_reopen_the_betting():
+    hand = to_flop(Hand(NL, [1000, 152, 1000], seed=1))
+    hand.raise_to(100)
+    hand.all_in()  # seat 1 to 150: a raise of 50, less than 100
+    assert hand.legal_actions().min_raise_to == 250  # seat 2 has not acted: may raise
+    hand.call()
+    legal = hand.legal_actions()
+    assert legal.seat == 0 and legal.call == 50 and legal.min_raise_to is None
+    with pytest.raises(IllegalActionError, match="short all-in"):
+        hand.raise_to(300)
+
+
+def test_short_all_ins_that_add_up_to_a_full_raise_reopen():
+    hand = to_flop(Hand(NL, [1000, 152, 212, 1000], seed=1))
+    hand.raise_to(100)
+    hand.all_in()  # to 150 (+50)
+    hand.all_in()  # to 210 (+60): 110 in all, a full raise
+    hand.call()
+    assert hand.legal_actions().seat == 0 and hand.legal_actions().min_raise_to is not None
+
+
+# --- order of play ----------------------------------------------------------------
+
+
+def test_heads_up_button_posts_small_blind_acts_first_preflop_last_after():
+    hand = Hand(NL, [100, 100], seed=3)  # button is seat 1
+    assert hand.bets == (2, 1) and hand.actor == 1
+    hand.call()
+    assert hand.actor == 0
+    hand.check()
+    assert hand.street == Street.FLOP and hand.actor == 0
+    hand.check()
+    assert hand.actor == 1
+
+
+def test_big_blind_has_the_option():
+    hand = Hand(NL, [100] * 3, seed=3)
+    hand.call()
+    hand.call()
+    legal = hand.legal_actions()
+    assert legal.seat == 1 and legal.check and not legal.fold and legal.min_raise_to == 4
+
+
+def test_button_can_be_anywhere():
+    hand = Hand(NL, [100] * 4, button=1, seed=3)
+    assert hand.bets == (0, 0, 1, 2) and hand.actor == 0
+
+
+def test_utg_straddle_acts_last_preflop_and_sets_the_min_raise():
+    hand = Hand(Rules.no_limit(1, 2, straddles=(4,)), [100] * 4, seed=3)
+    assert hand.bets == (1, 2, 4, 0) and hand.actor == 3
+    assert hand.legal_actions().min_raise_to == 8
+    for _ in range(3):
+        hand.call()
+    legal = hand.legal_actions()
+    assert legal.seat == 2 and legal.check and legal.min_raise_to == 8
+
+
+def test_button_straddle_action_starts_left_of_it():
+    hand = Hand(Rules.no_limit(1, 2, straddles=(0, 4)), [100] * 4, seed=3)
+    assert hand.bets == (1, 2, 0, 4) and hand.actor == 0
+
+
+# --- forced bets ------------------------------------------------------------------
+
+
+def test_short_blind_is_all_in():
+    hand = Hand(NL, [1, 100, 100], seed=3)
+    assert hand.statuses[0] is SeatStatus.ALL_IN and hand.bets == (1, 2, 0)
+
+
+def test_big_blind_ante_is_dead_money():
+    hand = Hand(Rules.no_limit(1, 2, ante=2, big_blind_ante=True), [100] * 3, seed=3)
+    assert hand.stacks == (99, 96, 100) and hand.pot_total == 2
+    hand.fold()
+    hand.fold()
+    assert hand.payoffs == (-1, 1, 0)
+
+
+def test_ante_is_posted_before_the_blind():
+    hand = Hand(Rules.no_limit(1, 2, ante=2, big_blind_ante=True), [100, 3, 100], seed=3)
+    assert hand.bets == (1, 1, 0) and hand.statuses[1] is SeatStatus.ALL_IN
+
+
+def test_all_in_for_less_than_the_ante_wins_only_the_matched_part():
+    rules = Rules.no_limit(1, 2, ante=5)
+    hand = Hand(rules, [3, 100, 100], hole_cards=["AsAh", "7c2d", "8d3c"], board="AdAcKs4h9d")
+    hand.call()
+    hand.check()
+    while not hand.is_over:
+        hand.check()
+    # Seat 0 wins 3 from each opponent; seat 2's 8-kicker takes the side pot of 8.
+    assert hand.payoffs == (6, -7, 1)
+
+
+# --- folding, checking, uncalled bets ---------------------------------------------
+
+
+def test_fold_facing_no_bet_is_rejected_unless_allowed():
+    hand = to_flop(Hand(NL, [100] * 3, seed=3))
+    with pytest.raises(IllegalActionError, match="check instead"):
+        hand.fold()
+    loose = to_flop(Hand(Rules.no_limit(1, 2, fold_without_bet=True), [100] * 3, seed=3))
+    assert loose.legal_actions().fold
+    loose.fold()
+    assert loose.statuses[0] is SeatStatus.FOLDED
+
+
+def test_uncalled_bet_is_returned_and_hand_ends_when_all_fold():
+    hand = to_flop(Hand(NL, [100] * 3, seed=3))
+    hand.raise_to(50)
+    hand.fold()
+    hand.fold()
+    assert hand.is_over and hand.payoffs == (4, -2, -2)
+    assert [action.kind for action in hand.history[-2:]] == [ActionKind.RETURN, ActionKind.WIN]
+    assert not any(action.kind is ActionKind.SHOW for action in hand.history)
+
+
+def test_overbet_all_in_excess_is_returned():
+    hand = Hand(NL, [500, 100], seed=4)
+    hand.call()  # seat 1, button
+    hand.all_in()  # seat 0 to 500
+    hand.all_in()  # seat 1 calls 98 all in
+    assert hand.is_over and sum(hand.stacks) == 600
+    assert any(action.kind is ActionKind.RETURN and action.amount == 400 for action in hand.history)
+
+
+def test_rejected_actions_leave_the_state_exactly_as_it_was():
+    hand = to_flop(Hand(NL, [100] * 3, seed=3))
+    hand.raise_to(10)
+    before = snapshot(hand)
+    for bad in (lambda: hand.check(), lambda: hand.raise_to(15), lambda: hand.raise_to(1000),
+                lambda: hand.raise_to("20"), lambda: hand.act("bet"), lambda: hand.act("dance")):
+        with pytest.raises(IllegalActionError):
+            bad()
+        assert snapshot(hand) == before
+    hand.fold()
+    hand.fold()
+    with pytest.raises(IllegalActionError, match="over"):
+        hand.check_or_call()
+
+
+# --- limits -----------------------------------------------------------------------
+
+
+def raises_preflop(rules: Rules, count: int) -> int:
+    hand = Hand(rules, [1000] * count, seed=5)
+    raises = 0
+    while hand.legal_actions().min_raise_to is not None:
+        hand.raise_to(hand.legal_actions().min_raise_to)
+        raises += 1
+    return raises
+
+
+def test_fixed_limit_cap_counts_the_big_blind():
+    assert raises_preflop(Rules.fixed_limit(2, 4), 3) == 3
+    assert raises_preflop(Rules.fixed_limit(2, 4, blind_counts_as_bet=False), 3) == 4
+    assert raises_preflop(Rules.fixed_limit(2, 4, max_bets=5), 3) == 4
+
+
+def test_fixed_limit_uncapped_heads_up():
+    hand = Hand(Rules.fixed_limit(2, 4, uncapped_heads_up=True), [1000, 1000], seed=5)
+    for _ in range(20):
+        hand.raise_to(hand.legal_actions().min_raise_to)
+    assert hand.bets[hand.actor] < hand.bets[1 - hand.actor] == 42
+
+
+def test_fixed_limit_bet_sizes_by_street():
+    hand = Hand(Rules.fixed_limit(2, 4), [1000] * 2, seed=5)
+    assert hand.legal_actions().min_raise_to == hand.legal_actions().max_raise_to == 4
+    hand.call()
+    hand.check()
+    assert hand.legal_actions().max_raise_to == 2
+    hand.check()
+    hand.check()
+    assert hand.street == Street.TURN and hand.legal_actions().max_raise_to == 4
+
+
+def test_fixed_limit_half_bet_all_in_reopens():
+    rules = Rules.fixed_limit(4, 8)
+    hand = to_flop(Hand(rules, [100, 9, 100], seed=5))  # seat 1 has 5 behind after the blind
+    hand.raise_to(4)
+    hand.all_in()  # to 5: +1, less than half a bet
+    hand.call()
+    assert hand.legal_actions().min_raise_to is None
+    hand = to_flop(Hand(rules, [100, 11, 100], seed=5))  # 7 behind
+    hand.raise_to(4)
+    hand.all_in()  # to 7: +3, at least half a bet
+    hand.call()
+    assert hand.legal_actions().min_raise_to == 11
+    strict = to_flop(Hand(Rules.fixed_limit(4, 8, half_bet_reopens=False), [100, 11, 100], seed=5))
+    strict.raise_to(4)
+    strict.all_in()
+    strict.call()
+    assert strict.legal_actions().min_raise_to is None
+
+
+def test_pot_limit_maximum_is_the_pot_after_calling():
+    hand = Hand(Rules.pot_limit(1, 2), [1000] * 3, seed=5)
+    assert hand.legal_actions().max_raise_to == 7  # call 2, pot 5, raise 5
+    hand.raise_to(7)
+    assert hand.legal_actions().max_raise_to == 1 + 7 + 2 + 7 + 6  # seat 0: call 6 into a pot of 16
+
+
+# --- showdown and awards ----------------------------------------------------------
+
+
+def test_split_pot_odd_chip_goes_left_of_the_button():
+    # A pot of 20 split three ways: 6 each and 2 odd chips.
+    for odd_chip, expected in ((OddChip.LEFT_OF_BUTTON, (-2, 1, 1, 0)), (OddChip.POKERKIT, (-2, 2, 0, 0))):
+        hand = Hand(
+            Rules.no_limit(1, 2, ante=1, odd_chip=odd_chip),
+            [100] * 4,
+            hole_cards=["2c3d", "2d3h", "2h3s", "2s4c"],
+            board="AsKsQsJsTs",
+        )
+        hand.raise_to(5)  # seat 2
+        hand.call()  # seat 3
+        hand.fold()  # seat 0
+        hand.call()  # seat 1
+        while not hand.is_over:
+            hand.check()
+        assert hand.payoffs == expected
+
+
+def test_showdown_order_and_mucking():
+    hand = Hand(NL, [100] * 3, hole_cards=["AsAh", "7c2d", "KdKc"], board="Ac8d5h4s9c")
+    to_flop(hand)
+    for _ in range(7):  # flop and turn checked through, seat 0 checks the river
+        hand.check()
+    hand.raise_to(10)  # seat 1 bets the river
+    hand.call()
+    hand.call()
+    shows = [(action.kind, action.seat) for action in hand.history if action.kind in ("show", "muck")]
+    assert shows == [(ActionKind.SHOW, 1), (ActionKind.SHOW, 2), (ActionKind.SHOW, 0)]
+    assert hand.payoffs == (24, -12, -12)
+
+    hand = Hand(NL, [100] * 3, hole_cards=["AsAh", "7c2d", "KdKc"], board="Ac8d5h4s9c")
+    while not hand.is_over:
+        hand.check_or_call()
+    shows = [(action.kind, action.seat) for action in hand.history if action.kind in ("show", "muck")]
+    assert shows == [(ActionKind.SHOW, 0), (ActionKind.MUCK, 1), (ActionKind.MUCK, 2)]
+
+
+def test_all_hands_show_option():
+    rules = Rules.no_limit(1, 2, all_hands_show=True)
+    hand = Hand(rules, [100] * 3, hole_cards=["AsAh", "7c2d", "KdKc"], board="Ac8d5h4s9c")
+    while not hand.is_over:
+        hand.check_or_call()
+    assert sum(action.kind is ActionKind.SHOW for action in hand.history) == 3
+
+
+def test_all_in_runs_out_the_board_and_pays_side_pots():
+    hand = Hand(NL, [25, 60, 100], hole_cards=["AsAh", "KdKc", "7c2d"], board="Ac8d5h4s9c")
+    hand.raise_to(60)  # seat 2
+    hand.call()  # seat 0, all in for 25
+    hand.call()  # seat 1, all in for 60
+    assert hand.is_over and hand.board == hand.boards[0] and len(hand.board) == 5
+    assert hand.payoffs == (50, 10, -60)
+    assert hand.stacks == (75, 70, 40)
+
+
+def test_run_it_twice():
+    rules = Rules.no_limit(1, 2, runouts=2)
+    hand = Hand(rules, [100, 100], seed=11)
+    hand.all_in()
+    hand.all_in()
+    assert hand.is_over and len(hand.boards) == 2
+    cards = [card for board in hand.boards for card in board[len(hand.board) - 5 :]]
+    dealt = list(hand.hole_cards(0) + hand.hole_cards(1)) + [c for board in hand.boards for c in board]
+    assert len(set(dealt)) == len(dealt) and cards
+    assert sum(hand.stacks) == 200
+
+
+def test_rake_with_cap_and_no_flop_no_drop():
+    rules = Rules.no_limit(1, 2, rake=0.1, rake_cap=3)
+    hand = Hand(rules, [100] * 2, seed=2)
+    hand.raise_to(10)
+    hand.fold()
+    assert hand.rake == 0
+    hand = Hand(rules, [100] * 2, seed=2)
+    hand.raise_to(20)
+    hand.call()
+    hand.raise_to(20)
+    hand.fold()
+    assert hand.rake == 3 and sum(hand.stacks) == 197
+
+
+# --- dealing, copies and views ----------------------------------------------------
+
+
+def test_seeded_hands_repeat():
+    first, second = Hand(NL, [100] * 6, seed=42), Hand(NL, [100] * 6, seed=42)
+    assert [first.hole_cards(seat) for seat in range(6)] == [second.hole_cards(seat) for seat in range(6)]
+
+
+def test_deck_order_deals_from_left_of_the_button():
+    from holdem.cards import parse_cards
+
+    deck = parse_cards("AsKsQsJsTs9s8s7s6s5s4s3s2s")
+    hand = Hand(NL, [100] * 3, button=0, deck=deck)
+    assert hand.hole_cards(1) == (deck[0], deck[3])
+    assert hand.hole_cards(0) == (deck[2], deck[5])
+    to_flop(hand)
+    assert hand.board == deck[7:10]
+
+
+def test_bad_setups_are_rejected():
+    with pytest.raises(InvalidHandError, match="at least 1 chip"):
+        Hand(NL, [100, 0])
+    with pytest.raises(InvalidHandError, match="button 5"):
+        Hand(NL, [100, 100], button=5)
+    with pytest.raises(InvalidHandError, match="only one source"):
+        Hand(NL, [100, 100], seed=1, hole_cards=["AsAh", "KsKh"])
+    with pytest.raises(DuplicateCardError):
+        Hand(NL, [100, 100], hole_cards=["AsAh", "AsKh"])
+    with pytest.raises(CardCountError):
+        Hand(NL, [100, 100], hole_cards=["AsAh", "KsKh"], board="2c3c")
+
+
+def test_manual_board_entry():
+    hand = Hand(NL, [100, 100], hole_cards=["AsAd", "KcKd"])
+    hand.call()
+    hand.check()
+    assert hand.actor is None and hand.cards_needed == 3
+    with pytest.raises(DuplicateCardError):
+        hand.deal_board("AsQh2c")
+    with pytest.raises(IllegalActionError, match="board card"):
+        hand.check()
+    hand.deal_board("2c7h9s")
+    assert hand.actor == 0 and hand.street == Street.FLOP
+
+
+def test_copy_is_independent():
+    hand = Hand(NL, [100] * 3, seed=8)
+    copy = hand.copy()
+    copy.raise_to(10)
+    copy.fold()
+    assert hand.history != copy.history and hand.actor == 2 and hand.stacks == (99, 98, 100)
+
+
+def test_view_hides_other_hole_cards_until_shown():
+    hand = Hand(NL, [100] * 3, hole_cards=["AsAh", "7c2d", "KdKc"], board="Ac8d5h4s9c")
+    view = hand.view(1)
+    assert view.hole_cards == hand.hole_cards(1) and view.legal_actions is None
+    assert view.shown == {} and view.board == ()
+    hidden = [action.cards for action in view.history if action.kind is ActionKind.DEAL_HOLE and action.seat != 1]
+    assert hidden == [(), ()]
+    assert hand.view(2).legal_actions == hand.legal_actions()
+    while not hand.is_over:
+        hand.check_or_call()
+    assert hand.view(1).shown == {0: hand.hole_cards(0)}
