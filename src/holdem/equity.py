@@ -1,0 +1,213 @@
+"""Equity: each player's share of the pot at showdown, for hands and ranges.
+
+>>> result = equity(["AhKh", "QsQd"])
+>>> result.exact, result.runouts, round(result.equity[0], 4)
+(True, 1712304, 0.4621)
+>>> result = equity(["AhKh", "QQ+, AKo"], board="2c7dJh")
+>>> result.exact, round(result.equity[0], 2)
+(True, 0.31)
+"""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy
+
+from holdem._core import Matchup, Rng
+from holdem.cards import CARD_NAMES, CardsLike, parse_cards
+from holdem.errors import CardCountError, DuplicateCardError, HoldemError, InvalidCardError
+from holdem.ranges import EmptyRangeError, HandRange
+
+__all__ = ["EquityError", "EquityResult", "equity"]
+
+MAX_PLAYERS = 10
+EXACT_LIMIT = 20_000_000  # exact=None enumerates when runouts x players stays below this
+_CHUNK = 1 << 16  # samples per random stream: results do not depend on the thread count
+
+
+class EquityError(HoldemError, ValueError):
+    """Arguments to :func:`equity` that describe no deal: player, sample or thread counts."""
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The outcome of :func:`equity`, one entry per player in each tuple.
+
+    ``equity`` is the share of the pot (wins plus split shares), ``win`` and
+    ``tie`` the chances of winning alone and of splitting.  ``runouts`` counts
+    the deals enumerated (``exact``) or sampled; ``stderr`` is the standard
+    error of each equity, 0 when exact.
+    """
+
+    equity: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    stderr: tuple[float, ...]
+    exact: bool
+    runouts: int
+
+
+def _player_range(player: object, index: int) -> HandRange | tuple[int, int]:
+    """A known hand as two codes, or a range."""
+    if isinstance(player, HandRange):
+        return player
+    if isinstance(player, str):
+        try:
+            cards = parse_cards(player)
+        except InvalidCardError:
+            return HandRange(player)
+    else:
+        try:
+            cards = parse_cards(player)  # type: ignore[arg-type]
+        except TypeError:
+            raise EquityError(f"player {index + 1}: expected two cards or a range, got {player!r}") from None
+    if len(cards) != 2:
+        raise CardCountError(f"player {index + 1} must hold 2 cards, got {len(cards)}: {player!r}")
+    return (cards[0], cards[1])
+
+
+def _has_deal(ranges: list[list[tuple[int, int, float]]]) -> bool:
+    """Whether some choice of one combo per player uses no card twice."""
+    order = sorted(ranges, key=len)
+
+    def extend(player: int, used: int) -> bool:
+        if player == len(order):
+            return True
+        for first, second, _ in order[player]:
+            bits = 1 << first | 1 << second
+            if not used & bits and extend(player + 1, used | bits):
+                return True
+        return False
+
+    return extend(0, 0)
+
+
+def equity(
+    players: list[str | HandRange | CardsLike],
+    board: CardsLike = "",
+    dead: CardsLike = "",
+    *,
+    exact: bool | None = None,
+    samples: int = 200_000,
+    seed: int | Rng | None = None,
+    threads: int | None = None,
+) -> EquityResult:
+    """Return each player's equity: exact by enumeration, or Monte Carlo over ``samples`` deals.
+
+    Each player is a known hand (``"AhKh"``, ``[51, 47]``) or a range
+    (``"QQ+, AKs"``, a :class:`~holdem.ranges.HandRange`); ranges lose the
+    combos that touch the board, the dead cards or known hands.  The board
+    has 0, 3, 4 or 5 cards.  ``exact=None`` enumerates when that is cheap
+    (up to about 20 million hand evaluations), else samples.  A seed (or an
+    :class:`~holdem.cards.Rng`) makes sampling reproducible, whatever the
+    number of ``threads`` the work is split over.
+
+    >>> result = equity(["AsAd", "KhKc", "7s8s"], board="2s9sTc")
+    >>> [round(share, 4) for share in result.equity]
+    [0.4352, 0.0509, 0.5138]
+    >>> equity(["AhKh", "random"], samples=10_000, seed=7).stderr[0] < 0.01
+    True
+
+    :raises EquityError: fewer than 2 or more than 10 players, or bad ``samples`` or ``threads``.
+    :raises CardCountError: a board of 1, 2 or more than 5 cards, or a hand not of 2 cards.
+    :raises DuplicateCardError: a card held twice among the hands, the board and the dead cards.
+    :raises InvalidRangeError: range notation that cannot be read.
+    :raises EmptyRangeError: a range, or the ranges together, left without a deal.
+    """
+    players = list(players)
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise EquityError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(players)}")
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise EquityError(f"samples must be a positive integer, got {samples!r}")
+    thread_count = 1 if threads is None else threads
+    if isinstance(thread_count, bool) or not isinstance(thread_count, int) or thread_count < 1:
+        raise EquityError(f"threads must be a positive integer or None, got {threads!r}")
+    board_cards = parse_cards(board)
+    if len(board_cards) not in (0, 3, 4, 5):
+        raise CardCountError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {board!r}")
+    dead_cards = parse_cards(dead)
+    ranges = [_player_range(player, index) for index, player in enumerate(players)]
+
+    owners: dict[int, str] = {}
+    known = [("the board", board_cards), ("the dead cards", dead_cards)]
+    known += [(f"player {index + 1}", hand) for index, hand in enumerate(ranges) if isinstance(hand, tuple)]
+    for owner, cards in known:
+        for card in cards:
+            if card in owners:
+                raise DuplicateCardError(f"{CARD_NAMES[card]} is in both {owners[card]} and {owner}")
+            owners[card] = owner
+
+    combos = []
+    for index, hand in enumerate(ranges):
+        if isinstance(hand, tuple):
+            combos.append([(hand[0], hand[1], 1.0)])
+            continue
+        kept = hand.combos(dead=list(owners))
+        if not kept:
+            raise EmptyRangeError(
+                f"player {index + 1}'s range {hand.text!r} has no combo left without the known cards "
+                f"{''.join(CARD_NAMES[card] for card in sorted(owners))}"
+            )
+        top = max(weight for _, weight in kept)
+        combos.append([(first, second, weight / top) for (first, second), weight in kept])
+    to_deal = 5 - len(board_cards)
+    deck = 52 - len(board_cards) - len(dead_cards) - 2 * len(players)
+    if deck < to_deal:
+        raise CardCountError(f"{deck} cards are left in the deck, {to_deal} are needed to complete the board")
+    if not _has_deal(combos):
+        raise EmptyRangeError("the ranges leave no deal in which no two players share a card")
+
+    matchup = Matchup(combos, board_cards, dead_cards)
+    boards = math.comb(deck, to_deal)
+    if exact is None:
+        exact = matchup.deals * boards * len(players) <= EXACT_LIMIT
+    tallies = [numpy.zeros((len(players), len(players) + 1)) for _ in range(thread_count)]
+    if exact:
+        bounds = [matchup.deals * part // thread_count for part in range(thread_count + 1)]
+        jobs = [(matchup.enumerate, first, stop, tally) for tally, first, stop in zip(tallies, bounds, bounds[1:])]
+        deals = sum(_run(jobs))
+        runouts = deals * boards
+    else:
+        rng = seed if isinstance(seed, Rng) else Rng(seed)
+        streams = rng.spawn(-(-samples // _CHUNK))
+        sizes = [min(_CHUNK, samples - start) for start in range(0, samples, _CHUNK)]
+        jobs = [
+            (_sample_chunks, matchup, streams[part::thread_count], sizes[part::thread_count], tally)
+            for part, tally in enumerate(tallies)
+        ]
+        _run(jobs)
+        runouts = samples
+    tally = sum(tallies[1:], tallies[0])
+    total = tally[0].sum()
+    shares = 1 / numpy.arange(1, len(players) + 1)
+    mean = tally[:, 1:] @ shares / total
+    if exact:
+        stderr = numpy.zeros(len(players))
+    else:
+        stderr = numpy.sqrt(numpy.maximum(tally[:, 1:] @ shares**2 / total - mean**2, 0) / total)
+    return EquityResult(
+        equity=tuple(mean.tolist()),
+        win=tuple((tally[:, 1] / total).tolist()),
+        tie=tuple((tally[:, 2:].sum(axis=1) / total).tolist()),
+        stderr=tuple(stderr.tolist()),
+        exact=bool(exact),
+        runouts=runouts,
+    )
+
+
+def _sample_chunks(matchup: Matchup, streams: list[Rng], sizes: list[int], tally: numpy.ndarray) -> None:
+    for stream, size in zip(streams, sizes):
+        matchup.sample(stream, size, tally)
+
+
+def _run(jobs: list[tuple]) -> list:
+    """Run ``(function, *arguments)`` jobs, on threads when there are several."""
+    if len(jobs) == 1:
+        function, *arguments = jobs[0]
+        return [function(*arguments)]
+    with ThreadPoolExecutor(len(jobs)) as pool:
+        futures = [pool.submit(*job) for job in jobs]
+        return [future.result() for future in futures]
