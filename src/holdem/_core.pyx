@@ -42,6 +42,7 @@ cdef enum:
     CLASS_COUNT = 7462
     SLOT_BITS = 17         # 2**17 slots for the 73,775 rank multisets of 5-7 cards
     BUCKET_BITS = 14       # 2**14 buckets of the perfect hash, about 4.5 keys each
+    SLOT_SHIFT = 64 - BUCKET_BITS - SLOT_BITS  # a key's base slot: the bits below its bucket's
     SLOT_COUNT = 1 << SLOT_BITS
     BUCKET_COUNT = 1 << BUCKET_BITS
     MULTISET_COUNT = 73775
@@ -50,16 +51,18 @@ cdef uint64_t HAND_KEY_INIT = 0x3333000000000000ULL
 cdef uint64_t FLUSH_BITS = 0x8888000000000000ULL
 cdef uint64_t RANK_BITS = 0x7FFFFFFFFFULL
 
-# Indexed by any byte, so that a bad code in a batch reads zeros, not memory
-# outside the table; the batch loop reports such codes after the fact.
+# Indexed by any byte, so that a bad code in a batch reads the table, not
+# memory outside it: a code above 51 has a key of BAD_CODE_KEY (bits 40..47 are
+# free) and a mask of 0, and the batch loop reports it after the fact.
+cdef uint64_t BAD_CODE_KEY = 1ULL << 40
+cdef uint64_t BAD_CODE_BITS = 0xFF0000000000ULL
 cdef uint64_t CARD_KEY[256]
 cdef uint64_t CARD_MASK[256]
 cdef uint16_t FLUSH_RANK[8192]
 cdef uint16_t RANK_TABLE[SLOT_COUNT]
 cdef uint32_t BUCKET_DISPLACEMENT[BUCKET_COUNT]
 cdef uint32_t CLASS_SCORE[CLASS_COUNT + 1]
-cdef uint64_t bucket_multiplier
-cdef uint64_t slot_multiplier
+cdef uint64_t hash_multiplier
 
 
 cdef uint16_t rank_of(uint64_t key, uint64_t mask) noexcept nogil:
@@ -71,10 +74,9 @@ cdef uint16_t rank_of(uint64_t key, uint64_t mask) noexcept nogil:
         flush >>= 51  # 1, 16, 256 or 4096: the suit with five or more cards
         suit = (flush > 1) + (flush > 16) + (flush > 256)
         return FLUSH_RANK[(mask >> (16 * suit)) & 0x1FFF]
-    ranks = key & RANK_BITS
+    ranks = (key & RANK_BITS) * hash_multiplier
     return RANK_TABLE[
-        ((ranks * slot_multiplier) >> (64 - SLOT_BITS))
-        ^ BUCKET_DISPLACEMENT[(ranks * bucket_multiplier) >> (64 - BUCKET_BITS)]
+        ((ranks >> SLOT_SHIFT) & (SLOT_COUNT - 1)) ^ BUCKET_DISPLACEMENT[ranks >> (64 - BUCKET_BITS)]
     ]
 
 
@@ -237,14 +239,14 @@ cdef bint place_buckets(const uint64_t *keys, const uint16_t *ranks, int count) 
     memset(taken, 0, SLOT_COUNT)
     memset(RANK_TABLE, 0, sizeof(RANK_TABLE))
     for i in range(count):
-        bucket_fill[(keys[i] * bucket_multiplier) >> (64 - BUCKET_BITS)] += 1
+        bucket_fill[(keys[i] * hash_multiplier) >> (64 - BUCKET_BITS)] += 1
     bucket_start[0] = 0
     for b in range(BUCKET_COUNT):
         bucket_start[b + 1] = bucket_start[b] + bucket_fill[b]
         largest = max(largest, bucket_fill[b])
         bucket_fill[b] = 0
     for i in range(count):
-        b = (keys[i] * bucket_multiplier) >> (64 - BUCKET_BITS)
+        b = (keys[i] * hash_multiplier) >> (64 - BUCKET_BITS)
         members[bucket_start[b] + bucket_fill[b]] = i
         bucket_fill[b] += 1
     if largest > 64:
@@ -260,7 +262,7 @@ cdef bint place_buckets(const uint64_t *keys, const uint16_t *ranks, int count) 
         b = order[i]
         size = bucket_fill[b]
         for j in range(size):
-            bases[j] = (keys[members[bucket_start[b] + j]] * slot_multiplier) >> (64 - SLOT_BITS)
+            bases[j] = (keys[members[bucket_start[b] + j]] * hash_multiplier) >> SLOT_SHIFT & (SLOT_COUNT - 1)
         fits = False
         displacement = 0
         while displacement < SLOT_COUNT and not fits:
@@ -290,12 +292,15 @@ cdef bint place_buckets(const uint64_t *keys, const uint16_t *ranks, int count) 
 
 
 cdef void build_tables() noexcept nogil:
-    global bucket_multiplier, slot_multiplier
+    global hash_multiplier
     cdef uint8_t counts[13]
     cdef MultisetList found
     cdef uint32_t rank_mask
     cdef int card, rank, bits
     cdef uint64_t seed = 0x686F6C64656D  # any fixed value: the tables never change
+    for card in range(256):
+        CARD_KEY[card] = BAD_CODE_KEY
+        CARD_MASK[card] = 0
     for card in range(52):
         CARD_KEY[card] = (1ULL << (3 * (card >> 2))) + (1ULL << (48 + 4 * (card & 3)))
         CARD_MASK[card] = 1ULL << (16 * (card & 3) + (card >> 2))
@@ -323,8 +328,7 @@ cdef void build_tables() noexcept nogil:
     found.count = 0
     visit_multisets(counts, 0, 0, &found)
     while True:
-        bucket_multiplier = splitmix64(&seed) | 1
-        slot_multiplier = splitmix64(&seed) | 1
+        hash_multiplier = splitmix64(&seed) | 1
         if place_buckets(found.keys, found.ranks, found.count):
             break
     free(found.keys)
@@ -427,24 +431,25 @@ cdef inline bint evaluate_rows(
     """Rank ``rows`` rows of ``width`` codes; False if any code was bad.
 
     Inlined with a constant width, so the compiler unrolls the inner loop.
+    The checks cost two instructions a card: the masks are both summed and
+    OR-ed, and the sum differs from the OR exactly when a card repeats (two
+    equal bits carry); a code above 51 leaves bits in BAD_CODE_BITS.
     """
     cdef Py_ssize_t row
     cdef int j
-    cdef uint8_t code
-    cdef uint64_t key, mask, repeated = 0
-    cdef unsigned int out_of_range = 0
+    cdef uint64_t key, mask, mask_sum, bad = 0
     for row in range(rows):
         key = HAND_KEY_INIT
         mask = 0
+        mask_sum = 0
         for j in range(width):
-            code = cards[j]
-            out_of_range |= code > 51
-            repeated |= mask & CARD_MASK[code]
-            mask |= CARD_MASK[code]
-            key += CARD_KEY[code]
+            key += CARD_KEY[cards[j]]
+            mask |= CARD_MASK[cards[j]]
+            mask_sum += CARD_MASK[cards[j]]
+        bad |= (mask ^ mask_sum) | (key & BAD_CODE_BITS)
         out[row] = rank_of(key, mask)
         cards += width
-    return not (out_of_range or repeated)
+    return bad == 0
 
 
 cdef bint evaluate_range(
