@@ -125,6 +125,7 @@ def hand_class(combo: Iterable[Card | str]) -> str:
 
 
 _CLASS_COMBOS = {name: class_combos(name) for row in CLASS_GRID for name in row}
+_CLASS_COMBOS.update({name[:2]: class_combos(name[:2]) for name in _STRENGTH_ORDER if name.endswith("s")})
 
 
 def _rank_pairs(text: str) -> list[str]:
@@ -153,6 +154,8 @@ def _rank_pairs(text: str) -> list[str]:
     if not match:
         raise InvalidRangeError(f"invalid range item {text!r}: {_NOTATION_HELP}")
     high, low, kind = sorted((RANKS.index(match[1]), RANKS.index(match[2])), reverse=True) + [match[3]]
+    if high == low and kind:
+        raise InvalidRangeError(f"invalid range item {text!r}: a pair is neither suited nor offsuit")
     if not plus:
         return [_name(high, low, kind)]
     if high == low:
@@ -175,6 +178,8 @@ def _span(text: str) -> list[str]:
         if not match:
             raise InvalidRangeError(f"invalid range item {text!r}: {_NOTATION_HELP}")
         ends.append(sorted((RANKS.index(match[1]), RANKS.index(match[2])), reverse=True) + [match[3]])
+        if ends[-1][0] == ends[-1][1] and match[3]:
+            raise InvalidRangeError(f"invalid span {text!r}: a pair is neither suited nor offsuit")
     if len(ends) != 2:
         raise InvalidRangeError(f"invalid range item {text!r}: a span has two ends, as in 'A5s-A2s'")
     (high1, low1, kind1), (high2, low2, kind2) = ends

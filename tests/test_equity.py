@@ -1,0 +1,206 @@
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+
+from holdem._core import evaluate7
+from holdem.cards import Rng, parse_cards
+from holdem.equity import EquityError, EquityResult, equity
+from holdem.errors import CardCountError, DuplicateCardError, HoldemError, InvalidSeedError
+from holdem.ranges import EmptyRangeError, HandRange, InvalidRangeError
+
+
+def brute_force(hands, board=(), dead=()):
+    """Exact equities of known hands by dealing every board and ranking with evaluate7."""
+    used = set(board) | set(dead) | {card for hand in hands for card in hand}
+    deck = [card for card in range(52) if card not in used]
+    shares = [Fraction(0)] * len(hands)
+    count = 0
+    for rest in itertools.combinations(deck, 5 - len(board)):
+        cards = tuple(board) + rest
+        ranks = [evaluate7(*hand, *cards) for hand in hands]
+        best = max(ranks)
+        winners = ranks.count(best)
+        for player, rank in enumerate(ranks):
+            if rank == best:
+                shares[player] += Fraction(1, winners)
+        count += 1
+    return [share / count for share in shares]
+
+
+# Win and tie counts over all 1,712,304 (heads-up) or 1,370,754 (3-way) preflop boards.
+# They agree to the last bit with OMPEval and with a plain loop over a second evaluator.
+PREFLOP = [
+    (["AsAh", "KdKc"], [1388072, 317694], [6538, 6538]),  # AA vs KK
+    (["AhKh", "QsQd"], [787966, 917606], [6732, 6732]),  # AKs vs QQ
+    (["AsKd", "AhQc"], [1228082, 405624], [78598, 78598]),  # a dominated hand
+    (["AsAd", "KhKc", "7s8s"], [842306, 242990, 282635], [2823, 2823, 2823]),
+]
+
+
+@pytest.mark.parametrize(("hands", "wins", "ties"), PREFLOP)
+def test_exact_preflop(hands, wins, ties):
+    result = equity(hands)
+    assert result.exact and result.runouts == (1712304 if len(hands) == 2 else 1370754)
+    assert [round(win * result.runouts) for win in result.win] == wins
+    assert [round(tie * result.runouts) for tie in result.tie] == ties
+    assert result.stderr == (0.0,) * len(hands)
+    if len(hands) == 2:
+        for share, win, tie in zip(result.equity, wins, ties):
+            assert share == float(Fraction(2 * win + tie, 2 * result.runouts))
+    assert sum(result.equity) == pytest.approx(1, abs=1e-15)
+
+
+def test_three_way_all_in_on_the_flop():
+    result = equity(["AsAd", "KhKc", "7s8s"], board="2s9sTc")
+    assert result.runouts == 903
+    assert result.equity == (393 / 903, 46 / 903, 464 / 903)
+    assert result.tie == (0.0, 0.0, 0.0)
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "dead"),
+    [
+        (["AhKh", "QsQd"], "2c7dJh", ""),
+        (["AsAd", "KhKc", "7s8s"], "2s9sTcJd", ""),
+        (["5c4c", "5d4d", "5h4h", "5s4s"], "AcKdQh", ""),  # four-way splits
+        (["Tc9c", "AhAd", "2s2d"], "8c7c2h", "Kc"),
+        (["AhKh", "QsQd"], "2h7hJh3c4d", ""),
+    ],
+)
+def test_exact_matches_brute_force(hands, board, dead):
+    codes = [parse_cards(hand) for hand in hands]
+    expected = brute_force(codes, parse_cards(board), parse_cards(dead))
+    result = equity(hands, board, dead)
+    assert result.exact
+    assert result.equity == pytest.approx([float(share) for share in expected], abs=1e-15)
+
+
+def test_ranges_are_weighted_averages_of_hands():
+    hero, board = "AhKh", "2c7dJh3s"
+    villain = HandRange("QQ+, AKo:0.5, 7s6s:0.25")
+    combos = villain.combos(dead=parse_cards(hero + board))
+    total = sum(weight for _, weight in combos)
+    expected = sum(weight * equity([hero, list(combo)], board).equity[0] for combo, weight in combos) / total
+    result = equity([hero, villain], board)
+    assert result.exact and result.runouts == len(combos) * 44
+    assert result.equity[0] == pytest.approx(expected, abs=1e-14)
+
+
+def test_range_against_range_with_card_removal():
+    # KK against AA, KK on a board holding an ace: only 3 AA and 6 KK combos remain,
+    # and KK against KK has a single deal.
+    result = equity(["KK", "AA, KK"], board="As2c7d8h9s")
+    assert result.exact and result.runouts == 6 * 3 + 6
+    assert result.equity[0] == pytest.approx((6 * 3 * 0 + 6 * 0.5) / 24)
+
+
+def test_random_opponent_preflop_is_sampled():
+    result = equity(["AhKh", "random"], samples=50_000, seed=1)
+    assert not result.exact and result.runouts == 50_000
+    assert result.equity[0] == pytest.approx(0.6704, abs=4 * result.stderr[0] + 1e-4)
+
+
+def test_monte_carlo_within_four_standard_errors_of_exact():
+    chooser = random.Random(4)
+    for _ in range(25):
+        players = chooser.choice([2, 2, 3, 4, 6])
+        cards = chooser.sample(range(52), 2 * players + 4)
+        board = cards[2 * players : 2 * players + chooser.choice([0, 3, 4])]
+        hands = [cards[2 * p : 2 * p + 2] for p in range(players)]
+        exact = equity(hands, board, exact=True)
+        sampled = equity(hands, board, exact=False, samples=20_000, seed=chooser.getrandbits(64))
+        assert not sampled.exact and sampled.runouts == 20_000
+        for share, estimate, error in zip(exact.equity, sampled.equity, sampled.stderr):
+            assert abs(share - estimate) <= 4 * error + 1e-12
+
+
+def test_monte_carlo_ranges_within_four_standard_errors_of_exact():
+    players, board = ["QQ+, AKs, T9s:0.5", "22-55, A5s-A2s", "KJo+"], "Th9c4d3h"
+    exact = equity(players, board, exact=True)
+    sampled = equity(players, board, exact=False, samples=100_000, seed=9)
+    for share, estimate, error in zip(exact.equity, sampled.equity, sampled.stderr):
+        assert abs(share - estimate) <= 4 * error
+
+
+def test_seeded_results_reproduce_whatever_the_threads():
+    players = ["AhKh", "QQ+, AKo", "random"]
+    one = equity(players, samples=200_001, seed=123)
+    assert one == equity(players, samples=200_001, seed=123)
+    assert one == equity(players, samples=200_001, seed=123, threads=2)
+    assert one == equity(players, samples=200_001, seed=123, threads=3)
+    assert one == equity(players, samples=200_001, seed=Rng(123))
+    assert one != equity(players, samples=200_001, seed=124)
+
+
+def test_exact_is_the_same_on_threads():
+    players, board = ["QQ+, AKs", "AhKd", "TT-88"], "2c7dJh"
+    assert equity(players, board) == equity(players, board, threads=2) == equity(players, board, threads=5)
+
+
+def test_exact_choice():
+    assert equity(["AhKh", "QsQd"]).exact
+    assert equity(["AhKh", "random"], board="2c7dJh").exact
+    assert not equity(["AhKh", "random"], samples=1000).exact
+    assert not equity(["AhKh", "QsQd"], exact=False, samples=1000).exact
+    assert equity(["AhKh", "random", "random"], board="2c7dJh3s4d", exact=True).exact
+
+
+def test_result_fields():
+    result = equity(["AhKh", "AdKd", "QQ"], board="2c7dJh")
+    assert isinstance(result, EquityResult)
+    assert sum(result.equity) == pytest.approx(1)
+    for share, win, tie in zip(result.equity, result.win, result.tie):
+        assert win <= share <= win + tie
+    assert result.tie[0] == result.tie[1] > 0
+    with pytest.raises(AttributeError):
+        result.exact = False  # type: ignore[misc]
+
+
+def test_inputs_in_every_form():
+    expected = equity(["AhKh", "QsQd"], board="2c7dJh").equity
+    assert equity([[50, 46], "Qs Qd"], board=[0, 21, 38]).equity == expected
+    assert equity([("Ah", "Kh"), HandRange("QsQd")], board="2c 7d Jh").equity == expected
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ((["AhKh"],), EquityError, "2 to 10 players"),
+        ((["AhKh"] * 11,), EquityError, "2 to 10 players"),
+        ((["AhKh", "AhQd"],), DuplicateCardError, "Ah is in both player 1 and player 2"),
+        ((["AhKh", "QsQd"], "Kh2c3c"), DuplicateCardError, "Kh is in both the board and player 1"),
+        ((["AhKh", "QsQd"], "2c3c4c", "2c"), DuplicateCardError, "2c is in both the board and the dead cards"),
+        ((["AhKh", "QsQd"], "2c"), CardCountError, "0, 3, 4 or 5 cards, got 1"),
+        ((["AhKh", "QsQd"], "2c3c"), CardCountError, "got 2"),
+        ((["AhKh", "QsQd"], "2c3c4c5c6c7c"), CardCountError, "got 6"),
+        ((["AhKhQh", "QsQd"],), CardCountError, "player 1 must hold 2 cards"),
+        ((["AhKh", "QQ+, AKx"],), InvalidRangeError, "'AKx'"),
+        ((["AhKh", 7],), EquityError, "player 2: expected two cards or a range"),
+        ((["AsAh", "AA"], "Ad2c3c"), EmptyRangeError, "player 2's range 'AA' has no combo left"),
+        ((["AA", "AA", "AA"],), EmptyRangeError, "no deal"),
+        ((["AhKh", "QsQd"], "", [c for c in range(52) if c not in parse_cards("AhKhQsQd")][:45]),
+         CardCountError, "3 cards are left in the deck, 5 are needed"),
+    ],
+)
+def test_bad_input(arguments, error, message):
+    with pytest.raises(error, match=message) as raised:
+        equity(*arguments)
+    assert isinstance(raised.value, HoldemError) and isinstance(raised.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        ({"samples": 0}, EquityError),
+        ({"samples": 2.5}, EquityError),
+        ({"samples": True}, EquityError),
+        ({"threads": 0}, EquityError),
+        ({"threads": "2"}, EquityError),
+        ({"seed": -1}, InvalidSeedError),
+    ],
+)
+def test_bad_options(options, error):
+    with pytest.raises(error):
+        equity(["AhKh", "random"], **options)
