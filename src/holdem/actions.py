@@ -32,8 +32,8 @@ class ActionKind(str, enum.Enum):
 
     Player decisions: ``FOLD``, ``CHECK``, ``CALL`` (amount: chips put in),
     ``BET`` and ``RAISE`` (amount: the total bet for the street, "raise to").
-    Dealer events: ``DEAL_HOLE`` and ``DEAL_BOARD`` (cards; ``run`` counts the
-    boards of a hand run more than once in ``amount``), ``POST_ANTE`` and
+    Dealer events: ``DEAL_HOLE`` and ``DEAL_BOARD`` (cards; when the board is
+    run more than once, ``amount`` numbers the run from 0), ``POST_ANTE`` and
     ``POST_BLIND`` (blinds and straddles), ``RETURN`` (an uncalled bet given
     back), ``SHOW`` and ``MUCK`` at showdown, ``RAKE`` and ``WIN`` (chips
     awarded to a seat from the pot).

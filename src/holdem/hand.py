@@ -160,6 +160,8 @@ class Hand:
         "_over",
         "_limit",
         "_cap",
+        "_bounds",
+        "_bounds_at",
     )
 
     def __init__(
@@ -212,6 +214,9 @@ class Hand:
         self._over = False
         self._limit = _LIMITS[rules.structure]
         self._cap = rules.max_bets if self._limit == _FIXED_LIMIT else None
+        # The raise bounds last computed, and the length of the history then.
+        self._bounds: tuple[int, int] | None = None
+        self._bounds_at = -1
         self._history: list[Action] = []
         self._post_forced_bets()
         hole = self._hole
@@ -472,6 +477,8 @@ class Hand:
         new._over = self._over
         new._limit = self._limit
         new._cap = self._cap
+        new._bounds = None
+        new._bounds_at = -1
         return new
 
     def __repr__(self) -> str:
@@ -499,7 +506,8 @@ class Hand:
         if call > self._stacks[seat]:
             call = self._stacks[seat]
         fold = call > 0 or self.rules.fold_without_bet
-        bounds = self._raise_bounds(seat)
+        self._bounds = bounds = self._raise_bounds(seat)
+        self._bounds_at = len(self._history)
         if bounds is None:
             return _record(LegalActions, (seat, fold, not call, call, max_bet, None, None))
         return _record(LegalActions, (seat, fold, not call, call, max_bet, bounds[0], bounds[1]))
@@ -634,7 +642,7 @@ class Hand:
         if not queue:
             raise self._no_actor()
         seat = queue[0]
-        bounds = self._raise_bounds(seat)
+        bounds = self._bounds if self._bounds_at == len(self._history) else self._raise_bounds(seat)
         if bounds is None:
             raise IllegalActionError(f"seat {seat} may not bet or raise now: {self._why_no_raise(seat)}")
         if not isinstance(amount, int) or isinstance(amount, bool) or not bounds[0] <= amount <= bounds[1]:
