@@ -91,6 +91,7 @@ _RETURN = ActionKind.RETURN
 _DEAL_BOARD = ActionKind.DEAL_BOARD
 _WIN = ActionKind.WIN
 _SHOW = ActionKind.SHOW
+_DECISIONS = frozenset((ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE))
 _MUCK = ActionKind.MUCK
 
 _NO_LIMIT, _POT_LIMIT, _FIXED_LIMIT = 0, 1, 2
@@ -222,6 +223,34 @@ class Hand:
         hole = self._hole
         self._history += [_record(Action, (_DEAL_HOLE, seat, 0, hole[seat])) for seat in order]
         self._begin_preflop()
+
+    @classmethod
+    def replay(
+        cls, rules: Rules, stacks: Sequence[int], history: Iterable[Action], button: int | None = None
+    ) -> Hand:
+        """Play a hand again from its history: its hole cards, first board and decisions.
+
+        A hand that was run out on more than one board replays on its first board.
+
+        >>> from holdem.rules import Rules
+        >>> rules = Rules.no_limit(1, 2)
+        >>> hand = Hand(rules, [100, 100, 100], seed=9)
+        >>> while not hand.is_over:
+        ...     _ = hand.check_or_call()
+        >>> again = Hand.replay(rules, [100, 100, 100], hand.history)
+        >>> again.history == hand.history and again.stacks == hand.stacks
+        True
+        """
+        history = list(history)
+        holes = {action.seat: action.cards for action in history if action.kind is ActionKind.DEAL_HOLE}
+        board = [card for action in history if action.kind is _DEAL_BOARD and not action.amount for card in action.cards]
+        if len(holes) != len(stacks):
+            raise CardCountError(f"the history deals hole cards to {len(holes)} seats, not {len(stacks)}")
+        hand = cls(rules, stacks, button, hole_cards=[holes[seat] for seat in range(len(stacks))], board=board)
+        for action in history:
+            if action.kind in _DECISIONS:
+                hand.act(action.kind, action.amount if action.kind is _BET or action.kind is _RAISE else None)
+        return hand
 
     # ------------------------------------------------------------------ setup
 
