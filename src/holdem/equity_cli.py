@@ -1,0 +1,150 @@
+"""The ``holdem equity`` subcommand: a table of equities, and an optional 13x13 plot.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="holdem")
+>>> add_equity_command(parser.add_subparsers())
+>>> arguments = parser.parse_args(["equity", "AhKh", "QsQd", "--board", "2c7dJh"])
+>>> arguments.run(arguments)
+board 2c 7d Jh, dead -: exact over 990 runouts
+player  hand or range  equity     win    tie
+     1  AhKh           28.99%  28.99%  0.00%
+     2  QsQd           71.01%  71.01%  0.00%
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+from holdem.cards import CARD_NAMES, parse_cards
+from holdem.equity import EquityResult, equity
+from holdem.errors import HoldemError
+from holdem.ranges import CLASS_GRID, HandRange, class_combos
+
+__all__ = ["add_equity_command"]
+
+_CELL_SAMPLES = 20_000  # Monte Carlo samples per grid cell when a cell is not cheap to enumerate
+
+
+def add_equity_command(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``equity`` to the subcommands of the ``holdem`` command."""
+    parser = subparsers.add_parser(
+        "equity",
+        help="equity of hands or ranges, exact or Monte Carlo",
+        description="Each player's share of the pot at showdown. Players are hands (AhKh) or ranges "
+        "('QQ+,AKs', 'A5s-A2s', '15%%', random).",
+    )
+    parser.add_argument("players", nargs="+", help="one hand or range per player, 2 to 10 players")
+    parser.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, as in 2c7dJh")
+    parser.add_argument("--dead", default="", help="cards out of the deck")
+    parser.add_argument("--samples", type=int, default=200_000, help="Monte Carlo samples (default 200000)")
+    parser.add_argument("--seed", type=int, help="seed, for reproducible Monte Carlo")
+    parser.add_argument("--threads", type=int, help="threads to split the work over")
+    parser.add_argument(
+        "--exact",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="force enumeration or sampling (default: enumerate when cheap)",
+    )
+    parser.add_argument(
+        "--plot",
+        metavar="PNG",
+        help="save a 13x13 grid: the first player's equity against each class of the second "
+        "player's range (heads-up), else the first range's composition; needs matplotlib",
+    )
+    parser.set_defaults(run=_run)
+
+
+def _run(arguments: argparse.Namespace) -> None:
+    result = equity(
+        arguments.players,
+        arguments.board,
+        arguments.dead,
+        exact=arguments.exact,
+        samples=arguments.samples,
+        seed=arguments.seed,
+        threads=arguments.threads,
+    )
+    print(_table(arguments.players, arguments.board, arguments.dead, result))
+    if arguments.plot:
+        _plot(arguments, arguments.plot)
+        print(f"plot saved to {arguments.plot}")
+
+
+def _table(players: list[str], board: str, dead: str, result: EquityResult) -> str:
+    def cards(text: str) -> str:
+        return " ".join(CARD_NAMES[card] for card in parse_cards(text)) or "-"
+
+    how = (
+        f"exact over {result.runouts:,} runouts"
+        if result.exact
+        else f"Monte Carlo over {result.runouts:,} samples (+/- one standard error)"
+    )
+    width = max(13, *(len(player) for player in players))
+    lines = [f"board {cards(board)}, dead {cards(dead)}: {how}"]
+    lines.append(f"player  {'hand or range':<{width}}  equity     win    tie" + ("" if result.exact else "  +/-"))
+    for index, player in enumerate(players):
+        line = (
+            f"{index + 1:>6}  {player:<{width}}  {result.equity[index]:>6.2%}"
+            f"  {result.win[index]:>6.2%}  {result.tie[index]:>5.2%}"
+        )
+        lines.append(line + ("" if result.exact else f"  {result.stderr[index]:.2%}"))
+    return "\n".join(lines)
+
+
+def _plot(arguments: argparse.Namespace, path: str) -> None:
+    players = arguments.players
+    ranges = [(index, HandRange(player)) for index, player in enumerate(players) if _is_range(player)]
+    if len(players) == 2 and ranges and ranges[-1][0] == 1:
+        grid = _equity_grid(players[0], ranges[-1][1], arguments)
+        title = f"{players[0]}: equity against each class of {players[1]}"
+    elif ranges:
+        grid = [list(row) for row in ranges[0][1].grid()]
+        title = f"player {ranges[0][0] + 1}: share of each class in {players[ranges[0][0]]}"
+    else:
+        raise HoldemError("--plot draws a range: give at least one player a range such as 'QQ+,AKs'")
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise HoldemError("--plot needs matplotlib: pip install 'holdem-engine[plot]'") from None
+    figure = Figure(figsize=(8, 8.4))
+    axes = figure.add_subplot()
+    image = axes.imshow([[math.nan if cell is None else cell for cell in row] for row in grid],
+                        cmap="RdYlGn", vmin=0, vmax=1)
+    for row in range(13):
+        for column in range(13):
+            cell = grid[row][column]
+            label = CLASS_GRID[row][column] + ("" if cell is None else f"\n{cell:.0%}")
+            axes.text(column, row, label, ha="center", va="center", fontsize=7)
+    axes.set_xticks([])
+    axes.set_yticks([])
+    axes.set_title(title, fontsize=10)
+    figure.colorbar(image, ax=axes, fraction=0.046, pad=0.04)
+    figure.savefig(path, dpi=100, bbox_inches="tight")
+
+
+def _is_range(player: str) -> bool:
+    try:
+        return len(parse_cards(player)) != 2
+    except HoldemError:
+        return True
+
+
+def _equity_grid(hero: str, villain: HandRange, arguments: argparse.Namespace) -> list[list[float | None]]:
+    """The hero's equity against each class of the villain's range that keeps a combo."""
+    known = parse_cards(hero) + parse_cards(arguments.board) + parse_cards(arguments.dead)
+    weights = dict(villain.combos(dead=known))
+    grid: list[list[float | None]] = []
+    for row in CLASS_GRID:
+        cells: list[float | None] = []
+        for name in row:
+            combos = [(combo, weights[combo]) for combo in class_combos(name) if combo in weights]
+            if not combos:
+                cells.append(None)
+                continue
+            part = HandRange(" ".join(f"{CARD_NAMES[a]}{CARD_NAMES[b]}:{weight!r}" for (a, b), weight in combos))
+            result = equity([hero, part], arguments.board, arguments.dead, samples=_CELL_SAMPLES,
+                            seed=arguments.seed, threads=arguments.threads)
+            cells.append(result.equity[0])
+        grid.append(cells)
+    return grid
