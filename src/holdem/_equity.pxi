@@ -124,6 +124,29 @@ cdef inline double uniform(RngState *rng) noexcept nogil:
     return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
 
 
+cdef inline uint32_t next_half(RngState *rng, uint64_t *spare) noexcept nogil:
+    """32 random bits: each 64-bit draw serves twice, its low half kept in ``spare``."""
+    cdef uint64_t bits
+    if spare[0]:
+        bits = spare[0]
+        spare[0] = 0
+        return <uint32_t>bits
+    bits = rng_next(rng)
+    spare[0] = (bits & 0xFFFFFFFFULL) | (1ULL << 32)
+    return <uint32_t>(bits >> 32)
+
+
+cdef inline uint32_t below(RngState *rng, uint64_t *spare, uint32_t bound) noexcept nogil:
+    """An unbiased integer in [0, bound): Lemire's multiply and reject, as rng_below, on half draws."""
+    cdef uint64_t product = <uint64_t>next_half(rng, spare) * bound
+    cdef uint32_t threshold
+    if <uint32_t>product < bound:
+        threshold = (<uint32_t>(0 - bound)) % bound
+        while <uint32_t>product < threshold:
+            product = <uint64_t>next_half(rng, spare) * bound
+    return <uint32_t>(product >> 32)
+
+
 cdef class Matchup:
     """The players' combos, the board and the dead cards, ready for the equity loops.
 
@@ -300,7 +323,7 @@ cdef class Matchup:
         cdef Runout r
         cdef uint8_t live[52]
         cdef int live_size = 0, p, i, j, size, combo, card
-        cdef uint64_t fixed = self.used, used, key, mask
+        cdef uint64_t fixed = self.used, used, key, mask, spare = 0
         cdef Py_ssize_t n
         memset(&r, 0, sizeof(Runout))
         r.players = self.players
@@ -320,9 +343,9 @@ cdef class Matchup:
                 size = self.start[p + 1] - self.start[p]
                 combo = self.start[p]
                 if size > 1:
-                    combo += rng_below(rng, size)
+                    combo += below(rng, &spare, size)
                     while self.weighted[p] and uniform(rng) >= self.weight[combo]:
-                        combo = self.start[p] + rng_below(rng, size)
+                        combo = self.start[p] + below(rng, &spare, size)
                     if used & self.hole_bits[combo]:
                         break
                     used |= self.hole_bits[combo]
@@ -332,9 +355,9 @@ cdef class Matchup:
                 key = self.board_key
                 mask = self.board_mask
                 for i in range(5 - self.board_size):
-                    j = i + rng_below(rng, live_size - i)
+                    j = i + below(rng, &spare, live_size - i)
                     while used >> live[j] & 1:
-                        j = i + rng_below(rng, live_size - i)
+                        j = i + below(rng, &spare, live_size - i)
                     card = live[j]
                     live[j] = live[i]
                     live[i] = card
