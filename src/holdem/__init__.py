@@ -7,7 +7,7 @@
 """
 
 from holdem._core import evaluate, evaluate7, evaluate_batch
-from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions
+from holdem.actions import Action, ActionKind, LegalActions
 from holdem.cards import (
     CARD_NAMES,
     Card,
@@ -19,25 +19,35 @@ from holdem.cards import (
     parse_card,
     parse_cards,
 )
+from holdem.equity import EquityResult, equity
 from holdem.errors import (
     CardCountError,
     DeckError,
     DuplicateCardError,
+    EmptyRangeError,
+    EquityError,
     HoldemError,
+    IllegalActionError,
     InvalidArrayError,
     InvalidCardError,
+    InvalidHandError,
+    InvalidRangeError,
+    InvalidRulesError,
     InvalidSeedError,
 )
 from holdem.evaluation import Category, HandRank, best_five
-from holdem.hand import Hand, HandView, InvalidHandError, SeatStatus, Street
-from holdem.rules import InvalidRulesError, OddChip, Rules, Structure
+from holdem.hand import Hand, HandView, SeatStatus, Street
+from holdem.pots import Pot
+from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
+from holdem.rules import OddChip, Rules, Structure
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "CARD_NAMES",
+    "CLASS_GRID",
     "Action",
     "ActionKind",
-    "CARD_NAMES",
     "Card",
     "CardCountError",
     "CardsLike",
@@ -45,7 +55,11 @@ __all__ = [
     "Deck",
     "DeckError",
     "DuplicateCardError",
+    "EmptyRangeError",
+    "EquityError",
+    "EquityResult",
     "Hand",
+    "HandRange",
     "HandRank",
     "HandView",
     "HoldemError",
@@ -53,10 +67,12 @@ __all__ = [
     "InvalidArrayError",
     "InvalidCardError",
     "InvalidHandError",
+    "InvalidRangeError",
     "InvalidRulesError",
     "InvalidSeedError",
     "LegalActions",
     "OddChip",
+    "Pot",
     "Rng",
     "Rules",
     "SeatStatus",
@@ -64,10 +80,13 @@ __all__ = [
     "Structure",
     "best_five",
     "card_name",
+    "class_combos",
+    "equity",
     "evaluate",
     "evaluate7",
     "evaluate_batch",
     "format_cards",
+    "hand_class",
     "parse_card",
     "parse_cards",
 ]

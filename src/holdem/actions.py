@@ -18,13 +18,11 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from holdem.errors import HoldemError
+from holdem.errors import IllegalActionError
 
 __all__ = ["Action", "ActionKind", "IllegalActionError", "LegalActions"]
 
 
-class IllegalActionError(HoldemError, ValueError):
-    """An action the rules do not allow now: out of turn, a wrong amount, or after the hand ended."""
 
 
 class ActionKind(str, enum.Enum):

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 import holdem
+from holdem.equity_cli import add_equity_command
 from holdem.errors import HoldemError
 
 
@@ -31,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate = commands.add_parser("eval", help="rank and describe a hand of 5 to 7 cards")
     evaluate.add_argument("cards", nargs="+", help='cards, as in "As Ks Qs Js Ts 2c 3d"')
     evaluate.set_defaults(run=_evaluate)
+    add_equity_command(commands)
     return parser
 
 

@@ -18,7 +18,7 @@ import numpy
 
 from holdem._core import Matchup, Rng
 from holdem.cards import CARD_NAMES, CardsLike, parse_cards
-from holdem.errors import CardCountError, DuplicateCardError, HoldemError, InvalidCardError
+from holdem.errors import CardCountError, DuplicateCardError, EquityError, InvalidCardError
 from holdem.ranges import EmptyRangeError, HandRange
 
 __all__ = ["EquityError", "EquityResult", "equity"]
@@ -28,8 +28,6 @@ EXACT_LIMIT = 20_000_000  # exact=None enumerates when runouts x players stays b
 _CHUNK = 1 << 16  # samples per random stream: results do not depend on the thread count
 
 
-class EquityError(HoldemError, ValueError):
-    """Arguments to :func:`equity` that describe no deal: player, sample or thread counts."""
 
 
 @dataclass(frozen=True)

@@ -41,3 +41,27 @@ class InvalidSeedError(HoldemError, ValueError):
 
 class DeckError(HoldemError, ValueError):
     """Asking a deck for more cards than it holds, or for a card it does not hold."""
+
+
+class InvalidRulesError(HoldemError, ValueError):
+    """Rules (or a table for them) that cannot be played: bad amounts, options or player counts."""
+
+
+class InvalidHandError(HoldemError, ValueError):
+    """A hand that cannot be set up: a stack below 1 chip, a button off the table, clashing card sources."""
+
+
+class IllegalActionError(HoldemError, ValueError):
+    """An action the rules do not allow now: out of turn, a wrong amount, or after the hand ended."""
+
+
+class InvalidRangeError(HoldemError, ValueError):
+    """Range notation that cannot be read."""
+
+
+class EmptyRangeError(InvalidRangeError):
+    """A range left with no combo once known cards are removed."""
+
+
+class EquityError(HoldemError, ValueError):
+    """Arguments to :func:`equity` that describe no deal: player, sample or thread counts."""

@@ -33,15 +33,13 @@ from typing import NamedTuple
 from holdem._core import Deck, evaluate7
 from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions
 from holdem.cards import Card, CardsLike, format_cards, parse_cards
-from holdem.errors import CardCountError, DuplicateCardError, HoldemError
+from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError
 from holdem.pots import Pot, award_pots, build_pots, pot_winners, take_rake
 from holdem.rules import InvalidRulesError, OddChip, Rules, Structure
 
 __all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street"]
 
 
-class InvalidHandError(HoldemError, ValueError):
-    """A hand that cannot be set up: a stack below 1 chip, a button off the table, clashing card sources."""
 
 
 class Street(enum.IntEnum):

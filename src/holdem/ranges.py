@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterable
 
 from holdem.cards import RANKS, Card, CardsLike, parse_cards
-from holdem.errors import HoldemError, InvalidCardError
+from holdem.errors import EmptyRangeError, InvalidCardError, InvalidRangeError
 
 __all__ = [
     "CLASS_GRID",
@@ -47,12 +47,8 @@ __all__ = [
 Combo = tuple[Card, Card]
 
 
-class InvalidRangeError(HoldemError, ValueError):
-    """Range notation that cannot be read."""
 
 
-class EmptyRangeError(InvalidRangeError):
-    """A range left with no combo once known cards are removed."""
 
 
 # The grid: row and column 0 are aces.  Pairs lie on the diagonal, suited

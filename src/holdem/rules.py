@@ -16,13 +16,11 @@ import dataclasses
 import enum
 from fractions import Fraction
 
-from holdem.errors import HoldemError
+from holdem.errors import InvalidRulesError
 
 __all__ = ["InvalidRulesError", "OddChip", "Rules", "Structure"]
 
 
-class InvalidRulesError(HoldemError, ValueError):
-    """Rules (or a table for them) that cannot be played: bad amounts, options or player counts."""
 
 
 class Structure(str, enum.Enum):
@@ -79,7 +77,7 @@ class Rules:
     >>> Rules.no_limit(5, 2)
     Traceback (most recent call last):
     ...
-    holdem.rules.InvalidRulesError: big blind 2 is below the small blind 5: the big blind must be at least the small blind
+    holdem.errors.InvalidRulesError: big blind 2 is below the small blind 5: the big blind must be at least the small blind
     """
 
     structure: Structure
@@ -198,7 +196,7 @@ class Rules:
         >>> Rules.no_limit(1, 2).check_player_count(11)
         Traceback (most recent call last):
         ...
-        holdem.rules.InvalidRulesError: 11 players: a hand needs 2 to 10 players
+        holdem.errors.InvalidRulesError: 11 players: a hand needs 2 to 10 players
         """
         if not 2 <= player_count <= 10:
             raise InvalidRulesError(f"{player_count} players: a hand needs 2 to 10 players")
