@@ -1,0 +1,542 @@
+"""Poker Hand History (PHH): read, replay and write hands in PokerKit's open format.
+
+A PHH file is TOML: the game (``variant``, ``antes``, ``blinds_or_straddles``,
+``min_bet`` or ``small_bet`` and ``big_bet``), the ``starting_stacks``, the
+``actions``, and optional fields such as ``players`` or ``finishing_stacks``.
+Players are named from ``p1``, the first seat left of the button, to the
+button (heads-up, ``p1`` is the big blind).  Reading replays the actions on a
+:class:`~holdem.hand.Hand`, so a history that loads is a legal hand.
+
+>>> history = loads('''
+... variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [1, 2, 0]
+... min_bet = 2
+... starting_stacks = [100, 100, 100]
+... actions = ["d dh p1 AsAd", "d dh p2 KcKd", "d dh p3 7h2c", "p3 f", "p1 cbr 6", "p2 f"]
+... players = ["Ann", "Bob", "Cy"]
+... ''')
+>>> history.hand.stacks, history.fields["players"]
+((102, 98, 100), ['Ann', 'Bob', 'Cy'])
+>>> print(dumps(history.hand), end="")
+variant = "NT"
+ante_trimming_status = true
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = [
+  "d dh p1 AsAd",
+  "d dh p2 KcKd",
+  "d dh p3 7h2c",
+  "p3 f",
+  "p1 cbr 6",
+  "p2 f",
+]
+finishing_stacks = [102, 98, 100]
+
+Chips are integers: an amount with a fraction (``0.25``) is refused, except in
+``finishing_stacks``, where a split recorded in halves (``10112.5``) matches
+the whole chips of an odd-chip rule.  Rules that PHH cannot state (PokerKit's
+conventions are the defaults) are written as ``_``-prefixed fields, such as
+``_odd_chip = "left-of-button"``, which PokerKit keeps as user-defined fields.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import enum
+import json
+import re
+from collections.abc import Iterable, Iterator
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import IO, Any
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+from holdem.actions import ActionKind
+from holdem.cards import Card, format_cards, parse_cards
+from holdem.errors import HoldemError
+from holdem.hand import Hand, SeatStatus
+from holdem.rules import OddChip, Rules, Structure
+
+__all__ = ["HandHistory", "InvalidHistoryError", "dump", "dump_all", "dumps", "load", "load_all", "loads"]
+
+
+class InvalidHistoryError(HoldemError, ValueError):
+    """A hand history that cannot be read or replayed, or a hand that PHH cannot record."""
+
+
+@dataclasses.dataclass(frozen=True)
+class HandHistory:
+    """A hand and the optional PHH fields that came with it.
+
+    ``hand`` is the replayed :class:`~holdem.hand.Hand` (over, or still
+    running if the actions stop early).  ``fields`` holds every other field
+    as read (``players``, ``event``, ``finishing_stacks``, ``_``-prefixed
+    fields...).  ``unknown_seats`` are the seats dealt ``????``: they hold
+    stand-in cards that never decide a pot, and are written back as ``????``.
+    """
+
+    hand: Hand
+    fields: dict[str, Any] = dataclasses.field(default_factory=dict)
+    unknown_seats: frozenset[int] = frozenset()
+
+
+# Rules options that PHH does not state, and what a PHH file means without them.
+_OPTIONS = (
+    "max_bets",
+    "blind_counts_as_bet",
+    "uncapped_heads_up",
+    "half_bet_reopens",
+    "fold_without_bet",
+    "all_hands_show",
+    "odd_chip",
+    "rake",
+    "rake_cap",
+    "no_flop_no_drop",
+)
+_PHH_DEFAULTS = {
+    **{field.name: field.default for field in dataclasses.fields(Rules) if field.name in _OPTIONS},
+    "blind_counts_as_bet": False,
+    "half_bet_reopens": False,
+    "odd_chip": OddChip.POKERKIT,
+}
+_VARIANTS = {"NT": Structure.NO_LIMIT, "FT": Structure.FIXED_LIMIT}
+_REQUIRED = {
+    "NT": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
+    "FT": ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions"),
+}
+_GAME_FIELDS = {"variant", "ante_trimming_status", *_REQUIRED["NT"], *_REQUIRED["FT"]}
+_PER_PLAYER = ("players", "seats", "finishing_stacks", "winnings", "time_banks")
+_AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
+_SECTION = re.compile(r"\[\s*(\d+)\s*\]\s*(?:#.*)?$")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_USAGE = "use 'd dh pN CARDS', 'd db CARDS', 'pN f', 'pN cc', 'pN cbr AMOUNT' or 'pN sm [CARDS]'"
+
+
+# ------------------------------------------------------------------ reading
+
+
+def loads(text: str, *, source: str = "<string>") -> HandHistory:
+    """Read and replay one hand from PHH text; ``source`` names it in error messages.
+
+    :raises InvalidHistoryError: for a syntax error, a missing or wrong field,
+        an illegal action, a card dealt twice, or stacks that disagree with
+        ``finishing_stacks``; the message names the source and the action.
+    """
+    return _read(text, source, 0)
+
+
+def load(fp: IO[str] | IO[bytes]) -> HandHistory:
+    """Read and replay one hand from a PHH file opened for reading."""
+    text = fp.read()
+    return loads(text if isinstance(text, str) else text.decode(), source=_name(fp))
+
+
+def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
+    """Yield the hands of a ``.phhs`` file (sections ``[1]``, ``[2]``, ...), reading it lazily.
+
+    >>> import io
+    >>> game = 'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    >>> hand = 'starting_stacks = [50, 50]\\nactions = ["d dh p1 AsAd", "d dh p2 KcKd", "p2 f"]\\n'
+    >>> text = f"[1]\\n{game}{hand}\\n[2]\\n{game}{hand}"
+    >>> [history.hand.stacks for history in load_all(io.StringIO(text))]
+    [(51, 49), (51, 49)]
+    """
+    name = _name(fp)
+    number = None
+    start = 0
+    lines: list[str] = []
+    for line_number, line in enumerate(fp, 1):
+        if isinstance(line, bytes):
+            line = line.decode()
+        section = _SECTION.match(line.strip())
+        if section is None:
+            lines.append(line)
+            continue
+        if number is None:
+            if _parse_toml("".join(lines), name, 0):
+                raise InvalidHistoryError(f"{name}: fields before the first section [1]: put each hand in a section")
+        else:
+            yield _read("".join(lines), f"{name}, hand {number}", start)
+        number = section.group(1)
+        start = line_number
+        lines = []
+    if number is not None:
+        yield _read("".join(lines), f"{name}, hand {number}", start)
+    elif _parse_toml("".join(lines), name, 0):
+        raise InvalidHistoryError(f"{name}: no section [1]: a .phhs file holds hands in sections [1], [2], ...")
+
+
+def _name(fp: object) -> str:
+    return str(getattr(fp, "name", "<file>"))
+
+
+def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        message = _AT_LINE.sub(lambda at: f"(at line {int(at[1]) + line_offset}, column {at[2]})", str(error))
+        raise InvalidHistoryError(f"{source}: syntax error: {message}") from None
+
+
+def _read(text: str, source: str, line_offset: int) -> HandHistory:
+    data = _parse_toml(text, source, line_offset)
+    try:
+        return _replay(data)
+    except HoldemError as error:
+        raise InvalidHistoryError(f"{source}: {error}") from error
+
+
+def _chips(value: object, what: str) -> int:
+    if type(value) is int:
+        return value
+    if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+        return int(value)
+    raise InvalidHistoryError(f"{what} {value!r}: chips are whole numbers (scale fractional amounts to integers)")
+
+
+def _chip_list(data: dict[str, Any], name: str) -> list[int]:
+    values = data[name]
+    if not isinstance(values, list):
+        raise InvalidHistoryError(f"{name} {values!r}: expected a list with one value per player")
+    return [_chips(value, name) for value in values]
+
+
+def _rules(data: dict[str, Any], variant: str, count: int) -> Rules:
+    antes = _chip_list(data, "antes")
+    blinds = _chip_list(data, "blinds_or_straddles")
+    for name, values in (("antes", antes), ("blinds_or_straddles", blinds)):
+        if len(values) != count:
+            raise InvalidHistoryError(f"{name} has {len(values)} values for {count} players: give one per player")
+    if len(set(antes)) == 1:
+        ante, big_blind_ante = antes[0], False
+    elif antes[1] and not any(antes[:1] + antes[2:]):
+        ante, big_blind_ante = antes[1], True
+    else:
+        raise InvalidHistoryError(f"antes {antes}: holdem plays equal antes, or a big-blind ante (second value only)")
+    straddles = blinds[2:]
+    while straddles and not straddles[-1]:
+        straddles.pop()
+    options: dict[str, Any] = dict(_PHH_DEFAULTS, ante=ante, big_blind_ante=big_blind_ante, straddles=straddles)
+    for name in _OPTIONS:
+        value = data.get("_" + name)
+        if value is not None:
+            options[name] = None if value == "none" else value
+    if variant == "NT":
+        return Rules.no_limit(blinds[0], blinds[1], min_bet=_chips(data["min_bet"], "min_bet"), **options)
+    small_bet, big_bet = _chips(data["small_bet"], "small_bet"), _chips(data["big_bet"], "big_bet")
+    return Rules.fixed_limit(small_bet, big_bet, blinds[0], blinds[1], **options)
+
+
+def _button(data: dict[str, Any], count: int) -> int:
+    """The button's seat: the last one, unless ``seats`` numbers the players clockwise from 1 to ``count``."""
+    seats = data.get("seats")
+    if (
+        isinstance(seats, list)
+        and all(type(seat) is int for seat in seats)
+        and sorted(seats) == list(range(1, count + 1))
+        and all((seats[index] - seats[0]) % count == index for index in range(count))
+    ):
+        return seats[-1] - 1
+    return count - 1
+
+
+class _Step:
+    """One action of a history: who (``None`` for the dealer), the verb and its argument."""
+
+    __slots__ = ("number", "text", "player", "verb", "argument")
+
+    def __init__(self, number: int, text: object, count: int) -> None:
+        self.number = number
+        self.text = text
+        if not isinstance(text, str):
+            raise self.error(f"actions are strings; {_USAGE}")
+        words = text.split("#", 1)[0].split()
+        self.player: int | None = None
+        self.verb = ""
+        self.argument: Any = None
+        if not words:
+            return
+        shape = (words[0] == "d", *words[1:2], len(words))
+        if shape == (True, "dh", 4):
+            self.player = self._player(words[2], count)
+            self.argument = None if "?" in words[3] else parse_cards(words[3], count=2)
+        elif shape == (True, "db", 3):
+            self.argument = parse_cards(words[2])
+        elif shape in ((False, "f", 2), (False, "cc", 2), (False, "sm", 2), (False, "cbr", 3), (False, "sm", 3)):
+            self.player = self._player(words[0], count)
+            if words[1] == "cbr":
+                try:
+                    self.argument = _chips(Decimal(words[2]), "amount")
+                except InvalidOperation:
+                    raise self.error(f"amount {words[2]!r} is not a number") from None
+            elif len(words) == 3 and words[2] != "-":
+                self.argument = parse_cards(words[2], count=2)
+        else:
+            raise self.error(f"unknown action: {_USAGE}")
+        self.verb = "muck" if words[1:] == ["sm"] else words[1]
+
+    def _player(self, word: str, count: int) -> int:
+        if word[:1] == "p" and word[1:].isdigit() and 1 <= int(word[1:]) <= count:
+            return int(word[1:]) - 1
+        raise self.error(f"player {word!r}: players are p1 to p{count}")
+
+    def error(self, message: str) -> InvalidHistoryError:
+        return InvalidHistoryError(f"action {self.number} {self.text!r}: {message}")
+
+
+def _replay(data: dict[str, Any]) -> HandHistory:
+    variant = data.get("variant")
+    if variant not in _VARIANTS:
+        raise InvalidHistoryError(
+            f"variant {variant!r}: holdem plays 'NT' (no-limit) and 'FT' (fixed-limit) Texas hold'em"
+        )
+    missing = [name for name in _REQUIRED[variant] if name not in data]
+    if missing:
+        raise InvalidHistoryError(f"missing field(s) {', '.join(missing)}: variant {variant!r} needs them")
+    stacks = _chip_list(data, "starting_stacks")
+    count = len(stacks)
+    rules = _rules(data, variant, count)
+    for name in _PER_PLAYER:
+        values = data.get(name)
+        if values is not None and (not isinstance(values, list) or len(values) != count):
+            raise InvalidHistoryError(f"{name} {values!r}: expected a list with one value per player ({count})")
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise InvalidHistoryError(f"actions {actions!r}: expected a list of strings")
+    steps = []
+    for number, text in enumerate(actions, 1):
+        try:
+            step = _Step(number, text, count)
+        except InvalidHistoryError:
+            raise
+        except HoldemError as error:
+            raise InvalidHistoryError(f"action {number} {text!r}: {error}") from error
+        if step.verb:
+            steps.append(step)
+
+    button = _button(data, count)
+    seat_of = [(button + 1 + player) % count for player in range(count)]
+    holes: list[tuple[Card, ...] | None] = [None] * count
+    dealt = 0
+    while dealt < len(steps) and steps[dealt].verb == "dh":
+        step = steps[dealt]
+        if any(other.player == step.player for other in steps[:dealt]):
+            raise step.error(f"p{step.player + 1} is dealt hole cards twice")
+        holes[step.player] = step.argument
+        dealt += 1
+    undealt = [player for player in range(count) if not any(step.player == player for step in steps[:dealt])]
+    if undealt:
+        raise InvalidHistoryError(f"p{undealt[0] + 1} is dealt no hole cards before the first action")
+    seen: dict[Card, _Step] = {}
+    for step in steps:
+        cards = step.argument if step.verb in ("dh", "db", "sm") else None
+        if step.verb == "sm" and cards is not None:
+            hole = holes[step.player]
+            if hole is None:
+                holes[step.player] = cards
+            elif set(cards) != set(hole):
+                raise step.error(f"p{step.player + 1} shows {format_cards(cards)} but holds {format_cards(hole)}")
+            else:
+                continue
+        for card in cards or ():
+            if card in seen:
+                raise step.error(f"card {format_cards([card])} is already dealt in action {seen[card].number}")
+            seen[card] = step
+    unknown = [player for player in range(count) if holes[player] is None]
+    spare = iter(sorted(set(range(52)) - set(seen), key=lambda card: (card % 4, card)))
+    for player in unknown:
+        holes[player] = (next(spare), next(spare))
+
+    hand = Hand(rules, stacks, button, hole_cards=[holes[(seat - button - 1) % count] for seat in range(count)])
+    mucked = set()
+    for step in steps[dealt:]:
+        try:
+            if step.verb == "dh":
+                raise step.error("hole cards are dealt after the first action")
+            if step.verb == "db":
+                hand.deal_board(step.argument)
+                continue
+            seat = seat_of[step.player]
+            if step.verb == "sm" or step.verb == "muck":
+                if hand.statuses[seat] is SeatStatus.FOLDED or hand.actor is not None:
+                    raise step.error(f"p{step.player + 1} may show or muck only at showdown")
+                if step.verb == "muck":
+                    mucked.add(seat)
+                continue
+            if hand.actor != seat:
+                actor = "no one" if hand.actor is None else f"p{(hand.actor - button - 1) % count + 1}"
+                raise step.error(f"p{step.player + 1} acts out of turn: {actor} is to act")
+            if step.verb == "f":
+                hand.fold()
+            elif step.verb == "cc":
+                hand.check_or_call()
+            else:
+                hand.raise_to(step.argument)
+        except InvalidHistoryError:
+            raise
+        except HoldemError as error:
+            raise step.error(str(error)) from error
+
+    at_showdown = {action.seat for action in hand.history if action.kind in (ActionKind.SHOW, ActionKind.MUCK)}
+    winners = {action.seat for action in hand.history if action.kind is ActionKind.WIN}
+    for player in unknown:
+        seat = seat_of[player]
+        if seat in at_showdown and (seat not in mucked or seat in winners):
+            raise InvalidHistoryError(f"p{player + 1}'s hole cards are unknown (????) but needed at showdown")
+    for seat in mucked & at_showdown & winners:
+        raise InvalidHistoryError(
+            f"p{(seat - button - 1) % count + 1} mucks, but the hand wins chips at showdown: "
+            "holdem does not throw away a winning hand"
+        )
+    _check_finishing_stacks(data.get("finishing_stacks"), hand, seat_of)
+    fields = {name: value for name, value in data.items() if name not in _GAME_FIELDS and name[1:] not in _OPTIONS}
+    return HandHistory(hand, fields, frozenset(seat_of[player] for player in unknown))
+
+
+def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: list[int]) -> None:
+    if recorded is None:
+        return
+    if not hand.is_over:
+        raise InvalidHistoryError("finishing_stacks are given, but the actions stop before the hand is over")
+    stacks = [hand.stacks[seat] for seat in seat_of]
+    # A split recorded in fractions of a chip matches whole chips that add up.
+    if sum(recorded) == sum(stacks) and all(abs(stack - value) < 1 for stack, value in zip(stacks, recorded)):
+        return
+    player = next(player for player in range(len(stacks)) if stacks[player] != recorded[player])
+    raise InvalidHistoryError(
+        f"finishing_stacks {recorded}: the replay ends with {stacks} "
+        f"(p{player + 1} has {stacks[player]}, the file says {recorded[player]})"
+    )
+
+
+# ------------------------------------------------------------------ writing
+
+
+def dumps(record: Hand | HandHistory) -> str:
+    """Write a hand, finished or running, as PHH text (with the fields of a :class:`HandHistory`).
+
+    :raises InvalidHistoryError: for pot-limit rules or several runouts, which PHH cannot record.
+    """
+    history = record if isinstance(record, HandHistory) else HandHistory(record)
+    hand = history.hand
+    rules = hand.rules
+    count, button = hand.player_count, hand.button
+    order = [(button + 1 + player) % count for player in range(count)]
+    label = {seat: f"p{player + 1}" for player, seat in enumerate(order)}
+    if rules.structure is Structure.POT_LIMIT:
+        raise InvalidHistoryError("PHH has no pot-limit Texas hold'em: it records 'NT' and 'FT' hands")
+    if rules.runouts > 1:
+        raise InvalidHistoryError(f"runouts {rules.runouts}: PHH records one board per hand")
+    antes = [0] * count
+    if rules.big_blind_ante:
+        antes[1] = rules.ante
+    else:
+        antes = [rules.ante] * count
+    blinds = [rules.small_blind, rules.big_blind, *rules.straddles]
+    fields: dict[str, Any] = {
+        "variant": "NT" if rules.structure is Structure.NO_LIMIT else "FT",
+        "ante_trimming_status": not rules.big_blind_ante,
+        "antes": antes,
+        "blinds_or_straddles": blinds + [0] * (count - len(blinds)),
+    }
+    if rules.structure is Structure.NO_LIMIT:
+        fields["min_bet"] = rules.min_bet
+    else:
+        fields["small_bet"], fields["big_bet"] = rules.small_bet, rules.big_bet
+    fields["starting_stacks"] = [hand.starting_stacks[seat] for seat in order]
+    texts = (_action_text(action, label, history.unknown_seats) for action in hand.history)
+    fields["actions"] = [text for text in texts if text]
+    for name in _OPTIONS:
+        value = getattr(rules, name)
+        if value != _PHH_DEFAULTS[name]:
+            fields["_" + name] = _option_text(value)
+    if button != count - 1 and "seats" not in history.fields:
+        fields["seats"] = [seat + 1 for seat in order]
+    fields.update((name, value) for name, value in history.fields.items() if name != "finishing_stacks")
+    if hand.is_over:
+        fields["finishing_stacks"] = [hand.stacks[seat] for seat in order]
+    lines = []
+    for name, value in fields.items():
+        if name == "actions":
+            lines.append("actions = [\n" + "".join(f"  {_toml_value(text)},\n" for text in value) + "]")
+        else:
+            lines.append(f"{_toml_key(name)} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def dump(record: Hand | HandHistory, fp: IO[str]) -> None:
+    """Write a hand as PHH text to a file opened for writing."""
+    fp.write(dumps(record))
+
+
+def dump_all(records: Iterable[Hand | HandHistory], fp: IO[str]) -> None:
+    """Write hands as a ``.phhs`` file, in sections ``[1]``, ``[2]``, ...
+
+    >>> import io
+    >>> from holdem.rules import Rules
+    >>> out = io.StringIO()
+    >>> dump_all([Hand(Rules.no_limit(1, 2), [50, 50], seed=number) for number in range(3)], out)
+    >>> [len(list(history.hand.history)) for history in load_all(io.StringIO(out.getvalue()))]
+    [4, 4, 4]
+    """
+    for number, record in enumerate(records, 1):
+        fp.write(f"{chr(10) if number > 1 else ''}[{number}]\n{dumps(record)}")
+
+
+def _action_text(action: Any, label: dict[int, str], unknown: frozenset[int]) -> str:
+    kind = action.kind
+    if kind is ActionKind.DEAL_HOLE:
+        return f"d dh {label[action.seat]} {'????' if action.seat in unknown else format_cards(action.cards)}"
+    if kind is ActionKind.DEAL_BOARD:
+        return f"d db {format_cards(action.cards)}"
+    if kind is ActionKind.FOLD:
+        return f"{label[action.seat]} f"
+    if kind is ActionKind.CHECK or kind is ActionKind.CALL:
+        return f"{label[action.seat]} cc"
+    if kind is ActionKind.BET or kind is ActionKind.RAISE:
+        return f"{label[action.seat]} cbr {action.amount}"
+    if kind is ActionKind.SHOW:
+        return f"{label[action.seat]} sm {format_cards(action.cards)}"
+    if kind is ActionKind.MUCK:
+        return f"{label[action.seat]} sm"
+    return ""  # forced bets, returns, rake and awards follow from the rules
+
+
+def _option_text(value: object) -> object:
+    if value is None:
+        return "none"
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Fraction):
+        return str(value)
+    return value
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else json.dumps(key, ensure_ascii=False)
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(_toml_value, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml_key(key)} = {_toml_value(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    raise InvalidHistoryError(f"field value {value!r}: PHH holds numbers, strings, booleans, dates, lists and tables")
