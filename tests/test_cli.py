@@ -1,3 +1,4 @@
+import json
 import subprocess
 import sys
 
@@ -34,3 +35,14 @@ def test_console_script_runs():
         capture_output=True, text=True, check=True,
     )
     assert "Straight, Five high" in result.stdout
+
+
+def test_bench_quick_json(capsys):
+    assert main(["bench", "--quick", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["evaluate_batch_per_second"] > 0 and report["hands_per_second"] > 0
+
+
+def test_bench_quick_table(capsys):
+    assert main(["bench", "--quick"]) == 0
+    assert "random 6-max no-limit hands" in capsys.readouterr().out

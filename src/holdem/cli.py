@@ -9,6 +9,7 @@ best five: As Ks Qs Js Ts
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 
@@ -24,6 +25,13 @@ def _evaluate(arguments: argparse.Namespace) -> None:
     print(f"best five: {holdem.format_cards(holdem.best_five(cards), ' ')}")
 
 
+def _bench(arguments: argparse.Namespace) -> None:
+    from holdem.bench import format_report, run
+
+    report = run(quick=arguments.quick)
+    print(json.dumps(report, indent=2) if arguments.json else format_report(report))
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``holdem`` command, with every subcommand."""
     parser = argparse.ArgumentParser(prog="holdem", description="A fast, correct Texas Hold'em engine.")
@@ -33,6 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("cards", nargs="+", help='cards, as in "As Ks Qs Js Ts 2c 3d"')
     evaluate.set_defaults(run=_evaluate)
     add_equity_command(commands)
+    bench = commands.add_parser("bench", help="measure the speed of the hot paths on this machine")
+    bench.add_argument("--quick", action="store_true", help="smaller workloads, a rougher report")
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.set_defaults(run=_bench)
     return parser
 
 

@@ -1,0 +1,102 @@
+"""Fixed, seeded workloads of every hot path, for the regression gate.
+
+``python benchmarks/workloads.py NAME`` sets the workload up and runs it once;
+``--setup-only`` stops after the setup.  The gate counts the instructions of
+both under cachegrind; their difference is the workload's cost.
+
+``HOLDEM_GATE_SLOWDOWN=NAME:FRACTION`` makes workload NAME do FRACTION more
+work in its hot loop (0.1: ten percent more): the gate's own tests use it to
+show that a slowdown fails the gate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable
+
+import numpy  # noqa: F401  (imported in the setup of every workload, so no run pays for it)
+
+import holdem
+from holdem.bench import play_random_hands
+from holdem.equity import equity
+
+Workload = Callable[[float], Callable[[], object]]
+
+
+def evaluate_single(scale: float) -> Callable[[], object]:
+    hands = holdem.Rng(1).sample_cards(round(20_000 * scale), 7).tolist()
+    evaluate = holdem.evaluate
+    return lambda: [evaluate(hand) for hand in hands]
+
+
+def evaluate_batch(scale: float) -> Callable[[], object]:
+    hands = holdem.Rng(2).sample_cards(round(500_000 * scale), 7)
+    return lambda: holdem.evaluate_batch(hands)
+
+
+def deal(scale: float) -> Callable[[], object]:
+    deck = holdem.Deck(holdem.Rng(3))
+
+    def run() -> None:
+        for _ in range(round(5_000 * scale)):
+            deck.shuffle()
+            deck.deal(18)
+            deck.burn()
+            deck.deal(3)
+
+    return run
+
+
+def sample_cards(scale: float) -> Callable[[], object]:
+    rng = holdem.Rng(4)
+    return lambda: rng.sample_cards(round(500_000 * scale), 7)
+
+
+def equity_exact(scale: float) -> Callable[[], object]:
+    # Exact equity on the flop, repeated: the enumeration of turns and rivers.
+    def run() -> None:
+        for _ in range(round(200 * scale)):
+            equity(["AhKh", "QsQd", "7c7d"], board="2c7hJh", exact=True)
+
+    return run
+
+
+def equity_monte_carlo(scale: float) -> Callable[[], object]:
+    samples = round(200_000 * scale)
+    return lambda: equity(["AsAd", "KhKc", "7s8s"], exact=False, samples=samples, seed=5)
+
+
+def random_hands(scale: float) -> Callable[[], object]:
+    return lambda: play_random_hands(round(300 * scale), holdem.Rng(6))
+
+
+WORKLOADS: dict[str, Workload] = {
+    "evaluate_single": evaluate_single,
+    "evaluate_batch": evaluate_batch,
+    "deal": deal,
+    "sample_cards": sample_cards,
+    "equity_exact": equity_exact,
+    "equity_monte_carlo": equity_monte_carlo,
+    "random_hands": random_hands,
+}
+
+
+def scale_of(name: str) -> float:
+    """1, or more for the workload that HOLDEM_GATE_SLOWDOWN names."""
+    target, _, fraction = os.environ.get("HOLDEM_GATE_SLOWDOWN", "").partition(":")
+    return 1.0 + float(fraction) if target == name else 1.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Run one workload of the regression gate.")
+    parser.add_argument("name", choices=sorted(WORKLOADS))
+    parser.add_argument("--setup-only", action="store_true")
+    arguments = parser.parse_args()
+    run = WORKLOADS[arguments.name](scale_of(arguments.name))
+    if not arguments.setup_only:
+        run()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""The benchmark regression gate holds on unchanged code and fails on a slowdown."""
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import gate  # noqa: E402
+
+pytestmark = pytest.mark.skipif(shutil.which("valgrind") is None, reason="the gate needs valgrind")
+
+WORKLOAD = "evaluate_batch"
+
+
+@pytest.fixture(scope="module")
+def baseline(tmp_path_factory):
+    path = tmp_path_factory.mktemp("gate") / "baseline.json"
+    assert gate.main(["update", "--only", WORKLOAD, "--baseline", str(path)]) == 0
+    return path
+
+
+def test_unchanged_code_passes_twice(baseline, capsys):
+    assert gate.main(["check", "--only", WORKLOAD, "--baseline", str(baseline)]) == 0
+    assert gate.main(["check", "--only", WORKLOAD, "--baseline", str(baseline)]) == 0
+    assert "passed" in capsys.readouterr().out
+
+
+def test_counts_are_stable_well_within_the_tolerance(baseline):
+    recorded = json.loads(baseline.read_text())["instructions"][WORKLOAD]
+    assert abs(gate.measure(WORKLOAD) / recorded - 1) < 0.01
+
+
+def test_an_injected_slowdown_fails(baseline, monkeypatch, capsys):
+    monkeypatch.setenv("HOLDEM_GATE_SLOWDOWN", f"{WORKLOAD}:0.1")
+    assert gate.main(["check", "--only", WORKLOAD, "--baseline", str(baseline)]) == 1
+    out = capsys.readouterr().out
+    assert "**slower**" in out and "FAILED" in out
+
+
+def test_the_committed_baseline_covers_every_workload():
+    recorded = json.loads(gate.BASELINE.read_text())
+    assert set(recorded["instructions"]) == set(gate.workload_names())
