@@ -1,0 +1,573 @@
+"""A table: hand after hand, with seats, the button, the blinds, buy-ins and cash-outs.
+
+A :class:`Table` seats players by name, deals each :class:`~holdem.hand.Hand`
+to the players in play, carries their stacks from hand to hand and keeps every
+hand.  Chips change only between hands (table stakes): buy-ins, top-ups,
+cash-outs and time fees.
+
+>>> from holdem.rules import Rules
+>>> table = Table(Rules.no_limit(1, 2), seats=6, min_buy_in=40, max_buy_in=200, seed=1)
+>>> table.join("ann", 0, 100); table.join("bob", 2, 100); table.join("cy", 4, 100)
+>>> hand = table.start_hand()
+>>> table.button, table.actor
+(0, 'ann')
+>>> table.act("ann", "fold"), table.act("bob", "fold")
+(Action('fold', 0), Action('fold', 1))
+>>> table.stacks()
+{'ann': 100, 'bob': 99, 'cy': 101}
+>>> _ = table.start_hand()
+>>> table.button, table.actor
+(2, 'bob')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import time
+from collections.abc import Callable
+
+from holdem._core import Rng
+from holdem.actions import Action, ActionKind, IllegalActionError
+from holdem.errors import HoldemError
+from holdem.hand import Hand
+from holdem.rules import Rules
+
+__all__ = [
+    "BuyInError",
+    "ButtonRule",
+    "Deal",
+    "PlayerResult",
+    "SeatError",
+    "Table",
+    "TableError",
+    "TableHand",
+]
+
+
+class TableError(HoldemError, ValueError):
+    """A table operation that is not allowed now: during a hand, after the session ended, too few players."""
+
+
+class SeatError(TableError):
+    """A seat off the table or already taken, or a player name unknown or already seated."""
+
+
+class BuyInError(TableError):
+    """Chips brought to the table outside the buy-in limits."""
+
+
+class ButtonRule(str, enum.Enum):
+    """How the button moves when players leave, bust or sit out.
+
+    ``DEAD``: the big blind moves to the next player in play every hand; the
+    small blind and the button follow to the seats where the big blind and the
+    small blind were, even when those seats are now empty (a dead small blind,
+    a dead button).  ``MOVING``: the button moves to the next player in play
+    and the blinds are the next two players after it.
+    """
+
+    DEAD = "dead"
+    MOVING = "moving"
+
+
+
+@dataclasses.dataclass(frozen=True)
+class Deal:
+    """Where one hand's button and blinds are, by table seat, and which seats are dealt in.
+
+    ``button`` may be an empty seat (a dead button); ``small_blind`` is
+    ``None`` for a dead small blind.  Heads-up the button posts the small blind.
+    """
+
+    button: int
+    small_blind: int | None
+    big_blind: int
+    seats: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class TableHand:
+    """One hand played at the table: its deal, the player in each of its seats, and the hand itself.
+
+    Seat ``i`` of ``hand`` is table seat ``deal.seats[i]``, played by ``names[i]``.
+    """
+
+    number: int
+    deal: Deal
+    names: tuple[str, ...]
+    hand: Hand
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerResult:
+    """A player's session: chips in and out, ``net`` won, hands dealt and hands played voluntarily (VPIP)."""
+
+    name: str
+    bought_in: int
+    cashed_out: int
+    stack: int
+    fees: int
+    hands_played: int
+    voluntary_hands: int
+
+    @property
+    def net(self) -> int:
+        """Chips won: what the player holds or took away, minus what they brought."""
+        return self.stack + self.cashed_out - self.bought_in
+
+
+@dataclasses.dataclass
+class _Player:
+    name: str
+    seat: int | None
+    stack: int = 0
+    bought_in: int = 0
+    cashed_out: int = 0
+    fees: int = 0
+    fee_periods: int = 0
+    fee_start: float = 0.0
+    hands_played: int = 0
+    voluntary_hands: int = 0
+    sitting_out: bool = False
+    new: bool = False
+    missed_small_blind: bool = False
+    missed_big_blind: bool = False
+
+    @property
+    def in_play(self) -> bool:
+        return self.stack > 0 and not self.sitting_out
+
+    @property
+    def waiting(self) -> bool:
+        return self.new or self.missed_small_blind or self.missed_big_blind
+
+
+_VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
+
+
+class Table:
+    """A table of ``seats`` seats (2 to 10) playing hand after hand under ``rules``.
+
+    Players join by name at a seat with a buy-in between ``min_buy_in`` and
+    ``max_buy_in`` (``None``: no limit).  A player who joins after the first
+    hand, or who missed a blind while sitting out or busted, waits for the big
+    blind: the first time the big blind reaches them they post it and play.
+    ``button_rule`` says how the button moves (:class:`ButtonRule`).
+
+    Rake per pot comes from ``rules``; ``time_fee`` chips are taken from every
+    seated player with chips for each ``fee_period`` seconds begun since they
+    sat down, at the start of a hand.  The session ends after ``max_hands``
+    hands or once ``clock()`` reaches ``end_time``.  Hands are shuffled from
+    ``seed``.
+
+    When the dead-button rule calls for a dead small blind, the hand is dealt
+    with the seat before the big blind posting a small blind of 0: the blinds
+    are right, but that seat then acts first after the flop (a :class:`Hand`
+    cannot yet leave the small blind out).
+
+    :raises TableError: for a seat count, limits or fee settings that make no sense.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        seats: int = 10,
+        min_buy_in: int | None = None,
+        max_buy_in: int | None = None,
+        button_rule: ButtonRule | str = ButtonRule.DEAD,
+        time_fee: int = 0,
+        fee_period: float = 1800.0,
+        max_hands: int | None = None,
+        end_time: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        seed: int | None = None,
+    ) -> None:
+        if type(seats) is not int or not 2 <= seats <= 10:
+            raise TableError(f"seats {seats!r}: a table has 2 to 10 seats")
+        for name, value in (("min_buy_in", min_buy_in), ("max_buy_in", max_buy_in), ("max_hands", max_hands)):
+            if value is not None and (type(value) is not int or value < 1):
+                raise TableError(f"{name} {value!r}: use a positive integer or None")
+        if min_buy_in is not None and max_buy_in is not None and min_buy_in > max_buy_in:
+            raise TableError(f"min_buy_in {min_buy_in} is above max_buy_in {max_buy_in}")
+        if type(time_fee) is not int or time_fee < 0 or not fee_period > 0:
+            raise TableError(
+                f"time fee {time_fee!r} every {fee_period!r} seconds: use a non-negative integer "
+                "fee and a positive period"
+            )
+        try:
+            self.button_rule = ButtonRule(button_rule)
+        except ValueError:
+            raise TableError(f"button_rule {button_rule!r}: use 'dead' or 'moving'") from None
+        self.rules = rules
+        self.seat_count = seats
+        self.min_buy_in = min_buy_in
+        self.max_buy_in = max_buy_in
+        self.time_fee = time_fee
+        self.fee_period = fee_period
+        self.max_hands = max_hands
+        self.end_time = end_time
+        self._clock = clock
+        self._rng = Rng(seed)
+        self._seats: dict[int, _Player] = {}
+        self._players: dict[str, _Player] = {}
+        self._hands: list[TableHand] = []
+        self._current: TableHand | None = None
+        self._first_button: int | None = None
+        self._button: int | None = None
+        self._small_blind_position: int | None = None
+        self._big_blind: int | None = None
+        self._rake = 0
+
+    # -------------------------------------------------------------- reading
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the next hand (changing them mid-hand raises :class:`TableError`)."""
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        if type(rules) is not Rules:
+            raise TableError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
+        if getattr(self, "_current", None) is not None:
+            raise TableError("the rules change only between hands")
+        self._rules = rules
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand in progress, or ``None`` between hands."""
+        return None if self._current is None else self._current.hand
+
+    @property
+    def hands(self) -> tuple[TableHand, ...]:
+        """Every hand dealt at this table, the one in progress last."""
+        return tuple(self._hands)
+
+    @property
+    def button(self) -> int | None:
+        """The seat of the button in the last hand dealt (``None`` before the first)."""
+        return self._button
+
+    @property
+    def actor(self) -> str | None:
+        """The name of the player to act, or ``None``."""
+        if self._current is None or self._current.hand.actor is None:
+            return None
+        return self._current.names[self._current.hand.actor]
+
+    @property
+    def rake(self) -> int:
+        """The chips taken as rake so far."""
+        return self._rake
+
+    @property
+    def fees(self) -> int:
+        """The chips taken as time fees so far."""
+        return sum(player.fees for player in self._players.values())
+
+    @property
+    def bought_in(self) -> int:
+        """The chips brought to the table so far (buy-ins, rebuys and top-ups)."""
+        return sum(player.bought_in for player in self._players.values())
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the session has reached its hand count or its end time."""
+        return (self.max_hands is not None and len(self._hands) >= self.max_hands) or (
+            self.end_time is not None and self._clock() >= self.end_time
+        )
+
+    def players(self) -> dict[int, str]:
+        """The seated players by seat."""
+        return {seat: player.name for seat, player in sorted(self._seats.items())}
+
+    def stacks(self) -> dict[str, int]:
+        """The seated players' chips, by name, in seat order (between hands: after the last hand)."""
+        return {player.name: player.stack for _, player in sorted(self._seats.items())}
+
+    def seat_of(self, name: str) -> int:
+        """The seat of a seated player."""
+        seat = self._player(name).seat
+        if seat is None:
+            raise SeatError(f"{name!r} is not seated")
+        return seat
+
+    def is_waiting(self, name: str) -> bool:
+        """Whether a seated player waits for the big blind before being dealt in."""
+        return self._seated(name).waiting
+
+    def missed_blinds(self, name: str) -> tuple[bool, bool]:
+        """Whether a seated player has missed the small blind and the big blind since they last played."""
+        player = self._seated(name)
+        return player.missed_small_blind, player.missed_big_blind
+
+    def results(self) -> dict[str, PlayerResult]:
+        """Every player's session so far, by name, in order of arrival."""
+        return {
+            player.name: PlayerResult(
+                player.name,
+                player.bought_in,
+                player.cashed_out,
+                player.stack,
+                player.fees,
+                player.hands_played,
+                player.voluntary_hands,
+            )
+            for player in self._players.values()
+        }
+
+    # ----------------------------------------------------- between hands
+
+    def join(self, name: str, seat: int, buy_in: int) -> None:
+        """Seat a player at an empty seat with ``buy_in`` chips.
+
+        A player who left earlier may come back; their session results carry on.
+
+        :raises SeatError: for a seat off the table or taken, or a name already seated.
+        :raises BuyInError: for a buy-in outside the limits.
+        """
+        if not isinstance(name, str) or not name:
+            raise SeatError(f"player name {name!r}: use a non-empty string")
+        if name in self._players and self._players[name].seat is not None:
+            raise SeatError(f"{name!r} is already seated at seat {self._players[name].seat}")
+        if type(seat) is not int or not 0 <= seat < self.seat_count:
+            raise SeatError(f"seat {seat!r}: seats are 0 to {self.seat_count - 1}")
+        if seat in self._seats:
+            raise SeatError(f"seat {seat} is taken by {self._seats[seat].name!r}: choose an empty seat")
+        self._check_buy_in(buy_in, 0)
+        player = self._players.setdefault(name, _Player(name, None))
+        player.seat = seat
+        player.stack = buy_in
+        player.bought_in += buy_in
+        player.fee_periods = 0
+        player.fee_start = self._clock()
+        player.sitting_out = False
+        player.new = bool(self._hands)
+        player.missed_small_blind = player.missed_big_blind = False
+        self._seats[seat] = player
+
+    def leave(self, name: str) -> int:
+        """Cash out a player not in the hand in progress; return their chips."""
+        player = self._idle(name, "leave")
+        del self._seats[player.seat]  # type: ignore[arg-type]
+        player.seat = None
+        player.cashed_out += player.stack
+        chips, player.stack = player.stack, 0
+        return chips
+
+    def sit_out(self, name: str) -> None:
+        """Stop dealing a player in from the next hand; they keep their seat and chips."""
+        self._idle(name, "sit out").sitting_out = True
+
+    def come_back(self, name: str) -> None:
+        """Deal a sitting-out player in again: at once, or at the big blind if they missed a blind."""
+        self._seated(name).sitting_out = False
+
+    def add_chips(self, name: str, amount: int) -> None:
+        """Rebuy or top up between hands: the stack may not pass ``max_buy_in``, and a rebuy
+        from zero must be at least ``min_buy_in``.
+
+        :raises BuyInError: for an amount outside those limits.
+        """
+        player = self._idle(name, "add chips")
+        self._check_buy_in(amount, player.stack)
+        player.stack += amount
+        player.bought_in += amount
+
+    def place_button(self, seat: int) -> None:
+        """Put the button for the first hand at ``seat`` (by default: the first seat in play)."""
+        if self._hands:
+            raise TableError("the button is placed before the first hand only; then it moves by itself")
+        if seat not in self._seats:
+            raise SeatError(f"seat {seat!r} is empty: the button goes to a player")
+        self._first_button = seat
+
+    # ------------------------------------------------------------ hands
+
+    def next_deal(self) -> Deal:
+        """Where the button and blinds would be, and who would be dealt in, if a hand started now.
+
+        :raises TableError: when fewer than two players are in play.
+        """
+        in_play = [seat for seat, player in sorted(self._seats.items()) if player.in_play]
+        if len(in_play) < 2:
+            raise TableError(f"{len(in_play)} player(s) in play: a hand needs at least 2")
+        ready = [seat for seat in in_play if not self._seats[seat].waiting]
+        if self._big_blind is None or len(ready) < 2:
+            return _fresh_deal(in_play, self._button, self._first_button)
+        if self.button_rule is ButtonRule.DEAD:
+            big_blind = _next(in_play, self._big_blind)
+            seats = tuple(sorted({*ready, big_blind}))
+            if len(seats) == 2:
+                other = seats[0] if seats[1] == big_blind else seats[1]
+                return Deal(other, other, big_blind, seats)
+            small_blind = self._big_blind if self._big_blind in seats else None
+            return Deal(self._small_blind_position, small_blind, big_blind, seats)  # type: ignore[arg-type]
+        button = _next(ready, self._button)  # type: ignore[arg-type]
+        small_blind = _next(ready, button)
+        big_blind = _next(in_play, small_blind)
+        seats = tuple(sorted({*ready, big_blind}))
+        if len(seats) == 2:
+            return Deal(button, button, small_blind, seats)
+        return Deal(button, small_blind, big_blind, seats)
+
+    def start_hand(self) -> Hand:
+        """Take any time fees, deal the next hand and return it.
+
+        :raises TableError: during a hand, after the session ended, or with
+            fewer than two players in play.
+        """
+        if self._current is not None:
+            raise TableError("a hand is in progress: finish it before starting the next")
+        if self.is_over:
+            raise TableError("the session is over: no more hands")
+        self._charge_fees()
+        deal = self.next_deal()
+        self._record_missed_blinds(deal)
+        small_position = deal.small_blind if deal.small_blind is not None else self._big_blind
+        self._button, self._small_blind_position, self._big_blind = deal.button, small_position, deal.big_blind
+        players = [self._seats[seat] for seat in deal.seats]
+        for player in players:
+            player.new = player.missed_small_blind = player.missed_big_blind = False
+        hand = self._hand_for(deal, [player.stack for player in players])
+        self._current = TableHand(len(self._hands) + 1, deal, tuple(player.name for player in players), hand)
+        self._hands.append(self._current)
+        if hand.is_over:
+            self._settle()
+        return hand
+
+    def act(self, name: str, kind: ActionKind | str, amount: int | None = None) -> Action:
+        """Play ``name``'s action in the hand in progress (as :meth:`Hand.act`).
+
+        :raises IllegalActionError: when no hand is in progress, ``name`` is not
+            dealt in (sitting out, waiting, busted) or it is not their turn, or
+            the action is not legal.
+        """
+        current = self._current
+        if current is None:
+            raise IllegalActionError("no hand in progress: start_hand() deals one")
+        player = self._player(name)
+        if name not in current.names:
+            why = "sitting out" if player.sitting_out else "not dealt in"
+            raise IllegalActionError(f"{name!r} is {why}: only players dealt in this hand act")
+        if self.actor != name:
+            raise IllegalActionError(f"{name!r} may not act now: it is {self.actor!r}'s turn")
+        action = current.hand.act(kind, amount)
+        if current.hand.is_over:
+            self._settle()
+        return action
+
+    # ------------------------------------------------------------ inside
+
+    def _player(self, name: str) -> _Player:
+        player = self._players.get(name)
+        if player is None:
+            raise SeatError(f"no player named {name!r} at this table")
+        return player
+
+    def _seated(self, name: str) -> _Player:
+        player = self._player(name)
+        if player.seat is None:
+            raise SeatError(f"{name!r} is not seated")
+        return player
+
+    def _idle(self, name: str, doing: str) -> _Player:
+        player = self._seated(name)
+        if self._current is not None and name in self._current.names:
+            raise TableError(f"{name!r} is in the hand in progress: they may {doing} only between hands")
+        return player
+
+    def _check_buy_in(self, amount: int, stack: int) -> None:
+        if type(amount) is not int or amount < 1:
+            raise BuyInError(f"buy-in {amount!r}: use a positive integer of chips")
+        low = self.min_buy_in if stack == 0 and self.min_buy_in is not None else 1
+        high = self.max_buy_in
+        if amount < low or (high is not None and stack + amount > high):
+            allowed = f"{low} to {high - stack}" if high is not None else f"at least {low}"
+            raise BuyInError(f"buy-in {amount} on a stack of {stack}: allowed {allowed} chips")
+
+    def _charge_fees(self) -> None:
+        if not self.time_fee:
+            return
+        now = self._clock()
+        for player in self._seats.values():
+            due = int((now - player.fee_start) // self.fee_period) + 1 - player.fee_periods
+            if due > 0 and player.stack:
+                fee = min(due * self.time_fee, player.stack)
+                player.stack -= fee
+                player.fees += fee
+                player.fee_periods += due
+
+    def _record_missed_blinds(self, deal: Deal) -> None:
+        if self._big_blind is None:
+            return
+        small_position = deal.small_blind if deal.small_blind is not None else self._big_blind
+        if len(deal.seats) == 2:
+            small_position = deal.button
+        for seat, player in self._seats.items():
+            if player.in_play:
+                continue
+            if _passed(self._small_blind_position, seat, small_position, self.seat_count):
+                player.missed_small_blind = True
+            if _passed(self._big_blind, seat, deal.big_blind, self.seat_count):
+                player.missed_big_blind = True
+
+    def _hand_for(self, deal: Deal, stacks: list[int]) -> Hand:
+        seats = deal.seats
+        count = len(seats)
+        rules = self._rules
+        if count == 2:
+            button = seats.index(deal.button)
+        else:
+            # The small blind is the seat before the big blind; with a dead
+            # small blind that seat posts a small blind of 0 (see Table).
+            button = (seats.index(deal.big_blind) - 2) % count
+            if deal.small_blind is None:
+                rules = dataclasses.replace(rules, small_blind=0)
+        return Hand(rules, stacks, button, seed=self._rng.random_raw())
+
+    def _settle(self) -> None:
+        current = self._current
+        assert current is not None
+        hand = current.hand
+        voluntary = set()
+        for action in hand.history:
+            if action.kind is ActionKind.DEAL_BOARD:
+                break
+            if action.kind in _VOLUNTARY:
+                voluntary.add(action.seat)
+        for index, seat in enumerate(current.deal.seats):
+            player = self._seats[seat]
+            player.stack = hand.stacks[index]
+            player.hands_played += 1
+            player.voluntary_hands += index in voluntary
+        self._rake += hand.rake
+        self._current = None
+
+
+def _next(seats: list[int], after: int) -> int:
+    """The first of ``seats`` (sorted) clockwise after seat ``after``."""
+    for seat in seats:
+        if seat > after:
+            return seat
+    return seats[0]
+
+
+def _passed(start: int | None, seat: int, end: int, count: int) -> bool:
+    """Whether ``seat`` is clockwise after ``start`` and up to ``end``."""
+    return start is not None and 0 < (seat - start) % count <= (end - start) % count
+
+
+def _fresh_deal(in_play: list[int], last_button: int | None, first_button: int | None) -> Deal:
+    """Deal everyone in play in, the button on the next player after the last button."""
+    if last_button is None:
+        button = first_button if first_button in in_play else _next(in_play, -1 if first_button is None else first_button)
+    else:
+        button = _next(in_play, last_button)
+    if len(in_play) == 2:
+        other = _next(in_play, button)
+        return Deal(button, button, other, tuple(in_play))
+    small_blind = _next(in_play, button)
+    return Deal(button, small_blind, _next(in_play, small_blind), tuple(in_play))

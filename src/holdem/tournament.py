@@ -1,0 +1,356 @@
+"""Tournaments: the seat draw, blind schedules, rebuys, eliminations, payouts and ICM.
+
+>>> schedule = BlindSchedule([Level(10, 20), Level(20, 40)], hands_per_level=10)
+>>> tournament = Tournament(["ann", "bob", "cy"], 1000, schedule, payouts=[70, 30], seed=3)
+>>> sorted(tournament.table.players().values())
+['ann', 'bob', 'cy']
+>>> hand = tournament.start_hand()
+>>> hand.rules.big_blind
+20
+>>> [round(equity, 2) for equity in icm([5000, 3000, 2000], [50, 30, 20])]
+[38.39, 32.75, 28.86]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import NamedTuple
+
+from holdem._core import Deck, Rng
+from holdem.actions import Action, ActionKind
+from holdem.cards import Card
+from holdem.errors import HoldemError
+from holdem.hand import Hand
+from holdem.rules import Rules
+from holdem.table import ButtonRule, Table
+
+__all__ = [
+    "BlindSchedule",
+    "Draw",
+    "Level",
+    "RebuyError",
+    "RebuyPolicy",
+    "Tournament",
+    "TournamentError",
+    "draw_button",
+    "draw_seats",
+    "icm",
+]
+
+# The cards of the seat draw, lowest first: A, 2, 3 ... K of spades.
+_SEAT_CARDS = (51, *range(3, 51, 4))
+
+
+class TournamentError(HoldemError, ValueError):
+    """A tournament set up or played in a way the rules do not allow."""
+
+
+class RebuyError(TournamentError):
+    """A rebuy outside the rebuy period, above the stack threshold or past the allowed count."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Level:
+    """One level of a blind schedule."""
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class BlindSchedule:
+    """Blind levels that advance every ``hands_per_level`` hands or every ``seconds_per_level`` seconds.
+
+    The last level lasts for ever.  A new level applies from the first hand
+    dealt after it starts, never to a hand in progress.
+
+    >>> schedule = BlindSchedule([Level(10, 20), Level(20, 40)], seconds_per_level=600)
+    >>> schedule.level_at(hands=50, seconds=599.0), schedule.level_at(hands=0, seconds=600.0)
+    (0, 1)
+    """
+
+    levels: Sequence[Level]
+    hands_per_level: int | None = None
+    seconds_per_level: float | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "levels", tuple(self.levels))
+        if not self.levels or not all(isinstance(level, Level) for level in self.levels):
+            raise TournamentError(f"levels {self.levels!r}: give at least one Level")
+        for level in self.levels:
+            Rules.no_limit(level.small_blind, level.big_blind, ante=level.ante)
+        if (self.hands_per_level is None) == (self.seconds_per_level is None):
+            raise TournamentError("give hands_per_level or seconds_per_level: exactly one")
+        length = self.hands_per_level if self.hands_per_level is not None else self.seconds_per_level
+        if not length > 0:  # type: ignore[operator]
+            raise TournamentError(f"a level of {length!r}: levels last a positive number of hands or seconds")
+
+    def level_at(self, hands: int, seconds: float) -> int:
+        """The index of the level after ``hands`` hands and ``seconds`` seconds of play."""
+        if self.hands_per_level is not None:
+            index = hands // self.hands_per_level
+        else:
+            index = int(seconds // self.seconds_per_level)  # type: ignore[operator]
+        return min(index, len(self.levels) - 1)
+
+
+@dataclasses.dataclass(frozen=True)
+class RebuyPolicy:
+    """Rebuys: before level ``until_level`` starts, at a stack of at most ``threshold``
+    chips (0: only when busted), up to ``max_rebuys`` times each, for ``chips``
+    chips (``None``: the starting stack) at the price of the buy-in.
+    """
+
+    until_level: int
+    threshold: int = 0
+    max_rebuys: int = 1
+    chips: int | None = None
+
+
+class Draw(NamedTuple):
+    """A player's card in the seat draw and the seat it gives."""
+
+    name: str
+    card: Card
+    seat: int
+
+
+def draw_seats(names: Sequence[str], rng: Rng, first_seat: int = 0, seat_count: int = 10) -> list[Draw]:
+    """Draw for seats as the rules describe: one card per player from A, 2, 3 ... of spades.
+
+    The lowest card takes ``first_seat``, the next the seat to its left, and so
+    on clockwise; the cards are shuffled and each player, in order, draws one.
+
+    >>> draw_seats(["ann", "bob", "cy", "dee"], Rng(2))[:2]
+    [Draw(name='ann', card=3, seat=1), Draw(name='bob', card=11, seat=3)]
+    """
+    if not 2 <= len(names) <= seat_count or len(set(names)) != len(names):
+        raise TournamentError(f"{len(names)} names for {seat_count} seats: give 2 to {seat_count} different names")
+    if type(first_seat) is not int or not 0 <= first_seat < seat_count:
+        raise TournamentError(f"first seat {first_seat!r}: seats are 0 to {seat_count - 1}")
+    cards = list(_SEAT_CARDS[: len(names)])
+    rng.shuffle(cards)  # type: ignore[arg-type]
+    return [
+        Draw(name, card, (first_seat + _SEAT_CARDS.index(card)) % seat_count)
+        for name, card in zip(names, cards)
+    ]
+
+
+def draw_button(names: Sequence[str], rng: Rng) -> tuple[str, dict[str, Card]]:
+    """High card for the button: each player draws a card; the highest rank, then suit
+    (spades, hearts, diamonds, clubs), wins.
+
+    >>> draw_button(["ann", "bob", "cy"], Rng(1))
+    ('ann', {'ann': 36, 'bob': 27, 'cy': 30})
+    """
+    cards = dict(zip(names, Deck(rng).deal(len(names))))
+    return max(cards, key=cards.__getitem__), cards
+
+
+def icm(stacks: Sequence[int], payouts: Sequence[float]) -> list[float]:
+    """Each stack's share of the prizes by the Malmuth-Harville model.
+
+    A player finishes first with probability stack / total chips; given the
+    players placed above, the next place goes by stack among those left.
+    ``payouts`` are the prizes for first, second, ... place.
+
+    >>> [round(equity, 2) for equity in icm([5000, 3000, 2000], [50, 30, 20])]
+    [38.39, 32.75, 28.86]
+    >>> icm([100, 100], [65, 35])
+    [50.0, 50.0]
+    """
+    if not stacks or any(type(stack) is not int or stack < 1 for stack in stacks):
+        raise TournamentError(f"stacks {list(stacks)!r}: ICM needs positive integer stacks")
+    count = len(stacks)
+    prizes = [float(prize) for prize in payouts][:count]
+    total = sum(stacks)
+    equities = [0.0] * count
+    # Probability that the players in a set took the top places (in any order).
+    layer = {0: 1.0}
+    for prize in prizes:
+        following: dict[int, float] = {}
+        for placed, probability in layer.items():
+            left = total - sum(stacks[player] for player in range(count) if placed >> player & 1)
+            for player in range(count):
+                if not placed >> player & 1:
+                    chance = probability * stacks[player] / left
+                    equities[player] += chance * prize
+                    following[placed | 1 << player] = following.get(placed | 1 << player, 0.0) + chance
+        layer = following
+    return equities
+
+
+class Tournament:
+    """A single-table tournament: equal ``starting_stack`` for each name, seats and
+    button drawn from ``seed``, no-limit blinds from ``schedule``.
+
+    Each entry and rebuy costs ``buy_in``; ``payouts`` are the shares of the
+    prize pool for first, second, ... place.  A player with no chips is
+    eliminated when the next hand starts unless they rebuy first (or at once
+    when they may not); players eliminated in the same hand finish in order of
+    their stacks at its start, equal stacks sharing a place.  The tournament
+    ends when one player holds all the chips.
+    """
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        starting_stack: int,
+        schedule: BlindSchedule,
+        *,
+        buy_in: int = 1,
+        payouts: Sequence[int] = (1,),
+        rebuys: RebuyPolicy | None = None,
+        seats: int = 10,
+        button_rule: ButtonRule | str = ButtonRule.DEAD,
+        clock: Callable[[], float] = time.monotonic,
+        seed: int | None = None,
+    ) -> None:
+        if type(starting_stack) is not int or starting_stack < 1:
+            raise TournamentError(f"starting stack {starting_stack!r}: use a positive integer of chips")
+        if not payouts or any(share < 0 for share in payouts) or not sum(payouts) > 0:
+            raise TournamentError(f"payouts {list(payouts)!r}: give non-negative shares, first place first")
+        self.schedule = schedule
+        self.starting_stack = starting_stack
+        self.buy_in = buy_in
+        self.payouts = tuple(payouts)
+        self.rebuys = rebuys
+        self._clock = clock
+        seat_rng, button_rng, shuffle_rng = Rng(seed).spawn(3)
+        draws = draw_seats(names, seat_rng, seat_count=seats)
+        level = schedule.levels[0]
+        self.table = Table(
+            Rules.no_limit(level.small_blind, level.big_blind, ante=level.ante),
+            seats=seats,
+            button_rule=button_rule,
+            clock=clock,
+            seed=shuffle_rng.random_raw(),
+        )
+        for draw in sorted(draws, key=lambda draw: draw.seat):
+            self.table.join(draw.name, draw.seat, starting_stack)
+        self.draws = tuple(draws)
+        self.button_draw = draw_button([draw.name for draw in self.draws], button_rng)
+        self.table.place_button(self.table.seat_of(self.button_draw[0]))
+        self._start = clock()
+        self._entries = len(draws)
+        self._rebuy_counts = dict.fromkeys(self.table.stacks(), 0)
+        self._places: dict[str, int] = {}
+
+    # -------------------------------------------------------------- reading
+
+    @property
+    def level(self) -> int:
+        """The index of the level for the next hand, from hands dealt and time elapsed."""
+        return self.schedule.level_at(len(self.table.hands), self._clock() - self._start)
+
+    @property
+    def prize_pool(self) -> int:
+        """Entries and rebuys times the buy-in."""
+        return self.buy_in * (self._entries + sum(self._rebuy_counts.values()))
+
+    @property
+    def places(self) -> dict[str, int]:
+        """Finishing places so far (1 is the winner), best first."""
+        return dict(sorted(self._places.items(), key=lambda item: item[1]))
+
+    @property
+    def is_over(self) -> bool:
+        """Whether one player holds all the chips."""
+        return len(self._places) == len(self._rebuy_counts)
+
+    def prizes(self) -> dict[str, Fraction]:
+        """The prize of each player placed so far; a shared place splits the prizes it covers."""
+        shares = [Fraction(share, sum(self.payouts)) for share in self.payouts]
+        prizes = {}
+        for name, place in self._places.items():
+            tied = sum(1 for other in self._places.values() if other == place)
+            covered = sum(shares[place - 1 : place - 1 + tied], Fraction(0))
+            prizes[name] = self.prize_pool * covered / tied
+        return prizes
+
+    def icm(self) -> dict[str, float]:
+        """The remaining players' ICM equities of the prizes not yet won, for a deal."""
+        stacks = {name: stack for name, stack in self.table.stacks().items() if name not in self._places}
+        left = len(stacks)
+        shares = [Fraction(share, sum(self.payouts)) for share in self.payouts][:left]
+        prizes = [float(self.prize_pool * share) for share in shares]
+        return dict(zip(stacks, icm(list(stacks.values()), prizes)))
+
+    # -------------------------------------------------------------- playing
+
+    def start_hand(self) -> Hand:
+        """Eliminate busted players who did not rebuy, set the level's blinds and deal.
+
+        :raises TournamentError: when the tournament is over.
+        """
+        self._eliminate(self.table.stacks())
+        if self.is_over:
+            raise TournamentError("the tournament is over: no more hands")
+        level = self.schedule.levels[self.level]
+        self.table.rules = Rules.no_limit(level.small_blind, level.big_blind, ante=level.ante)
+        hand = self.table.start_hand()
+        if hand.is_over:
+            self._after_hand()
+        return hand
+
+    def act(self, name: str, kind: ActionKind | str, amount: int | None = None) -> Action:
+        """Play ``name``'s action (as :meth:`Table.act`)."""
+        action = self.table.act(name, kind, amount)
+        if self.table.hand is None:
+            self._after_hand()
+        return action
+
+    def rebuy(self, name: str) -> None:
+        """Buy ``RebuyPolicy.chips`` more chips between hands.
+
+        :raises RebuyError: outside the rebuy period, above the threshold, or past the count.
+        """
+        stack = self.table.stacks().get(name)
+        policy = self.rebuys
+        if stack is None or name in self._places:
+            raise RebuyError(f"{name!r} is not playing in this tournament")
+        if policy is None:
+            raise RebuyError("this tournament has no rebuys")
+        if self.level >= policy.until_level:
+            raise RebuyError(f"the rebuy period ended with level {policy.until_level}")
+        if stack > policy.threshold:
+            raise RebuyError(f"{name!r} has {stack} chips: rebuys are allowed at {policy.threshold} or fewer")
+        if self._rebuy_counts[name] >= policy.max_rebuys:
+            raise RebuyError(f"{name!r} has used all {policy.max_rebuys} rebuy(s)")
+        self.table.add_chips(name, policy.chips or self.starting_stack)
+        self._rebuy_counts[name] += 1
+
+    def _may_rebuy(self, name: str) -> bool:
+        policy = self.rebuys
+        return (
+            policy is not None
+            and self.level < policy.until_level
+            and self._rebuy_counts[name] < policy.max_rebuys
+        )
+
+    def _after_hand(self) -> None:
+        stacks = self.table.stacks()
+        busted = [name for name, stack in stacks.items() if not stack]
+        if not any(self._may_rebuy(name) for name in busted):
+            self._eliminate(stacks)
+
+    def _eliminate(self, stacks: dict[str, int]) -> None:
+        busted = [name for name, stack in stacks.items() if not stack]
+        if not busted:
+            return
+        last = self.table.hands[-1]
+        starting = dict(zip(last.names, last.hand.starting_stacks))
+        busted.sort(key=lambda name: -starting[name])
+        place = len(stacks) - len(busted) + 1
+        for index, name in enumerate(busted):
+            if index and starting[name] < starting[busted[index - 1]]:
+                place = len(stacks) - len(busted) + 1 + index
+            self._places[name] = place
+            self.table.leave(name)
+        if len(stacks) - len(busted) == 1:
+            (winner,) = (name for name, stack in stacks.items() if stack)
+            self._places[winner] = 1
