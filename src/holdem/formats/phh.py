@@ -47,6 +47,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import enum
+import functools
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -60,7 +61,7 @@ except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
 from holdem.actions import ActionKind
-from holdem.cards import Card, format_cards, parse_cards
+from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
 from holdem.errors import HoldemError
 from holdem.hand import Hand, SeatStatus
 from holdem.rules import OddChip, Rules, Structure
@@ -114,9 +115,22 @@ _REQUIRED = {
 }
 _GAME_FIELDS = {"variant", "ante_trimming_status", *_REQUIRED["NT"], *_REQUIRED["FT"]}
 _PER_PLAYER = ("players", "seats", "finishing_stacks", "winnings", "time_banks")
+# The TOML that PHH writers produce: comments, ``key = value`` lines, values
+# that are plain strings, numbers, booleans, or arrays of them.
+_FAST_SCALAR = r"""'[^'\x00-\x08\x0a-\x1f\x7f]*'|"[^"\\\x00-\x08\x0a-\x1f\x7f]*"|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?|true|false"""
+_FAST_SPACE = r"(?:[ \t\n]|#[^\n]*)*"
+_FAST_LINE = re.compile(
+    rf"[ \t]*(?:#[^\n]*)?\n|[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*"
+    rf"({_FAST_SCALAR}|\[{_FAST_SPACE}(?:(?:{_FAST_SCALAR}){_FAST_SPACE},{_FAST_SPACE})*(?:(?:{_FAST_SCALAR}){_FAST_SPACE})?\])"
+    r"[ \t]*(?:#[^\n]*)?(?:\n|\Z)"
+)
+_FAST_ITEM = re.compile(r"""#[^\n]*|(['"])(.*?)\1|([^ \t\n,#\[\]]+)""")
 _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _SECTION = re.compile(r"\[\s*(\d+)\s*\]\s*(?:#.*)?$")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_CODES = {name: code for code, name in enumerate(CARD_NAMES)}
+_PAIRS = {first + second: (_CODES[first], _CODES[second]) for first in CARD_NAMES for second in CARD_NAMES if first != second}
+_FOLD_OR_CALL = {"f", "cc"}
 _USAGE = "use 'd dh pN CARDS', 'd db CARDS', 'pN f', 'pN cc', 'pN cbr AMOUNT' or 'pN sm [CARDS]'"
 
 
@@ -174,11 +188,40 @@ def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
         raise InvalidHistoryError(f"{name}: no section [1]: a .phhs file holds hands in sections [1], [2], ...")
 
 
+def _fast_value(token: str) -> Any:
+    first = token[0]
+    if first == "'" or first == '"':
+        return token[1:-1]
+    if first == "t" or first == "f":
+        return first == "t"
+    return Decimal(token) if "." in token else int(token)
+
+
 def _name(fp: object) -> str:
     return str(getattr(fp, "name", "<file>"))
 
 
 def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
+    """Parse TOML: the usual PHH lines (``key = value``, arrays of plain values) quickly, anything else with tomllib."""
+    data: dict[str, Any] = {}
+    position, end = 0, len(text)
+    while position < end:
+        line = _FAST_LINE.match(text, position)
+        if line is None:
+            break
+        key, value = line.group(1, 2)
+        if key is not None:
+            if key in data:
+                break
+            if value[0] == "[":
+                data[key] = [
+                    text if quote else _fast_value(other) for quote, text, other in _FAST_ITEM.findall(value) if quote or other
+                ]
+            else:
+                data[key] = _fast_value(value)
+        position = line.end()
+    else:
+        return data
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
@@ -215,24 +258,33 @@ def _rules(data: dict[str, Any], variant: str, count: int) -> Rules:
     for name, values in (("antes", antes), ("blinds_or_straddles", blinds)):
         if len(values) != count:
             raise InvalidHistoryError(f"{name} has {len(values)} values for {count} players: give one per player")
+    bets = tuple(_chips(data[name], name) for name in _REQUIRED[variant] if name.endswith("bet"))
+    options = tuple((name, data["_" + name]) for name in _OPTIONS if "_" + name in data)
+    for name, value in options:
+        if not isinstance(value, (str, int, Decimal)):
+            raise InvalidHistoryError(f"_{name} {value!r}: expected a string, a number or a boolean")
+    return _game_rules(variant, tuple(antes), tuple(blinds), bets, options)
+
+
+@functools.lru_cache(maxsize=256)
+def _game_rules(
+    variant: str, antes: tuple[int, ...], blinds: tuple[int, ...], bets: tuple[int, ...], options: tuple[Any, ...]
+) -> Rules:
+    """The rules of a game; datasets repeat a few games, so the rules are made once each."""
     if len(set(antes)) == 1:
         ante, big_blind_ante = antes[0], False
     elif antes[1] and not any(antes[:1] + antes[2:]):
         ante, big_blind_ante = antes[1], True
     else:
-        raise InvalidHistoryError(f"antes {antes}: holdem plays equal antes, or a big-blind ante (second value only)")
-    straddles = blinds[2:]
+        raise InvalidHistoryError(f"antes {list(antes)}: holdem plays equal antes, or a big-blind ante (second value only)")
+    straddles = list(blinds[2:])
     while straddles and not straddles[-1]:
         straddles.pop()
-    options: dict[str, Any] = dict(_PHH_DEFAULTS, ante=ante, big_blind_ante=big_blind_ante, straddles=straddles)
-    for name in _OPTIONS:
-        value = data.get("_" + name)
-        if value is not None:
-            options[name] = None if value == "none" else value
+    settings: dict[str, Any] = dict(_PHH_DEFAULTS, ante=ante, big_blind_ante=big_blind_ante, straddles=straddles)
+    settings.update((name, None if value == "none" else value) for name, value in options)
     if variant == "NT":
-        return Rules.no_limit(blinds[0], blinds[1], min_bet=_chips(data["min_bet"], "min_bet"), **options)
-    small_bet, big_bet = _chips(data["small_bet"], "small_bet"), _chips(data["big_bet"], "big_bet")
-    return Rules.fixed_limit(small_bet, big_bet, blinds[0], blinds[1], **options)
+        return Rules.no_limit(blinds[0], blinds[1], min_bet=bets[0], **settings)
+    return Rules.fixed_limit(bets[0], bets[1], blinds[0], blinds[1], **settings)
 
 
 def _button(data: dict[str, Any], count: int) -> int:
@@ -248,48 +300,69 @@ def _button(data: dict[str, Any], count: int) -> int:
     return count - 1
 
 
-class _Step:
-    """One action of a history: who (``None`` for the dealer), the verb and its argument."""
+def _fault(number: int, text: object, message: str) -> InvalidHistoryError:
+    return InvalidHistoryError(f"action {number} {text!r}: {message}")
 
-    __slots__ = ("number", "text", "player", "verb", "argument")
 
-    def __init__(self, number: int, text: object, count: int) -> None:
-        self.number = number
-        self.text = text
-        if not isinstance(text, str):
-            raise self.error(f"actions are strings; {_USAGE}")
-        words = text.split("#", 1)[0].split()
-        self.player: int | None = None
-        self.verb = ""
-        self.argument: Any = None
-        if not words:
-            return
-        shape = (words[0] == "d", *words[1:2], len(words))
-        if shape == (True, "dh", 4):
-            self.player = self._player(words[2], count)
-            self.argument = None if "?" in words[3] else parse_cards(words[3], count=2)
-        elif shape == (True, "db", 3):
-            self.argument = parse_cards(words[2])
-        elif shape in ((False, "f", 2), (False, "cc", 2), (False, "sm", 2), (False, "cbr", 3), (False, "sm", 3)):
-            self.player = self._player(words[0], count)
-            if words[1] == "cbr":
-                try:
-                    self.argument = _chips(Decimal(words[2]), "amount")
-                except InvalidOperation:
-                    raise self.error(f"amount {words[2]!r} is not a number") from None
-            elif len(words) == 3 and words[2] != "-":
-                self.argument = parse_cards(words[2], count=2)
-        else:
-            raise self.error(f"unknown action: {_USAGE}")
-        self.verb = "muck" if words[1:] == ["sm"] else words[1]
+def _cards(text: str, count: int | None) -> tuple[Card, ...]:
+    """Parse card names run together, quickly in the usual form (``AsKd``)."""
+    codes = _PAIRS.get(text) if count == 2 else tuple(_CODES.get(text[index : index + 2], -1) for index in range(0, len(text), 2))
+    if codes is None or -1 in codes or len(set(codes)) * 2 != len(text):
+        return parse_cards(text, count=count)
+    return codes
 
-    def _player(self, word: str, count: int) -> int:
-        if word[:1] == "p" and word[1:].isdigit() and 1 <= int(word[1:]) <= count:
-            return int(word[1:]) - 1
-        raise self.error(f"player {word!r}: players are p1 to p{count}")
 
-    def error(self, message: str) -> InvalidHistoryError:
-        return InvalidHistoryError(f"action {self.number} {self.text!r}: {message}")
+# An action: its number (from 1), its text, the player (None for the dealer),
+# the verb ("dh", "db", "f", "cc", "cbr", "sm" or "muck") and its argument
+# (cards, None for unknown cards, or an amount).
+_Step = tuple[int, str, Any, str, Any]
+
+
+def _steps(actions: list[Any], count: int) -> list[_Step]:
+    players = {f"p{player + 1}": player for player in range(count)}
+    steps = []
+    for number, text in enumerate(actions, 1):
+        if type(text) is not str:
+            raise _fault(number, text, f"actions are strings; {_USAGE}")
+        words = (text[: text.index("#")] if "#" in text else text).split()
+        if len(words) == 2 and words[1] in _FOLD_OR_CALL and words[0] in players:
+            steps.append((number, text, players[words[0]], words[1], None))
+        elif words:
+            try:
+                steps.append(_step(number, text, words, players))
+            except InvalidHistoryError:
+                raise
+            except HoldemError as error:
+                raise _fault(number, text, str(error)) from error
+    return steps
+
+
+def _step(number: int, text: str, words: list[str], players: dict[str, int]) -> _Step:
+    size = len(words)
+    verb = words[1] if size > 1 else ""
+    if words[0] == "d":
+        if verb == "db" and size == 3:
+            return number, text, None, verb, _cards(words[2], None)
+        shape_is_known = verb == "dh" and size == 4
+        name = words[2] if shape_is_known else ""
+    else:
+        shape_is_known = (size == 2 and verb in ("f", "cc", "sm")) or (size == 3 and verb in ("cbr", "sm"))
+        name = words[0]
+    if not shape_is_known:
+        raise _fault(number, text, f"unknown action: {_USAGE}")
+    player = players.get(name)
+    if player is None:
+        raise _fault(number, text, f"player {name!r}: players are p1 to p{len(players)}")
+    if verb == "dh":
+        return number, text, player, verb, None if "?" in words[3] else _cards(words[3], 2)
+    if size == 2:
+        return number, text, player, "muck" if verb == "sm" else verb, None
+    if verb == "sm":
+        return number, text, player, verb, None if words[2] == "-" else _cards(words[2], 2)
+    try:
+        return number, text, player, verb, _chips(Decimal(words[2]), "amount")
+    except InvalidOperation:
+        raise _fault(number, text, f"amount {words[2]!r} is not a number") from None
 
 
 def _replay(data: dict[str, Any]) -> HandHistory:
@@ -311,94 +384,95 @@ def _replay(data: dict[str, Any]) -> HandHistory:
     actions = data["actions"]
     if not isinstance(actions, list):
         raise InvalidHistoryError(f"actions {actions!r}: expected a list of strings")
-    steps = []
-    for number, text in enumerate(actions, 1):
-        try:
-            step = _Step(number, text, count)
-        except InvalidHistoryError:
-            raise
-        except HoldemError as error:
-            raise InvalidHistoryError(f"action {number} {text!r}: {error}") from error
-        if step.verb:
-            steps.append(step)
+    steps = _steps(actions, count)
+
+    holes: list[tuple[Card, ...] | None] = [None] * count
+    dealt: list[int] = []
+    for number, text, player, verb, cards in steps:
+        if verb != "dh":
+            break
+        if player in dealt:
+            raise _fault(number, text, f"p{player + 1} is dealt hole cards twice")
+        holes[player] = cards
+        dealt.append(player)
+    if len(dealt) < count:
+        undealt = min(set(range(count)) - set(dealt))
+        raise InvalidHistoryError(f"p{undealt + 1} is dealt no hole cards before the first action")
+    seen: dict[Card, int] = {}
+    for number, text, player, verb, cards in steps:
+        if cards is None or verb == "cbr":
+            continue
+        if verb == "sm":
+            hole = holes[player]
+            if hole is not None:
+                if set(cards) != set(hole):
+                    raise _fault(number, text, f"p{player + 1} shows {format_cards(cards)} but holds {format_cards(hole)}")
+                continue
+            holes[player] = cards
+        for card in cards:
+            if card in seen:
+                raise _fault(number, text, f"card {format_cards([card])} is already dealt in action {seen[card]}")
+            seen[card] = number
+    unknown = [player for player in range(count) if holes[player] is None]
+    if unknown:
+        spare = iter(sorted(set(range(52)) - set(seen), key=lambda card: (card % 4, card)))
+        for player in unknown:
+            holes[player] = (next(spare), next(spare))
 
     button = _button(data, count)
     seat_of = [(button + 1 + player) % count for player in range(count)]
-    holes: list[tuple[Card, ...] | None] = [None] * count
-    dealt = 0
-    while dealt < len(steps) and steps[dealt].verb == "dh":
-        step = steps[dealt]
-        if any(other.player == step.player for other in steps[:dealt]):
-            raise step.error(f"p{step.player + 1} is dealt hole cards twice")
-        holes[step.player] = step.argument
-        dealt += 1
-    undealt = [player for player in range(count) if not any(step.player == player for step in steps[:dealt])]
-    if undealt:
-        raise InvalidHistoryError(f"p{undealt[0] + 1} is dealt no hole cards before the first action")
-    seen: dict[Card, _Step] = {}
-    for step in steps:
-        cards = step.argument if step.verb in ("dh", "db", "sm") else None
-        if step.verb == "sm" and cards is not None:
-            hole = holes[step.player]
-            if hole is None:
-                holes[step.player] = cards
-            elif set(cards) != set(hole):
-                raise step.error(f"p{step.player + 1} shows {format_cards(cards)} but holds {format_cards(hole)}")
-            else:
-                continue
-        for card in cards or ():
-            if card in seen:
-                raise step.error(f"card {format_cards([card])} is already dealt in action {seen[card].number}")
-            seen[card] = step
-    unknown = [player for player in range(count) if holes[player] is None]
-    spare = iter(sorted(set(range(52)) - set(seen), key=lambda card: (card % 4, card)))
-    for player in unknown:
-        holes[player] = (next(spare), next(spare))
-
     hand = Hand(rules, stacks, button, hole_cards=[holes[(seat - button - 1) % count] for seat in range(count)])
     mucked = set()
-    for step in steps[dealt:]:
+    for number, text, player, verb, argument in steps[count:]:
         try:
-            if step.verb == "dh":
-                raise step.error("hole cards are dealt after the first action")
-            if step.verb == "db":
-                hand.deal_board(step.argument)
+            if verb == "db":
+                hand.deal_board(argument)
                 continue
-            seat = seat_of[step.player]
-            if step.verb == "sm" or step.verb == "muck":
-                if hand.statuses[seat] is SeatStatus.FOLDED or hand.actor is not None:
-                    raise step.error(f"p{step.player + 1} may show or muck only at showdown")
-                if step.verb == "muck":
+            if verb == "dh":
+                raise _fault(number, text, "hole cards are dealt after the first action")
+            seat = seat_of[player]
+            actor = hand.actor
+            if verb == "sm" or verb == "muck":
+                if actor is not None or hand.statuses[seat] is SeatStatus.FOLDED:
+                    raise _fault(number, text, f"p{player + 1} may show or muck only at showdown")
+                if verb == "muck":
                     mucked.add(seat)
-                continue
-            if hand.actor != seat:
-                actor = "no one" if hand.actor is None else f"p{(hand.actor - button - 1) % count + 1}"
-                raise step.error(f"p{step.player + 1} acts out of turn: {actor} is to act")
-            if step.verb == "f":
+            elif actor != seat:
+                actor_name = "no one" if actor is None else _label(hand, actor)
+                raise _fault(number, text, f"p{player + 1} acts out of turn: {actor_name} is to act")
+            elif verb == "f":
                 hand.fold()
-            elif step.verb == "cc":
+            elif verb == "cc":
                 hand.check_or_call()
             else:
-                hand.raise_to(step.argument)
+                hand.raise_to(argument)
         except InvalidHistoryError:
             raise
         except HoldemError as error:
-            raise step.error(str(error)) from error
+            raise _fault(number, text, str(error)) from error
 
-    at_showdown = {action.seat for action in hand.history if action.kind in (ActionKind.SHOW, ActionKind.MUCK)}
-    winners = {action.seat for action in hand.history if action.kind is ActionKind.WIN}
-    for player in unknown:
-        seat = seat_of[player]
-        if seat in at_showdown and (seat not in mucked or seat in winners):
-            raise InvalidHistoryError(f"p{player + 1}'s hole cards are unknown (????) but needed at showdown")
-    for seat in mucked & at_showdown & winners:
-        raise InvalidHistoryError(
-            f"p{(seat - button - 1) % count + 1} mucks, but the hand wins chips at showdown: "
-            "holdem does not throw away a winning hand"
-        )
+    if unknown or mucked:
+        _check_showdown(hand, [seat_of[player] for player in unknown], mucked)
     _check_finishing_stacks(data.get("finishing_stacks"), hand, seat_of)
     fields = {name: value for name, value in data.items() if name not in _GAME_FIELDS and name[1:] not in _OPTIONS}
     return HandHistory(hand, fields, frozenset(seat_of[player] for player in unknown))
+
+
+def _label(hand: Hand, seat: int) -> str:
+    return f"p{(seat - hand.button - 1) % hand.player_count + 1}"
+
+
+def _check_showdown(hand: Hand, unknown: list[int], mucked: set[int]) -> None:
+    """Unknown cards must not reach a showdown, unless mucked there; a mucked hand must not win."""
+    at_showdown = {action.seat for action in hand.history if action.kind in (ActionKind.SHOW, ActionKind.MUCK)}
+    winners = {action.seat for action in hand.history if action.kind is ActionKind.WIN}
+    for seat in unknown:
+        if seat in at_showdown and (seat not in mucked or seat in winners):
+            raise InvalidHistoryError(f"{_label(hand, seat)}'s hole cards are unknown (????) but needed at showdown")
+    for seat in mucked & at_showdown & winners:
+        raise InvalidHistoryError(
+            f"{_label(hand, seat)} mucks, but the hand wins chips at showdown: holdem does not throw away a winning hand"
+        )
 
 
 def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: list[int]) -> None:
