@@ -421,7 +421,8 @@ def _replay(data: dict[str, Any]) -> HandHistory:
 
     button = _button(data, count)
     seat_of = [(button + 1 + player) % count for player in range(count)]
-    hand = Hand(rules, stacks, button, hole_cards=[holes[(seat - button - 1) % count] for seat in range(count)])
+    by_seat = [(seat - button - 1) % count for seat in range(count)]
+    hand = Hand(rules, [stacks[player] for player in by_seat], button, hole_cards=[holes[player] for player in by_seat])
     mucked = set()
     for number, text, player, verb, argument in steps[count:]:
         try:

@@ -1,0 +1,332 @@
+"""PHH: real files, round trips, PokerKit both ways, the random-hands corpus, malformed files."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import json
+import random
+import warnings
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from holdem._core import Deck
+from holdem.cards import format_cards
+from holdem.formats import phh
+from holdem.hand import Hand
+from holdem.rules import OddChip, Rules
+
+DATA = Path(__file__).parent / "data"
+SAMPLE = DATA / "phh-sample"
+EXPECTED = [json.loads(line) for line in (SAMPLE / "expected.jsonl").read_text().splitlines() if line]
+RANDOM_HANDS = [
+    json.loads(line)
+    for path in sorted((DATA / "random-hands").glob("*.jsonl"))
+    for line in path.read_text().splitlines()
+    if line
+]
+
+GAME = 'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\nstarting_stacks = [100, 100, 100]\n'
+DEAL = '"d dh p1 AsAd", "d dh p2 KcKd", "d dh p3 7h2c"'
+
+
+def in_phh_order(hand: Hand, values) -> list:
+    count = hand.player_count
+    return [values[(hand.button + 1 + player) % count] for player in range(count)]
+
+
+def random_rules(rng: random.Random, count: int, pokerkit_conventions: bool) -> Rules:
+    small_blind = rng.randint(0, 5)
+    big_blind = max(1, small_blind) * rng.choice((1, 2, 2, 3))
+    ante = rng.choice((0, 0, rng.randint(1, big_blind)))
+    straddles = (2 * big_blind,) if count > 2 and rng.random() < 0.2 else ()
+    options: dict = {"ante": ante, "big_blind_ante": bool(ante) and rng.random() < 0.4, "straddles": straddles}
+    if pokerkit_conventions:
+        options.update(odd_chip=OddChip.POKERKIT, blind_counts_as_bet=False, half_bet_reopens=False)
+    else:
+        options.update(
+            odd_chip=rng.choice(list(OddChip)),
+            blind_counts_as_bet=rng.random() < 0.5,
+            half_bet_reopens=rng.random() < 0.5,
+            uncapped_heads_up=rng.random() < 0.3,
+            fold_without_bet=rng.random() < 0.3,
+            all_hands_show=rng.random() < 0.3,
+            max_bets=rng.choice((None, 3, 4, 5)),
+            rake=rng.choice((Fraction(0), Fraction(1, 20))),
+            rake_cap=rng.choice((None, 3)),
+            no_flop_no_drop=rng.random() < 0.5,
+        )
+    if rng.random() < 0.5:
+        return Rules.fixed_limit(big_blind, 2 * big_blind, small_blind, big_blind, **options)
+    return Rules.no_limit(small_blind, big_blind, **options)
+
+
+def random_hand(rng: random.Random, pokerkit_conventions: bool = False, finished: bool = False) -> Hand:
+    """A hand of random rules, stacks, button and legal actions, played to the end or stopped early."""
+    count = rng.randint(2, 10)
+    rules = random_rules(rng, count, pokerkit_conventions)
+    stacks = [rng.choice((rng.randint(1, 10 * rules.big_blind), rng.randint(1, 100 * rules.big_blind))) for _ in range(count)]
+    hand = Hand(rules, stacks, button=rng.randrange(count), seed=rng.getrandbits(64))
+    stop = None if finished or rng.random() < 0.7 else rng.randint(0, 12)
+    while not hand.is_over and stop != 0:
+        legal = hand.legal_actions()
+        kind = rng.choice(legal.kinds)
+        if kind in ("bet", "raise"):
+            hand.raise_to(rng.choice((legal.min_raise_to, legal.max_raise_to, rng.randint(legal.min_raise_to, legal.max_raise_to))))
+        else:
+            hand.act(kind)
+        stop = None if stop is None else stop - 1
+    return hand
+
+
+def assert_same_hand(read: Hand, hand: Hand) -> None:
+    assert read.rules == hand.rules
+    assert (read.button, read.starting_stacks) == (hand.button, hand.starting_stacks)
+    assert read.history == hand.history
+    assert (read.stacks, read.bets, read.is_over, read.actor) == (hand.stacks, hand.bets, hand.is_over, hand.actor)
+    assert read.legal_actions() == hand.legal_actions()
+
+
+def pokerkit_final_stacks(text: str) -> list[int]:
+    pokerkit = pytest.importorskip("pokerkit")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        *_, state = pokerkit.HandHistory.loads(text)
+    return list(state.stacks)
+
+
+# ----------------------------------------------------------- real and corpus hands
+
+
+@pytest.mark.parametrize("record", EXPECTED, ids=[record["path"] for record in EXPECTED])
+def test_sample_file_replays_to_its_finishing_stacks(record):
+    with open(SAMPLE / record["path"], "rb") as file:
+        history = phh.load(file)
+    assert history.hand.is_over
+    assert in_phh_order(history.hand, history.hand.stacks) == record["pokerkit_finishing_stacks"]
+
+
+@pytest.mark.parametrize("record", RANDOM_HANDS, ids=[record["id"] for record in RANDOM_HANDS])
+def test_random_hands_phh_field_replays_to_its_finishing_stacks(record):
+    hand = phh.loads(record["phh"]).hand
+    assert list(hand.stacks) == record["finishing_stacks"]
+
+
+def test_unknown_hole_cards_replay_and_are_written_back_unknown():
+    with open(SAMPLE / "data" / "dwan-ivey-2009.phh") as file:
+        history = phh.load(file)
+    assert history.unknown_seats == {1}
+    assert history.fields["players"] == ["Phil Ivey", "Patrik Antonius", "Tom Dwan"]
+    text = phh.dumps(history)
+    assert '"d dh p2 ????"' in text and 'event = "Full Tilt Million Dollar Cash Game S4E12"' in text
+    again = phh.loads(text)
+    assert_same_hand(again.hand, history.hand)
+    assert again.unknown_seats == {1}
+
+
+def test_a_phhs_file_is_read_lazily():
+    good = f"{GAME}actions = [{DEAL}, \"p3 f\", \"p1 f\"]\n"
+    text = f"# two hands\n[1]\n{good}\n[2]\n{good.replace('p1 f', 'p1 cbr 1')}"
+    hands = phh.load_all(io.StringIO(text))
+    assert next(hands).hand.stacks == (99, 101, 100)
+    with pytest.raises(phh.InvalidHistoryError, match=r"<file>, hand 2: action 5 'p1 cbr 1': .*raise to 1"):
+        next(hands)
+
+
+def test_dump_all_writes_sections_that_read_back():
+    rng = random.Random(5)
+    hands = [random_hand(rng) for _ in range(20)]
+    out = io.StringIO()
+    phh.dump_all(hands, out)
+    for read, hand in zip(phh.load_all(io.StringIO(out.getvalue())), hands, strict=True):
+        assert_same_hand(read.hand, hand)
+
+
+def test_fractional_finishing_stacks_match_an_odd_chip_split():
+    history = phh.loads((SAMPLE / "data" / "pluribus" / "102" / "0.phh").read_text())
+    assert history.fields["finishing_stacks"][0] == Decimal("10112.5")
+    assert "finishing_stacks = [10113, 9775, 10000, 10000, 10112, 10000]" in phh.dumps(history)
+
+
+def test_seats_give_the_button():
+    hand = Hand(Rules.no_limit(1, 2), [50, 60, 70, 80], button=1, seed=3)
+    text = phh.dumps(hand)
+    assert "seats = [3, 4, 1, 2]" in text
+    assert phh.loads(text).hand.button == 1
+
+
+def test_extra_fields_are_kept_and_written():
+    text = f'{GAME}actions = [{DEAL}, "p3 f", "p1 f"]\nhand = 7\n_note = "checked"\ntime = 12:30:00\n'
+    history = phh.loads(text)
+    assert history.fields == {"hand": 7, "_note": "checked", "time": datetime.time(12, 30)}
+    written = phh.dumps(history)
+    assert written.endswith('hand = 7\n_note = "checked"\ntime = 12:30:00\nfinishing_stacks = [99, 101, 100]\n')
+
+
+# --------------------------------------------------------------------- round trips
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_random_hands_round_trip(chunk):
+    rng = random.Random(chunk)
+    for _ in range(800):
+        hand = random_hand(rng)
+        text = phh.dumps(hand)
+        read = phh.loads(text).hand
+        assert_same_hand(read, hand)
+        assert phh.dumps(read) == text
+
+
+def test_pokerkit_reads_our_dumps():
+    rng = random.Random(11)
+    for _ in range(300):
+        hand = random_hand(rng, pokerkit_conventions=True, finished=True)
+        text = phh.dumps(hand)
+        assert pokerkit_final_stacks(text) == in_phh_order(hand, hand.stacks), text
+
+
+def pokerkit_random_history(rng: random.Random, seed: int) -> str:
+    """A hand played by PokerKit with random legal actions, dumped by PokerKit."""
+    pokerkit = pytest.importorskip("pokerkit")
+    count = rng.randint(2, 9)
+    small_blind = rng.randint(1, 5)
+    big_blind = small_blind * rng.choice((1, 2, 3))
+    ante_kind = rng.choice(("none", "uniform", "bb"))
+    ante = rng.randint(1, big_blind) if ante_kind != "none" else 0
+    antes = [ante] * count if ante_kind != "bb" else [0, ante] + [0] * (count - 2)
+    blinds = [small_blind, big_blind] + [0] * (count - 2)
+    automations = (
+        pokerkit.Automation.ANTE_POSTING,
+        pokerkit.Automation.BET_COLLECTION,
+        pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
+        pokerkit.Automation.CARD_BURNING,
+        pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        pokerkit.Automation.HAND_KILLING,
+        pokerkit.Automation.CHIPS_PUSHING,
+        pokerkit.Automation.CHIPS_PULLING,
+    )
+    if rng.random() < 0.5:
+        game = pokerkit.FixedLimitTexasHoldem(automations, ante_kind != "bb", antes, blinds, big_blind, 2 * big_blind)
+    else:
+        game = pokerkit.NoLimitTexasHoldem(automations, ante_kind != "bb", antes, blinds, big_blind)
+    stacks = [rng.randint(1, 60 * big_blind) for _ in range(count)]
+    state = game(stacks, count)
+    cards = iter(format_cards(Deck(seed).deal(52)))
+    cards = iter(a + b for a, b in zip(cards, cards))
+    while state.status:
+        if state.can_deal_hole():
+            state.deal_hole(next(cards))
+        elif state.can_deal_board():
+            state.deal_board("".join(next(cards) for _ in range(state.board_dealing_count)))
+        else:
+            choices = [name for name in ("fold", "check_or_call", "raise") if getattr(state, f"can_{'complete_bet_or_raise_to' if name == 'raise' else name}")()]
+            choice = rng.choice(choices)
+            if choice == "raise":
+                low = state.min_completion_betting_or_raising_to_amount
+                high = state.max_completion_betting_or_raising_to_amount
+                state.complete_bet_or_raise_to(rng.choice((low, high, rng.randint(low, high))))
+            else:
+                getattr(state, choice)()
+    history = pokerkit.HandHistory.from_game_state(game, state)
+    return history.dumps(), list(state.stacks)
+
+
+def test_our_replay_of_pokerkit_dumps_reaches_its_stacks():
+    rng = random.Random(12)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cases = [pokerkit_random_history(rng, seed) for seed in range(300)]
+    for text, stacks in cases:
+        assert list(phh.loads(text).hand.stacks) == stacks, text
+
+
+# ------------------------------------------------------------------ malformed files
+
+
+def bad(text: str, message: str) -> None:
+    with pytest.raises(phh.InvalidHistoryError, match=message):
+        phh.loads(text, source="bad.phh")
+
+
+def test_unknown_variant():
+    bad(GAME.replace('"NT"', '"PO"') + f"actions = [{DEAL}]\n", r"^bad.phh: variant 'PO': holdem plays 'NT'")
+
+
+def test_missing_field():
+    bad(GAME.replace("min_bet = 2\n", "") + f"actions = [{DEAL}]\n", "missing field.* min_bet")
+
+
+def test_wrong_number_of_players_in_a_field():
+    bad(GAME.replace("antes = [0, 0, 0]", "antes = [0, 0]") + f"actions = [{DEAL}]\n", "antes has 2 values for 3 players")
+    bad(GAME + f'actions = [{DEAL}]\nplayers = ["a", "b"]\n', r"players \['a', 'b'\]: expected a list with one value per player \(3\)")
+
+
+def test_syntax_error_names_the_line():
+    bad(GAME + 'actions = ["d dh p1 AsAd",\n  "d dh p2 KcKd" "d dh p3 7h2c"]\n', r"bad.phh: syntax error: .*\(at line 7, column \d+\)")
+
+
+def test_syntax_error_in_a_phhs_section_names_the_file_line():
+    text = f"[1]\n{GAME}actions = [{DEAL}]\n\n[2]\n{GAME}actions = [{DEAL},, ]\n"
+    with pytest.raises(phh.InvalidHistoryError, match=r"<file>, hand 2: syntax error: .*\(at line 15, column \d+\)"):
+        list(phh.load_all(io.StringIO(text)))
+
+
+def test_fields_before_the_first_section():
+    with pytest.raises(phh.InvalidHistoryError, match="fields before the first section"):
+        list(phh.load_all(io.StringIO(f"{GAME}[1]\n{GAME}actions = [{DEAL}]\n")))
+
+
+def test_illegal_action():
+    bad(GAME + f'actions = [{DEAL}, "p3 cbr 3"]\n', r"action 4 'p3 cbr 3': seat 2 may not raise to 3")
+
+
+def test_action_out_of_turn():
+    bad(GAME + f'actions = [{DEAL}, "p1 cc"]\n', r"action 4 'p1 cc': p1 acts out of turn: p3 is to act")
+
+
+def test_unknown_action():
+    bad(GAME + f'actions = [{DEAL}, "p3 raise 6"]\n', r"action 4 'p3 raise 6': unknown action")
+
+
+def test_unknown_player():
+    bad(GAME + f'actions = [{DEAL}, "p4 f"]\n', r"action 4 'p4 f': player 'p4': players are p1 to p3")
+
+
+def test_card_dealt_twice():
+    bad(GAME + f'actions = [{DEAL}, "p3 f", "p1 cc", "p2 cc", "d db 2d3cAs"]\n', r"action 7 'd db 2d3cAs': card As is already dealt in action 1")
+
+
+def test_hole_cards_dealt_twice():
+    bad(GAME + f'actions = [{DEAL}, "d dh p1 2c3c"]\n', r"action 4 'd dh p1 2c3c': p1 is dealt hole cards twice")
+
+
+def test_hole_cards_missing():
+    bad(GAME + 'actions = ["d dh p1 AsAd", "d dh p2 KcKd", "p3 f"]\n', "p3 is dealt no hole cards before the first action")
+
+
+def test_fractional_chips():
+    bad(GAME.replace("min_bet = 2", "min_bet = 2.5") + f"actions = [{DEAL}]\n", r"min_bet Decimal\('2.5'\): chips are whole numbers")
+
+
+def test_shown_cards_disagree_with_the_deal():
+    actions = f'{DEAL}, "p3 f", "p1 cc", "p2 cc", "d db 3c4c6c", "p1 cc", "p2 cc", "d db 5d", "p1 cc", "p2 cc", "d db 9h", "p1 cc", "p2 cc", "p1 sm AsAh"'
+    bad(GAME + f"actions = [{actions}]\n", r"p1 shows AsAh but holds AsAd")
+
+
+def test_finishing_stacks_disagree():
+    bad(GAME + f'actions = [{DEAL}, "p3 f", "p1 f"]\nfinishing_stacks = [99, 100, 101]\n', r"the replay ends with \[99, 101, 100\] \(p2 has 101, the file says 100\)")
+
+
+def test_unknown_cards_needed_at_showdown():
+    deal = DEAL.replace("KcKd", "????")
+    actions = f'{deal}, "p3 f", "p1 cc", "p2 cc", "d db 3c4c6c", "p1 cc", "p2 cc", "d db 5d", "p1 cc", "p2 cc", "d db 9h", "p1 cc", "p2 cc"'
+    bad(GAME + f"actions = [{actions}]\n", r"p2's hole cards are unknown \(\?\?\?\?\) but needed at showdown")
+
+
+def test_pot_limit_cannot_be_written():
+    with pytest.raises(phh.InvalidHistoryError, match="PHH has no pot-limit Texas hold'em"):
+        phh.dumps(Hand(Rules.pot_limit(1, 2), [50, 50], seed=1))
+
