@@ -64,7 +64,9 @@ class ButtonRule(str, enum.Enum):
     small blind and the button follow to the seats where the big blind and the
     small blind were, even when those seats are now empty (a dead small blind,
     a dead button).  ``MOVING``: the button moves to the next player in play
-    and the blinds are the next two players after it.
+    and the blinds are the next two players after it.  Either way, heads-up
+    the button posts the small blind and the big blind alternates, so no one
+    posts it twice in a row when play becomes heads-up.
     """
 
     DEAD = "dead"
@@ -394,23 +396,30 @@ class Table:
         in_play = [seat for seat, player in sorted(self._seats.items()) if player.in_play]
         if len(in_play) < 2:
             raise TableError(f"{len(in_play)} player(s) in play: a hand needs at least 2")
+        if self._big_blind is None:
+            return _first_deal(in_play, self._first_button)
         ready = [seat for seat in in_play if not self._seats[seat].waiting]
-        if self._big_blind is None or len(ready) < 2:
-            return _fresh_deal(in_play, self._button, self._first_button)
+        if len(ready) < 2:
+            ready = in_play  # no one to wait for: everyone in play is dealt in
         if self.button_rule is ButtonRule.DEAD:
             big_blind = _next(in_play, self._big_blind)
             seats = tuple(sorted({*ready, big_blind}))
             if len(seats) == 2:
-                other = seats[0] if seats[1] == big_blind else seats[1]
-                return Deal(other, other, big_blind, seats)
-            small_blind = self._big_blind if self._big_blind in seats else None
-            return Deal(self._small_blind_position, small_blind, big_blind, seats)  # type: ignore[arg-type]
+                return _heads_up(seats, self._big_blind)
+            small_position = self._big_blind
+            small_blind = small_position if small_position in seats else None
+            button = self._small_blind_position
+            if not _dead_button_fits(button, small_position, big_blind, seats, self.seat_count):  # type: ignore[arg-type]
+                # Coming from heads-up, or past new players: the button goes
+                # to the player before the small blind.
+                button = _previous(seats, small_position)
+            return Deal(button, small_blind, big_blind, seats)  # type: ignore[arg-type]
         button = _next(ready, self._button)  # type: ignore[arg-type]
         small_blind = _next(ready, button)
         big_blind = _next(in_play, small_blind)
         seats = tuple(sorted({*ready, big_blind}))
         if len(seats) == 2:
-            return Deal(button, button, small_blind, seats)
+            return _heads_up(seats, self._big_blind)
         return Deal(button, small_blind, big_blind, seats)
 
     def start_hand(self) -> Hand:
@@ -555,17 +564,39 @@ def _next(seats: list[int], after: int) -> int:
     return seats[0]
 
 
+def _heads_up(seats: tuple[int, ...], last_big_blind: int) -> Deal:
+    """Heads-up the big blind goes to the player after the last big blind; the other has the button."""
+    big_blind = _next(list(seats), last_big_blind)
+    button = seats[0] if seats[1] == big_blind else seats[1]
+    return Deal(button, button, big_blind, seats)
+
+
+def _previous(seats: tuple[int, ...], before: int) -> int:
+    """The last of ``seats`` (sorted) counter-clockwise before seat ``before``."""
+    for seat in reversed(seats):
+        if seat < before:
+            return seat
+    return seats[-1]
+
+
+def _dead_button_fits(button: int, small_blind: int, big_blind: int, seats: tuple[int, ...], count: int) -> bool:
+    """Whether, clockwise from ``button``, the small-blind position comes next, then the big blind."""
+    def distance(seat: int) -> int:
+        return (seat - button) % count
+
+    return 0 < distance(small_blind) < distance(big_blind) and not any(
+        0 < distance(seat) < distance(small_blind) for seat in seats
+    )
+
+
 def _passed(start: int | None, seat: int, end: int, count: int) -> bool:
     """Whether ``seat`` is clockwise after ``start`` and up to ``end``."""
     return start is not None and 0 < (seat - start) % count <= (end - start) % count
 
 
-def _fresh_deal(in_play: list[int], last_button: int | None, first_button: int | None) -> Deal:
-    """Deal everyone in play in, the button on the next player after the last button."""
-    if last_button is None:
-        button = first_button if first_button in in_play else _next(in_play, -1 if first_button is None else first_button)
-    else:
-        button = _next(in_play, last_button)
+def _first_deal(in_play: list[int], first_button: int | None) -> Deal:
+    """The first hand: everyone in play dealt in, the button where it was placed."""
+    button = first_button if first_button in in_play else in_play[0]
     if len(in_play) == 2:
         other = _next(in_play, button)
         return Deal(button, button, other, tuple(in_play))

@@ -1,0 +1,481 @@
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from holdem import ActionKind, IllegalActionError, Rules
+from holdem.table import BuyInError, Deal, SeatError, Table, TableError
+
+
+def table_of(stacks, rule="dead", seats=None, **options):
+    table = Table(Rules.no_limit(1, 2), seats=seats or len(stacks), button_rule=rule, seed=0, **options)
+    for seat, (name, stack) in enumerate(zip("ABCDEFGHIJ", stacks)):
+        if stack:
+            table.join(name, seat, stack)
+    return table
+
+
+def play_passively(table):
+    while table.hand is not None:
+        table.act(table.actor, "check" if table.hand.legal_actions().check else "call")
+
+
+def fold_around(table):
+    while table.hand is not None:
+        table.act(table.actor, "fold")
+
+
+def blind_posters(table_hand):
+    """The table seats that posted a blind, with the amounts."""
+    return {
+        table_hand.deal.seats[action.seat]: action.amount
+        for action in table_hand.hand.history
+        if action.kind is ActionKind.POST_BLIND
+    }
+
+
+def snapshot(table):
+    hand = table.hand
+    return (
+        table.players(),
+        table.stacks(),
+        table.results(),
+        len(table.hands),
+        None if hand is None else hand.history,
+    )
+
+
+def test_button_moves_one_seat_clockwise_skipping_empty_seats():
+    table = table_of([100, 0, 100, 0, 100], seats=6)
+    buttons = []
+    for _ in range(4):
+        table.start_hand()
+        buttons.append(table.button)
+        fold_around(table)
+    assert buttons == [0, 2, 4, 0]
+
+
+def test_stacks_carry_from_hand_to_hand():
+    table = table_of([100, 100, 100])
+    table.start_hand()
+    play_passively(table)
+    after_first = table.stacks()
+    hand = table.start_hand()
+    assert hand.starting_stacks == tuple(after_first.values())
+    assert sum(after_first.values()) == 300
+
+
+def test_dead_button_after_the_big_blind_busts():
+    table = table_of([100, 100, 2, 100])
+    table.start_hand()
+    assert table.hands[-1].deal == Deal(0, 1, 2, (0, 1, 2, 3))
+    play_passively(table)
+    assert table.stacks()["C"] == 0
+
+    # The big blind moves on to D; C's seat would post the small blind: dead.
+    table.start_hand()
+    assert table.hands[-1].deal == Deal(1, None, 3, (0, 1, 3))
+    assert blind_posters(table.hands[-1]) == {3: 2}
+    fold_around(table)
+
+    # Next, the button falls on C's empty seat: a dead button.
+    table.start_hand()
+    second = table.hands[-1]
+    assert second.deal == Deal(2, 3, 0, (0, 1, 3))
+    assert blind_posters(second) == {3: 1, 0: 2}
+    assert second.hand.button == second.deal.seats.index(1)  # B, right of the dead button, acts last
+    fold_around(table)
+
+    table.start_hand()
+    assert table.hands[-1].deal == Deal(3, 0, 1, (0, 1, 3))
+
+
+def test_moving_button_after_the_big_blind_busts():
+    table = table_of([100, 100, 2, 100], rule="moving")
+    table.start_hand()
+    play_passively(table)
+    table.start_hand()
+    assert table.hands[-1].deal == Deal(1, 3, 0, (0, 1, 3))
+    assert blind_posters(table.hands[-1]) == {3: 1, 0: 2}
+
+
+def test_dead_button_after_the_small_blind_leaves():
+    table = table_of([100, 100, 100, 100])
+    table.start_hand()
+    fold_around(table)
+    table.leave("B")
+    table.start_hand()
+    assert table.hands[-1].deal == Deal(1, 2, 3, (0, 2, 3))
+    assert table.hands[-1].hand.button == 0
+
+
+@pytest.mark.parametrize("rule", ["dead", "moving"])
+@pytest.mark.parametrize("leaving", ["A", "C"])
+def test_heads_up_transition_the_button_posts_the_small_blind(rule, leaving):
+    table = table_of([100, 100, 100], rule=rule)
+    table.start_hand()
+    fold_around(table)
+    posted_big_blind = {name for name, seat in (("B", 1), ("C", 2)) if blind_posters(table.hands[-1])[seat] == 2}
+    table.leave(leaving)
+    for _ in range(4):
+        table.start_hand()
+        table_hand = table.hands[-1]
+        deal = table_hand.deal
+        assert len(deal.seats) == 2
+        assert deal.small_blind == deal.button
+        assert blind_posters(table_hand) == {deal.button: 1, deal.big_blind: 2}
+        assert table.actor == table.players()[deal.button]  # the button acts first preflop
+        big_blind = table.players()[deal.big_blind]
+        assert big_blind not in posted_big_blind  # no one posts the big blind twice in a row
+        posted_big_blind = {big_blind}
+        fold_around(table)
+
+
+def test_missed_blinds_when_sitting_out_across_the_blinds():
+    table = table_of([100, 100, 100, 100, 100])
+    table.start_hand()  # button A, blinds B and C
+    fold_around(table)
+    table.sit_out("E")
+    table.start_hand()  # button B, blinds C and D
+    fold_around(table)
+    assert table.missed_blinds("E") == (False, False)
+    table.start_hand()  # the big blind passes E's seat to A
+    assert table.hands[-1].deal == Deal(2, 3, 0, (0, 1, 2, 3))
+    assert table.missed_blinds("E") == (False, True)
+    fold_around(table)
+    table.start_hand()  # and then the small blind
+    assert table.missed_blinds("E") == (True, True)
+    fold_around(table)
+
+    table.come_back("E")
+    assert table.is_waiting("E")
+    dealt = []
+    while True:
+        table.start_hand()
+        deal = table.hands[-1].deal
+        dealt.append(4 in deal.seats)
+        fold_around(table)
+        if deal.big_blind == 4:
+            break
+    assert dealt == [False, False, True]  # E waits for the big blind, then posts it
+    assert blind_posters(table.hands[-1])[4] == 2
+    assert table.missed_blinds("E") == (False, False) and not table.is_waiting("E")
+
+
+def test_sitting_out_without_missing_a_blind_plays_at_once():
+    table = table_of([100, 100, 100, 100])
+    table.start_hand()  # button A, blinds B and C, D under the gun
+    fold_around(table)
+    table.sit_out("A")
+    table.start_hand()  # button B, blinds C and D: A is not passed by a blind
+    fold_around(table)
+    table.come_back("A")
+    assert not table.is_waiting("A")
+    table.start_hand()
+    assert table.hands[-1].deal == Deal(2, 3, 0, (0, 1, 2, 3))
+
+
+def test_new_player_waits_for_the_big_blind():
+    table = table_of([100, 0, 100, 0, 100], seats=5)
+    table.start_hand()  # button 0, blinds 2 and 4
+    fold_around(table)
+    table.join("Z", 1, 100)
+    assert table.is_waiting("Z")
+    table.start_hand()  # button 2, blinds 4 and 0: Z sits between button and blinds
+    assert 1 not in table.hands[-1].deal.seats
+    fold_around(table)
+    table.start_hand()
+    assert table.hands[-1].deal == Deal(4, 0, 1, (0, 1, 2, 4))
+
+
+def test_players_joining_before_the_first_hand_play_at_once():
+    table = Table(Rules.no_limit(1, 2), seats=3, seed=0)
+    table.join("A", 0, 50)
+    table.join("B", 2, 50)
+    table.place_button(2)
+    table.start_hand()
+    assert table.hands[-1].deal == Deal(2, 2, 0, (0, 2))
+
+
+def test_heads_up_with_everyone_else_waiting_deals_everyone_in():
+    table = table_of([100, 100, 100])
+    table.start_hand()
+    fold_around(table)
+    table.sit_out("A")
+    table.sit_out("B")
+    with pytest.raises(TableError, match="1 player"):
+        table.start_hand()
+    table.come_back("A")
+    table.come_back("B")
+    table.start_hand()
+    assert table.hands[-1].deal.seats == (0, 1, 2)
+
+
+def test_session_ends_after_a_hand_count():
+    table = table_of([100, 100], max_hands=2)
+    for _ in range(2):
+        table.start_hand()
+        fold_around(table)
+    assert table.is_over
+    with pytest.raises(TableError, match="session is over"):
+        table.start_hand()
+
+
+def test_session_ends_at_a_set_time_and_time_fees_are_charged_per_period():
+    now = [0.0]
+    table = table_of([100, 100, 100], end_time=3600, time_fee=3, fee_period=1800, clock=lambda: now[0])
+    table.start_hand()
+    fold_around(table)
+    assert table.fees == 9
+    now[0] = 1000
+    table.start_hand()
+    fold_around(table)
+    assert table.fees == 9
+    now[0] = 1800
+    table.start_hand()
+    fold_around(table)
+    assert table.fees == 18
+    assert sum(table.stacks().values()) == 300 - 18
+    now[0] = 3600
+    assert table.is_over
+    with pytest.raises(TableError):
+        table.start_hand()
+
+
+def test_rake_per_pot_and_session_results():
+    table = Table(Rules.no_limit(5, 10, rake=0.1, rake_cap=5), seats=3, min_buy_in=50, max_buy_in=200, seed=3)
+    for seat, name in enumerate("ABC"):
+        table.join(name, seat, 100)
+    table.start_hand()
+    play_passively(table)
+    table.start_hand()
+    fold_around(table)
+    assert table.rake == table.hands[0].hand.rake > 0
+    results = table.results()
+    assert sum(result.net for result in results.values()) == -table.rake
+    assert all(result.hands_played == 2 for result in results.values())
+    # Calling preflop counts as voluntary; posting a blind and checking does not.
+    first = table.hands[0]
+    callers = {first.names[action.seat] for action in first.hand.history if action.kind is ActionKind.CALL}
+    assert {name for name, result in results.items() if result.voluntary_hands} == callers
+    chips = table.leave("A")
+    assert table.results()["A"].cashed_out == chips
+    assert table.results()["A"].net == chips - 100
+
+
+def test_rebuys_and_top_ups_within_the_limits():
+    table = table_of([100, 100], min_buy_in=50, max_buy_in=200)
+    table.add_chips("A", 100)
+    assert table.stacks()["A"] == 200
+    for amount in (1, 0, -5, 2.5):
+        with pytest.raises(BuyInError):
+            table.add_chips("A", amount)
+    table.leave("B")
+    table.join("B", 1, 50)
+    assert table.results()["B"].bought_in == 150
+
+
+def test_blinds_and_antes_come_from_the_rules_of_each_hand():
+    table = table_of([100, 100, 100])
+    table.rules = Rules.no_limit(5, 10, ante=1)
+    hand = table.start_hand()
+    with pytest.raises(TableError, match="between hands"):
+        table.rules = Rules.no_limit(1, 2)
+    assert hand.rules.big_blind == 10
+    assert sum(action.amount for action in hand.history if action.kind is ActionKind.POST_ANTE) == 3
+
+
+# ---------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize("buy_in", [39, 201, 0, -1, 50.0, "100", True])
+def test_buy_in_outside_the_limits_changes_nothing(buy_in):
+    table = table_of([100, 100], seats=3, min_buy_in=40, max_buy_in=200)
+    before = snapshot(table)
+    with pytest.raises(BuyInError, match="buy-in"):
+        table.join("Z", 2, buy_in)
+    assert snapshot(table) == before
+    assert "Z" not in table.results()
+
+
+def test_bad_seats_and_names_change_nothing():
+    table = table_of([100, 100], seats=3)
+    before = snapshot(table)
+    with pytest.raises(SeatError, match="taken by 'A'"):
+        table.join("Z", 0, 100)
+    with pytest.raises(SeatError, match="seats are 0 to 2"):
+        table.join("Z", 3, 100)
+    with pytest.raises(SeatError, match="already seated"):
+        table.join("A", 2, 100)
+    with pytest.raises(SeatError):
+        table.join("", 2, 100)
+    with pytest.raises(SeatError, match="no player named"):
+        table.leave("Z")
+    assert snapshot(table) == before
+
+
+def test_acting_for_a_sitting_out_player_or_out_of_turn_changes_nothing():
+    table = table_of([100, 100, 100])
+    table.sit_out("C")
+    table.start_hand()
+    before = snapshot(table)
+    with pytest.raises(IllegalActionError, match="'C' is sitting out"):
+        table.act("C", "fold")
+    not_to_act = next(name for name in ("A", "B") if name != table.actor)
+    with pytest.raises(IllegalActionError, match="may not act now"):
+        table.act(not_to_act, "call")
+    with pytest.raises(IllegalActionError):
+        table.act(table.actor, "raise", 10_000)
+    with pytest.raises(SeatError):
+        table.act("Z", "fold")
+    assert snapshot(table) == before
+
+
+def test_chips_change_only_between_hands():
+    table = table_of([100, 100, 100], max_buy_in=500)
+    table.sit_out("C")
+    table.start_hand()
+    before = snapshot(table)
+    for operation in (table.leave, table.sit_out, lambda name: table.add_chips(name, 10)):
+        with pytest.raises(TableError, match="only between hands"):
+            operation("A")
+    with pytest.raises(TableError, match="in progress"):
+        table.start_hand()
+    assert snapshot(table) == before
+    table.add_chips("C", 10)  # not in the hand: fine
+    assert table.stacks()["C"] == 110
+
+
+def test_bad_table_settings():
+    rules = Rules.no_limit(1, 2)
+    with pytest.raises(TableError):
+        Table(rules, seats=11)
+    with pytest.raises(TableError):
+        Table(rules, min_buy_in=300, max_buy_in=200)
+    with pytest.raises(TableError):
+        Table(rules, button_rule="floating")
+    with pytest.raises(TableError):
+        Table(rules, time_fee=5, fee_period=0)
+
+
+# ------------------------------------------------------------ long runs
+
+
+def check_deal(table, table_hand, previous_big_blind):
+    deal, hand = table_hand.deal, table_hand.hand
+    seats, count = deal.seats, table.seat_count
+    assert 2 <= len(seats) == hand.player_count and deal.big_blind in seats
+    rules = hand.rules
+
+    def blind(seat, nominal):
+        start = hand.starting_stacks[seats.index(seat)]
+        return min(nominal, start - min(rules.ante, start))
+
+    expected = {deal.big_blind: blind(deal.big_blind, rules.big_blind)}
+    if deal.small_blind is not None:
+        expected[deal.small_blind] = blind(deal.small_blind, rules.small_blind)
+    assert blind_posters(table_hand) == {seat: amount for seat, amount in expected.items() if amount}
+    if len(seats) == 2:
+        assert deal.small_blind == deal.button in seats
+        assert seats[hand.button] == deal.button
+        return
+    assert deal.button != deal.big_blind
+    # Clockwise from the button: the small blind (when not dead), then the big blind, nobody between.
+    def distance(seat):
+        return (seat - deal.button) % count
+
+    between = [seat for seat in seats if 0 < distance(seat) < distance(deal.big_blind)]
+    assert between == ([] if deal.small_blind is None else [deal.small_blind])
+    if table.button_rule == "dead" and previous_big_blind is not None:
+        # The big blind moves to the next player dealt in: it skips no one.
+        skipped = [seat for seat in seats if 0 < (seat - previous_big_blind) % count < (deal.big_blind - previous_big_blind) % count]
+        assert skipped == []
+
+
+def play_session(table, chooser, hands, names):
+    """Play ``hands`` hands with random arrivals, departures, sitting out, rebuys and actions."""
+    played = 0
+    previous_big_blind = None
+    for _ in range(hands * 3):
+        if played == hands:
+            break
+        seated = table.players()
+        roll = chooser.random()
+        free = [seat for seat in range(table.seat_count) if seat not in seated]
+        if roll < 0.08 and free:
+            table.join(next(names), chooser.choice(free), chooser.randint(table.min_buy_in, table.max_buy_in))
+        elif roll < 0.13 and seated:
+            table.leave(chooser.choice(list(seated.values())))
+        elif roll < 0.18 and seated:
+            table.sit_out(chooser.choice(list(seated.values())))
+        elif roll < 0.4:
+            for name in seated.values():
+                table.come_back(name)
+        for name, stack in table.stacks().items():
+            if stack < table.min_buy_in and chooser.random() < 0.3:
+                table.add_chips(name, table.min_buy_in)
+        try:
+            deal = table.next_deal()
+        except TableError:
+            continue
+        table.start_hand()
+        assert table.hands[-1].deal == deal
+        check_deal(table, table.hands[-1], previous_big_blind)
+        previous_big_blind = deal.big_blind
+        played += 1
+        while table.hand is not None:
+            hand = table.hand
+            others = [name for name in table.players().values() if name != table.actor]
+            length = len(hand.history)
+            with pytest.raises(IllegalActionError):
+                table.act(chooser.choice(others), "call")
+            assert len(hand.history) == length
+            legal = hand.legal_actions()
+            kind = chooser.choice(legal.kinds)
+            amount = None
+            if kind in (ActionKind.BET, ActionKind.RAISE):
+                amount = chooser.choice([legal.min_raise_to, legal.max_raise_to])
+            seat = hand.actor
+            action = table.act(table.actor, kind, amount)
+            assert action.seat == seat
+        held = sum(table.stacks().values()) + sum(result.cashed_out for result in table.results().values())
+        assert held == table.bought_in - table.rake - table.fees
+    return played
+
+
+def names_from(start=0):
+    number = start
+    while True:
+        yield f"player{number}"
+        number += 1
+
+
+@pytest.mark.parametrize("rule", ["dead", "moving"])
+def test_long_session_conserves_chips_and_keeps_the_button_and_blinds_legal(rule):
+    table = Table(
+        Rules.no_limit(1, 2, rake=0.05, rake_cap=4), seats=9, min_buy_in=40, max_buy_in=200,
+        button_rule=rule, seed=11,
+    )
+    names = names_from()
+    for seat in range(0, 9, 2):
+        table.join(next(names), seat, 100)
+    assert play_session(table, random.Random(rule), 2000, names) == 2000
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    rule=st.sampled_from(["dead", "moving"]),
+    seats=st.integers(2, 10),
+    players=st.integers(2, 10),
+)
+def test_random_sessions(seed, rule, seats, players):
+    table = Table(
+        Rules.no_limit(1, 2, ante=seed % 2), seats=seats, min_buy_in=20, max_buy_in=100,
+        button_rule=rule, seed=seed,
+    )
+    names = names_from()
+    for seat in range(min(seats, players)):
+        table.join(next(names), seat, 20 + seed % 81)
+    play_session(table, random.Random(seed), 80, names)
