@@ -65,7 +65,7 @@ cdef uint32_t CLASS_SCORE[CLASS_COUNT + 1]
 cdef uint64_t hash_multiplier
 
 
-cdef uint16_t rank_of(uint64_t key, uint64_t mask) noexcept nogil:
+cdef inline uint16_t key_rank(uint64_t key, uint64_t mask) noexcept nogil:
     """The rank 1..7462 of the best five of the 5 to 7 cards summed in key and mask."""
     cdef uint64_t flush = key & FLUSH_BITS
     cdef uint64_t ranks
@@ -365,7 +365,7 @@ cdef uint16_t rank_of_sequence(object cards) except? 0:
             return 0
         mask |= bit
         key += CARD_KEY[code]
-    return rank_of(key, mask)
+    return key_rank(key, mask)
 
 
 def evaluate(cards):
@@ -411,7 +411,7 @@ def evaluate7(int c0, int c1, int c2, int c3, int c4, int c5, int c6):
             fail_codes((c0, c1, c2, c3, c4, c5, c6), 7)
         mask |= bit
         key += CARD_KEY[codes[i]]
-    return rank_of(key, mask)
+    return key_rank(key, mask)
 
 
 def class_score(int rank):
@@ -447,7 +447,7 @@ cdef inline bint evaluate_rows(
             mask |= CARD_MASK[cards[j]]
             mask_sum += CARD_MASK[cards[j]]
         bad |= (mask ^ mask_sum) | (key & BAD_CODE_BITS)
-        out[row] = rank_of(key, mask)
+        out[row] = key_rank(key, mask)
         cards += width
     return bad == 0
 
@@ -546,7 +546,7 @@ cdef uint64_t secure_next(RngState *state) noexcept nogil:
     return state.pool[state.pool_next - 1]
 
 
-cdef uint64_t rng_next(RngState *state) noexcept nogil:
+cdef inline uint64_t random_bits(RngState *state) noexcept nogil:
     """The next 64 bits of xoshiro256** (or of the OS, in secure mode)."""
     cdef uint64_t *s = state.s
     cdef uint64_t result, t
@@ -563,15 +563,31 @@ cdef uint64_t rng_next(RngState *state) noexcept nogil:
     return result
 
 
-cdef uint32_t rng_below(RngState *state, uint32_t bound) noexcept nogil:
+cdef inline uint32_t random_below(RngState *state, uint32_t bound) noexcept nogil:
     """An unbiased integer in [0, bound), bound >= 1 (Lemire's multiply and reject)."""
-    cdef uint64_t product = (rng_next(state) >> 32) * bound
+    cdef uint64_t product = (random_bits(state) >> 32) * bound
     cdef uint32_t threshold
     if <uint32_t>product < bound:
         threshold = (<uint32_t>(0 - bound)) % bound
         while <uint32_t>product < threshold:
-            product = (rng_next(state) >> 32) * bound
+            product = (random_bits(state) >> 32) * bound
     return <uint32_t>(product >> 32)
+
+
+# The C interface declared in _core.pxd, for modules that cimport the core.
+# Inside the core the inline versions are called, so that the hot loops have
+# no call overhead.
+
+cdef uint16_t rank_of(uint64_t key, uint64_t mask) noexcept nogil:
+    return key_rank(key, mask)
+
+
+cdef uint64_t rng_next(RngState *state) noexcept nogil:
+    return random_bits(state)
+
+
+cdef uint32_t rng_below(RngState *state, uint32_t bound) noexcept nogil:
+    return random_below(state, bound)
 
 
 cdef void rng_jump(RngState *state) noexcept nogil:
@@ -590,7 +606,7 @@ cdef void rng_jump(RngState *state) noexcept nogil:
                 s1 ^= state.s[1]
                 s2 ^= state.s[2]
                 s3 ^= state.s[3]
-            rng_next(state)
+            random_bits(state)
     state.s[0] = s0
     state.s[1] = s1
     state.s[2] = s2
@@ -640,15 +656,15 @@ cdef class Rng:
 
     def random_raw(self):
         """Return the next 64 random bits as an int."""
-        return rng_next(&self.state)
+        return random_bits(&self.state)
 
     def below(self, bound):
         """Return an unbiased random integer from 0 to ``bound - 1`` (1 <= bound <= 2**32)."""
         if not 1 <= bound <= 2 ** 32:
             raise ValueError(f"bound must be from 1 to 2**32, got {bound!r}")
         if bound == 2 ** 32:
-            return rng_next(&self.state) >> 32
-        return rng_below(&self.state, bound)
+            return random_bits(&self.state) >> 32
+        return random_below(&self.state, bound)
 
     def shuffle(self, list items):
         """Shuffle a list in place (Fisher-Yates).
@@ -660,7 +676,7 @@ cdef class Rng:
         """
         cdef Py_ssize_t i, j
         for i in range(len(items) - 1, 0, -1):
-            j = rng_below(&self.state, i + 1)
+            j = random_below(&self.state, i + 1)
             items[i], items[j] = items[j], items[i]
 
     def spawn(self, int count):
@@ -722,7 +738,7 @@ cdef void sample_rows(
     cdef uint8_t card
     for row in range(rows):
         for i in range(width):
-            j = i + rng_below(state, live_count - i)
+            j = i + random_below(state, live_count - i)
             card = live[j]
             live[j] = live[i]
             live[i] = card
@@ -780,7 +796,7 @@ cdef class Deck:
         cdef int j
         cdef uint8_t card
         if self.top >= self.settled:
-            j = self.top + rng_below(&self.rng.state, self.size - self.top)
+            j = self.top + random_below(&self.rng.state, self.size - self.top)
             card = self.cards[j]
             self.cards[j] = self.cards[self.top]
             self.cards[self.top] = card
@@ -833,7 +849,7 @@ cdef class Deck:
         cdef int i, j
         cdef uint8_t card
         for i in range(self.settled, self.size - 1):
-            j = i + rng_below(&self.rng.state, self.size - i)
+            j = i + random_below(&self.rng.state, self.size - i)
             card = self.cards[j]
             self.cards[j] = self.cards[i]
             self.cards[i] = card

@@ -44,12 +44,12 @@ cdef inline void score(Runout *r, uint64_t key, uint64_t mask, uint64_t weight) 
     cdef int p, winners = 0
     if r.players == 2:
         # Branch-free: the outcome is unpredictable, a mispredicted branch costly.
-        first = rank_of(key + r.hole_key[0], mask | r.hole_mask[0])
-        second = rank_of(key + r.hole_key[1], mask | r.hole_mask[1])
+        first = key_rank(key + r.hole_key[0], mask | r.hole_mask[0])
+        second = key_rank(key + r.hole_key[1], mask | r.hole_mask[1])
         r.duel[(first < second) - (first > second) + 1] += weight
         return
     for p in range(r.players):
-        ranks[p] = rank_of(key + r.hole_key[p], mask | r.hole_mask[p])
+        ranks[p] = key_rank(key + r.hole_key[p], mask | r.hole_mask[p])
         if ranks[p] > best:
             best = ranks[p]
             winners = 1
@@ -121,7 +121,7 @@ cdef void deal_board(Runout *r, uint64_t key, uint64_t mask, int left, int start
 
 
 cdef inline double uniform(RngState *rng) noexcept nogil:
-    return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
+    return (random_bits(rng) >> 11) * (1.0 / 9007199254740992.0)
 
 
 cdef inline uint32_t next_half(RngState *rng, uint64_t *spare) noexcept nogil:
@@ -131,13 +131,13 @@ cdef inline uint32_t next_half(RngState *rng, uint64_t *spare) noexcept nogil:
         bits = spare[0]
         spare[0] = 0
         return <uint32_t>bits
-    bits = rng_next(rng)
+    bits = random_bits(rng)
     spare[0] = (bits & 0xFFFFFFFFULL) | (1ULL << 32)
     return <uint32_t>(bits >> 32)
 
 
 cdef inline uint32_t below(RngState *rng, uint64_t *spare, uint32_t bound) noexcept nogil:
-    """An unbiased integer in [0, bound): Lemire's multiply and reject, as rng_below, on half draws."""
+    """An unbiased integer in [0, bound): Lemire's multiply and reject, as random_below, on half draws."""
     cdef uint64_t product = <uint64_t>next_half(rng, spare) * bound
     cdef uint32_t threshold
     if <uint32_t>product < bound:
