@@ -212,8 +212,10 @@ class Tournament:
     ) -> None:
         if type(starting_stack) is not int or starting_stack < 1:
             raise TournamentError(f"starting stack {starting_stack!r}: use a positive integer of chips")
-        if not payouts or any(share < 0 for share in payouts) or not sum(payouts) > 0:
-            raise TournamentError(f"payouts {list(payouts)!r}: give non-negative shares, first place first")
+        if not payouts or any(type(share) is not int or share < 0 for share in payouts) or not payouts[0] > 0:
+            raise TournamentError(
+                f"payouts {list(payouts)!r}: give non-negative integer shares, first place first and above 0"
+            )
         self.schedule = schedule
         self.starting_stack = starting_stack
         self.buy_in = buy_in
@@ -264,7 +266,7 @@ class Tournament:
 
     def prizes(self) -> dict[str, Fraction]:
         """The prize of each player placed so far; a shared place splits the prizes it covers."""
-        shares = [Fraction(share, sum(self.payouts)) for share in self.payouts]
+        shares = self._shares()
         prizes = {}
         for name, place in self._places.items():
             tied = sum(1 for other in self._places.values() if other == place)
@@ -276,9 +278,13 @@ class Tournament:
         """The remaining players' ICM equities of the prizes not yet won, for a deal."""
         stacks = {name: stack for name, stack in self.table.stacks().items() if name not in self._places}
         left = len(stacks)
-        shares = [Fraction(share, sum(self.payouts)) for share in self.payouts][:left]
-        prizes = [float(self.prize_pool * share) for share in shares]
+        prizes = [float(self.prize_pool * share) for share in self._shares()[:left]]
         return dict(zip(stacks, icm(list(stacks.values()), prizes)))
+
+    def _shares(self) -> list[Fraction]:
+        """The share of the prize pool for each place, over the places that entrants can take."""
+        paid = self.payouts[: self._entries]
+        return [Fraction(share, sum(paid)) for share in paid] + [Fraction(0)] * (self._entries - len(paid))
 
     # -------------------------------------------------------------- playing
 
