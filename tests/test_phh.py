@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import datetime
 import io
 import json
@@ -16,6 +17,8 @@ import pytest
 from holdem._core import Deck
 from holdem.cards import format_cards
 from holdem.formats import phh
+from holdem.formats.log import hand_log
+from holdem.formats.replay_cli import add_replay_command
 from holdem.hand import Hand
 from holdem.rules import OddChip, Rules
 
@@ -330,3 +333,50 @@ def test_pot_limit_cannot_be_written():
     with pytest.raises(phh.InvalidHistoryError, match="PHH has no pot-limit Texas hold'em"):
         phh.dumps(Hand(Rules.pot_limit(1, 2), [50, 50], seed=1))
 
+
+
+# ------------------------------------------------------------- log and command
+
+
+def run_replay(*argv: str) -> None:
+    parser = argparse.ArgumentParser(prog="holdem")
+    add_replay_command(parser.add_subparsers())
+    arguments = parser.parse_args(["replay", *argv])
+    arguments.run(arguments)
+
+
+def test_log_shows_streets_pots_and_winners_with_unknown_cards_hidden():
+    history = phh.loads((SAMPLE / "data" / "dwan-ivey-2009.phh").read_text())
+    log = hand_log(history.hand, history.fields["players"], history.unknown_seats)
+    assert "Dealt to Patrik Antonius [?? ??]" in log
+    assert "*** TURN *** [Jc 3d 5c] [4h] (pot 119500)" in log
+    assert "Uncalled bet of 572100 returned to Phil Ivey" in log
+    assert "Tom Dwan shows [7h 6h] (Straight, Seven high)\nTom Dwan wins 1109500" in log
+
+
+def test_log_names_side_pots():
+    hand = Hand(Rules.no_limit(1, 2), [20, 50, 50], hole_cards=["AsAd", "KcKd", "QhQd"], board="2c7d9sJh3c")
+    hand.raise_to(50), hand.call(), hand.call()
+    assert "*** SHOWDOWN *** (main pot 60, side pot 1 60)" in hand_log(hand)
+
+
+def test_replay_command_prints_every_hand_of_a_phhs_file(tmp_path, capsys):
+    path = tmp_path / "two.phhs"
+    path.write_text(f"[1]\n{GAME}actions = [{DEAL}, \"p3 f\", \"p1 f\"]\n[2]\n{GAME}actions = [{DEAL}, \"p3 cbr 6\", \"p1 f\", \"p2 f\"]\n")
+    run_replay(str(path))
+    out = capsys.readouterr().out
+    assert out.count("*** SUMMARY ***") == 2
+    assert "Player 2 wins 2" in out and "Player 3 wins 5" in out
+
+
+def test_replay_command_steps_without_a_terminal(tmp_path, capsys):
+    path = tmp_path / "one.phh"
+    path.write_text(f'{GAME}actions = [{DEAL}, "p3 f", "p1 f"]\n')
+    run_replay(str(path), "--step")
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("[")]
+    assert lines[0].startswith("[0/10] No-limit Hold'em 1/2") and lines[-1] == "[10/10] *** SUMMARY ***"
+
+
+def test_replay_command_on_a_missing_file(tmp_path):
+    with pytest.raises(phh.InvalidHistoryError, match="cannot read the file"):
+        run_replay(str(tmp_path / "missing.phh"))
