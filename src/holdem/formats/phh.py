@@ -31,7 +31,7 @@ actions = [
   "d dh p3 7h2c",
   "p3 f",
   "p1 cbr 6",
-  "p2 f",
+  "p2 f"
 ]
 finishing_stacks = [102, 98, 100]
 
@@ -63,7 +63,7 @@ except ModuleNotFoundError:  # Python 3.10
 from holdem.actions import ActionKind
 from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
 from holdem.errors import HoldemError
-from holdem.hand import Hand, SeatStatus
+from holdem.hand import Hand
 from holdem.rules import OddChip, Rules, Structure
 
 __all__ = ["HandHistory", "InvalidHistoryError", "dump", "dump_all", "dumps", "load", "load_all", "loads"]
@@ -115,16 +115,11 @@ _REQUIRED = {
 }
 _GAME_FIELDS = {"variant", "ante_trimming_status", *_REQUIRED["NT"], *_REQUIRED["FT"]}
 _PER_PLAYER = ("players", "seats", "finishing_stacks", "winnings", "time_banks")
-# The TOML that PHH writers produce: comments, ``key = value`` lines, values
-# that are plain strings, numbers, booleans, or arrays of them.
-_FAST_SCALAR = r"""'[^'\x00-\x08\x0a-\x1f\x7f]*'|"[^"\\\x00-\x08\x0a-\x1f\x7f]*"|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?|true|false"""
-_FAST_SPACE = r"(?:[ \t\n]|#[^\n]*)*"
+# The TOML that PHH writers produce, one ``key = value`` line (arrays may span
+# lines) or a comment at a time; values in the syntax TOML shares with JSON.
 _FAST_LINE = re.compile(
-    rf"[ \t]*(?:#[^\n]*)?\n|[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*"
-    rf"({_FAST_SCALAR}|\[{_FAST_SPACE}(?:(?:{_FAST_SCALAR}){_FAST_SPACE},{_FAST_SPACE})*(?:(?:{_FAST_SCALAR}){_FAST_SPACE})?\])"
-    r"[ \t]*(?:#[^\n]*)?(?:\n|\Z)"
+    r"[ \t]*(?:#[^\n]*)?\n|[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(\[[^\]]*\]|[^\n#\[]*?)[ \t]*(?:#[^\n]*)?(?:\n|\Z)"
 )
-_FAST_ITEM = re.compile(r"""#[^\n]*|(['"])(.*?)\1|([^ \t\n,#\[\]]+)""")
 _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _SECTION = re.compile(r"\[\s*(\d+)\s*\]\s*(?:#.*)?$")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
@@ -188,21 +183,12 @@ def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
         raise InvalidHistoryError(f"{name}: no section [1]: a .phhs file holds hands in sections [1], [2], ...")
 
 
-def _fast_value(token: str) -> Any:
-    first = token[0]
-    if first == "'" or first == '"':
-        return token[1:-1]
-    if first == "t" or first == "f":
-        return first == "t"
-    return Decimal(token) if "." in token else int(token)
-
-
 def _name(fp: object) -> str:
     return str(getattr(fp, "name", "<file>"))
 
 
 def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
-    """Parse TOML: the usual PHH lines (``key = value``, arrays of plain values) quickly, anything else with tomllib."""
+    """Parse TOML: lines of plain values quickly (as JSON, which reads them the same), anything else with tomllib."""
     data: dict[str, Any] = {}
     position, end = 0, len(text)
     while position < end:
@@ -211,14 +197,16 @@ def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
             break
         key, value = line.group(1, 2)
         if key is not None:
-            if key in data:
+            if key in data or "\\" in value or "{" in value or "null" in value:
                 break
-            if value[0] == "[":
-                data[key] = [
-                    text if quote else _fast_value(other) for quote, text, other in _FAST_ITEM.findall(value) if quote or other
-                ]
-            else:
-                data[key] = _fast_value(value)
+            if '"' not in value:
+                value = value.replace("'", '"')
+            elif "'" in value:
+                break
+            try:
+                data[key] = _JSON.decode(value)
+            except ValueError:
+                break
         position = line.end()
     else:
         return data
@@ -227,6 +215,13 @@ def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         message = _AT_LINE.sub(lambda at: f"(at line {int(at[1]) + line_offset}, column {at[2]})", str(error))
         raise InvalidHistoryError(f"{source}: syntax error: {message}") from None
+
+
+def _not_toml(constant: str) -> None:
+    raise ValueError(f"{constant} is not TOML")
+
+
+_JSON = json.JSONDecoder(parse_float=Decimal, parse_constant=_not_toml)
 
 
 def _read(text: str, source: str, line_offset: int) -> HandHistory:
@@ -249,7 +244,7 @@ def _chip_list(data: dict[str, Any], name: str) -> list[int]:
     values = data[name]
     if not isinstance(values, list):
         raise InvalidHistoryError(f"{name} {values!r}: expected a list with one value per player")
-    return [_chips(value, name) for value in values]
+    return [value if type(value) is int else _chips(value, name) for value in values]
 
 
 def _rules(data: dict[str, Any], variant: str, count: int) -> Rules:
@@ -359,6 +354,8 @@ def _step(number: int, text: str, words: list[str], players: dict[str, int]) -> 
         return number, text, player, "muck" if verb == "sm" else verb, None
     if verb == "sm":
         return number, text, player, verb, None if words[2] == "-" else _cards(words[2], 2)
+    if words[2].isdigit():
+        return number, text, player, verb, int(words[2])
     try:
         return number, text, player, verb, _chips(Decimal(words[2]), "amount")
     except InvalidOperation:
@@ -424,6 +421,7 @@ def _replay(data: dict[str, Any]) -> HandHistory:
     by_seat = [(seat - button - 1) % count for seat in range(count)]
     hand = Hand(rules, [stacks[player] for player in by_seat], button, hole_cards=[holes[player] for player in by_seat])
     mucked = set()
+    folded = set()
     for number, text, player, verb, argument in steps[count:]:
         try:
             if verb == "db":
@@ -434,7 +432,7 @@ def _replay(data: dict[str, Any]) -> HandHistory:
             seat = seat_of[player]
             actor = hand.actor
             if verb == "sm" or verb == "muck":
-                if actor is not None or hand.statuses[seat] is SeatStatus.FOLDED:
+                if actor is not None or seat in folded:
                     raise _fault(number, text, f"p{player + 1} may show or muck only at showdown")
                 if verb == "muck":
                     mucked.add(seat)
@@ -443,6 +441,7 @@ def _replay(data: dict[str, Any]) -> HandHistory:
                 raise _fault(number, text, f"p{player + 1} acts out of turn: {actor_name} is to act")
             elif verb == "f":
                 hand.fold()
+                folded.add(seat)
             elif verb == "cc":
                 hand.check_or_call()
             else:
@@ -465,8 +464,13 @@ def _label(hand: Hand, seat: int) -> str:
 
 def _check_showdown(hand: Hand, unknown: list[int], mucked: set[int]) -> None:
     """Unknown cards must not reach a showdown, unless mucked there; a mucked hand must not win."""
-    at_showdown = {action.seat for action in hand.history if action.kind in (ActionKind.SHOW, ActionKind.MUCK)}
-    winners = {action.seat for action in hand.history if action.kind is ActionKind.WIN}
+    at_showdown = set()
+    winners = set()
+    for action in hand.history:
+        if action.kind is ActionKind.SHOW or action.kind is ActionKind.MUCK:
+            at_showdown.add(action.seat)
+        elif action.kind is ActionKind.WIN:
+            winners.add(action.seat)
     for seat in unknown:
         if seat in at_showdown and (seat not in mucked or seat in winners):
             raise InvalidHistoryError(f"{_label(hand, seat)}'s hole cards are unknown (????) but needed at showdown")
@@ -541,7 +545,7 @@ def dumps(record: Hand | HandHistory) -> str:
     lines = []
     for name, value in fields.items():
         if name == "actions":
-            lines.append("actions = [\n" + "".join(f"  {_toml_value(text)},\n" for text in value) + "]")
+            lines.append("actions = [" + ",".join(f"\n  {_toml_value(text)}" for text in value) + "\n]")
         else:
             lines.append(f"{_toml_key(name)} = {_toml_value(value)}")
     return "\n".join(lines) + "\n"
