@@ -65,3 +65,11 @@ class EmptyRangeError(InvalidRangeError):
 
 class EquityError(HoldemError, ValueError):
     """Arguments to :func:`equity` that describe no deal: player, sample or thread counts."""
+
+
+class AgentError(HoldemError):
+    """An agent that raised an exception or chose an action the rules do not allow; the message names both."""
+
+
+class MatchError(HoldemError, ValueError):
+    """Arguments that describe no match: too few agents, a bad hand count, a bad option."""

@@ -1,0 +1,333 @@
+"""Agents: bots that play hands, and four reference bots to play against.
+
+An agent is any callable, or any object with an ``act`` method, that takes a
+seat's :class:`~holdem.hand.HandView` (its own cards, the board, stacks, bets,
+the legal actions, the history so far with other seats' cards hidden) and
+returns a decision: ``"fold"``, ``"check"``, ``"call"``, or a pair such as
+``("raise", 60)`` (bets and raises are stated as the total for the street).
+An agent may also have ``end_hand(view)``, called with its view once the hand
+is over (cards shown at showdown included), and ``reset(rng)``, called before
+a match (or each chunk of a parallel match) with a :class:`~holdem.cards.Rng`
+stream of its own.  An agent never touches the :class:`~holdem.hand.Hand`.
+
+>>> from holdem.hand import Hand
+>>> from holdem.rules import Rules
+>>> def always_call(view):
+...     return "call" if view.legal_actions.call else "check"
+>>> hand = Hand(Rules.no_limit(1, 2), [100, 100], seed=4)
+>>> play_hand(hand, [always_call, TightBot()])
+[]
+>>> hand.is_over, sum(hand.payoffs)
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, Protocol, Union
+
+from holdem.actions import Action, ActionKind
+from holdem.cards import Rng
+from holdem.equity import equity
+from holdem.errors import AgentError, InvalidHandError
+from holdem.hand import Hand, HandView, SeatStatus, Street
+from holdem.ranges import HandRange
+
+__all__ = [
+    "Agent",
+    "AgentError",
+    "CallingStation",
+    "Decision",
+    "EquityBot",
+    "Fault",
+    "REFERENCE_BOTS",
+    "RandomBot",
+    "TightBot",
+    "agent_name",
+    "play_hand",
+    "pot_raise_to",
+]
+
+Decision = Union[ActionKind, str, tuple[Union[ActionKind, str], int]]
+"""What an agent returns: a kind of action, with the total to bet or raise to for bets and raises."""
+
+
+class Agent(Protocol):
+    """An object that plays: ``act`` decides at its turn (a plain function of the view also works)."""
+
+    def act(self, view: HandView) -> Decision: ...
+
+
+class Fault(NamedTuple):
+    """An agent's failure that was played as a fold: the hand's number, the agent, its seat, what went wrong."""
+
+    hand: int
+    agent: str
+    seat: int
+    message: str
+
+
+def agent_name(agent: object) -> str:
+    """A readable name for an agent: its ``name`` attribute, else its function or class name.
+
+    >>> agent_name(RandomBot()), agent_name(len)
+    ('random', 'len')
+    """
+    name = getattr(agent, "name", None)
+    if isinstance(name, str):
+        return name
+    return getattr(agent, "__name__", type(agent).__name__)
+
+
+def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
+    """The total to raise to for a raise of ``fraction`` of the pot (after calling), within the legal bounds.
+
+    >>> from holdem.hand import Hand
+    >>> from holdem.rules import Rules
+    >>> view = Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=1).view(2)
+    >>> pot_raise_to(view), pot_raise_to(view, 0.5), pot_raise_to(view, 100)
+    (7, 4, 100)
+    """
+    legal = view.legal_actions
+    if legal is None or legal.min_raise_to is None:
+        raise AgentError(f"seat {view.seat} may not bet or raise now")
+    pot = view.pot_total + sum(view.bets) + legal.call
+    total = legal.current_bet + int(fraction * pot)
+    return min(max(total, legal.min_raise_to), legal.max_raise_to)  # type: ignore[type-var]
+
+
+# ------------------------------------------------------------ reference bots
+
+
+class RandomBot:
+    """Picks uniformly among the legal kinds of action; bets the minimum, half the pot, the pot or all in.
+
+    >>> from holdem.hand import Hand
+    >>> from holdem.rules import Rules
+    >>> RandomBot(seed=5).act(Hand(Rules.no_limit(1, 2), [100, 100], seed=1).view(1))
+    (<ActionKind.RAISE: 'raise'>, 6)
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.random = random.Random(seed)
+
+    def reset(self, rng: Rng) -> None:
+        """Draw from a new stream."""
+        self.random.seed(rng.random_raw())
+
+    def act(self, view: HandView) -> Decision:
+        legal = view.legal_actions
+        kind = self.random.choice(legal.kinds)  # type: ignore[union-attr]
+        if kind is ActionKind.BET or kind is ActionKind.RAISE:
+            sizes = (legal.min_raise_to, pot_raise_to(view, 0.5), pot_raise_to(view), legal.max_raise_to)  # type: ignore[union-attr]
+            return kind, self.random.choice(sizes)  # type: ignore[return-value]
+        return kind
+
+
+class CallingStation:
+    """Never folds, never raises: checks or calls.
+
+    >>> from holdem.hand import Hand
+    >>> from holdem.rules import Rules
+    >>> CallingStation().act(Hand(Rules.no_limit(1, 2), [100, 100], seed=1).view(1))
+    'call'
+    """
+
+    name = "station"
+
+    def act(self, view: HandView) -> Decision:
+        return "call" if view.legal_actions.call else "check"  # type: ignore[union-attr]
+
+
+class TightBot:
+    """Raise or fold by the hole cards alone: with a hand in ``hands``, raises the pot (or calls
+    when it may not raise) on every street; otherwise checks or folds.
+
+    >>> from holdem.hand import Hand
+    >>> from holdem.rules import Rules
+    >>> TightBot().act(Hand(Rules.no_limit(1, 2), [100, 100], hole_cards=["7c2d", "AsAd"]).view(1))
+    ('raise', 6)
+    >>> TightBot().act(Hand(Rules.no_limit(1, 2), [100, 100], hole_cards=["AsAd", "7c2d"]).view(1))
+    'fold'
+    """
+
+    name = "tight"
+
+    def __init__(self, hands: str = "77+, A9s+, KTs+, QJs, AJo+, KQo") -> None:
+        self.hands = HandRange(hands)
+
+    def act(self, view: HandView) -> Decision:
+        legal = view.legal_actions
+        if self.hands.weight(view.hole_cards):
+            if legal.min_raise_to is not None:  # type: ignore[union-attr]
+                return "raise", pot_raise_to(view)
+            return "call" if legal.call else "check"  # type: ignore[union-attr]
+        return "fold" if legal.call else "check"  # type: ignore[union-attr]
+
+
+class EquityBot:
+    """Plays its equity against ``opponents`` (a range, for every opponent still in): raises the pot
+    with at least ``raise_at`` times a fair share, calls when the pot odds pay, else checks or folds.
+
+    Equity is sampled (``samples`` deals) from the bot's own random stream.
+
+    >>> from holdem.hand import Hand
+    >>> from holdem.rules import Rules
+    >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], hole_cards=["7c2d", "AsAd"])
+    >>> EquityBot(seed=1).act(hand.view(1))
+    ('raise', 6)
+    """
+
+    name = "equity"
+
+    def __init__(
+        self, opponents: str = "random", samples: int = 500, raise_at: float = 1.3, seed: int | None = None
+    ) -> None:
+        self.opponents = HandRange(opponents)
+        self.samples = samples
+        self.raise_at = raise_at
+        self.random = random.Random(seed)
+
+    def reset(self, rng: Rng) -> None:
+        """Draw from a new stream."""
+        self.random.seed(rng.random_raw())
+
+    def act(self, view: HandView) -> Decision:
+        legal = view.legal_actions
+        others = sum(status is not SeatStatus.FOLDED for status in view.statuses) - 1
+        players = [view.hole_cards, *[self.opponents] * others]
+        share = equity(
+            players, board=view.board, exact=False, samples=self.samples, seed=self.random.getrandbits(64), threads=1
+        ).equity[0]
+        if share * (others + 1) >= self.raise_at and legal.min_raise_to is not None:  # type: ignore[union-attr]
+            return "raise", pot_raise_to(view)
+        if not legal.call:  # type: ignore[union-attr]
+            return "check"
+        pot = view.pot_total + sum(view.bets) + legal.call  # type: ignore[union-attr]
+        return "call" if share * pot >= legal.call else "fold"  # type: ignore[union-attr]
+
+
+REFERENCE_BOTS: dict[str, Callable[[], object]] = {
+    "random": RandomBot,
+    "station": CallingStation,
+    "tight": TightBot,
+    "equity": EquityBot,
+}
+"""The reference bots by name, as classes to call for a new bot."""
+
+
+# --------------------------------------------------------------- playing
+
+_new = tuple.__new__
+_DEAL_HOLE = ActionKind.DEAL_HOLE
+_FOLD = ActionKind.FOLD
+_FOLDED = SeatStatus.FOLDED
+_ALL_IN = SeatStatus.ALL_IN
+_HIDDEN = [Action(_DEAL_HOLE, seat) for seat in range(10)]
+# While a hand is played, its street follows from the number of board cards.
+_STREETS = {0: Street.PREFLOP, 3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
+
+
+def play_hand(
+    hand: Hand,
+    agents: Sequence[object],
+    *,
+    names: Sequence[str] | None = None,
+    fold_on_error: bool = False,
+    number: int = 0,
+) -> list[Fault]:
+    """Play ``hand`` to its end, seat ``i`` played by ``agents[i]``; return the faults played as folds.
+
+    Each agent gets ``hand.view(seat)`` at its turn.  An agent that raises or
+    chooses an action the rules do not allow stops the hand with an
+    :class:`AgentError` naming the agent (``names[i]``, else
+    :func:`agent_name`) and the action; with ``fold_on_error`` it folds
+    instead (checks when it may not fold) and a :class:`Fault` numbered
+    ``number`` is returned.  Then each ``end_hand`` hook gets its seat's final view.
+
+    >>> from holdem.hand import Hand
+    >>> from holdem.rules import Rules
+    >>> play_hand(Hand(Rules.no_limit(1, 2), [100, 100], seed=1), [CallingStation(), lambda view: "check"])
+    Traceback (most recent call last):
+    ...
+    holdem.errors.AgentError: agent '<lambda>' at seat 1 chose 'check': seat 1 may not check facing a bet of 2: call, raise or fold
+    >>> faults = play_hand(Hand(Rules.no_limit(1, 2), [100, 100], seed=1),
+    ...                    [CallingStation(), lambda view: "check"], fold_on_error=True)
+    >>> faults[0].agent, faults[0].seat
+    ('<lambda>', 1)
+
+    :raises InvalidHandError: when there is not one agent per seat.
+    :raises AgentError: for an agent's exception or illegal action, unless ``fold_on_error``.
+    """
+    count = hand.player_count
+    if len(agents) != count:
+        raise InvalidHandError(f"{len(agents)} agents for a hand of {count} players: give one per seat")
+    names = [agent_name(agent) for agent in agents] if names is None else names
+    acts = [getattr(agent, "act", agent) for agent in agents]
+    faults: list[Fault] = []
+    # Each seat's history: the deal with the other seats' cards hidden, then what follows (public).
+    history = hand.history
+    deals = [index for index, action in enumerate(history) if action.kind is _DEAL_HOLE]
+    dealt = deals[-1] + 1
+    holes: list[tuple[int, ...]] = [()] * count
+    hidden = list(history[:dealt])
+    for index in deals:
+        holes[history[index].seat] = history[index].cards  # type: ignore[index]
+        hidden[index] = _HIDDEN[history[index].seat]  # type: ignore[index]
+    openings: list[tuple[Action, ...]] = [()] * count
+    for index in deals:
+        opening = hidden[:]
+        opening[index] = history[index]
+        openings[history[index].seat] = tuple(opening)  # type: ignore[index]
+    button = hand.button
+    statuses = hand.statuses
+    passive = {"fold": hand.fold, "check": hand.check, "call": hand.call}
+    while (seat := hand.actor) is not None:
+        legal = hand.legal_actions()
+        board = hand.board
+        view = _new(
+            HandView,
+            (
+                seat, holes[seat], board, _STREETS[len(board)], button, hand.stacks, hand.bets,
+                statuses, hand.pot_total, seat, legal, {}, openings[seat] + hand.history[dealt:],
+            ),
+        )  # fmt: skip
+        try:
+            decision = acts[seat](view)
+        except Exception as error:
+            problem, cause = f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__}: {error}", error
+        else:
+            try:
+                if type(decision) is tuple:
+                    record = hand.act(*decision)
+                else:
+                    record = passive[decision]() if decision in passive else hand.act(decision)
+                if record.kind is _FOLD:
+                    statuses = statuses[:seat] + (_FOLDED,) + statuses[seat + 1 :]
+                elif not hand.stacks[seat]:
+                    statuses = statuses[:seat] + (_ALL_IN,) + statuses[seat + 1 :]
+                continue
+            except (ValueError, TypeError) as error:
+                problem, cause = f"agent {names[seat]!r} at seat {seat} chose {decision!r}: {error}", error
+        if not fold_on_error:
+            raise AgentError(problem) from cause
+        faults.append(Fault(number, names[seat], seat, problem))
+        if legal.fold:
+            hand.fold()
+        else:
+            hand.check_or_call()
+        statuses = hand.statuses
+    for seat, agent in enumerate(agents):
+        end_hand = getattr(agent, "end_hand", None)
+        if end_hand is not None:
+            try:
+                end_hand(hand.view(seat))
+            except Exception as error:
+                problem = f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__} at the end of the hand: {error}"
+                if not fold_on_error:
+                    raise AgentError(problem) from error
+                faults.append(Fault(number, names[seat], seat, problem))
+    return faults

@@ -1,0 +1,277 @@
+"""Matches: many hands between agents, reproducible from a seed, on one core or many.
+
+:func:`play_match` seats one agent per seat and plays hand after hand, the
+button moving one seat each hand.  The hands are split into chunks of
+:data:`CHUNK_HANDS`, each dealt from its own random stream (``Rng(seed).spawn``),
+so a seed gives the same results whether the chunks run here, on a process
+pool or on a Dask cluster (``Client(...).get_executor()``).  Each chunk plays
+on copies of the agents, passed to their ``reset(rng)`` with a stream of their own.
+
+>>> from holdem.agents import CallingStation, RandomBot
+>>> result = play_match({"random": RandomBot(), "station": CallingStation()}, 1000, seed=1, workers=1)
+>>> [(agent.name, agent.hands) for agent in result.agents]
+[('random', 1000), ('station', 1000)]
+>>> sum(agent.net for agent in result.agents)
+0
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import os
+import secrets
+import sys
+import time
+from collections.abc import Iterator, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import IO, NamedTuple
+
+from tqdm import tqdm
+
+from holdem.agents import Fault, play_hand
+from holdem.cards import Rng
+from holdem.errors import MatchError
+from holdem.formats import phh
+from holdem.hand import Hand
+from holdem.rules import Rules
+
+__all__ = ["CHUNK_HANDS", "AgentResult", "MatchError", "MatchResult", "play_match"]
+
+CHUNK_HANDS = 500
+"""Hands per chunk of a match (rounded down to a whole number of duplicate deals)."""
+
+_Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class AgentResult:
+    """One agent's results: chips won, and big blinds won per 100 hands with a 95% confidence interval.
+
+    ``margin`` is the half-width of the interval (infinite with fewer than two
+    independent samples: hands, or whole duplicate deals); ``faults`` counts
+    the errors played as folds.
+    """
+
+    name: str
+    hands: int
+    net: int
+    bb_per_100: float
+    margin: float
+    faults: int
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% confidence interval of ``bb_per_100``."""
+        return self.bb_per_100 - self.margin, self.bb_per_100 + self.margin
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """What a match gave: each agent's results, the faults, the seed that reproduces it, and its speed."""
+
+    agents: tuple[AgentResult, ...]
+    hands: int
+    seed: int
+    faults: tuple[Fault, ...]
+    seconds: float
+
+    @property
+    def hands_per_second(self) -> float:
+        """Hands played per second of wall time."""
+        return self.hands / self.seconds
+
+    def table(self) -> str:
+        """The results as a text table, best first.
+
+        >>> from holdem.agents import CallingStation, TightBot
+        >>> result = play_match({"tight": TightBot(), "station": CallingStation()}, 4, seed=2, workers=1)
+        >>> print(result.table())
+        agent    hands  net chips  bb/100  ± (95%)  faults
+        tight        4          2    25.0     84.9       0
+        station      4         -2   -25.0     84.9       0
+        """
+        width = max(5, *(len(agent.name) for agent in self.agents))
+        lines = [f"{'agent':<{width}}  hands  net chips  bb/100  ± (95%)  faults"]
+        for agent in sorted(self.agents, key=lambda agent: -agent.bb_per_100):
+            lines.append(
+                f"{agent.name:<{width}}  {agent.hands:>5}  {agent.net:>9}  {agent.bb_per_100:>6.1f}"
+                f"  {agent.margin:>7.1f}  {agent.faults:>6}"
+            )
+        return "\n".join(lines)
+
+
+class _Chunk(NamedTuple):
+    """Hands ``first`` to ``first + count`` of a match, to play anywhere."""
+
+    agents: tuple[object, ...]
+    names: tuple[str, ...]
+    rules: Rules
+    stack: int
+    seed: int
+    first: int
+    count: int
+    duplicate: bool
+    carry_stacks: bool
+    fold_on_error: bool
+    histories: bool
+
+
+class _Tally(NamedTuple):
+    """A chunk's sums per agent (over hands, or over duplicate deals), its faults and PHH texts."""
+
+    net: list[int]
+    squares: list[int]
+    samples: int
+    faults: list[Fault]
+    histories: list[str]
+
+
+def play_match(
+    agents: Mapping[str, object],
+    hands: int = 10_000,
+    *,
+    rules: Rules | None = None,
+    stack: int | None = None,
+    seed: int | None = None,
+    duplicate: bool = False,
+    carry_stacks: bool = False,
+    fold_on_error: bool = False,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    phh_file: IO[str] | None = None,
+    progress: bool | None = None,
+) -> MatchResult:
+    """Play ``hands`` hands between ``agents`` (name: agent, one per seat, 2 to 10) and return the results.
+
+    ``rules`` default to no-limit 1/2 and ``stack`` to 100 big blinds.  Stacks
+    go back to ``stack`` every hand, or with ``carry_stacks`` carry on from hand
+    to hand within a chunk, a player who busts buying in again for ``stack``.
+    A ``duplicate`` match deals each deck once per seat rotation (``hands``
+    must be a multiple of the agent count), so every agent plays every seat's
+    cards; its confidence intervals count whole deals.  ``seed`` (default:
+    random, kept in the result) fixes every card and every random choice of
+    the agents.  Chunks run on ``executor``, else on a process pool of
+    ``workers`` processes (default: all cores; ``workers=1`` plays here).
+    ``phh_file`` receives every hand as a ``.phhs`` section, in order, with the
+    players' names.  A progress bar shows on a terminal unless ``progress`` is false.
+
+    :raises MatchError: for fewer than 2 or more than 10 agents, a bad hand
+        count, or duplicate deals with carried stacks.
+    :raises AgentError: when an agent fails, unless ``fold_on_error``.
+    """
+    if not 2 <= len(agents) <= 10:
+        raise MatchError(f"{len(agents)} agents: a match needs 2 to 10")
+    count = len(agents)
+    group = count if duplicate else 1
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1 or hands % group:
+        allowed = f"a multiple of {count} (one deal per seat rotation)" if duplicate else "a positive integer"
+        raise MatchError(f"{hands!r} hands: use {allowed}")
+    if duplicate and carry_stacks:
+        raise MatchError("duplicate deals start from equal stacks: do not carry stacks")
+    rules = Rules.no_limit(1, 2) if rules is None else rules
+    rules.check_player_count(count)
+    stack = 100 * rules.big_blind if stack is None else stack
+    seed = secrets.randbits(64) if seed is None else seed
+    size = max(group, CHUNK_HANDS // group * group)
+    starts = range(0, hands, size)
+    chunk_seeds = [stream.random_raw() for stream in Rng(seed).spawn(len(starts))]
+    chunks = [
+        _Chunk(tuple(agents.values()), tuple(agents), rules, stack, chunk_seed, first, min(size, hands - first),
+               duplicate, carry_stacks, fold_on_error, phh_file is not None)
+        for chunk_seed, first in zip(chunk_seeds, starts)
+    ]  # fmt: skip
+    show = sys.stderr.isatty() if progress is None else progress
+    began = time.perf_counter()
+    done: list[_Tally] = [None] * len(chunks)  # type: ignore[list-item]
+    with tqdm(total=hands, unit=" hands", disable=not show) as bar:
+        for index, tally in _run(chunks, executor, workers):
+            done[index] = tally
+            bar.update(chunks[index].count)
+    seconds = time.perf_counter() - began
+    if phh_file is not None:
+        texts = (text for tally in done for text in tally.histories)
+        phh_file.write("\n".join(f"[{number}]\n{text}" for number, text in enumerate(texts, 1)))
+    faults = tuple(fault for tally in done for fault in tally.faults)
+    samples = sum(tally.samples for tally in done)
+    results = []
+    for index, name in enumerate(agents):
+        net = sum(tally.net[index] for tally in done)
+        squares = sum(tally.squares[index] for tally in done)
+        per_100 = 100 / (group * rules.big_blind)
+        mean = net / samples
+        if samples > 1:
+            variance = max(squares - samples * mean * mean, 0) / (samples - 1)
+            margin = _Z95 * math.sqrt(variance / samples) * per_100
+        else:
+            margin = math.inf
+        faulted = sum(fault.agent == name for fault in faults)
+        results.append(AgentResult(name, hands, net, mean * per_100, margin, faulted))
+    return MatchResult(tuple(results), hands, seed, faults, seconds)
+
+
+def _run(chunks: list[_Chunk], executor: Executor | None, workers: int | None) -> Iterator[tuple[int, _Tally]]:
+    """Yield ``(index, tally)`` for every chunk as it finishes."""
+    if executor is None:
+        workers = min(os.cpu_count() or 1, len(chunks)) if workers is None else workers
+        if workers < 1:
+            raise MatchError(f"workers {workers!r}: use 1 or more processes")
+        if workers == 1 or len(chunks) == 1:
+            for index, chunk in enumerate(chunks):
+                yield index, _play_chunk(copy.deepcopy(chunk))
+            return
+        with ProcessPoolExecutor(workers) as pool:
+            yield from _run(chunks, pool, None)
+        return
+    futures = {executor.submit(_play_chunk, chunk): index for index, chunk in enumerate(chunks)}
+    for future in as_completed(futures):
+        yield futures[future], future.result()
+
+
+def _play_chunk(chunk: _Chunk) -> _Tally:
+    """Play one chunk of a match, on the chunk's own copies of the agents."""
+    agents, names, rules = chunk.agents, chunk.names, chunk.rules
+    count = len(agents)
+    rng = Rng(chunk.seed)
+    for agent, stream in zip(agents, rng.spawn(count)):
+        reset = getattr(agent, "reset", None)
+        if reset is not None:
+            reset(stream)
+    group = count if chunk.duplicate else 1
+    net = [0] * count
+    squares = [0] * count
+    deal_net = [0] * count
+    stacks = [chunk.stack] * count
+    faults: list[Fault] = []
+    histories = []
+    for number in range(chunk.first, chunk.first + chunk.count):
+        deal, rotation = divmod(number, group)
+        if not rotation:
+            deck_seed = rng.random_raw()
+        # Agent i sits in seat (i + rotation) % count; the button moves one seat each deal.
+        seated = [(seat - rotation) % count for seat in range(count)]
+        hand = Hand(rules, [stacks[index] for index in seated], deal % count, seed=deck_seed)
+        faults += play_hand(
+            hand,
+            [agents[index] for index in seated],
+            names=[names[index] for index in seated],
+            fold_on_error=chunk.fold_on_error,
+            number=number,
+        )
+        for seat, payoff in enumerate(hand.payoffs):
+            deal_net[seated[seat]] += payoff
+        if chunk.carry_stacks:
+            for seat, left in enumerate(hand.stacks):
+                stacks[seated[seat]] = left or chunk.stack
+        if chunk.histories:
+            order = [(hand.button + 1 + step) % count for step in range(count)]
+            players = [names[seated[seat]] for seat in order]
+            histories.append(phh.dumps(phh.HandHistory(hand, {"players": players})))
+        if rotation == group - 1:
+            for index, won in enumerate(deal_net):
+                net[index] += won
+                squares[index] += won * won
+            deal_net = [0] * count
+    return _Tally(net, squares, chunk.count // group, faults, histories)
+

@@ -1,0 +1,150 @@
+import io
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+import holdem
+from holdem.agents import CallingStation, RandomBot, TightBot
+from holdem.errors import AgentError, MatchError
+from holdem.formats import phh
+from holdem.match import CHUNK_HANDS, play_match
+
+
+def lineup(count=3):
+    bots = [RandomBot(), CallingStation(), TightBot()]
+    return {f"{bots[seat % 3].name}-{seat}": bots[seat % 3] for seat in range(count)}
+
+
+def test_a_seed_gives_the_same_results_here_and_on_a_process_pool():
+    hands = 2 * CHUNK_HANDS + 77
+    serial = play_match(lineup(), hands, seed=42, workers=1)
+    assert serial.agents == play_match(lineup(), hands, seed=42, workers=1).agents
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        pooled = play_match(lineup(), hands, seed=42, executor=pool)
+    assert pooled.agents == serial.agents and pooled.seed == 42
+    assert play_match(lineup(), hands, seed=43, workers=1).agents != serial.agents
+    assert sum(agent.net for agent in serial.agents) == 0
+    assert all(agent.hands == hands for agent in serial.agents)
+
+
+@pytest.mark.filterwarnings("ignore::ResourceWarning", "ignore::DeprecationWarning", "ignore::UserWarning")
+def test_a_seed_gives_the_same_results_on_a_dask_cluster():
+    distributed = pytest.importorskip("dask.distributed")
+    hands = CHUNK_HANDS + 120
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, dashboard_address=":0"
+    ) as cluster, distributed.Client(cluster) as client:
+        clustered = play_match(lineup(), hands, seed=5, executor=client.get_executor())
+    assert clustered.agents == play_match(lineup(), hands, seed=5, workers=1).agents
+
+
+def hands_of(text):
+    return list(phh.load_all(io.StringIO(text)))
+
+
+def test_duplicate_deals_give_every_agent_every_seat_s_cards():
+    out = io.StringIO()
+    result = play_match(lineup(3), 3 * 40, seed=8, duplicate=True, workers=1, phh_file=out)
+    histories = hands_of(out.getvalue())
+    assert len(histories) == result.hands == 120
+    for deal in range(40):
+        group = histories[3 * deal : 3 * deal + 3]
+        hands = [history.hand for history in group]
+        assert len({hand.button for hand in hands}) == 1
+        for seat in range(3):
+            assert len({hand.hole_cards(seat) for hand in hands}) == 1
+        boards = sorted((hand.board for hand in hands), key=len)
+        assert all(board[: len(boards[0])] == boards[0] for board in boards)
+        # The agents move one seat each time: PHH lists players from the seat left of the button.
+        players = [history.fields["players"] for history in group]
+        assert players[1] == players[0][-1:] + players[0][:-1]
+        assert players[2] == players[1][-1:] + players[1][:-1]
+
+
+def test_identical_random_bots_break_even_within_the_interval():
+    bots = {"first": RandomBot(), "second": RandomBot()}
+    for duplicate in (False, True):
+        result = play_match(bots, 3000, seed=2024, duplicate=duplicate, workers=1)
+        for agent in result.agents:
+            low, high = agent.interval
+            assert low < 0 < high
+            assert agent.margin < 300
+
+
+def test_a_winner_is_found_outside_the_interval():
+    result = play_match({"tight": TightBot(), "random": RandomBot()}, 2000, seed=1, workers=1)
+    tight, random = result.agents
+    assert tight.interval[0] > 0 > random.interval[1]
+    assert tight.bb_per_100 == pytest.approx(100 * tight.net / 2000 / 2)
+
+
+def test_carried_stacks_carry_and_bust_players_buy_in_again():
+    out = io.StringIO()
+    result = play_match(
+        {"random": RandomBot(), "station": CallingStation()}, 60, seed=4, stack=40, carry_stacks=True,
+        workers=1, phh_file=out,
+    )
+    hands = [history.hand for history in hands_of(out.getvalue())]
+    assert result.agents[0].net == -result.agents[1].net
+    rebuys = 0
+    for before, after in zip(hands, hands[1:]):
+        # Seat i is always agent i: stacks carry over, or go back to 40 after a bust.
+        for left, start in zip(before.stacks, after.starting_stacks):
+            assert start == (left or 40)
+            rebuys += not left
+    assert rebuys > 0
+    assert {hand.starting_stacks for hand in hands} != {(40, 40)}
+
+
+def test_phh_output_lists_every_hand_with_the_names():
+    out = io.StringIO()
+    result = play_match(lineup(2), 50, seed=3, workers=1, phh_file=out)
+    histories = hands_of(out.getvalue())
+    assert len(histories) == 50
+    net = {name: 0 for name in lineup(2)}
+    for history in histories:
+        hand = history.hand
+        order = [(hand.button + 1 + step) % 2 for step in range(2)]
+        for name, seat in zip(history.fields["players"], order):
+            net[name] += hand.payoffs[seat]
+    assert net == {agent.name: agent.net for agent in result.agents}
+
+
+def test_failing_agents_stop_the_match_or_are_counted():
+    def broken(view):
+        raise RuntimeError("bug")
+
+    with pytest.raises(AgentError, match="agent 'broken' at seat"):
+        play_match({"broken": broken, "station": CallingStation()}, 10, seed=1, workers=1)
+    result = play_match({"broken": broken, "station": CallingStation()}, 10, seed=1, workers=1, fold_on_error=True)
+    assert result.agents[0].faults == len(result.faults) >= 10 and result.agents[1].faults == 0
+    assert {fault.hand for fault in result.faults} == set(range(10))
+
+
+def test_bad_matches():
+    with pytest.raises(MatchError, match="1 agents"):
+        play_match({"alone": CallingStation()}, 10)
+    with pytest.raises(MatchError, match="multiple of 3"):
+        play_match(lineup(3), 10, duplicate=True)
+    with pytest.raises(MatchError, match="positive integer"):
+        play_match(lineup(2), 0)
+    with pytest.raises(MatchError, match="do not carry stacks"):
+        play_match(lineup(2), 10, duplicate=True, carry_stacks=True)
+    with pytest.raises(MatchError, match="workers 0"):
+        play_match(lineup(2), 2 * CHUNK_HANDS, workers=0)
+    with pytest.raises(holdem.InvalidRulesError):
+        play_match(lineup(3), 10, rules=holdem.Rules.no_limit(1, 2, straddles=(4, 8)))
+
+
+def test_progress_bar_only_when_asked_or_on_a_terminal(capsys):
+    play_match(lineup(2), 20, seed=1, workers=1)
+    assert capsys.readouterr().err == ""
+    play_match(lineup(2), 20, seed=1, workers=1, progress=True)
+    assert "20/20" in capsys.readouterr().err
+
+
+def test_the_seed_is_drawn_and_kept():
+    first = play_match(lineup(2), 30, workers=1)
+    assert play_match(lineup(2), 30, seed=first.seed, workers=1).agents == first.agents
+    assert first.hands_per_second > 0
