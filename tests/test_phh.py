@@ -7,12 +7,18 @@ import datetime
 import io
 import json
 import random
+import sys
 import warnings
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
 
 from holdem._core import Deck
 from holdem.cards import format_cards
@@ -380,3 +386,22 @@ def test_replay_command_steps_without_a_terminal(tmp_path, capsys):
 def test_replay_command_on_a_missing_file(tmp_path):
     with pytest.raises(phh.InvalidHistoryError, match="cannot read the file"):
         run_replay(str(tmp_path / "missing.phh"))
+
+
+TOML_VALUES = [
+    '"a # b"', "\"it's\"", '"tab\\there"', "'C:\\path'", '"x\\u00e9"', '["a", \'b\']', "[1, 2,]",
+    "[\n  1, # one\n  2\n]", '"null"', "1_000", "+1", "-0", "1.50", "1e3", "[[1, 2], [3]]", "12:30:00",
+    "1979-05-27", "[]", "true", '"Ünïcode"', "{a = 1}",
+]
+BAD_TOML_VALUES = ["NaN", "Infinity", "null", '{"a": 1}', "[1 2]", "01", '"a\\/b"', "'a", "[1, 2] 3"]
+
+
+@pytest.mark.parametrize("value", TOML_VALUES)
+def test_fields_read_as_toml_reads_them(value):
+    text = f"{GAME}actions = [{DEAL}]\n_x = {value}\n"
+    assert phh.loads(text).fields["_x"] == tomllib.loads(text, parse_float=Decimal)["_x"]
+
+
+@pytest.mark.parametrize("value", BAD_TOML_VALUES)
+def test_values_that_are_not_toml_are_syntax_errors(value):
+    bad(f"{GAME}actions = [{DEAL}]\n_x = {value}\n", r"bad.phh: syntax error")

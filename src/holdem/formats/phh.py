@@ -118,7 +118,8 @@ _PER_PLAYER = ("players", "seats", "finishing_stacks", "winnings", "time_banks")
 # The TOML that PHH writers produce, one ``key = value`` line (arrays may span
 # lines) or a comment at a time; values in the syntax TOML shares with JSON.
 _FAST_LINE = re.compile(
-    r"[ \t]*(?:#[^\n]*)?\n|[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(\[[^\]]*\]|[^\n#\[]*?)[ \t]*(?:#[^\n]*)?(?:\n|\Z)"
+    r"""[ \t]*(?:#[^\n]*)?\n|[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(\[[^\]]*\]|'[^'\n]*'|"[^"\n]*"|[^\n#\[]*?)"""
+    r"[ \t]*(?:#[^\n]*)?(?:\n|\Z)"
 )
 _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _SECTION = re.compile(r"\[\s*(\d+)\s*\]\s*(?:#.*)?$")
