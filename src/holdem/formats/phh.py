@@ -487,6 +487,8 @@ def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: lis
     if not hand.is_over:
         raise InvalidHistoryError("finishing_stacks are given, but the actions stop before the hand is over")
     stacks = [hand.stacks[seat] for seat in seat_of]
+    if stacks == recorded:
+        return
     # A split recorded in fractions of a chip matches whole chips that add up.
     if sum(recorded) == sum(stacks) and all(abs(stack - value) < 1 for stack, value in zip(stacks, recorded)):
         return
