@@ -21,6 +21,7 @@ from holdem.cards import (
 )
 from holdem.equity import EquityResult, equity
 from holdem.errors import (
+    BuyInError,
     CardCountError,
     DeckError,
     DuplicateCardError,
@@ -34,26 +35,46 @@ from holdem.errors import (
     InvalidRangeError,
     InvalidRulesError,
     InvalidSeedError,
+    RebuyError,
+    SeatError,
+    TableError,
+    TournamentError,
 )
 from holdem.evaluation import Category, HandRank, best_five
 from holdem.hand import Hand, HandView, SeatStatus, Street
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
 from holdem.rules import OddChip, Rules, Structure
+from holdem.table import ButtonRule, Deal, PlayerResult, Table, TableHand
+from holdem.tournament import (
+    BlindSchedule,
+    Draw,
+    Level,
+    RebuyPolicy,
+    Tournament,
+    draw_button,
+    draw_seats,
+    icm,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "CARD_NAMES",
-    "CLASS_GRID",
     "Action",
     "ActionKind",
+    "BlindSchedule",
+    "ButtonRule",
+    "BuyInError",
+    "CARD_NAMES",
+    "CLASS_GRID",
     "Card",
     "CardCountError",
     "CardsLike",
     "Category",
+    "Deal",
     "Deck",
     "DeckError",
+    "Draw",
     "DuplicateCardError",
     "EmptyRangeError",
     "EquityError",
@@ -71,22 +92,35 @@ __all__ = [
     "InvalidRulesError",
     "InvalidSeedError",
     "LegalActions",
+    "Level",
     "OddChip",
+    "PlayerResult",
     "Pot",
+    "RebuyError",
+    "RebuyPolicy",
     "Rng",
     "Rules",
+    "SeatError",
     "SeatStatus",
     "Street",
     "Structure",
+    "Table",
+    "TableError",
+    "TableHand",
+    "Tournament",
+    "TournamentError",
     "best_five",
     "card_name",
     "class_combos",
+    "draw_button",
+    "draw_seats",
     "equity",
     "evaluate",
     "evaluate7",
     "evaluate_batch",
     "format_cards",
     "hand_class",
+    "icm",
     "parse_card",
     "parse_cards",
 ]

@@ -23,8 +23,6 @@ from holdem.errors import IllegalActionError
 __all__ = ["Action", "ActionKind", "IllegalActionError", "LegalActions"]
 
 
-
-
 class ActionKind(str, enum.Enum):
     """The kinds of :class:`Action`.
 

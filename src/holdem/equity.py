@@ -28,8 +28,6 @@ EXACT_LIMIT = 20_000_000  # exact=None enumerates when runouts x players stays b
 _CHUNK = 1 << 16  # samples per random stream: results do not depend on the thread count
 
 
-
-
 @dataclass(frozen=True)
 class EquityResult:
     """The outcome of :func:`equity`, one entry per player in each tuple.

@@ -73,3 +73,23 @@ class AgentError(HoldemError):
 
 class MatchError(HoldemError, ValueError):
     """Arguments that describe no match: too few agents, a bad hand count, a bad option."""
+
+
+class TableError(HoldemError, ValueError):
+    """A table operation that is not allowed now: during a hand, after the session ended, too few players."""
+
+
+class SeatError(TableError):
+    """A seat off the table or already taken, or a player name unknown or already seated."""
+
+
+class BuyInError(TableError):
+    """Chips brought to the table outside the buy-in limits."""
+
+
+class TournamentError(HoldemError, ValueError):
+    """A tournament set up or played in a way the rules do not allow."""
+
+
+class RebuyError(TournamentError):
+    """A rebuy outside the rebuy period, above the stack threshold or past the allowed count."""

@@ -47,10 +47,6 @@ __all__ = [
 Combo = tuple[Card, Card]
 
 
-
-
-
-
 # The grid: row and column 0 are aces.  Pairs lie on the diagonal, suited
 # classes above it (row = high rank), offsuit classes below it.
 CLASS_GRID: tuple[tuple[str, ...], ...] = tuple(

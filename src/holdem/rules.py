@@ -21,8 +21,6 @@ from holdem.errors import InvalidRulesError
 __all__ = ["InvalidRulesError", "OddChip", "Rules", "Structure"]
 
 
-
-
 class Structure(str, enum.Enum):
     """A betting structure."""
 

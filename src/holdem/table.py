@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError
-from holdem.errors import HoldemError
+from holdem.errors import BuyInError, SeatError, TableError
 from holdem.hand import Hand
 from holdem.rules import Rules
 
@@ -43,18 +43,6 @@ __all__ = [
     "TableError",
     "TableHand",
 ]
-
-
-class TableError(HoldemError, ValueError):
-    """A table operation that is not allowed now: during a hand, after the session ended, too few players."""
-
-
-class SeatError(TableError):
-    """A seat off the table or already taken, or a player name unknown or already seated."""
-
-
-class BuyInError(TableError):
-    """Chips brought to the table outside the buy-in limits."""
 
 
 class ButtonRule(str, enum.Enum):
@@ -71,7 +59,6 @@ class ButtonRule(str, enum.Enum):
 
     DEAD = "dead"
     MOVING = "moving"
-
 
 
 @dataclasses.dataclass(frozen=True)

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from holdem._core import Deck, Rng
 from holdem.actions import Action, ActionKind
 from holdem.cards import Card
-from holdem.errors import HoldemError
+from holdem.errors import RebuyError, TournamentError
 from holdem.hand import Hand
 from holdem.rules import Rules
 from holdem.table import ButtonRule, Table
@@ -42,14 +42,6 @@ __all__ = [
 
 # The cards of the seat draw, lowest first: A, 2, 3 ... K of spades.
 _SEAT_CARDS = (51, *range(3, 51, 4))
-
-
-class TournamentError(HoldemError, ValueError):
-    """A tournament set up or played in a way the rules do not allow."""
-
-
-class RebuyError(TournamentError):
-    """A rebuy outside the rebuy period, above the stack threshold or past the allowed count."""
 
 
 @dataclasses.dataclass(frozen=True)
