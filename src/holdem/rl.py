@@ -1,0 +1,162 @@
+"""A PettingZoo environment for reinforcement learning (``pip install holdem-engine[rl]``).
+
+:class:`HoldemEnv` is an AEC (turn by turn) environment: each episode is one
+hand, the button moving one seat each episode.  Agents are ``"player_0"``,
+``"player_1"``, ... in seat order.
+
+Observation: a dict of ``"observation"``, a float32 vector of values in [0, 1]
+(chips are divided by all the chips at the table), and ``"action_mask"``, an
+int8 vector with a 1 for each legal action.  The vector holds, in order: the
+agent's hole cards (52, one-hot), the board (52), the street (4, one-hot), then
+for each seat starting with the agent's own: stacks, bets, folded flags and
+the button (one-hot); then the pot, and the chips to call, the smallest and
+the largest raise (totals for the street; 0 when not the agent's turn or
+when it may not raise).  :meth:`HoldemEnv.view` gives the same as a
+structured :class:`~holdem.hand.HandView`.
+
+Actions (``Discrete(6)``): 0 fold, 1 check or call, 2 the minimum raise,
+3 raise half the pot, 4 raise the pot, 5 all in.  Rewards, given when the hand
+ends, are each seat's chips won or lost in big blinds.
+
+>>> env = HoldemEnv(players=2)
+>>> env.reset(seed=1)
+>>> env.agent_selection, env.observe("player_1")["action_mask"].tolist()
+('player_1', [1, 1, 1, 1, 1, 1])
+>>> env.step(1); env.step(1)
+>>> env.view("player_0").street.name
+'FLOP'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from holdem.agents import pot_raise_to
+from holdem.cards import Rng
+from holdem.errors import IllegalActionError
+from holdem.hand import Hand, HandView, SeatStatus
+from holdem.rules import Rules
+
+__all__ = ["ACTIONS", "HoldemEnv"]
+
+ACTIONS = ("fold", "check or call", "minimum raise", "half-pot raise", "pot raise", "all in")
+"""The meaning of each action number."""
+
+
+class HoldemEnv(AECEnv):
+    """One hand per episode between ``players`` seats, each with ``stack`` chips (default 100 big blinds)."""
+
+    metadata = {"name": "holdem_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self, players: int = 2, rules: Rules | None = None, stack: int | None = None, render_mode: str | None = None
+    ) -> None:
+        super().__init__()
+        self.rules = Rules.no_limit(1, 2) if rules is None else rules
+        self.rules.check_player_count(players)
+        self.stack = 100 * self.rules.big_blind if stack is None else stack
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        size = 52 + 52 + 4 + 4 * players + 4
+        space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (size,), numpy.float32),
+                "action_mask": spaces.Box(0, 1, (len(ACTIONS),), numpy.int8),
+            }
+        )
+        self.observation_spaces = {agent: space for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(len(ACTIONS)) for agent in self.possible_agents}
+        self._rng = Rng()
+        self._episode = -1
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand; a ``seed`` restarts the cards and the button from the first episode."""
+        if seed is not None:
+            self._rng = Rng(seed)
+            self._episode = -1
+        self._episode += 1
+        count = len(self.possible_agents)
+        self.hand = Hand(self.rules, [self.stack] * count, (self._episode - 1) % count, seed=self._rng.random_raw())
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.hand.actor]  # type: ignore[index]
+
+    def view(self, agent: str) -> HandView:
+        """What ``agent`` may know of the hand, as a :class:`~holdem.hand.HandView`."""
+        return self.hand.view(self.possible_agents.index(agent))
+
+    def observe(self, agent: str) -> dict[str, numpy.ndarray]:
+        view = self.view(agent)
+        count = len(self.possible_agents)
+        total = count * self.stack
+        seats = [(view.seat + step) % count for step in range(count)]
+        vector = numpy.zeros(self.observation_spaces[agent]["observation"].shape, numpy.float32)
+        vector[list(view.hole_cards)] = 1
+        vector[[52 + card for card in view.board]] = 1
+        vector[104 + view.street] = 1
+        at = 108
+        for index, seat in enumerate(seats):
+            vector[at + index] = view.stacks[seat] / total
+            vector[at + count + index] = view.bets[seat] / total
+            vector[at + 2 * count + index] = view.statuses[seat] is SeatStatus.FOLDED
+            vector[at + 3 * count + index] = seat == view.button
+        at += 4 * count
+        vector[at] = view.pot_total / total
+        mask = numpy.zeros(len(ACTIONS), numpy.int8)
+        legal = view.legal_actions
+        if legal is not None:
+            vector[at + 1] = legal.call / total
+            mask[0], mask[1] = legal.fold, 1
+            if legal.min_raise_to is not None:
+                vector[at + 2] = legal.min_raise_to / total
+                vector[at + 3] = legal.max_raise_to / total  # type: ignore[operator]
+                mask[2:] = 1
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        hand = self.hand
+        if action == 0:
+            hand.fold()
+        elif action == 1:
+            hand.check_or_call()
+        elif action in (2, 3, 4, 5):
+            view = hand.view(hand.actor)  # type: ignore[arg-type]
+            fraction = {2: 0.0, 3: 0.5, 4: 1.0, 5: float(hand.player_count * self.stack)}[action]
+            hand.raise_to(pot_raise_to(view, fraction))
+        else:
+            raise IllegalActionError(f"action {action!r}: use 0 to {len(ACTIONS) - 1} ({', '.join(ACTIONS)})")
+        self._cumulative_rewards[agent] = 0
+        if hand.is_over:
+            big_blind = self.rules.big_blind
+            self.rewards = {name: payoff / big_blind for name, payoff in zip(self.possible_agents, hand.payoffs)}
+            self.terminations = {name: True for name in self.agents}
+        else:
+            self.agent_selection = self.possible_agents[hand.actor]  # type: ignore[index]
+        self._accumulate_rewards()
+        if hand.is_over:
+            self._deads_step_first()
+
+    def render(self) -> str | None:
+        """The hand as text (render mode ``"ansi"``)."""
+        return repr(self.hand) if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        """Nothing to release."""
