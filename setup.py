@@ -15,10 +15,15 @@ core = Extension(
     ["src/holdem/_core.pyx"],
     extra_compile_args=extra_compile_args,
 )
+betting = Extension(
+    "holdem._betting",
+    ["src/holdem/_betting.pyx"],
+    extra_compile_args=extra_compile_args,
+)
 
 setup(
     ext_modules=cythonize(
-        [core],
+        [core, betting],
         compiler_directives={
             "language_level": 3,
             # Every index in the hot loops is computed from checked sizes, so

@@ -30,6 +30,7 @@ import operator
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from holdem._betting import Betting
 from holdem._core import Deck, evaluate7
 from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions
 from holdem.cards import Card, CardsLike, format_cards, parse_cards
@@ -38,7 +39,6 @@ from holdem.pots import Pot, award_pots, build_pots, pot_winners, take_rake
 from holdem.rules import InvalidRulesError, OddChip, Rules, Structure
 
 __all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street"]
-
 
 
 
@@ -92,9 +92,6 @@ _SHOW = ActionKind.SHOW
 _DECISIONS = frozenset((ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE))
 _MUCK = ActionKind.MUCK
 
-_NO_LIMIT, _POT_LIMIT, _FIXED_LIMIT = 0, 1, 2
-_LIMITS = {Structure.NO_LIMIT: _NO_LIMIT, Structure.POT_LIMIT: _POT_LIMIT, Structure.FIXED_LIMIT: _FIXED_LIMIT}
-
 # For each table size, the other seats clockwise after each seat; and for
 # each button, the seats clockwise from the one left of the button.
 _SEATS_AFTER = {
@@ -105,6 +102,7 @@ _ORDERS = {
     count: tuple(tuple((button + 1 + step) % count for step in range(count)) for button in range(count))
     for count in range(2, 11)
 }
+_ZEROS = {count: (0,) * count for count in range(2, 11)}
 
 
 class Hand:
@@ -137,7 +135,6 @@ class Hand:
         "_contributed",
         "_dead",
         "_live",
-        "_live_count",
         "_hole",
         "_board",
         "_extra_boards",
@@ -146,21 +143,10 @@ class Hand:
         "_cards_needed",
         "_runout_from",
         "_street",
-        "_queue",
-        "_acted",
-        "_max_bet",
-        "_raise_size",
-        "_raise_count",
-        "_short_sum",
-        "_street_min",
-        "_aggressor",
+        "_betting",
         "_history",
         "_rake",
         "_over",
-        "_limit",
-        "_cap",
-        "_bounds",
-        "_bounds_at",
     )
 
     def __init__(
@@ -203,7 +189,6 @@ class Hand:
         self._contributed = [0] * count
         self._dead = 0
         self._live = [True] * count
-        self._live_count = count
         self._board: list[Card] = []
         self._extra_boards: list[list[Card]] = []
         self._cards_needed = 0
@@ -211,13 +196,9 @@ class Hand:
         self._street = 0
         self._rake = 0
         self._over = False
-        self._limit = _LIMITS[rules.structure]
-        self._cap = rules.max_bets if self._limit == _FIXED_LIMIT else None
-        # The raise bounds last computed, and the length of the history then.
-        self._bounds: tuple[int, int] | None = None
-        self._bounds_at = -1
         self._history: list[Action] = []
         self._post_forced_bets()
+        self._betting = Betting(rules, stacks, self._bets, self._contributed, self._live, self._dead)
         hole = self._hole
         self._history += [_record(Action, (_DEAL_HOLE, seat, 0, hole[seat])) for seat in order]
         self._begin_preflop()
@@ -278,27 +259,23 @@ class Hand:
                 bets[seat] = amount
                 contributed[seat] += amount
                 append(_record(Action, (_POST_BLIND, seat, amount, ())))
-        self._max_bet = max(bets)
 
     def _begin_preflop(self) -> None:
         rules, bets, stacks, order, count = self.rules, self._bets, self._stacks, self._order, self._count
-        if self._limit == _FIXED_LIMIT:
-            self._street_min = rules.small_bet
-            self._raise_count = 1 if rules.blind_counts_as_bet else 0
+        if rules.structure is Structure.FIXED_LIMIT:
+            street_min = rules.small_bet
+            raise_count = 1 if rules.blind_counts_as_bet else 0
         else:
-            self._street_min = max(rules.min_bet, *rules.straddles) if rules.straddles else rules.min_bet
-            self._raise_count = 0
-        self._raise_size = 0
-        self._short_sum = 0
-        self._acted = 0
-        self._aggressor = None
-        if min(stacks) > self._max_bet:
+            street_min = max(rules.min_bet, *rules.straddles) if rules.straddles else rules.min_bet
+            raise_count = 0
+        max_bet = max(bets)
+        if min(stacks) > max_bet:
             # Every forced bet was posted in full: action starts after the last
             # one (heads-up, after the big blind unless the blinds are equal).
             last = 0 if count == 2 and rules.small_blind < rules.big_blind else (
                 1 if count == 2 else 1 + len(rules.straddles)
             )
-            self._queue = list(order[last + 1 :] + order[: last + 1])
+            self._betting.begin(order[last + 1 :] + order[: last + 1], max_bet, street_min, raise_count)
             return
         # Short stacks: action starts after the largest forced bet (the later
         # seat on a tie), and skips seats that are all in or that no one can bet against.
@@ -310,8 +287,8 @@ class Hand:
             seat = order[(last + step) % count]
             if stacks[seat] and min(stacks[seat], second - bets[seat]) > 0:
                 queue.append(seat)
-        self._queue = queue
-        if not queue or (len(queue) == 1 and bets[queue[0]] >= self._max_bet):
+        self._betting.begin(queue, max_bet, street_min, raise_count)
+        if not queue or (len(queue) == 1 and bets[queue[0]] >= max_bet):
             self._close_street()
 
     # -------------------------------------------------------------- reading
@@ -390,7 +367,7 @@ class Hand:
     @property
     def actor(self) -> int | None:
         """The seat to act, or ``None`` when no one is to act."""
-        return self._queue[0] if self._queue else None
+        return self._betting.actor
 
     @property
     def cards_needed(self) -> int:
@@ -477,12 +454,12 @@ class Hand:
         new._button = self._button
         new._order = self._order
         new._starting = self._starting
-        new._stacks = self._stacks[:]
-        new._bets = self._bets[:]
-        new._contributed = self._contributed[:]
+        new._stacks = stacks = self._stacks[:]
+        new._bets = bets = self._bets[:]
+        new._contributed = contributed = self._contributed[:]
         new._dead = self._dead
-        new._live = self._live[:]
-        new._live_count = self._live_count
+        new._live = live = self._live[:]
+        new._betting = self._betting.copy(stacks, bets, contributed, live)
         new._hole = self._hole
         new._board = self._board[:]
         new._extra_boards = [board[:] for board in self._extra_boards]
@@ -491,21 +468,9 @@ class Hand:
         new._cards_needed = self._cards_needed
         new._runout_from = self._runout_from
         new._street = self._street
-        new._queue = self._queue[:]
-        new._acted = self._acted
-        new._max_bet = self._max_bet
-        new._raise_size = self._raise_size
-        new._raise_count = self._raise_count
-        new._short_sum = self._short_sum
-        new._street_min = self._street_min
-        new._aggressor = self._aggressor
         new._history = self._history[:]
         new._rake = self._rake
         new._over = self._over
-        new._limit = self._limit
-        new._cap = self._cap
-        new._bounds = None
-        new._bounds_at = -1
         return new
 
     def __repr__(self) -> str:
@@ -524,53 +489,7 @@ class Hand:
         >>> Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=1).legal_actions()
         LegalActions(seat=2, fold=True, check=False, call=2, current_bet=2, min_raise_to=4, max_raise_to=100)
         """
-        queue = self._queue
-        if not queue:
-            return None
-        seat = queue[0]
-        max_bet = self._max_bet
-        call = max_bet - self._bets[seat]
-        if call > self._stacks[seat]:
-            call = self._stacks[seat]
-        fold = call > 0 or self.rules.fold_without_bet
-        self._bounds = bounds = self._raise_bounds(seat)
-        self._bounds_at = len(self._history)
-        if bounds is None:
-            return _record(LegalActions, (seat, fold, not call, call, max_bet, None, None))
-        return _record(LegalActions, (seat, fold, not call, call, max_bet, bounds[0], bounds[1]))
-
-    def _raise_bounds(self, seat: int) -> tuple[int, int] | None:
-        stacks, bets = self._stacks, self._bets
-        stack = stacks[seat]
-        bet = bets[seat]
-        max_bet = self._max_bet
-        if stack <= max_bet - bet:
-            return None
-        if (
-            self._cap is not None
-            and self._raise_count >= self._cap
-            and not (self.rules.uncapped_heads_up and self._live_count == 2)
-        ):
-            return None
-        if self._short_sum and self._short_sum < self._raise_size and self._acted >> seat & 1:
-            return None
-        live = self._live
-        for other in _SEATS_AFTER[self._count][seat]:
-            if live[other] and stacks[other] + bets[other] > max_bet:
-                break
-        else:
-            return None
-        all_in = stack + bet
-        low = max_bet + (self._raise_size if self._raise_size > self._street_min else self._street_min)
-        if low > all_in:
-            low = all_in
-        limit = self._limit
-        if limit == _NO_LIMIT:
-            return low, all_in
-        if limit == _FIXED_LIMIT:
-            return low, low
-        pot = 2 * max_bet - bet + sum(self._contributed) + self._dead
-        return low, min(all_in, max(low, pot))
+        return self._betting.legal_actions()  # type: ignore[no-any-return]
 
     def _no_actor(self) -> IllegalActionError:
         if self._over:
@@ -592,72 +511,52 @@ class Hand:
         Facing no bet the fold is rejected (check instead) unless the rules
         allow it with ``fold_without_bet``.
         """
-        queue = self._queue
-        if not queue:
-            raise self._no_actor()
-        seat = queue[0]
-        if self._bets[seat] >= self._max_bet and not self.rules.fold_without_bet:
+        betting = self._betting
+        record = betting.fold()
+        if record is None:
+            seat = betting.actor
+            if seat is None:
+                raise self._no_actor()
             raise IllegalActionError(
                 f"seat {seat} may not fold facing no bet: check instead "
                 "(Rules(fold_without_bet=True) allows it)"
             )
-        del queue[0]
-        self._acted |= 1 << seat
-        self._live[seat] = False
-        self._live_count -= 1
-        record = _record(Action, (_FOLD, seat, 0, ()))
         self._history.append(record)
-        if self._live_count == 1:
+        if betting.live_count == 1:
             self._win_without_showdown()
-        elif not queue:
+        elif betting.actor is None:
             self._close_street()
-        return record
+        return record  # type: ignore[no-any-return]
 
     def check(self) -> Action:
         """Check: allowed only when there is nothing to call."""
-        queue = self._queue
-        if not queue:
+        seat = self._betting.actor
+        if seat is None:
             raise self._no_actor()
-        seat = queue[0]
-        if self._bets[seat] < self._max_bet:
-            raise IllegalActionError(
-                f"seat {seat} may not check facing a bet of {self._max_bet}: call, raise or fold"
-            )
+        max_bet = self._betting.max_bet
+        if self._bets[seat] < max_bet:
+            raise IllegalActionError(f"seat {seat} may not check facing a bet of {max_bet}: call, raise or fold")
         return self.check_or_call()
 
     def call(self) -> Action:
         """Call the current bet (all in when the stack is shorter)."""
-        queue = self._queue
-        if not queue:
+        seat = self._betting.actor
+        if seat is None:
             raise self._no_actor()
-        seat = queue[0]
-        if self._bets[seat] >= self._max_bet:
+        if self._bets[seat] >= self._betting.max_bet:
             raise IllegalActionError(f"seat {seat} has no bet to call: check instead")
         return self.check_or_call()
 
     def check_or_call(self) -> Action:
         """Check when there is nothing to call, otherwise call."""
-        queue = self._queue
-        if not queue:
+        betting = self._betting
+        record = betting.check_or_call()
+        if record is None:
             raise self._no_actor()
-        seat = queue[0]
-        stacks = self._stacks
-        amount = self._max_bet - self._bets[seat]
-        if amount > stacks[seat]:
-            amount = stacks[seat]
-        if amount:
-            self._bets[seat] += amount
-            stacks[seat] -= amount
-            self._contributed[seat] += amount
-            record = _record(Action, (_CALL, seat, amount, ()))
-        else:
-            record = _record(Action, (_CHECK, seat, 0, ()))
         self._history.append(record)
-        self._acted |= 1 << seat
-        del queue[0]
-        if not queue:
+        if betting.actor is None:
             self._close_street()
-        return record
+        return record  # type: ignore[no-any-return]
 
     def raise_to(self, amount: int) -> Action:
         """Bet or raise to a total of ``amount`` for the street.
@@ -665,64 +564,34 @@ class Hand:
         :raises IllegalActionError: when raising is not allowed or ``amount`` is
             outside ``legal_actions()``'s ``min_raise_to`` .. ``max_raise_to``.
         """
-        queue = self._queue
-        if not queue:
-            raise self._no_actor()
-        seat = queue[0]
-        bounds = self._bounds if self._bounds_at == len(self._history) else self._raise_bounds(seat)
-        if bounds is None:
-            raise IllegalActionError(f"seat {seat} may not bet or raise now: {self._why_no_raise(seat)}")
-        if not isinstance(amount, int) or isinstance(amount, bool) or not bounds[0] <= amount <= bounds[1]:
-            raise IllegalActionError(
-                f"seat {seat} may not raise to {amount!r}: "
-                f"the total must be from {bounds[0]} to {bounds[1]}"
-            )
-        max_bet = self._max_bet
-        size = amount - max_bet
-        stacks = self._stacks
-        put = amount - self._bets[seat]
-        stacks[seat] -= put
-        self._bets[seat] = amount
-        self._contributed[seat] += put
-        raise_size = self._raise_size
-        full = size >= raise_size
-        # Fixed limit, card-room rule: an all-in of at least half a bet counts as a full raise.
-        limit_half_bet = self._limit == _FIXED_LIMIT and self.rules.half_bet_reopens
-        if limit_half_bet and not full:
-            full = 2 * size >= self._street_min
-        if full:
-            self._acted = 1 << seat
-            self._short_sum = 0
-        else:
-            # An all-in for less than a full raise; such raises in a row that add
-            # up to a full raise reopen the betting.
-            self._acted |= 1 << seat
-            self._short_sum += size
-            if self._short_sum >= raise_size:
-                self._short_sum = 0
-        if full or not limit_half_bet:
-            self._raise_count += 1
-        if size > raise_size:
-            self._raise_size = size
-        self._max_bet = amount
-        self._aggressor = seat
-        live = self._live
-        self._queue = [other for other in _SEATS_AFTER[self._count][seat] if live[other] and stacks[other]]
-        record = _record(Action, (_RAISE if max_bet else _BET, seat, amount, ()))
+        record = self._betting.raise_to(amount)
+        if record is None:
+            raise self._raise_error(amount)
         self._history.append(record)
-        return record
+        return record  # type: ignore[no-any-return]
+
+    def _raise_error(self, amount: object) -> IllegalActionError:
+        seat = self._betting.actor
+        if seat is None:
+            return self._no_actor()
+        bounds = self._betting.raise_bounds()
+        if bounds is None:
+            return IllegalActionError(f"seat {seat} may not bet or raise now: {self._why_no_raise(seat)}")
+        return IllegalActionError(
+            f"seat {seat} may not raise to {amount!r}: the total must be from {bounds[0]} to {bounds[1]}"
+        )
 
     def all_in(self) -> Action:
         """Put the whole stack in: a bet or raise when allowed, otherwise a call for the whole stack."""
-        queue = self._queue
-        if not queue:
+        betting = self._betting
+        seat = betting.actor
+        if seat is None:
             raise self._no_actor()
-        seat = queue[0]
         total = self._stacks[seat] + self._bets[seat]
-        bounds = self._raise_bounds(seat)
+        bounds = betting.raise_bounds()
         if bounds is not None and bounds[1] == total:
             return self.raise_to(total)
-        if self._max_bet >= total:
+        if betting.max_bet >= total:
             return self.check_or_call()
         raise IllegalActionError(
             f"seat {seat} may not go all in for {total}: "
@@ -754,12 +623,17 @@ class Hand:
         raise IllegalActionError(f"unknown action {kind!r}: use 'fold', 'check', 'call', 'bet' or 'raise'")
 
     def _why_no_raise(self, seat: int) -> str:
-        if self._stacks[seat] <= self._max_bet - self._bets[seat]:
+        betting, rules = self._betting, self.rules
+        if self._stacks[seat] <= betting.max_bet - self._bets[seat]:
             return "the stack does not cover more than a call"
-        if self._short_sum and self._acted >> seat & 1:
+        if betting.short_sum and betting.acted >> seat & 1:
             return "a short all-in did not reopen the betting to a player who already acted"
-        if self._cap is not None and self._raise_count >= self._cap:
-            return f"the cap of {self.rules.max_bets} bets this street is reached"
+        if (
+            rules.structure is Structure.FIXED_LIMIT
+            and rules.max_bets is not None
+            and betting.raise_count >= rules.max_bets
+        ):
+            return f"the cap of {rules.max_bets} bets this street is reached"
         return "every other player has folded or is all in"
 
     def deal_board(self, cards: CardsLike) -> Action:
@@ -813,8 +687,8 @@ class Hand:
 
     def _close_street(self) -> None:
         self._return_uncalled()
-        self._bets = [0] * self._count
-        self._queue = []
+        self._bets[:] = _ZEROS[self._count]
+        self._betting.end()
         live, stacks = self._live, self._stacks
         with_chips = 0
         for seat in range(self._count):
@@ -843,18 +717,12 @@ class Hand:
 
     def _begin_street(self) -> None:
         rules = self.rules
-        if self._limit == _FIXED_LIMIT:
-            self._street_min = rules.small_bet if self._street < 2 else rules.big_bet
+        if rules.structure is Structure.FIXED_LIMIT:
+            street_min = rules.small_bet if self._street < 2 else rules.big_bet
         else:
-            self._street_min = rules.min_bet
-        self._max_bet = 0
-        self._raise_size = 0
-        self._raise_count = 0
-        self._short_sum = 0
-        self._acted = 0
-        self._aggressor = None
+            street_min = rules.min_bet
         live, stacks = self._live, self._stacks
-        self._queue = [seat for seat in self._order if live[seat] and stacks[seat]]
+        self._betting.begin([seat for seat in self._order if live[seat] and stacks[seat]], 0, street_min, 0)
 
     def _run_out(self) -> None:
         while self._street < 3:
@@ -912,7 +780,7 @@ class Hand:
         live, order, hole = self._live, self._order, self._hole
         append = self._history.append
         every_hand_shows = self.rules.all_hands_show or self._runout_from is not None
-        start = self._aggressor
+        start = self._betting.aggressor
         if start is None:
             start = order[0]
         best = -1
@@ -943,7 +811,7 @@ class Hand:
     def _show_or_muck(self, pots: list[Pot], rankings: list[list[int]]) -> None:
         every_hand_shows = self.rules.all_hands_show or self._runout_from is not None or len(rankings) > 1
         ranks = rankings[0]
-        start = self._aggressor
+        start = self._betting.aggressor
         if start is None:
             start = self._order[0]
         best_shown = [-1] * len(pots)
@@ -984,8 +852,8 @@ class Hand:
             if won[seat]:
                 stacks[seat] += won[seat]
                 append(_record(Action, (_WIN, seat, won[seat], ())))
-        self._bets = [0] * self._count
-        self._queue = []
+        self._bets[:] = _ZEROS[self._count]
+        self._betting.end()
         self._over = True
 
 

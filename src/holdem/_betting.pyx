@@ -1,0 +1,269 @@
+# The betting-round bookkeeping of a hand: who acts next, the raise bounds,
+# and the chips that fold, call and raise move.  A Hand keeps the cards, the
+# history, the streets and the showdown in Python; a Betting shares the Hand's
+# per-seat lists (stacks, bets, contributions, live seats) and changes them in
+# place.  Compiler directives are set in setup.py.
+
+from holdem.actions import Action, ActionKind, LegalActions
+from holdem.rules import Structure
+
+__all__ = ["Betting"]
+
+cdef object _record = tuple.__new__
+cdef object _FOLD = ActionKind.FOLD
+cdef object _CHECK = ActionKind.CHECK
+cdef object _CALL = ActionKind.CALL
+cdef object _BET = ActionKind.BET
+cdef object _RAISE = ActionKind.RAISE
+cdef tuple _NO_CARDS = ()
+
+cdef enum Limit:
+    NO_LIMIT, POT_LIMIT, FIXED_LIMIT
+
+
+cdef class Betting:
+    """The betting on one street: the seats still to act, in order, and what each may do.
+
+    ``stacks``, ``bets``, ``contributed`` and ``live`` are the hand's lists,
+    changed in place; ``dead`` is the dead money in the pot (pot limit counts
+    it).  Nothing is to act until :meth:`begin`.
+
+    >>> from holdem.rules import Rules
+    >>> stacks, bets, live = [99, 98, 100], [1, 2, 0], [True] * 3
+    >>> betting = Betting(Rules.no_limit(1, 2), stacks, bets, bets[:], live, 0)
+    >>> betting.begin([2, 0, 1], 2, 2, 0)
+    >>> betting.legal_actions()
+    LegalActions(seat=2, fold=True, check=False, call=2, current_bet=2, min_raise_to=4, max_raise_to=100)
+    >>> betting.raise_to(6), betting.fold(), betting.actor
+    (Action('raise', 2, 6), Action('fold', 0), 1)
+    """
+
+    cdef list stacks, bets, contributed, live
+    cdef long long dead
+    cdef Limit limit
+    cdef long long cap              # bets allowed per street, -1 for no cap
+    cdef bint fold_without_bet, uncapped_heads_up, half_bet_reopens
+    cdef int count
+    cdef int queue[10]              # the seats to act, in order: queue[head:tail]
+    cdef int head, tail
+    cdef int last_aggressor         # -1 for none
+    cdef long long street_min       # the smallest bet or raise size on this street
+    cdef readonly long long max_bet
+    cdef readonly long long raise_size
+    cdef readonly long long raise_count
+    cdef readonly long long short_sum
+    cdef readonly unsigned int acted
+    cdef readonly int live_count
+
+    def __init__(self, rules, list stacks, list bets, list contributed, list live, long long dead):
+        self.stacks, self.bets, self.contributed, self.live = stacks, bets, contributed, live
+        self.dead = dead
+        structure = rules.structure
+        self.limit = FIXED_LIMIT if structure is Structure.FIXED_LIMIT else (
+            POT_LIMIT if structure is Structure.POT_LIMIT else NO_LIMIT
+        )
+        self.cap = -1 if self.limit != FIXED_LIMIT or rules.max_bets is None else rules.max_bets
+        self.fold_without_bet = rules.fold_without_bet
+        self.uncapped_heads_up = rules.uncapped_heads_up
+        self.half_bet_reopens = rules.half_bet_reopens
+        self.count = len(stacks)
+        self.live_count = sum(1 for seat_live in live if seat_live)
+        self.head = self.tail = 0
+        self.last_aggressor = -1
+
+    def copy(self, list stacks, list bets, list contributed, list live):
+        """Return an independent copy that shares the given lists (copies of the hand's)."""
+        cdef Betting new = Betting.__new__(Betting)
+        new.stacks, new.bets, new.contributed, new.live = stacks, bets, contributed, live
+        new.dead = self.dead
+        new.limit = self.limit
+        new.cap = self.cap
+        new.fold_without_bet = self.fold_without_bet
+        new.uncapped_heads_up = self.uncapped_heads_up
+        new.half_bet_reopens = self.half_bet_reopens
+        new.count = self.count
+        new.queue = self.queue
+        new.head = self.head
+        new.tail = self.tail
+        new.last_aggressor = self.last_aggressor
+        new.street_min = self.street_min
+        new.max_bet = self.max_bet
+        new.raise_size = self.raise_size
+        new.raise_count = self.raise_count
+        new.short_sum = self.short_sum
+        new.acted = self.acted
+        new.live_count = self.live_count
+        return new
+
+    def begin(self, queue, long long max_bet, long long street_min, long long raise_count):
+        """Start a street: ``queue`` seats to act in order, facing ``max_bet``."""
+        self.head = 0
+        self.tail = 0
+        for seat in queue:
+            self.queue[self.tail] = seat
+            self.tail += 1
+        self.max_bet = max_bet
+        self.street_min = street_min
+        self.raise_count = raise_count
+        self.raise_size = 0
+        self.short_sum = 0
+        self.acted = 0
+        self.last_aggressor = -1
+
+    def end(self):
+        """Leave no one to act."""
+        self.head = self.tail
+
+    @property
+    def actor(self):
+        """The seat to act, or ``None``."""
+        return self.queue[self.head] if self.head < self.tail else None
+
+    @property
+    def aggressor(self):
+        """The seat that bet or raised last on this street, or ``None``."""
+        return self.last_aggressor if self.last_aggressor >= 0 else None
+
+    def legal_actions(self):
+        """What the player to act may do, or ``None`` when no one is to act."""
+        cdef int seat
+        cdef long long call, stack, low, high
+        if self.head == self.tail:
+            return None
+        seat = self.queue[self.head]
+        call = self.max_bet - <long long>self.bets[seat]
+        stack = self.stacks[seat]
+        if call > stack:
+            call = stack
+        fold = call > 0 or self.fold_without_bet
+        if self.bounds(seat, &low, &high):
+            return _record(LegalActions, (seat, fold, call == 0, call, self.max_bet, low, high))
+        return _record(LegalActions, (seat, fold, call == 0, call, self.max_bet, None, None))
+
+    def raise_bounds(self):
+        """The smallest and largest raise-to of the player to act, or ``None`` when they may not raise."""
+        cdef long long low, high
+        if self.head < self.tail and self.bounds(self.queue[self.head], &low, &high):
+            return low, high
+        return None
+
+    cdef bint bounds(self, int seat, long long *low, long long *high) except -1:
+        cdef list stacks = self.stacks, bets = self.bets, live = self.live
+        cdef long long stack = stacks[seat], bet = bets[seat], max_bet = self.max_bet, all_in, pot
+        cdef int step, other
+        if stack <= max_bet - bet:
+            return False
+        if (
+            self.cap >= 0
+            and self.raise_count >= self.cap
+            and not (self.uncapped_heads_up and self.live_count == 2)
+        ):
+            return False
+        if self.short_sum and self.short_sum < self.raise_size and self.acted >> seat & 1:
+            return False
+        # Someone else must be able to answer the raise.
+        for step in range(1, self.count):
+            other = (seat + step) % self.count
+            if live[other] and <long long>stacks[other] + <long long>bets[other] > max_bet:
+                break
+        else:
+            return False
+        all_in = stack + bet
+        low[0] = max_bet + (self.raise_size if self.raise_size > self.street_min else self.street_min)
+        if low[0] > all_in:
+            low[0] = all_in
+        if self.limit == NO_LIMIT:
+            high[0] = all_in
+        elif self.limit == FIXED_LIMIT:
+            high[0] = low[0]
+        else:
+            pot = 2 * max_bet - bet + self.dead
+            for other in range(self.count):
+                pot += <long long>self.contributed[other]
+            high[0] = min(all_in, max(low[0], pot))
+        return True
+
+    def fold(self):
+        """Fold for the player to act; ``None`` when no one is to act or the player faces no bet
+        (and the rules do not allow that fold)."""
+        cdef int seat
+        if self.head == self.tail:
+            return None
+        seat = self.queue[self.head]
+        if <long long>self.bets[seat] >= self.max_bet and not self.fold_without_bet:
+            return None
+        self.head += 1
+        self.acted |= 1u << seat
+        self.live[seat] = False
+        self.live_count -= 1
+        return _record(Action, (_FOLD, seat, 0, _NO_CARDS))
+
+    def check_or_call(self):
+        """Check or call (all in when short) for the player to act; ``None`` when no one is to act."""
+        cdef int seat
+        cdef long long amount, stack
+        if self.head == self.tail:
+            return None
+        seat = self.queue[self.head]
+        self.head += 1
+        self.acted |= 1u << seat
+        amount = self.max_bet - <long long>self.bets[seat]
+        if amount == 0:
+            return _record(Action, (_CHECK, seat, 0, _NO_CARDS))
+        stack = self.stacks[seat]
+        if amount > stack:
+            amount = stack
+        self.bets[seat] += amount
+        self.stacks[seat] = stack - amount
+        self.contributed[seat] += amount
+        return _record(Action, (_CALL, seat, amount, _NO_CARDS))
+
+    def raise_to(self, amount):
+        """Bet or raise to ``amount`` for the player to act; ``None`` when that is not allowed."""
+        cdef int seat, step, other
+        cdef long long low, high, total, size, put, stack
+        cdef bint full, limit_half_bet
+        cdef list stacks = self.stacks, live = self.live
+        if self.head == self.tail:
+            return None
+        seat = self.queue[self.head]
+        if not self.bounds(seat, &low, &high):
+            return None
+        if not isinstance(amount, int) or isinstance(amount, bool) or not low <= amount <= high:
+            return None
+        total = amount
+        size = total - self.max_bet
+        put = total - <long long>self.bets[seat]
+        stacks[seat] = <long long>stacks[seat] - put
+        self.bets[seat] = total
+        self.contributed[seat] += put
+        full = size >= self.raise_size
+        # Fixed limit, card-room rule: an all-in of at least half a bet counts as a full raise.
+        limit_half_bet = self.limit == FIXED_LIMIT and self.half_bet_reopens
+        if limit_half_bet and not full:
+            full = 2 * size >= self.street_min
+        if full:
+            self.acted = 1u << seat
+            self.short_sum = 0
+        else:
+            # An all-in for less than a full raise; such raises in a row that
+            # add up to a full raise reopen the betting.
+            self.acted |= 1u << seat
+            self.short_sum += size
+            if self.short_sum >= self.raise_size:
+                self.short_sum = 0
+        if full or not limit_half_bet:
+            self.raise_count += 1
+        if size > self.raise_size:
+            self.raise_size = size
+        kind = _RAISE if self.max_bet else _BET
+        self.max_bet = total
+        self.last_aggressor = seat
+        # Everyone else still in with chips acts again, clockwise from the raiser.
+        self.head = self.tail = 0
+        for step in range(1, self.count):
+            other = (seat + step) % self.count
+            if live[other] and stacks[other]:
+                self.queue[self.tail] = other
+                self.tail += 1
+        return _record(Action, (kind, seat, total, _NO_CARDS))
