@@ -224,6 +224,7 @@ REFERENCE_BOTS: dict[str, Callable[[], object]] = {
 _new = tuple.__new__
 _DEAL_HOLE = ActionKind.DEAL_HOLE
 _FOLD = ActionKind.FOLD
+_CHECK = ActionKind.CHECK
 _FOLDED = SeatStatus.FOLDED
 _ALL_IN = SeatStatus.ALL_IN
 _HIDDEN = [Action(_DEAL_HOLE, seat) for seat in range(10)]
@@ -304,10 +305,12 @@ def play_hand(
                 if type(decision) is tuple:
                     record = hand.act(*decision)
                 else:
-                    record = passive[decision]() if decision in passive else hand.act(decision)
-                if record.kind is _FOLD:
+                    method = passive.get(decision)
+                    record = hand.act(decision) if method is None else method()
+                kind = record.kind
+                if kind is _FOLD:
                     statuses = statuses[:seat] + (_FOLDED,) + statuses[seat + 1 :]
-                elif not hand.stacks[seat]:
+                elif kind is not _CHECK and not hand.stacks[seat]:
                     statuses = statuses[:seat] + (_ALL_IN,) + statuses[seat + 1 :]
                 continue
             except (ValueError, TypeError) as error:
