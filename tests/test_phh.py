@@ -405,3 +405,18 @@ def test_fields_read_as_toml_reads_them(value):
 @pytest.mark.parametrize("value", BAD_TOML_VALUES)
 def test_values_that_are_not_toml_are_syntax_errors(value):
     bad(f"{GAME}actions = [{DEAL}]\n_x = {value}\n", r"bad.phh: syntax error")
+
+
+def test_damaged_files_fail_with_invalid_history_error():
+    rng = random.Random(3)
+    texts = [record["phh"] for record in RANDOM_HANDS[:20]] + [(SAMPLE / "data" / "dwan-ivey-2009.phh").read_text()]
+    alphabet = "[]'\",=#.0123456789pdfcbrsmh?AKQJTcdhs \n-_e+"
+    for _ in range(3000):
+        text = rng.choice(texts)
+        for _ in range(rng.randint(1, 3)):
+            position = rng.randrange(len(text))
+            text = text[:position] + rng.choice(("", rng.choice(alphabet))) + text[position + rng.randint(0, 1) :]
+        try:
+            phh.loads(text)
+        except phh.InvalidHistoryError:
+            pass

@@ -51,7 +51,7 @@ import functools
 import json
 import re
 from collections.abc import Iterable, Iterator
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from typing import IO, Any
 
@@ -108,7 +108,6 @@ _PHH_DEFAULTS = {
     "half_bet_reopens": False,
     "odd_chip": OddChip.POKERKIT,
 }
-_VARIANTS = {"NT": Structure.NO_LIMIT, "FT": Structure.FIXED_LIMIT}
 _REQUIRED = {
     "NT": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
     "FT": ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions"),
@@ -123,6 +122,7 @@ _FAST_LINE = re.compile(
 )
 _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _SECTION = re.compile(r"\[\s*(\d+)\s*\]\s*(?:#.*)?$")
+_DECIMAL = re.compile(r"[0-9]+\.[0-9]*")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _CODES = {name: code for code, name in enumerate(CARD_NAMES)}
 _PAIRS = {first + second: (_CODES[first], _CODES[second]) for first in CARD_NAMES for second in CARD_NAMES if first != second}
@@ -357,15 +357,14 @@ def _step(number: int, text: str, words: list[str], players: dict[str, int]) -> 
         return number, text, player, verb, None if words[2] == "-" else _cards(words[2], 2)
     if words[2].isdigit():
         return number, text, player, verb, int(words[2])
-    try:
-        return number, text, player, verb, _chips(Decimal(words[2]), "amount")
-    except InvalidOperation:
-        raise _fault(number, text, f"amount {words[2]!r} is not a number") from None
+    if not _DECIMAL.fullmatch(words[2]):
+        raise _fault(number, text, f"amount {words[2]!r} is not a number of chips")
+    return number, text, player, verb, _chips(Decimal(words[2]), "amount")
 
 
 def _replay(data: dict[str, Any]) -> HandHistory:
     variant = data.get("variant")
-    if variant not in _VARIANTS:
+    if variant not in _REQUIRED:
         raise InvalidHistoryError(
             f"variant {variant!r}: holdem plays 'NT' (no-limit) and 'FT' (fixed-limit) Texas hold'em"
         )
@@ -374,6 +373,8 @@ def _replay(data: dict[str, Any]) -> HandHistory:
         raise InvalidHistoryError(f"missing field(s) {', '.join(missing)}: variant {variant!r} needs them")
     stacks = _chip_list(data, "starting_stacks")
     count = len(stacks)
+    if not 2 <= count <= 10:
+        raise InvalidHistoryError(f"starting_stacks {stacks}: a hand needs 2 to 10 players")
     rules = _rules(data, variant, count)
     for name in _PER_PLAYER:
         values = data.get(name)
@@ -484,6 +485,8 @@ def _check_showdown(hand: Hand, unknown: list[int], mucked: set[int]) -> None:
 def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: list[int]) -> None:
     if recorded is None:
         return
+    if not all(isinstance(value, (int, Decimal)) and not isinstance(value, bool) for value in recorded):
+        raise InvalidHistoryError(f"finishing_stacks {recorded}: expected numbers")
     if not hand.is_over:
         raise InvalidHistoryError("finishing_stacks are given, but the actions stop before the hand is over")
     stacks = [hand.stacks[seat] for seat in seat_of]
