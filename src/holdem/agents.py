@@ -286,8 +286,8 @@ def play_hand(
     button = hand.button
     statuses = hand.statuses
     passive = {"fold": hand.fold, "check": hand.check, "call": hand.call}
-    while (seat := hand.actor) is not None:
-        legal = hand.legal_actions()
+    while (legal := hand.legal_actions()) is not None:
+        seat = legal.seat
         board = hand.board
         view = _new(
             HandView,
