@@ -1,3 +1,4 @@
+import argparse
 import io
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
@@ -9,6 +10,7 @@ from holdem.agents import CallingStation, RandomBot, TightBot
 from holdem.errors import AgentError, MatchError
 from holdem.formats import phh
 from holdem.match import CHUNK_HANDS, play_match
+from holdem.play_cli import add_play_commands
 
 
 def lineup(count=3):
@@ -29,14 +31,25 @@ def test_a_seed_gives_the_same_results_here_and_on_a_process_pool():
 
 
 @pytest.mark.filterwarnings("ignore::ResourceWarning", "ignore::DeprecationWarning", "ignore::UserWarning")
-def test_a_seed_gives_the_same_results_on_a_dask_cluster():
+def test_a_seed_gives_the_same_results_on_a_dask_cluster(capsys):
     distributed = pytest.importorskip("dask.distributed")
     hands = CHUNK_HANDS + 120
+    serial = play_match(lineup(), hands, seed=5, workers=1)
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, dashboard_address=":0"
     ) as cluster, distributed.Client(cluster) as client:
         clustered = play_match(lineup(), hands, seed=5, executor=client.get_executor())
-    assert clustered.agents == play_match(lineup(), hands, seed=5, workers=1).agents
+        capsys.readouterr()
+        parser = argparse.ArgumentParser(prog="holdem")
+        add_play_commands(parser.add_subparsers())
+        arguments = parser.parse_args(
+            ["sim", "--hands", str(hands), "--players", "3", "--seed", "5", "--scheduler", cluster.scheduler_address]
+        )
+        arguments.run(arguments)
+    assert clustered.agents == serial.agents
+    table = capsys.readouterr().out
+    for agent in serial.agents:
+        assert f"{agent.name.split('-')[0]:<7}  {hands:>5}  {agent.net:>9}" in table
 
 
 def hands_of(text):

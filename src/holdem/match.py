@@ -153,7 +153,8 @@ def play_match(
     cards; its confidence intervals count whole deals.  ``seed`` (default:
     random, kept in the result) fixes every card and every random choice of
     the agents.  Chunks run on ``executor``, else on a process pool of
-    ``workers`` processes (default: all cores; ``workers=1`` plays here).
+    ``workers`` processes (default: all cores; ``workers=1`` plays here);
+    agents sent to other processes must pickle (lambdas do not).
     ``phh_file`` receives every hand as a ``.phhs`` section, in order, with the
     players' names.  A progress bar shows on a terminal unless ``progress`` is false.
 
