@@ -38,7 +38,13 @@ RANDOM_HANDS = [
     if line
 ]
 
-GAME = 'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\nstarting_stacks = [100, 100, 100]\n'
+GAME = (
+    'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n'
+    "starting_stacks = [100, 100, 100]\n"
+)
+CHECKED_DOWN = (
+    '"p3 f", "p1 cc", "p2 cc", "d db 3c4c6c", "p1 cc", "p2 cc", "d db 5d", "p1 cc", "p2 cc", "d db 9h", "p1 cc", "p2 cc"'
+)
 DEAL = '"d dh p1 AsAd", "d dh p2 KcKd", "d dh p3 7h2c"'
 
 
@@ -77,14 +83,20 @@ def random_hand(rng: random.Random, pokerkit_conventions: bool = False, finished
     """A hand of random rules, stacks, button and legal actions, played to the end or stopped early."""
     count = rng.randint(2, 10)
     rules = random_rules(rng, count, pokerkit_conventions)
-    stacks = [rng.choice((rng.randint(1, 10 * rules.big_blind), rng.randint(1, 100 * rules.big_blind))) for _ in range(count)]
+    stacks = [
+        rng.choice((rng.randint(1, 10 * rules.big_blind), rng.randint(1, 100 * rules.big_blind))) for _ in range(count)
+    ]
     hand = Hand(rules, stacks, button=rng.randrange(count), seed=rng.getrandbits(64))
     stop = None if finished or rng.random() < 0.7 else rng.randint(0, 12)
     while not hand.is_over and stop != 0:
         legal = hand.legal_actions()
         kind = rng.choice(legal.kinds)
         if kind in ("bet", "raise"):
-            hand.raise_to(rng.choice((legal.min_raise_to, legal.max_raise_to, rng.randint(legal.min_raise_to, legal.max_raise_to))))
+            hand.raise_to(
+                rng.choice(
+                    (legal.min_raise_to, legal.max_raise_to, rng.randint(legal.min_raise_to, legal.max_raise_to))
+                )
+            )
         else:
             hand.act(kind)
         stop = None if stop is None else stop - 1
@@ -137,7 +149,7 @@ def test_unknown_hole_cards_replay_and_are_written_back_unknown():
 
 
 def test_a_phhs_file_is_read_lazily():
-    good = f"{GAME}actions = [{DEAL}, \"p3 f\", \"p1 f\"]\n"
+    good = f'{GAME}actions = [{DEAL}, "p3 f", "p1 f"]\n'
     text = f"# two hands\n[1]\n{good}\n[2]\n{good.replace('p1 f', 'p1 cbr 1')}"
     hands = phh.load_all(io.StringIO(text))
     assert next(hands).hand.stacks == (99, 101, 100)
@@ -231,7 +243,11 @@ def pokerkit_random_history(rng: random.Random, seed: int) -> str:
         elif state.can_deal_board():
             state.deal_board("".join(next(cards) for _ in range(state.board_dealing_count)))
         else:
-            choices = [name for name in ("fold", "check_or_call", "raise") if getattr(state, f"can_{'complete_bet_or_raise_to' if name == 'raise' else name}")()]
+            choices = [
+                name
+                for name in ("fold", "check_or_call", "raise")
+                if getattr(state, f"can_{'complete_bet_or_raise_to' if name == 'raise' else name}")()
+            ]
             choice = rng.choice(choices)
             if choice == "raise":
                 low = state.min_completion_betting_or_raising_to_amount
@@ -269,12 +285,21 @@ def test_missing_field():
 
 
 def test_wrong_number_of_players_in_a_field():
-    bad(GAME.replace("antes = [0, 0, 0]", "antes = [0, 0]") + f"actions = [{DEAL}]\n", "antes has 2 values for 3 players")
-    bad(GAME + f'actions = [{DEAL}]\nplayers = ["a", "b"]\n', r"players \['a', 'b'\]: expected a list with one value per player \(3\)")
+    bad(
+        GAME.replace("antes = [0, 0, 0]", "antes = [0, 0]") + f"actions = [{DEAL}]\n",
+        "antes has 2 values for 3 players",
+    )
+    bad(
+        GAME + f'actions = [{DEAL}]\nplayers = ["a", "b"]\n',
+        r"players \['a', 'b'\]: expected a list with one value per player \(3\)",
+    )
 
 
 def test_syntax_error_names_the_line():
-    bad(GAME + 'actions = ["d dh p1 AsAd",\n  "d dh p2 KcKd" "d dh p3 7h2c"]\n', r"bad.phh: syntax error: .*\(at line 7, column \d+\)")
+    bad(
+        GAME + 'actions = ["d dh p1 AsAd",\n  "d dh p2 KcKd" "d dh p3 7h2c"]\n',
+        r"bad.phh: syntax error: .*\(at line 7, column \d+\)",
+    )
 
 
 def test_syntax_error_in_a_phhs_section_names_the_file_line():
@@ -305,7 +330,10 @@ def test_unknown_player():
 
 
 def test_card_dealt_twice():
-    bad(GAME + f'actions = [{DEAL}, "p3 f", "p1 cc", "p2 cc", "d db 2d3cAs"]\n', r"action 7 'd db 2d3cAs': card As is already dealt in action 1")
+    bad(
+        GAME + f'actions = [{DEAL}, "p3 f", "p1 cc", "p2 cc", "d db 2d3cAs"]\n',
+        r"action 7 'd db 2d3cAs': card As is already dealt in action 1",
+    )
 
 
 def test_hole_cards_dealt_twice():
@@ -313,32 +341,40 @@ def test_hole_cards_dealt_twice():
 
 
 def test_hole_cards_missing():
-    bad(GAME + 'actions = ["d dh p1 AsAd", "d dh p2 KcKd", "p3 f"]\n', "p3 is dealt no hole cards before the first action")
+    bad(
+        GAME + 'actions = ["d dh p1 AsAd", "d dh p2 KcKd", "p3 f"]\n',
+        "p3 is dealt no hole cards before the first action",
+    )
 
 
 def test_fractional_chips():
-    bad(GAME.replace("min_bet = 2", "min_bet = 2.5") + f"actions = [{DEAL}]\n", r"min_bet Decimal\('2.5'\): chips are whole numbers")
+    bad(
+        GAME.replace("min_bet = 2", "min_bet = 2.5") + f"actions = [{DEAL}]\n",
+        r"min_bet Decimal\('2.5'\): chips are whole numbers",
+    )
 
 
 def test_shown_cards_disagree_with_the_deal():
-    actions = f'{DEAL}, "p3 f", "p1 cc", "p2 cc", "d db 3c4c6c", "p1 cc", "p2 cc", "d db 5d", "p1 cc", "p2 cc", "d db 9h", "p1 cc", "p2 cc", "p1 sm AsAh"'
+    actions = f'{DEAL}, {CHECKED_DOWN}, "p1 sm AsAh"'
     bad(GAME + f"actions = [{actions}]\n", r"p1 shows AsAh but holds AsAd")
 
 
 def test_finishing_stacks_disagree():
-    bad(GAME + f'actions = [{DEAL}, "p3 f", "p1 f"]\nfinishing_stacks = [99, 100, 101]\n', r"the replay ends with \[99, 101, 100\] \(p2 has 101, the file says 100\)")
+    bad(
+        GAME + f'actions = [{DEAL}, "p3 f", "p1 f"]\nfinishing_stacks = [99, 100, 101]\n',
+        r"the replay ends with \[99, 101, 100\] \(p2 has 101, the file says 100\)",
+    )
 
 
 def test_unknown_cards_needed_at_showdown():
     deal = DEAL.replace("KcKd", "????")
-    actions = f'{deal}, "p3 f", "p1 cc", "p2 cc", "d db 3c4c6c", "p1 cc", "p2 cc", "d db 5d", "p1 cc", "p2 cc", "d db 9h", "p1 cc", "p2 cc"'
+    actions = f"{deal}, {CHECKED_DOWN}"
     bad(GAME + f"actions = [{actions}]\n", r"p2's hole cards are unknown \(\?\?\?\?\) but needed at showdown")
 
 
 def test_pot_limit_cannot_be_written():
     with pytest.raises(phh.InvalidHistoryError, match="PHH has no pot-limit Texas hold'em"):
         phh.dumps(Hand(Rules.pot_limit(1, 2), [50, 50], seed=1))
-
 
 
 # ------------------------------------------------------------- log and command
@@ -368,7 +404,9 @@ def test_log_names_side_pots():
 
 def test_replay_command_prints_every_hand_of_a_phhs_file(tmp_path, capsys):
     path = tmp_path / "two.phhs"
-    path.write_text(f"[1]\n{GAME}actions = [{DEAL}, \"p3 f\", \"p1 f\"]\n[2]\n{GAME}actions = [{DEAL}, \"p3 cbr 6\", \"p1 f\", \"p2 f\"]\n")
+    path.write_text(
+        f'[1]\n{GAME}actions = [{DEAL}, "p3 f", "p1 f"]\n[2]\n{GAME}actions = [{DEAL}, "p3 cbr 6", "p1 f", "p2 f"]\n'
+    )
     run_replay(str(path))
     out = capsys.readouterr().out
     assert out.count("*** SUMMARY ***") == 2
@@ -389,9 +427,27 @@ def test_replay_command_on_a_missing_file(tmp_path):
 
 
 TOML_VALUES = [
-    '"a # b"', "\"it's\"", '"tab\\there"', "'C:\\path'", '"x\\u00e9"', '["a", \'b\']', "[1, 2,]",
-    "[\n  1, # one\n  2\n]", '"null"', "1_000", "+1", "-0", "1.50", "1e3", "[[1, 2], [3]]", "12:30:00",
-    "1979-05-27", "[]", "true", '"Ünïcode"', "{a = 1}",
+    '"a # b"',
+    '"it\'s"',
+    '"tab\\there"',
+    "'C:\\path'",
+    '"x\\u00e9"',
+    "[\"a\", 'b']",
+    "[1, 2,]",
+    "[\n  1, # one\n  2\n]",
+    '"null"',
+    "1_000",
+    "+1",
+    "-0",
+    "1.50",
+    "1e3",
+    "[[1, 2], [3]]",
+    "12:30:00",
+    "1979-05-27",
+    "[]",
+    "true",
+    '"Ünïcode"',
+    "{a = 1}",
 ]
 BAD_TOML_VALUES = ["NaN", "Infinity", "null", '{"a": 1}', "[1 2]", "01", '"a\\/b"', "'a", "[1, 2] 3"]
 

@@ -64,14 +64,19 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
 
     >>> from holdem.hand import Hand
     >>> from holdem.rules import Rules
-    >>> log_steps(Hand(Rules.no_limit(1, 2), [50, 50], hole_cards=["AsAd", "KcKd"]))[1:4]
+    >>> steps = log_steps(Hand(Rules.no_limit(1, 2), [50, 50], hole_cards=["AsAd", "KcKd"]))
+    >>> steps[1:4]
     ['Player 1 posts the big blind 2', 'Player 2 posts the small blind 1', '*** HOLE CARDS ***\\nDealt to Player 1 [As Ad]']
     """
     rules = hand.rules
     count = hand.player_count
     if names is None:
         names = [f"Player {seat + 1}" for seat in range(count)]
-    stakes = f"{rules.small_bet}/{rules.big_bet}" if rules.structure is Structure.FIXED_LIMIT else f"{rules.small_blind}/{rules.big_blind}"
+    stakes = (
+        f"{rules.small_bet}/{rules.big_bet}"
+        if rules.structure is Structure.FIXED_LIMIT
+        else f"{rules.small_blind}/{rules.big_blind}"
+    )
     table = [f"{_STRUCTURES[rules.structure]} Hold'em {stakes}, {count} players"]
     for seat in range(count):
         button = " [button]" if seat == hand.button else ""

@@ -125,7 +125,9 @@ _SECTION = re.compile(r"\[\s*(\d+)\s*\]\s*(?:#.*)?$")
 _DECIMAL = re.compile(r"[0-9]+\.[0-9]*")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _CODES = {name: code for code, name in enumerate(CARD_NAMES)}
-_PAIRS = {first + second: (_CODES[first], _CODES[second]) for first in CARD_NAMES for second in CARD_NAMES if first != second}
+_PAIRS = {
+    first + second: (_CODES[first], _CODES[second]) for first in CARD_NAMES for second in CARD_NAMES if first != second
+}
 _FOLD_OR_CALL = {"f", "cc"}
 _USAGE = "use 'd dh pN CARDS', 'd db CARDS', 'pN f', 'pN cc', 'pN cbr AMOUNT' or 'pN sm [CARDS]'"
 
@@ -272,7 +274,9 @@ def _game_rules(
     elif antes[1] and not any(antes[:1] + antes[2:]):
         ante, big_blind_ante = antes[1], True
     else:
-        raise InvalidHistoryError(f"antes {list(antes)}: holdem plays equal antes, or a big-blind ante (second value only)")
+        raise InvalidHistoryError(
+            f"antes {list(antes)}: holdem plays equal antes, or a big-blind ante (second value only)"
+        )
     straddles = list(blinds[2:])
     while straddles and not straddles[-1]:
         straddles.pop()
@@ -302,7 +306,11 @@ def _fault(number: int, text: object, message: str) -> InvalidHistoryError:
 
 def _cards(text: str, count: int | None) -> tuple[Card, ...]:
     """Parse card names run together, quickly in the usual form (``AsKd``)."""
-    codes = _PAIRS.get(text) if count == 2 else tuple(_CODES.get(text[index : index + 2], -1) for index in range(0, len(text), 2))
+    codes = (
+        _PAIRS.get(text)
+        if count == 2
+        else tuple(_CODES.get(text[index : index + 2], -1) for index in range(0, len(text), 2))
+    )
     if codes is None or -1 in codes or len(set(codes)) * 2 != len(text):
         return parse_cards(text, count=count)
     return codes
@@ -405,7 +413,9 @@ def _replay(data: dict[str, Any]) -> HandHistory:
             hole = holes[player]
             if hole is not None:
                 if set(cards) != set(hole):
-                    raise _fault(number, text, f"p{player + 1} shows {format_cards(cards)} but holds {format_cards(hole)}")
+                    raise _fault(
+                        number, text, f"p{player + 1} shows {format_cards(cards)} but holds {format_cards(hole)}"
+                    )
                 continue
             holes[player] = cards
         for card in cards:
@@ -478,7 +488,8 @@ def _check_showdown(hand: Hand, unknown: list[int], mucked: set[int]) -> None:
             raise InvalidHistoryError(f"{_label(hand, seat)}'s hole cards are unknown (????) but needed at showdown")
     for seat in mucked & at_showdown & winners:
         raise InvalidHistoryError(
-            f"{_label(hand, seat)} mucks, but the hand wins chips at showdown: holdem does not throw away a winning hand"
+            f"{_label(hand, seat)} mucks, but the hand wins chips at showdown: "
+            "holdem does not throw away a winning hand"
         )
 
 
