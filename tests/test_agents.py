@@ -53,9 +53,10 @@ def test_agents_see_exactly_their_view_and_never_hidden_cards(players):
     assert sum(spy.views for spy in spies) > 3000
 
 
-@pytest.mark.parametrize(
-    "rules", [NO_LIMIT, holdem.Rules.pot_limit(1, 2), holdem.Rules.fixed_limit(2, 4), holdem.Rules.no_limit(5, 10, ante=1)]
-)
+RULES = [NO_LIMIT, holdem.Rules.pot_limit(1, 2), holdem.Rules.fixed_limit(2, 4), holdem.Rules.no_limit(5, 10, ante=1)]
+
+
+@pytest.mark.parametrize("rules", RULES)
 def test_reference_bots_play_only_legal_actions(rules):
     bots = [make() for make in REFERENCE_BOTS.values()] + [RandomBot(seed=1), TightBot()]
     rng = holdem.Rng(11)

@@ -122,7 +122,7 @@ class RandomBot:
         legal = view.legal_actions
         kind = self.random.choice(legal.kinds)  # type: ignore[union-attr]
         if kind is ActionKind.BET or kind is ActionKind.RAISE:
-            sizes = (legal.min_raise_to, pot_raise_to(view, 0.5), pot_raise_to(view), legal.max_raise_to)  # type: ignore[union-attr]
+            sizes = (legal.min_raise_to, pot_raise_to(view, 0.5), pot_raise_to(view), legal.max_raise_to)  # type: ignore
             return kind, self.random.choice(sizes)  # type: ignore[return-value]
         return kind
 
@@ -329,7 +329,10 @@ def play_hand(
             try:
                 end_hand(hand.view(seat))
             except Exception as error:
-                problem = f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__} at the end of the hand: {error}"
+                problem = (
+                    f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__} "
+                    f"at the end of the hand: {error}"
+                )
                 if not fold_on_error:
                     raise AgentError(problem) from error
                 faults.append(Fault(number, names[seat], seat, problem))

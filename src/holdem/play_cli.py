@@ -14,7 +14,6 @@ tight      200        ...
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 
 from holdem.actions import Action, ActionKind
@@ -57,7 +56,9 @@ def add_play_commands(subparsers: argparse._SubParsersAction) -> None:
 
 def _add_game_options(parser: argparse.ArgumentParser, players: int, bots: str) -> None:
     choices = ", ".join(REFERENCE_BOTS)
-    parser.add_argument("--bots", default=bots, help=f"reference bots seated in turn, comma-separated: {choices} (default {bots})")
+    parser.add_argument(
+        "--bots", default=bots, help=f"reference bots seated in turn, comma-separated: {choices} (default {bots})"
+    )
     parser.add_argument("--players", type=int, default=players, help=f"players at the table (default {players})")
     parser.add_argument(
         "--structure", choices=[structure.value for structure in Structure], default="no-limit",
@@ -84,7 +85,10 @@ def _bots(names: str, count: int) -> dict[str, object]:
         if kind not in REFERENCE_BOTS:
             raise MatchError(f"unknown bot {kind!r}: use {', '.join(REFERENCE_BOTS)}")
     seated = [kinds[seat % len(kinds)] for seat in range(count)]
-    return {f"{kind}-{seat + 1}" if seated.count(kind) > 1 else kind: REFERENCE_BOTS[kind]() for seat, kind in enumerate(seated)}
+    return {
+        f"{kind}-{seat + 1}" if seated.count(kind) > 1 else kind: REFERENCE_BOTS[kind]()
+        for seat, kind in enumerate(seated)
+    }
 
 
 def _simulate(arguments: argparse.Namespace) -> None:
