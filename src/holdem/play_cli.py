@@ -101,8 +101,10 @@ def _simulate(arguments: argparse.Namespace) -> None:
     phh_file = open(arguments.phh, "w", encoding="utf-8") if arguments.phh else None
     try:
         if arguments.scheduler:
-            from dask.distributed import Client
-
+            try:
+                from dask.distributed import Client
+            except ImportError:
+                raise MatchError("--scheduler needs Dask: pip install 'holdem-engine[dask]'") from None
             with Client(arguments.scheduler) as client:
                 result = play_match(bots, arguments.hands, executor=client.get_executor(), phh_file=phh_file, **options)
         else:
