@@ -82,6 +82,11 @@ class HandHistory:
     as read (``players``, ``event``, ``finishing_stacks``, ``_``-prefixed
     fields...).  ``unknown_seats`` are the seats dealt ``????``: they hold
     stand-in cards that never decide a pot, and are written back as ``????``.
+
+    >>> from holdem.rules import Rules
+    >>> hand = Hand(Rules.no_limit(1, 2), [50, 50], seed=1)
+    >>> 'players = ["Ann", "Bob"]' in dumps(HandHistory(hand, {"players": ["Ann", "Bob"]}))
+    True
     """
 
     hand: Hand
