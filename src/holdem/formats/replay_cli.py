@@ -68,10 +68,19 @@ def _run(arguments: argparse.Namespace) -> None:
             print("\n".join(steps))
             continue
         interactive = sys.stdin.isatty()
+        last = len(steps) - 1
         for index, step in enumerate(steps):
-            print(f"[{index}/{len(steps) - 1}] {step}")
-            if interactive and index < len(steps) - 1 and input("-- Enter for the next step, q to stop -- ") == "q":
+            print(f"[{index}/{last}] {step}")
+            if interactive and index < last and _wait() == "q":
                 return
+
+
+def _wait() -> str:
+    """Wait for Enter; return what was typed ("q" to stop, also on end of input)."""
+    try:
+        return input("-- Enter for the next step, q to stop -- ").strip()
+    except EOFError:
+        return "q"
 
 
 def _histories(path: str) -> Iterator[HandHistory]:
