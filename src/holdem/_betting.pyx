@@ -15,6 +15,7 @@ cdef object _CHECK = ActionKind.CHECK
 cdef object _CALL = ActionKind.CALL
 cdef object _BET = ActionKind.BET
 cdef object _RAISE = ActionKind.RAISE
+cdef object _RETURN = ActionKind.RETURN
 cdef tuple _NO_CARDS = ()
 
 cdef enum Limit:
@@ -95,13 +96,15 @@ cdef class Betting:
         new.live_count = self.live_count
         return new
 
-    def begin(self, queue, long long max_bet, long long street_min, long long raise_count):
-        """Start a street: ``queue`` seats to act in order, facing ``max_bet``."""
+    def begin(self, seats, long long max_bet, long long street_min, long long raise_count):
+        """Start a street facing ``max_bet``: the ``seats`` still in with chips act, in that order."""
+        cdef int seat
         self.head = 0
         self.tail = 0
-        for seat in queue:
-            self.queue[self.tail] = seat
-            self.tail += 1
+        for seat in seats:
+            if self.live[seat] and self.stacks[seat]:
+                self.queue[self.tail] = seat
+                self.tail += 1
         self.max_bet = max_bet
         self.street_min = street_min
         self.raise_count = raise_count
@@ -110,9 +113,39 @@ cdef class Betting:
         self.acted = 0
         self.last_aggressor = -1
 
-    def end(self):
-        """Leave no one to act."""
+    def close(self):
+        """End the street: no one is left to act, the bets go in.
+
+        The part of the highest bet that no one matched goes back to its
+        seat; return that ``RETURN`` record, or ``None``.
+        """
+        cdef list bets = self.bets
+        cdef int seat, top_seat = 0
+        cdef long long bet, top = 0, second = 0
         self.head = self.tail
+        for seat in range(self.count):
+            bet = bets[seat]
+            if bet > top:
+                second = top
+                top = bet
+                top_seat = seat
+            elif bet > second:
+                second = bet
+            bets[seat] = 0
+        if top == second:
+            return None
+        self.stacks[top_seat] += top - second
+        self.contributed[top_seat] -= top - second
+        return _record(Action, (_RETURN, top_seat, top - second, _NO_CARDS))
+
+    @property
+    def seats_with_chips(self):
+        """How many seats are still in the hand with chips behind."""
+        cdef int seat, count = 0
+        for seat in range(self.count):
+            if self.live[seat] and self.stacks[seat]:
+                count += 1
+        return count
 
     @property
     def actor(self):

@@ -41,7 +41,6 @@ from holdem.rules import InvalidRulesError, OddChip, Rules, Structure
 __all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street"]
 
 
-
 class Street(enum.IntEnum):
     """A betting round."""
 
@@ -85,7 +84,6 @@ _CHECK = ActionKind.CHECK
 _CALL = ActionKind.CALL
 _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
-_RETURN = ActionKind.RETURN
 _DEAL_BOARD = ActionKind.DEAL_BOARD
 _WIN = ActionKind.WIN
 _SHOW = ActionKind.SHOW
@@ -102,7 +100,6 @@ _ORDERS = {
     count: tuple(tuple((button + 1 + step) % count for step in range(count)) for button in range(count))
     for count in range(2, 11)
 }
-_ZEROS = {count: (0,) * count for count in range(2, 11)}
 
 
 class Hand:
@@ -671,30 +668,14 @@ class Hand:
 
     # ------------------------------------------------------------ the flow
 
-    def _return_uncalled(self) -> None:
-        bets = self._bets
-        top = max(bets)
-        if not top:
-            return
-        seat = bets.index(top)
-        second = max(bets[:seat] + bets[seat + 1 :])
-        if top > second:
-            excess = top - second
-            bets[seat] = second
-            self._stacks[seat] += excess
-            self._contributed[seat] -= excess
-            self._history.append(Action(_RETURN, seat, excess))
+    def _collect_bets(self) -> None:
+        returned = self._betting.close()
+        if returned is not None:
+            self._history.append(returned)
 
     def _close_street(self) -> None:
-        self._return_uncalled()
-        self._bets[:] = _ZEROS[self._count]
-        self._betting.end()
-        live, stacks = self._live, self._stacks
-        with_chips = 0
-        for seat in range(self._count):
-            if live[seat] and stacks[seat]:
-                with_chips += 1
-        if with_chips <= 1:
+        self._collect_bets()
+        if self._betting.seats_with_chips <= 1:
             self._runout_from = len(self._board)
             self._run_out()
         elif self._street == 3:
@@ -721,8 +702,7 @@ class Hand:
             street_min = rules.small_bet if self._street < 2 else rules.big_bet
         else:
             street_min = rules.min_bet
-        live, stacks = self._live, self._stacks
-        self._betting.begin([seat for seat in self._order if live[seat] and stacks[seat]], 0, street_min, 0)
+        self._betting.begin(self._order, 0, street_min, 0)
 
     def _run_out(self) -> None:
         while self._street < 3:
@@ -835,7 +815,7 @@ class Hand:
         return rake if rules.rake_cap is None else min(rake, rules.rake_cap)
 
     def _win_without_showdown(self) -> None:
-        self._return_uncalled()
+        self._collect_bets()
         winner = self._live.index(True)
         total = sum(self._contributed) + self._dead
         self._rake = self._rake_for(total)
@@ -852,8 +832,6 @@ class Hand:
             if won[seat]:
                 stacks[seat] += won[seat]
                 append(_record(Action, (_WIN, seat, won[seat], ())))
-        self._bets[:] = _ZEROS[self._count]
-        self._betting.end()
         self._over = True
 
 
