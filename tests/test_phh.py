@@ -478,3 +478,10 @@ def test_damaged_files_fail_with_invalid_history_error():
             phh.loads(text)
         except phh.InvalidHistoryError:
             pass
+
+
+def test_unknown_cards_mucked_at_showdown_lose():
+    deal = DEAL.replace("KcKd", "????")
+    history = phh.loads(GAME + f'actions = [{deal}, {CHECKED_DOWN}, "p1 sm AsAd", "p2 sm"]\n')
+    assert history.hand.stacks == (102, 98, 100)
+    assert "d dh p2 ????" in phh.dumps(history)

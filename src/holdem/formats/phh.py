@@ -48,6 +48,7 @@ import dataclasses
 import datetime
 import enum
 import functools
+import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -60,6 +61,7 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
+from holdem._core import evaluate
 from holdem.actions import ActionKind
 from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
 from holdem.errors import HoldemError
@@ -429,9 +431,11 @@ def _replay(data: dict[str, Any]) -> HandHistory:
             seen[card] = number
     unknown = [player for player in range(count) if holes[player] is None]
     if unknown:
-        spare = iter(sorted(set(range(52)) - set(seen), key=lambda card: (card % 4, card)))
+        board = [card for step in steps if step[3] == "db" for card in step[4]]
+        spare = set(range(52)) - set(seen)
         for player in unknown:
-            holes[player] = (next(spare), next(spare))
+            holes[player] = pair = _stand_ins(sorted(spare), board[:5])
+            spare -= set(pair)
 
     button = _button(data, count)
     seat_of = [(button + 1 + player) % count for player in range(count)]
@@ -473,6 +477,14 @@ def _replay(data: dict[str, Any]) -> HandHistory:
     _check_finishing_stacks(data.get("finishing_stacks"), hand, seat_of)
     fields = {name: value for name, value in data.items() if name not in _GAME_FIELDS and name[1:] not in _OPTIONS}
     return HandHistory(hand, fields, frozenset(seat_of[player] for player in unknown))
+
+
+def _stand_ins(spare: list[Card], board: list[Card]) -> tuple[Card, Card]:
+    """Two spare cards for unknown hole cards: the weakest hand on the board, so that a muck loses."""
+    pairs = itertools.combinations(spare, 2)
+    if len(board) < 3:
+        return next(pairs)
+    return min(pairs, key=lambda pair: evaluate([*pair, *board]))
 
 
 def _label(hand: Hand, seat: int) -> str:
