@@ -431,10 +431,11 @@ def _replay(data: dict[str, Any]) -> HandHistory:
             seen[card] = number
     unknown = [player for player in range(count) if holes[player] is None]
     if unknown:
-        board = [card for step in steps if step[3] == "db" for card in step[4]]
+        board = [card for step in steps if step[3] == "db" for card in step[4]][:5]
+        folds = {step[2] for step in steps if step[3] == "f"}
         spare = set(range(52)) - set(seen)
         for player in unknown:
-            holes[player] = pair = _stand_ins(sorted(spare), board[:5])
+            holes[player] = pair = _stand_ins(sorted(spare), [] if player in folds else board)
             spare -= set(pair)
 
     button = _button(data, count)
@@ -480,7 +481,7 @@ def _replay(data: dict[str, Any]) -> HandHistory:
 
 
 def _stand_ins(spare: list[Card], board: list[Card]) -> tuple[Card, Card]:
-    """Two spare cards for unknown hole cards: the weakest hand on the board, so that a muck loses."""
+    """Two spare cards for unknown hole cards: the weakest hand on the board (if any), so that a muck loses."""
     pairs = itertools.combinations(spare, 2)
     if len(board) < 3:
         return next(pairs)
