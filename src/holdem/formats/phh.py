@@ -35,6 +35,10 @@ actions = [
 ]
 finishing_stacks = [102, 98, 100]
 
+Equal antes are trimmed to what an all-in player matches and a big-blind
+ante (``antes = [0, A, 0, ...]``) is dead money, whatever
+``ante_trimming_status`` says.  A ``seats`` field numbering the players
+clockwise from 1 places the button (``pN``'s seat); otherwise it is the last seat.
 Chips are integers: an amount with a fraction (``0.25``) is refused, except in
 ``finishing_stacks``, where a split recorded in halves (``10112.5``) matches
 the whole chips of an odd-chip rule.  Rules that PHH cannot state (PokerKit's
