@@ -7,6 +7,19 @@
 """
 
 from holdem._core import evaluate, evaluate7, evaluate_batch
+from holdem.agents import (
+    REFERENCE_BOTS,
+    Agent,
+    CallingStation,
+    Decision,
+    EquityBot,
+    Fault,
+    RandomBot,
+    TightBot,
+    agent_name,
+    play_hand,
+    pot_raise_to,
+)
 from holdem.actions import Action, ActionKind, LegalActions
 from holdem.cards import (
     CARD_NAMES,
@@ -21,6 +34,7 @@ from holdem.cards import (
 )
 from holdem.equity import EquityResult, equity
 from holdem.errors import (
+    AgentError,
     BuyInError,
     CardCountError,
     DeckError,
@@ -35,13 +49,16 @@ from holdem.errors import (
     InvalidRangeError,
     InvalidRulesError,
     InvalidSeedError,
+    MatchError,
     RebuyError,
     SeatError,
     TableError,
     TournamentError,
 )
 from holdem.evaluation import Category, HandRank, best_five
+from holdem.formats import phh
 from holdem.hand import Hand, HandView, SeatStatus, Street
+from holdem.match import AgentResult, MatchResult, play_match
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
 from holdem.rules import OddChip, Rules, Structure
@@ -62,23 +79,30 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "ActionKind",
+    "Agent",
+    "AgentError",
+    "AgentResult",
     "BlindSchedule",
     "ButtonRule",
     "BuyInError",
     "CARD_NAMES",
     "CLASS_GRID",
+    "CallingStation",
     "Card",
     "CardCountError",
     "CardsLike",
     "Category",
     "Deal",
+    "Decision",
     "Deck",
     "DeckError",
     "Draw",
     "DuplicateCardError",
     "EmptyRangeError",
+    "EquityBot",
     "EquityError",
     "EquityResult",
+    "Fault",
     "Hand",
     "HandRange",
     "HandRank",
@@ -93,9 +117,13 @@ __all__ = [
     "InvalidSeedError",
     "LegalActions",
     "Level",
+    "MatchError",
+    "MatchResult",
     "OddChip",
     "PlayerResult",
     "Pot",
+    "REFERENCE_BOTS",
+    "RandomBot",
     "RebuyError",
     "RebuyPolicy",
     "Rng",
@@ -107,8 +135,10 @@ __all__ = [
     "Table",
     "TableError",
     "TableHand",
+    "TightBot",
     "Tournament",
     "TournamentError",
+    "agent_name",
     "best_five",
     "card_name",
     "class_combos",
@@ -123,4 +153,8 @@ __all__ = [
     "icm",
     "parse_card",
     "parse_cards",
+    "phh",
+    "play_hand",
+    "play_match",
+    "pot_raise_to",
 ]
