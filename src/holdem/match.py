@@ -23,14 +23,14 @@ import os
 import secrets
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import IO, NamedTuple
 
 from tqdm import tqdm
 
-from holdem.agents import Fault, play_hand
+from holdem.agents import Fault, agent_name, play_hand
 from holdem.cards import Rng
 from holdem.errors import MatchError
 from holdem.formats import phh
@@ -129,7 +129,7 @@ class _Tally(NamedTuple):
 
 
 def play_match(
-    agents: Mapping[str, object],
+    agents: Mapping[str, object] | Sequence[object],
     hands: int = 10_000,
     *,
     rules: Rules | None = None,
@@ -143,7 +143,10 @@ def play_match(
     phh_file: IO[str] | None = None,
     progress: bool | None = None,
 ) -> MatchResult:
-    """Play ``hands`` hands between ``agents`` (name: agent, one per seat, 2 to 10) and return the results.
+    """Play ``hands`` hands between ``agents`` (one per seat, 2 to 10) and return the results.
+
+    ``agents`` maps names to agents, or lists agents, named then by
+    :func:`~holdem.agents.agent_name` and their seat (``"random-1"``).
 
     ``rules`` default to no-limit 1/2 and ``stack`` to 100 big blinds.  Stacks
     go back to ``stack`` every hand, or with ``carry_stacks`` carry on from hand
@@ -162,6 +165,8 @@ def play_match(
         count, or duplicate deals with carried stacks.
     :raises AgentError: when an agent fails, unless ``fold_on_error``.
     """
+    if not isinstance(agents, Mapping):
+        agents = {f"{agent_name(agent)}-{seat}": agent for seat, agent in enumerate(agents, 1)}
     if not 2 <= len(agents) <= 10:
         raise MatchError(f"{len(agents)} agents: a match needs 2 to 10")
     count = len(agents)
