@@ -222,7 +222,7 @@ class HandRange:
             for combo in self._item_combos(body):
                 weights[combo] = weight
         self._text = text
-        self._weights = weights
+        self._weights = dict(sorted(weights.items(), reverse=True))  # in the order combos() gives them
 
     @staticmethod
     def _item_combos(body: str) -> list[Combo]:
@@ -270,7 +270,7 @@ class HandRange:
         dead_cards = set(parse_cards(dead))
         return tuple(
             (combo, weight)
-            for combo, weight in sorted(self._weights.items(), reverse=True)
+            for combo, weight in self._weights.items()
             if combo[0] not in dead_cards and combo[1] not in dead_cards
         )
 
