@@ -93,3 +93,7 @@ class TournamentError(HoldemError, ValueError):
 
 class RebuyError(TournamentError):
     """A rebuy outside the rebuy period, above the stack threshold or past the allowed count."""
+
+
+class InvalidHistoryError(HoldemError, ValueError):
+    """A hand history that cannot be read or replayed, or a hand that PHH cannot record."""

@@ -68,15 +68,11 @@ except ModuleNotFoundError:  # Python 3.10
 from holdem._core import evaluate
 from holdem.actions import ActionKind
 from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, InvalidHistoryError
 from holdem.hand import Hand
 from holdem.rules import OddChip, Rules, Structure
 
 __all__ = ["HandHistory", "InvalidHistoryError", "dump", "dump_all", "dumps", "load", "load_all", "loads"]
-
-
-class InvalidHistoryError(HoldemError, ValueError):
-    """A hand history that cannot be read or replayed, or a hand that PHH cannot record."""
 
 
 @dataclasses.dataclass(frozen=True)
