@@ -68,7 +68,7 @@ cdef class Betting:
         self.uncapped_heads_up = rules.uncapped_heads_up
         self.half_bet_reopens = rules.half_bet_reopens
         self.count = len(stacks)
-        self.live_count = sum(1 for seat_live in live if seat_live)
+        self.live_count = live.count(True)
         self.head = self.tail = 0
         self.last_aggressor = -1
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import enum
 import operator
+from itertools import compress
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -177,7 +178,8 @@ class Hand:
         else:
             cards = _card_layout(order, seed, deck, hole_cards, board)
         self._deck = cards
-        pairs = list(zip(cards[:count], cards[count : 2 * count]))
+        # In dealing order: the seat left of the button first.
+        pairs = list(zip(cards, cards[count : 2 * count]))
         shift = count - 1 - button
         self._hole = pairs[shift:] + pairs[:shift]
         self._next_card = 2 * count
@@ -196,8 +198,7 @@ class Hand:
         self._history: list[Action] = []
         self._post_forced_bets()
         self._betting = Betting(rules, stacks, self._bets, self._contributed, self._live, self._dead)
-        hole = self._hole
-        self._history += [_record(Action, (_DEAL_HOLE, seat, 0, hole[seat])) for seat in order]
+        self._history += [_record(Action, (_DEAL_HOLE, seat, 0, pair)) for seat, pair in zip(order, pairs)]
         self._begin_preflop()
 
     @classmethod
@@ -248,8 +249,7 @@ class Hand:
         else:
             forced = (rules.small_blind, rules.big_blind, *rules.straddles)
         bets, contributed = self._bets, self._contributed
-        for position, nominal in enumerate(forced):
-            seat = order[position]
+        for seat, nominal in zip(order, forced):
             amount = nominal if nominal < stacks[seat] else stacks[seat]
             if amount:
                 stacks[seat] -= amount
@@ -686,12 +686,12 @@ class Hand:
     def _deal_street(self) -> bool:
         size = 3 if self._street == 0 else 1
         start = self._next_card + 1
-        if start + size > len(self._deck):
+        cards = self._deck[start : start + size]
+        if len(cards) < size:
             self._cards_needed = size
             return False
-        cards = self._deck[start : start + size]
         self._next_card = start + size
-        self._board.extend(cards)
+        self._board += cards
         self._street += 1
         self._history.append(_record(Action, (_DEAL_BOARD, None, 0, cards)))
         return True
@@ -739,10 +739,8 @@ class Hand:
                     first, second = hole[seat]
                     ranks[seat] = evaluate7(first, second, *board)
             rankings.append(ranks)
-        top = max(contributed)
-        if len(boards) == 1 and not self._dead and all(
-            contributed[seat] == top for seat in range(count) if live[seat]
-        ):
+        # One pot when every seat still in put in as much as anyone did.
+        if len(boards) == 1 and not self._dead and min(compress(contributed, live)) == max(contributed):
             self._award_single_pot(rankings[0])
             return
         pots = build_pots(contributed, live, self._dead)
@@ -764,7 +762,8 @@ class Hand:
         if start is None:
             start = order[0]
         best = -1
-        for seat in (start, *_SEATS_AFTER[self._count][start]):
+        # The seats clockwise from ``start``.
+        for seat in _ORDERS[self._count][start - 1]:
             if live[seat]:
                 rank = ranks[seat]
                 if every_hand_shows or rank >= best:
@@ -774,7 +773,7 @@ class Hand:
                 else:
                     append(_record(Action, (_MUCK, seat, 0, ())))
         total = sum(self._contributed)
-        self._rake = self._rake_for(total) if self.rules.rake else 0
+        self._rake = self._rake_for(total)
         winners = [seat for seat in order if ranks[seat] == best]
         each, extra = divmod(total - self._rake, len(winners))
         won = [0] * self._count
