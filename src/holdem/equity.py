@@ -13,13 +13,15 @@ from __future__ import annotations
 import math
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-
-import numpy
+from typing import TYPE_CHECKING
 
 from holdem._core import Matchup, Rng
 from holdem.cards import CARD_NAMES, CardsLike, parse_cards
 from holdem.errors import CardCountError, DuplicateCardError, EquityError, InvalidCardError
 from holdem.ranges import EmptyRangeError, HandRange
+
+if TYPE_CHECKING:
+    import numpy
 
 __all__ = ["EquityError", "EquityResult", "equity"]
 
@@ -113,6 +115,8 @@ def equity(
     :raises InvalidRangeError: range notation that cannot be read.
     :raises EmptyRangeError: a range, or the ranges together, left without a deal.
     """
+    import numpy  # here, not at import: `import holdem` stays quick
+
     players = list(players)
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise EquityError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(players)}")

@@ -24,11 +24,9 @@ import secrets
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 from typing import IO, NamedTuple
-
-from tqdm import tqdm
 
 from holdem.agents import Fault, agent_name, play_hand
 from holdem.cards import Rng
@@ -191,6 +189,8 @@ def play_match(
     show = sys.stderr.isatty() if progress is None else progress
     began = time.perf_counter()
     done: list[_Tally] = [None] * len(chunks)  # type: ignore[list-item]
+    from tqdm import tqdm  # here, not at import: `import holdem` stays quick
+
     with tqdm(total=hands, unit=" hands", disable=not show) as bar:
         for index, tally in _run(chunks, executor, workers):
             done[index] = tally
@@ -227,6 +227,8 @@ def _run(chunks: list[_Chunk], executor: Executor | None, workers: int | None) -
             for index, chunk in enumerate(chunks):
                 yield index, _play_chunk(copy.deepcopy(chunk))
             return
+        from concurrent.futures import ProcessPoolExecutor  # here: multiprocessing is slow to import
+
         with ProcessPoolExecutor(workers) as pool:
             yield from _run(chunks, pool, None)
         return
