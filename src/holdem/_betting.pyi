@@ -1,7 +1,13 @@
 from collections.abc import Iterable
 
+from typing import TypeVar
+
 from holdem.actions import Action, LegalActions
 from holdem.rules import Rules
+
+_Record = TypeVar("_Record", bound=tuple[object, ...])
+
+def record(cls: type[_Record], fields: tuple[object, ...]) -> _Record: ...
 
 class Betting:
     max_bet: int

@@ -4,12 +4,29 @@
 # per-seat lists (stacks, bets, contributions, live seats) and changes them in
 # place.  Compiler directives are set in setup.py.
 
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_SET_ITEM
+
 from holdem.actions import Action, ActionKind, LegalActions
 from holdem.rules import Structure
 
-__all__ = ["Betting"]
+__all__ = ["Betting", "record"]
 
-cdef object _record = tuple.__new__
+
+cdef extern from "Python.h":
+    object PyType_GenericAlloc(type cls, Py_ssize_t size)
+
+
+cpdef object record(type cls, tuple fields):
+    """``tuple.__new__(cls, fields)`` for a NamedTuple ``cls``: a record made without a Python-level call."""
+    cdef Py_ssize_t index
+    record = PyType_GenericAlloc(cls, len(fields))
+    for index in range(len(fields)):
+        field = fields[index]
+        Py_INCREF(field)
+        PyTuple_SET_ITEM(record, index, field)
+    return record
+
 cdef object _FOLD = ActionKind.FOLD
 cdef object _CHECK = ActionKind.CHECK
 cdef object _CALL = ActionKind.CALL
@@ -136,7 +153,7 @@ cdef class Betting:
             return None
         self.stacks[top_seat] += top - second
         self.contributed[top_seat] -= top - second
-        return _record(Action, (_RETURN, top_seat, top - second, _NO_CARDS))
+        return record(Action, (_RETURN, top_seat, top - second, _NO_CARDS))
 
     @property
     def seats_with_chips(self):
@@ -170,8 +187,8 @@ cdef class Betting:
             call = stack
         fold = call > 0 or self.fold_without_bet
         if self.bounds(seat, &low, &high):
-            return _record(LegalActions, (seat, fold, call == 0, call, self.max_bet, low, high))
-        return _record(LegalActions, (seat, fold, call == 0, call, self.max_bet, None, None))
+            return record(LegalActions, (seat, fold, call == 0, call, self.max_bet, low, high))
+        return record(LegalActions, (seat, fold, call == 0, call, self.max_bet, None, None))
 
     def raise_bounds(self):
         """The smallest and largest raise-to of the player to act, or ``None`` when they may not raise."""
@@ -229,7 +246,7 @@ cdef class Betting:
         self.acted |= 1u << seat
         self.live[seat] = False
         self.live_count -= 1
-        return _record(Action, (_FOLD, seat, 0, _NO_CARDS))
+        return record(Action, (_FOLD, seat, 0, _NO_CARDS))
 
     def check_or_call(self):
         """Check or call (all in when short) for the player to act; ``None`` when no one is to act."""
@@ -242,14 +259,14 @@ cdef class Betting:
         self.acted |= 1u << seat
         amount = self.max_bet - <long long>self.bets[seat]
         if amount == 0:
-            return _record(Action, (_CHECK, seat, 0, _NO_CARDS))
+            return record(Action, (_CHECK, seat, 0, _NO_CARDS))
         stack = self.stacks[seat]
         if amount > stack:
             amount = stack
         self.bets[seat] += amount
         self.stacks[seat] = stack - amount
         self.contributed[seat] += amount
-        return _record(Action, (_CALL, seat, amount, _NO_CARDS))
+        return record(Action, (_CALL, seat, amount, _NO_CARDS))
 
     def raise_to(self, amount):
         """Bet or raise to ``amount`` for the player to act; ``None`` when that is not allowed."""
@@ -299,4 +316,4 @@ cdef class Betting:
             if live[other] and stacks[other]:
                 self.queue[self.tail] = other
                 self.tail += 1
-        return _record(Action, (kind, seat, total, _NO_CARDS))
+        return record(Action, (kind, seat, total, _NO_CARDS))

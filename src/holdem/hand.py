@@ -31,7 +31,7 @@ from itertools import compress
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from holdem._betting import Betting
+from holdem._betting import Betting, record
 from holdem._core import Deck, evaluate7
 from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions
 from holdem.cards import Card, CardsLike, format_cards, parse_cards
@@ -77,7 +77,7 @@ class HandView(NamedTuple):
     history: tuple[Action, ...]
 
 
-_record = tuple.__new__
+_record = record
 _DEAL_HOLE = ActionKind.DEAL_HOLE
 _POST_BLIND = ActionKind.POST_BLIND
 _FOLD = ActionKind.FOLD
