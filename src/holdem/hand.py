@@ -77,7 +77,6 @@ class HandView(NamedTuple):
     history: tuple[Action, ...]
 
 
-_record = record
 _DEAL_HOLE = ActionKind.DEAL_HOLE
 _POST_BLIND = ActionKind.POST_BLIND
 _FOLD = ActionKind.FOLD
@@ -198,7 +197,7 @@ class Hand:
         self._history: list[Action] = []
         self._post_forced_bets()
         self._betting = Betting(rules, stacks, self._bets, self._contributed, self._live, self._dead)
-        self._history += [_record(Action, (_DEAL_HOLE, seat, 0, pair)) for seat, pair in zip(order, pairs)]
+        self._history += [record(Action, (_DEAL_HOLE, seat, 0, pair)) for seat, pair in zip(order, pairs)]
         self._begin_preflop()
 
     @classmethod
@@ -255,7 +254,7 @@ class Hand:
                 stacks[seat] -= amount
                 bets[seat] = amount
                 contributed[seat] += amount
-                append(_record(Action, (_POST_BLIND, seat, amount, ())))
+                append(record(Action, (_POST_BLIND, seat, amount, ())))
 
     def _begin_preflop(self) -> None:
         rules, bets, stacks, order, count = self.rules, self._bets, self._stacks, self._order, self._count
@@ -693,7 +692,7 @@ class Hand:
         self._next_card = start + size
         self._board += cards
         self._street += 1
-        self._history.append(_record(Action, (_DEAL_BOARD, None, 0, cards)))
+        self._history.append(record(Action, (_DEAL_BOARD, None, 0, cards)))
         return True
 
     def _begin_street(self) -> None:
@@ -767,11 +766,11 @@ class Hand:
             if live[seat]:
                 rank = ranks[seat]
                 if every_hand_shows or rank >= best:
-                    append(_record(Action, (_SHOW, seat, 0, hole[seat])))
+                    append(record(Action, (_SHOW, seat, 0, hole[seat])))
                     if rank > best:
                         best = rank
                 else:
-                    append(_record(Action, (_MUCK, seat, 0, ())))
+                    append(record(Action, (_MUCK, seat, 0, ())))
         total = sum(self._contributed)
         self._rake = self._rake_for(total)
         winners = [seat for seat in order if ranks[seat] == best]
@@ -802,9 +801,9 @@ class Hand:
             if every_hand_shows or any(ranks[seat] >= best_shown[index] for index in contested):
                 for index in contested:
                     best_shown[index] = max(best_shown[index], ranks[seat])
-                append(_record(Action, (_SHOW, seat, 0, self._hole[seat])))
+                append(record(Action, (_SHOW, seat, 0, self._hole[seat])))
             else:
-                append(_record(Action, (_MUCK, seat, 0, ())))
+                append(record(Action, (_MUCK, seat, 0, ())))
 
     def _rake_for(self, total: int) -> int:
         rules = self.rules
@@ -830,11 +829,14 @@ class Hand:
         for seat in self._order:
             if won[seat]:
                 stacks[seat] += won[seat]
-                append(_record(Action, (_WIN, seat, won[seat], ())))
+                append(record(Action, (_WIN, seat, won[seat], ())))
         self._over = True
 
 
 _new_hand = object.__new__
+# The betting arithmetic is done in 64-bit integers: three times the chips at
+# the table (a pot-limit raise) must fit.
+_MAX_CHIPS = 2**60
 
 
 def _checked_stacks(stacks: Sequence[int]) -> list[int]:
@@ -849,6 +851,8 @@ def _checked_stacks(stacks: Sequence[int]) -> list[int]:
                 raise InvalidHandError(f"stack {stacks[seat]!r} at seat {seat}: stacks are integers of chips")
         if stack < 1:
             raise InvalidHandError(f"stack {stack!r} at seat {seat}: every seat needs at least 1 chip")
+    if sum(stacks) > _MAX_CHIPS:
+        raise InvalidHandError(f"stacks {stacks!r}: the chips at the table may add up to at most 2**60")
     return stacks
 
 
