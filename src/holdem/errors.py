@@ -97,3 +97,7 @@ class RebuyError(TournamentError):
 
 class InvalidHistoryError(HoldemError, ValueError):
     """A hand history that cannot be read or replayed, or a hand that PHH cannot record."""
+
+
+class AcpcError(HoldemError, ValueError):
+    """ACPC text that cannot be read (a game definition, match state or log line), or a game holdem cannot play."""
