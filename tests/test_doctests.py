@@ -1,13 +1,17 @@
 import doctest
 from pathlib import Path
 
+import pytest
+
+import holdem._betting
 import holdem._core
 
 
-def test_core_docstring_examples():
+@pytest.mark.parametrize(("module", "examples"), [(holdem._core, 10), (holdem._betting, 1)])
+def test_compiled_docstring_examples(module, examples):
     # pytest's doctest collection does not look inside compiled modules.
-    results = doctest.testmod(holdem._core)
-    assert results.attempted > 10
+    results = doctest.testmod(module)
+    assert results.attempted >= examples
     assert results.failed == 0
 
 

@@ -613,6 +613,17 @@ cdef void rng_jump(RngState *state) noexcept nogil:
     state.s[3] = s3
 
 
+cdef uint64_t card_mask_of(cards) except? 0:
+    """One bit per card of ``cards`` (anything parse_cards reads), 0 for none."""
+    cdef uint64_t mask = 0
+    if not cards:
+        return 0
+    from holdem.cards import parse_cards
+    for card in parse_cards(cards):
+        mask |= 1ULL << <int>card
+    return mask
+
+
 cdef class Rng:
     """A random generator: seeded xoshiro256**, or the OS's entropy with ``secure=True``.
 
@@ -707,12 +718,9 @@ cdef class Rng:
         ((1000, 7), False)
         """
         import numpy
-        from holdem.cards import parse_cards
         cdef uint8_t live[52]
         cdef int live_count = 0, card
-        cdef uint64_t dead_mask = 0
-        for card in parse_cards(dead):
-            dead_mask |= 1ULL << card
+        cdef uint64_t dead_mask = card_mask_of(dead)
         for card in range(52):
             if not dead_mask >> card & 1:
                 live[live_count] = card
@@ -767,12 +775,9 @@ cdef class Deck:
     cdef readonly Rng rng
 
     def __cinit__(self, rng=None, *, dead=()):
-        from holdem.cards import parse_cards
-        cdef uint64_t dead_mask = 0
+        cdef uint64_t dead_mask = card_mask_of(dead)
         cdef int card
         self.rng = rng if isinstance(rng, Rng) else Rng(rng)
-        for card in parse_cards(dead):
-            dead_mask |= 1ULL << card
         self.size = 0
         for card in range(52):
             if not dead_mask >> card & 1:
