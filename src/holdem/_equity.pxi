@@ -7,12 +7,15 @@
 # adds up the (weighted) runouts in which player p shares the best hand with
 # k - 1 others, and tally[p, 0] those in which p loses.
 #
-# Exact enumeration deals the board card by card, adding each card's key to
-# the key of the board so far.  A suit that can no longer give anyone a flush
-# (the most cards of it any player holds, plus the cards still to come, is
-# below five) is irrelevant: the cards of such suits are interchangeable
-# within a rank, so they are dealt as one group, once for each number of them
-# taken, weighted by the number of ways to choose that many.
+# Exact enumeration splits the boards by their ranks.  Without a flush a
+# hand's rank depends on its cards' ranks alone, so every multiset of ranks the
+# missing board cards can take is scored once, weighted by the number of ways
+# to pick cards of those ranks.  Then each suit in which someone can still
+# make a flush is dealt again: its cards one by one, the other cards by rank
+# as before.  Those boards were scored as if nobody held a flush; they are
+# scored again with the flushes and the first score is taken back.  A flush
+# needs three board cards of its suit, so a board gives a flush in one suit
+# at most and no board is corrected twice.
 
 from libc.math cimport sqrt
 
@@ -25,99 +28,103 @@ BINOMIAL[:] = [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0
 
 
 cdef struct Runout:
-    # The state of one deal's board enumeration: the players' hole cards and
-    # the cards left to deal.
+    # The state of one deal's board enumeration.  Counts are modular: taking
+    # back a score adds its weight's two's complement, and every count ends
+    # as the true number of boards.
     int players
-    int deck_size
-    uint8_t deck[52]
-    int suit_most[4]        # the most cards of each suit any player holds, board included
+    bint correcting         # scoring flush boards: count the real outcome, take back the plain one
+    uint8_t avail[13]       # cards of each rank left to deal, those of the flush suit apart when correcting
     uint64_t hole_key[MAX_PLAYERS]
     uint64_t hole_mask[MAX_PLAYERS]
+    uint16_t flush[MAX_PLAYERS]  # each player's flush rank with the flush suit's cards dealt, or 0
     uint64_t counts[MAX_PLAYERS * TALLY_WIDTH]
     uint64_t duel[3]        # heads-up: the first player wins, they tie, the second wins
+
+
+cdef inline void add_outcome(Runout *r, const uint16_t *ranks, uint64_t weight) noexcept nogil:
+    """Tally one outcome, the players' ranks, for ``weight`` runouts."""
+    cdef uint16_t best = 0
+    cdef int p, winners = 0
+    if r.players == 2:
+        # Branch-free: the outcome is unpredictable, a mispredicted branch costly.
+        r.duel[(ranks[0] < ranks[1]) - (ranks[0] > ranks[1]) + 1] += weight
+        return
+    for p in range(r.players):
+        best = max(best, ranks[p])
+    for p in range(r.players):
+        winners += ranks[p] == best
+    for p in range(r.players):
+        r.counts[p * TALLY_WIDTH + (winners if ranks[p] == best else 0)] += weight
 
 
 cdef inline void score(Runout *r, uint64_t key, uint64_t mask, uint64_t weight) noexcept nogil:
     """Tally one complete board of ``weight`` runouts."""
     cdef uint16_t ranks[MAX_PLAYERS]
-    cdef uint16_t best = 0, first, second
-    cdef int p, winners = 0
-    if r.players == 2:
-        # Branch-free: the outcome is unpredictable, a mispredicted branch costly.
-        first = key_rank(key + r.hole_key[0], mask | r.hole_mask[0])
-        second = key_rank(key + r.hole_key[1], mask | r.hole_mask[1])
-        r.duel[(first < second) - (first > second) + 1] += weight
-        return
+    cdef int p
     for p in range(r.players):
         ranks[p] = key_rank(key + r.hole_key[p], mask | r.hole_mask[p])
-        if ranks[p] > best:
-            best = ranks[p]
-            winners = 1
-        elif ranks[p] == best:
-            winners += 1
+    add_outcome(r, ranks, weight)
+
+
+cdef inline void score_ranks(Runout *r, uint64_t key, uint64_t weight) noexcept nogil:
+    """Tally the boards whose rank counters, board and dealt cards, are ``key``.
+
+    ``key`` has no suit counters and the hole cards' add at most two to a
+    suit, so key_rank reads the ranks alone.  When correcting, the flush
+    ranks replace the plain ones they beat (a flush leaves no room for a full
+    house), and the plain outcome is taken back.
+    """
+    cdef uint16_t plain[MAX_PLAYERS]
+    cdef uint16_t real[MAX_PLAYERS]
+    cdef int p
     for p in range(r.players):
-        r.counts[p * TALLY_WIDTH + (winners if ranks[p] == best else 0)] += weight
+        plain[p] = key_rank(key + r.hole_key[p], 0)
+    if r.correcting:
+        for p in range(r.players):
+            real[p] = max(plain[p], r.flush[p])
+        add_outcome(r, real, weight)
+        weight = 0 - weight
+    add_outcome(r, plain, weight)
 
 
-cdef void deal_last(Runout *r, uint64_t key, uint64_t mask, int start, uint64_t weight) noexcept nogil:
-    """Score every way to add the last board card from deck[start:]."""
-    cdef int i = start, group, rank
-    cdef uint8_t card, plain
-    while i < r.deck_size:
-        rank = r.deck[i] >> 2
-        group = 0
-        while i < r.deck_size and r.deck[i] >> 2 == rank:
-            card = r.deck[i]
-            if r.suit_most[card & 3] < 4:
-                plain = card
-                group += 1
-            else:
-                score(r, key + CARD_KEY[card], mask | CARD_MASK[card], weight)
-            i += 1
-        if group:
-            score(r, key + CARD_KEY[plain], mask | CARD_MASK[plain], weight * group)
-
-
-cdef void deal_board(Runout *r, uint64_t key, uint64_t mask, int left, int start, uint64_t weight) noexcept nogil:
-    """Score every way to add ``left`` cards of deck[start:] to the board in key and mask."""
-    cdef int i = start, j, group, taken, suit, rank
-    cdef uint8_t card
-    cdef uint64_t group_key, group_mask
-    if left == 1:
-        deal_last(r, key, mask, start, weight)
+cdef void deal_ranks(Runout *r, uint64_t key, int rank, int left, uint64_t weight) noexcept nogil:
+    """Score every multiset of ``left`` more ranks from ``rank`` up, weighted by the ways to deal it."""
+    cdef int top, taken
+    cdef uint64_t more
+    if left == 0:
+        score_ranks(r, key, weight)
         return
-    while i <= r.deck_size - left:
-        card = r.deck[i]
-        suit = card & 3
-        rank = card >> 2
-        if r.suit_most[suit] + left < 5:
-            # Gather this rank's cards of irrelevant suits at deck[i:i + group].
-            group = 1
-            for j in range(i + 1, r.deck_size):
-                if r.deck[j] >> 2 != rank:
-                    break
-                if r.suit_most[r.deck[j] & 3] + left < 5:
-                    card = r.deck[j]
-                    r.deck[j] = r.deck[i + group]
-                    r.deck[i + group] = card
-                    group += 1
-            group_key = key
-            group_mask = mask
-            for taken in range(1, min(group, left) + 1):
-                card = r.deck[i + taken - 1]
-                group_key += CARD_KEY[card]
-                group_mask |= CARD_MASK[card]
-                if taken == left:
-                    score(r, group_key, group_mask, weight * BINOMIAL[group][taken])
-                else:
-                    deal_board(r, group_key, group_mask, left - taken, i + group,
-                               weight * BINOMIAL[group][taken])
-            i += group
-        else:
-            r.suit_most[suit] += 1
-            deal_board(r, key + CARD_KEY[card], mask | CARD_MASK[card], left - 1, i + 1, weight)
-            r.suit_most[suit] -= 1
-            i += 1
+    if left == 1:
+        for top in range(rank, 13):
+            if r.avail[top]:
+                score_ranks(r, key + (1ULL << 3 * top), weight * r.avail[top])
+        return
+    for top in range(rank, 13):
+        more = key
+        for taken in range(1, min(r.avail[top], left) + 1):
+            more += 1ULL << 3 * top
+            deal_ranks(r, more, top + 1, left - taken, weight * BINOMIAL[r.avail[top]][taken])
+
+
+cdef void deal_flush(Runout *r, int suit, uint32_t free, uint32_t suited, uint64_t key, int rank,
+                     int taken, int needed, int left) noexcept nogil:
+    """Deal cards of ``suit`` (ranks in ``free`` from ``rank`` up) and then the rest by rank.
+
+    ``suited`` holds the ranks of the suit on the board so far; boards with
+    at least ``needed`` new cards of the suit, the fewest that give someone a
+    flush, are scored.
+    """
+    cdef int p, top
+    if taken >= needed:
+        for p in range(r.players):
+            r.flush[p] = FLUSH_RANK[(r.hole_mask[p] >> 16 * suit & 0x1FFF) | suited]
+        deal_ranks(r, key, 0, left - taken, 1)
+    if taken == left:
+        return
+    for top in range(rank, 13):
+        if free >> top & 1:
+            deal_flush(r, suit, free, suited | 1u << top, key + (1ULL << 3 * top), top + 1,
+                       taken + 1, needed, left)
 
 
 cdef inline double uniform(RngState *rng) noexcept nogil:
@@ -269,10 +276,37 @@ cdef class Matchup:
                 tally[p * width + k] += r.counts[p * TALLY_WIDTH + k] * weight
                 r.counts[p * TALLY_WIDTH + k] = 0
 
+    cdef void enumerate_board(self, Runout *r, uint64_t used, const int *choice) noexcept nogil:
+        """Tally every way to complete the board, the players' cards and the dead cards in ``used``."""
+        cdef int left = 5 - self.board_size, card, rank, suit, p, most, needed
+        cdef uint64_t key = self.board_key & RANK_BITS
+        cdef uint32_t free
+        memset(r.avail, 0, sizeof(r.avail))
+        for card in range(52):
+            r.avail[card >> 2] += not used >> card & 1
+        r.correcting = False
+        deal_ranks(r, key, 0, left, 1)
+        r.correcting = True
+        for suit in range(4):
+            most = 0
+            for p in range(self.players):
+                most = max(most, self.hole_suits[self.start[p] + choice[p]] >> 4 * suit & 15)
+            needed = 5 - self.board_suits[suit] - most
+            if needed > left:
+                continue
+            free = 0
+            for rank in range(13):
+                if not used >> (4 * rank + suit) & 1:
+                    free |= 1u << rank
+                    r.avail[rank] -= 1
+            deal_flush(r, suit, free, self.board_mask >> 16 * suit & 0x1FFF, key, 0, 0, needed, left)
+            for rank in range(13):
+                r.avail[rank] += free >> rank & 1
+
     cdef uint64_t enumerate_deals(self, uint64_t first, uint64_t stop, double *tally, Py_ssize_t width) noexcept nogil:
         cdef Runout r
         cdef int choice[MAX_PLAYERS]
-        cdef int p, s, card, size, combo
+        cdef int p, size, combo
         cdef uint64_t deal, rest = first, used, deals = 0
         cdef double weight
         memset(&r, 0, sizeof(Runout))
@@ -296,18 +330,7 @@ cdef class Matchup:
                 if self.board_size == 5:
                     score(&r, self.board_key, self.board_mask, 1)
                 else:
-                    for s in range(4):
-                        r.suit_most[s] = 0
-                        for p in range(self.players):
-                            r.suit_most[s] = max(r.suit_most[s],
-                                                 self.hole_suits[self.start[p] + choice[p]] >> 4 * s & 15)
-                        r.suit_most[s] += self.board_suits[s]
-                    r.deck_size = 0
-                    for card in range(52):
-                        if not used >> card & 1:
-                            r.deck[r.deck_size] = card
-                            r.deck_size += 1
-                    deal_board(&r, self.board_key, self.board_mask, 5 - self.board_size, 0, 1)
+                    self.enumerate_board(&r, used, choice)
                 deals += 1
                 self.add_counts(&r, weight, tally, width)
             p = 0
