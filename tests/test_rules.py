@@ -43,7 +43,7 @@ def test_strings_become_enums():
     "make, words",
     [
         (lambda: Rules.no_limit(5, 2), "below the small blind"),
-        (lambda: Rules.no_limit(-1, 2), "non-negative"),
+        (lambda: Rules.no_limit(-1, 2), "integers from 0"),
         (lambda: Rules.no_limit(1, 2, ante=-1), "ante -1"),
         (lambda: Rules.no_limit(0, 0), "big blind 0"),
         (lambda: Rules.no_limit(1, 2.5), "big_blind 2.5"),
@@ -80,3 +80,8 @@ def test_straddles_need_seats():
     Rules.no_limit(1, 2, straddles=(4, 8)).check_player_count(4)
     with pytest.raises(InvalidRulesError, match="straddle"):
         Rules.no_limit(1, 2, straddles=(4, 8)).check_player_count(3)
+
+
+def test_amounts_beyond_the_64_bit_arithmetic_are_refused():
+    with pytest.raises(InvalidRulesError, match="2\\*\\*60"):
+        Rules.no_limit(1, 2**61)

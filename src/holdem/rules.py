@@ -213,6 +213,10 @@ def _member(kind: type[enum.Enum], value: object, name: str):  # type: ignore[no
         raise InvalidRulesError(f"{name} {value!r}: use one of {allowed}") from None
 
 
+MAX_CHIPS = 2**60
+"""The most chips a rule may name (and a table may hold): the betting arithmetic is 64-bit."""
+
+
 def _check_chips(name: str, amount: object) -> None:
-    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-        raise InvalidRulesError(f"{name} {amount!r}: chip amounts are non-negative integers")
+    if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= MAX_CHIPS:
+        raise InvalidRulesError(f"{name} {amount!r}: chip amounts are integers from 0 to 2**60")
