@@ -65,6 +65,7 @@ __all__ = [
     "apply_action",
     "hand_values",
     "read_log",
+    "score_line",
     "state_line",
 ]
 
@@ -564,6 +565,15 @@ def state_line(hand: Hand, hand_number: int, names: Iterable[str]) -> str:
     values = "|".join(map(_value_text, hand_values(hand)))
     rounds = "/".join("".join(actions) for actions in betting)
     return f"STATE:{hand_number}:{rounds}:{cards}:{values}:{'|'.join(names)}"
+
+
+def score_line(totals: Iterable[Fraction | float], names: Iterable[str]) -> str:
+    """The match log's last line: each player's total value, then the names.
+
+    >>> score_line([Fraction(-201, 2), Fraction(201, 2)], ["Alice", "Bob"])
+    'SCORE:-100.5|100.5:Alice|Bob'
+    """
+    return f"SCORE:{'|'.join(map(_value_text, totals))}:{'|'.join(names)}"
 
 
 class LoggedHand(NamedTuple):
