@@ -34,7 +34,9 @@ def run_match(game, hands, clients, timeout=5.0):
             errors.append(error)
 
     with Dealer(game, hands, seed=11, timeout=timeout, connect_timeout=10, log=log) as dealer:
-        threads = [threading.Thread(target=run, args=(index, client, *dealer.address)) for index, client in enumerate(clients)]
+        threads = [
+            threading.Thread(target=run, args=(index, client, *dealer.address)) for index, client in enumerate(clients)
+        ]
         for thread in threads:
             thread.start()
         result = dealer.run()

@@ -182,13 +182,13 @@ class GameDef:
                 )
             values = tuple(int(value) for value in match.group(2).split())
             if not values or (field in _SINGLE and len(values) != 1):
-                raise AcpcError(f"line {number} {raw.strip()!r}: {match.group(1)} needs {'a number' if field in _SINGLE else 'numbers'}")
+                wanted = "a number" if field in _SINGLE else "numbers"
+                raise AcpcError(f"line {number} {raw.strip()!r}: {match.group(1)} needs {wanted}")
             found[field] = values[0] if field in _SINGLE else values
         for field in ("players", "rounds", "blinds"):
             if field not in found:
                 raise AcpcError(f"the game definition has no {_KEY_OF[field]}: it is required")
-        players, rounds = found["players"], found["rounds"]
-        found.setdefault("first_players", (1,) * rounds)  # type: ignore[operator]
+        found.setdefault("first_players", (1,) * found["rounds"])  # type: ignore[operator]
         return cls(betting, **found)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
@@ -371,7 +371,8 @@ class MatchState(NamedTuple):
 
     def __str__(self) -> str:
         betting = "/".join("".join(actions) for actions in self.betting)
-        cards = "|".join(map(format_cards, self.hole_cards)) + "".join("/" + format_cards(cards) for cards in self.board)
+        cards = "|".join(map(format_cards, self.hole_cards))
+        cards += "".join("/" + format_cards(round_cards) for round_cards in self.board)
         return f"MATCHSTATE:{self.position}:{self.hand_number}:{betting}:{cards}"
 
     @classmethod

@@ -52,7 +52,9 @@ def add_acpc_commands(subparsers: argparse._SubParsersAction) -> None:
         "--agent", default="station",
         help=f"a reference bot ({', '.join(REFERENCE_BOTS)}) or MODULE:NAME, an agent or its class (default station)",
     )  # fmt: skip
-    client.add_argument("--game", metavar="GAMEDEF", help="the game definition (default: the one a holdem dealer sends)")
+    client.add_argument(
+        "--game", metavar="GAMEDEF", help="the game definition (default: the one a holdem dealer sends)"
+    )
     client.set_defaults(run=_connect)
 
 

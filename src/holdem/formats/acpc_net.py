@@ -189,7 +189,8 @@ class Dealer:
         while len(self._connections) < count:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise AcpcError(f"{len(self._connections)} of {count} players connected within {self.connect_timeout:g} s")
+                seated = len(self._connections)
+                raise AcpcError(f"{seated} of {count} players connected within {self.connect_timeout:g} s")
             self._server.settimeout(remaining)
             try:
                 sock, _ = self._server.accept()
@@ -222,7 +223,8 @@ class Dealer:
                 if hand.is_over:
                     break
                 actor = hand.actor
-                self._act(hand, connections[seats[actor]], self.names[seats[actor]], states[actor], number)  # type: ignore[index]
+                seat = seats[actor]  # type: ignore[index]
+                self._act(hand, connections[seat], self.names[seat], states[actor], number)  # type: ignore[index]
             for position, value in enumerate(hand_values(hand)):
                 totals[seats[position]] += value
             if self.log is not None:
@@ -232,9 +234,6 @@ class Dealer:
         return totals
 
     def _act(self, hand: Hand, connection: _Connection, name: str, sent: str, number: int) -> None:
-        if not connection.alive:
-            _fold_or_check(hand)
-            return
         deadline = time.monotonic() + self.timeout
         while True:
             line = connection.read_line(deadline)
@@ -340,7 +339,8 @@ def _response(hand: Hand, decision: object) -> str:
     """The ACPC action for an agent's decision, checked on a copy of the hand."""
     seat = hand.actor
     earlier = hand.starting_stacks[seat] - hand.stacks[seat] - hand.bets[seat]  # type: ignore[index]
-    record = hand.copy().act(*decision) if isinstance(decision, tuple) else hand.copy().act(decision)  # type: ignore[arg-type]
+    trial = hand.copy()
+    record = trial.act(*decision) if isinstance(decision, tuple) else trial.act(decision)  # type: ignore[arg-type]
     if record.kind is ActionKind.FOLD:
         return "f"
     if record.kind is ActionKind.CHECK or record.kind is ActionKind.CALL:
