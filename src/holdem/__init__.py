@@ -34,6 +34,7 @@ from holdem.cards import (
 )
 from holdem.equity import EquityResult, equity
 from holdem.errors import (
+    AcpcError,
     AgentError,
     BuyInError,
     CardCountError,
@@ -57,7 +58,8 @@ from holdem.errors import (
     TournamentError,
 )
 from holdem.evaluation import Category, HandRank, best_five
-from holdem.formats import phh
+from holdem.formats import acpc, phh
+from holdem.formats.acpc import GameDef, MatchState
 from holdem.hand import Hand, HandView, SeatStatus, Street
 from holdem.match import AgentResult, MatchResult, play_match
 from holdem.pots import Pot
@@ -78,6 +80,7 @@ from holdem.tournament import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "AcpcError",
     "Action",
     "ActionKind",
     "Agent",
@@ -104,6 +107,7 @@ __all__ = [
     "EquityError",
     "EquityResult",
     "Fault",
+    "GameDef",
     "Hand",
     "HandRange",
     "HandRank",
@@ -121,6 +125,7 @@ __all__ = [
     "Level",
     "MatchError",
     "MatchResult",
+    "MatchState",
     "OddChip",
     "PlayerResult",
     "Pot",
@@ -140,6 +145,7 @@ __all__ = [
     "TightBot",
     "Tournament",
     "TournamentError",
+    "acpc",
     "agent_name",
     "best_five",
     "card_name",

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import holdem
 from holdem.equity_cli import add_equity_command
 from holdem.errors import HoldemError
+from holdem.formats.acpc_cli import add_acpc_commands
 from holdem.formats.replay_cli import add_replay_command
 from holdem.play_cli import add_play_commands
 from holdem.table_cli import add_table_commands
@@ -46,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_equity_command(commands)
     add_play_commands(commands)
     add_replay_command(commands)
+    add_acpc_commands(commands)
     add_table_commands(commands)
     bench = commands.add_parser("bench", help="measure the speed of the hot paths on this machine")
     bench.add_argument("--quick", action="store_true", help="smaller workloads, a rougher report")
