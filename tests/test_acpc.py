@@ -2,6 +2,7 @@
 
 import dataclasses
 import re
+from pathlib import Path
 
 import pytest
 
@@ -360,3 +361,10 @@ def test_split_pots_are_shared_as_fractions():
     assert log.hands[0].hand.payoffs in ((101, 100, -201), (100, 101, -201))
     with pytest.raises(AcpcError, match="score"):
         read_log([odd, "SCORE:-201|101|100:c|a|b"], NOLIMIT_3P)
+
+
+@pytest.mark.parametrize("name", ["holdem.nolimit.2p.game", "holdem.limit.3p.game"])
+def test_the_example_game_definitions_are_playable(name):
+    path = Path(__file__).resolve().parent.parent / "examples" / name
+    game = GameDef.parse(path.read_text())
+    assert game.rules().big_blind == {"holdem.nolimit.2p.game": 100, "holdem.limit.3p.game": 10}[name]
