@@ -150,6 +150,61 @@ def test_all_in_for_less_than_the_ante_wins_only_the_matched_part():
     assert hand.payoffs == (6, -7, 1)
 
 
+def test_dead_small_blind_the_big_blind_left_of_the_button_and_the_button_acts_last():
+    hand = Hand(NL, [100] * 4, button=3, dead_small_blind=True, seed=3)
+    assert hand.bets == (2, 0, 0, 0)
+    assert [action.seat for action in hand.history if action.kind is ActionKind.POST_BLIND] == [0]
+    assert hand.actor == 1
+    hand.call(), hand.call(), hand.call()
+    legal = hand.legal_actions()
+    assert legal.seat == 0 and legal.check and legal.min_raise_to == 4  # the big blind's option
+    hand.check()
+    assert hand.street == Street.FLOP and hand.pot_total == 8
+    order = []
+    while hand.street == Street.FLOP:
+        order.append(hand.actor)
+        hand.check()
+    assert order == [0, 1, 2, 3]  # the button acts last
+
+
+def test_dead_small_blind_with_a_big_blind_ante_and_heads_up():
+    hand = Hand(Rules.no_limit(1, 2, ante=2, big_blind_ante=True), [100] * 3, dead_small_blind=True, seed=3)
+    assert hand.stacks == (96, 100, 100) and hand.bets == (2, 0, 0) and hand.actor == 1
+    heads_up = Hand(NL, [100, 100], dead_small_blind=True, seed=3)
+    assert heads_up.bets == (2, 0) and heads_up.actor == 1
+
+
+def test_a_returning_player_posts_a_live_big_blind_and_a_dead_small_blind():
+    hand = Hand(NL, [100] * 5, button=4, posts={3: (2, 1)}, seed=3)
+    assert hand.bets == (1, 2, 0, 2, 0) and hand.pot_total == 1 and hand.stacks[3] == 97
+    assert hand.history[2:4] == ((ActionKind.POST_BLIND, 3, 2, ()), (ActionKind.POST_DEAD, 3, 1, ()))
+    assert hand.actor == 2  # action starts left of the big blind
+    hand.call()
+    legal = hand.legal_actions()
+    assert legal.seat == 3 and legal.check and legal.min_raise_to == 4  # the live post is a bet, with the option
+    hand.check(), hand.call(), hand.call()
+    assert hand.actor == 1 and hand.legal_actions().check
+    hand.check()
+    assert hand.street == Street.FLOP and hand.pot_total == 11
+    while not hand.is_over:
+        hand.check_or_call()
+    assert sum(hand.payoffs) == 0 and sum(hand.stacks) == 500
+    again = Hand.replay(NL, [100] * 5, hand.history, button=4, posts={3: (2, 1)})
+    assert again.history == hand.history
+
+
+def test_a_short_stack_posts_live_first_then_dead():
+    hand = Hand(NL, [100, 100, 2, 100], posts={2: (2, 1)}, seed=3)
+    assert hand.stacks[2] == 0 and hand.bets[2] == 2 and hand.pot_total == 0
+    assert hand.statuses[2] is SeatStatus.ALL_IN
+
+
+@pytest.mark.parametrize("posts", [{5: (2, 0)}, {-1: (2, 0)}, {1: (2,)}, {1: (-2, 0)}, {1: (2, 1.0)}, {"1": (2, 1)}])
+def test_bad_posts_are_rejected(posts):
+    with pytest.raises(InvalidHandError, match="posts"):
+        Hand(NL, [100] * 3, posts=posts, seed=1)
+
+
 # --- folding, checking, uncalled bets ---------------------------------------------
 
 

@@ -23,15 +23,15 @@ def play_passively(table):
 
 def fold_around(table):
     while table.hand is not None:
-        table.act(table.actor, "fold")
+        table.act(table.actor, "fold" if table.hand.legal_actions().fold else "check")
 
 
-def blind_posters(table_hand):
-    """The table seats that posted a blind, with the amounts."""
+def blind_posters(table_hand, kind=ActionKind.POST_BLIND):
+    """The table seats that posted a blind (or a dead blind), with the amounts."""
     return {
         table_hand.deal.seats[action.seat]: action.amount
         for action in table_hand.hand.history
-        if action.kind is ActionKind.POST_BLIND
+        if action.kind is kind
     }
 
 
@@ -77,6 +77,13 @@ def test_dead_button_after_the_big_blind_busts():
     table.start_hand()
     assert table.hands[-1].deal == Deal(1, None, 3, (0, 1, 3))
     assert blind_posters(table.hands[-1]) == {3: 2}
+    assert table.actor == "A"
+    table.act("A", "call"), table.act("B", "call"), table.act("D", "check")
+    order = []  # after the flop the big blind acts first, the button last
+    while table.hand.street == 1:
+        order.append(table.actor)
+        table.act(table.actor, "check")
+    assert order == ["D", "A", "B"]
     fold_around(table)
 
     # Next, the button falls on C's empty seat: a dead button.
@@ -161,6 +168,76 @@ def test_missed_blinds_when_sitting_out_across_the_blinds():
     assert dealt == [False, False, True]  # E waits for the big blind, then posts it
     assert blind_posters(table.hands[-1])[4] == 2
     assert table.missed_blinds("E") == (False, False) and not table.is_waiting("E")
+
+
+def sit_out_across_the_blinds(table, name):
+    table.sit_out(name)
+    while table.missed_blinds(name) != (True, True):
+        table.start_hand()
+        fold_around(table)
+
+
+def test_coming_back_posting_the_missed_blinds_plays_at_once():
+    table = table_of([100, 100, 100, 100, 100])
+    table.start_hand()
+    fold_around(table)
+    sit_out_across_the_blinds(table, "E")
+    table.come_back("E", post=True)
+    assert not table.is_waiting("E")
+    deal = table.next_deal()
+    assert 4 in deal.seats and deal.posts == {4: (2, 1)} and 4 not in (deal.small_blind, deal.big_blind)
+    table.start_hand()
+    table_hand = table.hands[-1]
+    assert blind_posters(table_hand)[4] == 2 and blind_posters(table_hand, ActionKind.POST_DEAD) == {4: 1}
+    assert table.missed_blinds("E") == (False, False)
+    hand = table.hand
+    assert hand.pot_total == 1 and hand.bets[table_hand.deal.seats.index(4)] == 2
+    play_passively(table)
+    assert sum(table.stacks().values()) == 500
+    table.start_hand()
+    assert table.hands[-1].deal.posts == {}  # paid once
+
+
+@pytest.mark.parametrize(
+    "small, big, posts",
+    [("dead", "live", (2, 1)), ("none", "live", (2, 0)), ("live", "dead", (1, 2)), ("none", "none", None)],
+)
+def test_what_a_returning_player_owes_is_configurable(small, big, posts):
+    table = table_of([100] * 5, missed_small_blind=small, missed_big_blind=big)
+    table.start_hand()
+    fold_around(table)
+    sit_out_across_the_blinds(table, "E")
+    table.come_back("E", post=True)
+    deal = table.next_deal()
+    assert 4 in deal.seats and deal.posts.get(4) == posts
+
+
+def test_a_new_player_posts_the_big_blind_to_play_at_once():
+    table = table_of([100, 0, 100, 0, 100], seats=5)
+    table.start_hand()  # button 0, blinds 2 and 4
+    fold_around(table)
+    table.join("Z", 1, 100, post=True)
+    assert not table.is_waiting("Z")
+    table.start_hand()  # button 2, blinds 4 and 0: Z posts between the big blind and the button
+    table_hand = table.hands[-1]
+    assert table_hand.deal == Deal(2, 4, 0, (0, 1, 2, 4), {1: (2, 0)})
+    assert blind_posters(table_hand) == {4: 1, 0: 2, 1: 2}
+    assert table.actor == "Z" and table.hand.legal_actions().check  # first to act, the post already in
+    fold_around(table)
+    table.start_hand()
+    assert table.hands[-1].deal == Deal(4, 0, 1, (0, 1, 2, 4))
+
+
+def test_a_poster_in_a_blind_posts_only_that_blind():
+    table = table_of([100, 100, 100, 100], rule="moving")
+    table.start_hand()  # button A, blinds B and C
+    fold_around(table)
+    table.leave("D")
+    table.join("Z", 3, 100, post=True)  # the big blind reaches seat 3 next
+    deal = table.next_deal()
+    assert deal == Deal(1, 2, 3, (0, 1, 2, 3))
+    table.start_hand()
+    assert blind_posters(table.hands[-1]) == {2: 1, 3: 2}
 
 
 def test_sitting_out_without_missing_a_blind_plays_at_once():
@@ -357,6 +434,8 @@ def test_bad_table_settings():
         Table(rules, button_rule="floating")
     with pytest.raises(TableError):
         Table(rules, time_fee=5, fee_period=0)
+    with pytest.raises(TableError, match="missed blinds"):
+        Table(rules, missed_small_blind="half")
 
 
 # ------------------------------------------------------------ long runs
@@ -375,7 +454,16 @@ def check_deal(table, table_hand, previous_big_blind):
     expected = {deal.big_blind: blind(deal.big_blind, rules.big_blind)}
     if deal.small_blind is not None:
         expected[deal.small_blind] = blind(deal.small_blind, rules.small_blind)
+    expected_dead = {}
+    for seat, (live, dead) in deal.posts.items():
+        # A new player owes the big blind (live), a returning one may owe the small blind too (dead).
+        assert seat not in expected and (live, dead) in ((2, 0), (2, 1), (0, 1))
+        start = hand.starting_stacks[seats.index(seat)]
+        expected[seat] = blind(seat, live)
+        expected_dead[seat] = min(dead, start - min(rules.ante, start) - expected[seat])
     assert blind_posters(table_hand) == {seat: amount for seat, amount in expected.items() if amount}
+    dead_posters = blind_posters(table_hand, ActionKind.POST_DEAD)
+    assert dead_posters == {seat: amount for seat, amount in expected_dead.items() if amount}
     if len(seats) == 2:
         assert deal.small_blind == deal.button in seats
         assert seats[hand.button] == deal.button
@@ -404,14 +492,15 @@ def play_session(table, chooser, hands, names):
         roll = chooser.random()
         free = [seat for seat in range(table.seat_count) if seat not in seated]
         if roll < 0.08 and free:
-            table.join(next(names), chooser.choice(free), chooser.randint(table.min_buy_in, table.max_buy_in))
+            buy_in = chooser.randint(table.min_buy_in, table.max_buy_in)
+            table.join(next(names), chooser.choice(free), buy_in, post=chooser.random() < 0.5)
         elif roll < 0.13 and seated:
             table.leave(chooser.choice(list(seated.values())))
         elif roll < 0.18 and seated:
             table.sit_out(chooser.choice(list(seated.values())))
         elif roll < 0.4:
             for name in seated.values():
-                table.come_back(name)
+                table.come_back(name, post=chooser.random() < 0.3)
         for name, stack in table.stacks().items():
             if stack < table.min_buy_in and chooser.random() < 0.3:
                 table.add_chips(name, table.min_buy_in)

@@ -30,7 +30,8 @@ class ActionKind(str, enum.Enum):
     ``BET`` and ``RAISE`` (amount: the total bet for the street, "raise to").
     Dealer events: ``DEAL_HOLE`` and ``DEAL_BOARD`` (cards; when the board is
     run more than once, ``amount`` numbers the run from 0), ``POST_ANTE`` and
-    ``POST_BLIND`` (blinds and straddles), ``RETURN`` (an uncalled bet given
+    ``POST_BLIND`` (blinds, straddles and live posts), ``POST_DEAD`` (a dead
+    blind, straight into the pot), ``RETURN`` (an uncalled bet given
     back), ``SHOW`` and ``MUCK`` at showdown, ``RAKE`` and ``WIN`` (chips
     awarded to a seat from the pot).
     """
@@ -39,6 +40,7 @@ class ActionKind(str, enum.Enum):
     DEAL_BOARD = "deal-board"
     POST_ANTE = "post-ante"
     POST_BLIND = "post-blind"
+    POST_DEAD = "post-dead"
     FOLD = "fold"
     CHECK = "check"
     CALL = "call"

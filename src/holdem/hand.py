@@ -28,8 +28,8 @@ from __future__ import annotations
 import enum
 import operator
 from itertools import compress
-from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from holdem._betting import Betting, record
 from holdem._core import Deck, evaluate7
@@ -114,6 +114,22 @@ class Hand:
     5 cards, in which case missing board cards are entered with
     :meth:`deal_board` when the hand needs them.
 
+    The blinds and straddles are posted by position from the seat left of the
+    button, as the rules say.  With ``dead_small_blind`` no small blind is
+    posted: the first seat left of the button posts the big blind, and the
+    button still acts last after the flop.  ``posts`` maps seats to the
+    forced bets of players coming into the game out of position, as
+    ``(live, dead)`` chips posted after the blinds: the live part is a bet
+    (it counts toward the seat's bet, and the seat has the option to raise when
+    the action comes back to it unraised), the dead part goes straight into
+    the pot (an ``ActionKind.POST_DEAD`` record).  Action before the flop
+    still starts left of the big blind (or the last straddle).
+
+    >>> from holdem.rules import Rules
+    >>> hand = Hand(Rules.no_limit(1, 2), [100] * 4, dead_small_blind=True, posts={2: (2, 1)}, seed=1)
+    >>> hand.bets, hand.pot_total, hand.actor
+    ((2, 0, 2, 0), 1, 1)
+
     :raises InvalidRulesError: for a table the rules cannot seat.
     :raises InvalidHandError: for a stack that is not a positive integer, a
         button off the table, or more than one source of cards.
@@ -156,6 +172,8 @@ class Hand:
         deck: CardsLike | None = None,
         hole_cards: Sequence[CardsLike] | None = None,
         board: CardsLike | None = None,
+        dead_small_blind: bool = False,
+        posts: Mapping[int, tuple[int, int]] | None = None,
     ) -> None:
         if type(rules) is not Rules:
             raise InvalidRulesError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
@@ -195,18 +213,26 @@ class Hand:
         self._rake = 0
         self._over = False
         self._history: list[Action] = []
-        self._post_forced_bets()
+        last_blind = self._post_forced_bets(dead_small_blind)
+        if posts:
+            self._post(posts)
         self._betting = Betting(rules, stacks, self._bets, self._contributed, self._live, self._dead)
         self._history += [record(Action, (_DEAL_HOLE, seat, 0, pair)) for seat, pair in zip(order, pairs)]
-        self._begin_preflop()
+        self._begin_preflop(last_blind)
 
     @classmethod
     def replay(
-        cls, rules: Rules, stacks: Sequence[int], history: Iterable[Action], button: int | None = None
+        cls,
+        rules: Rules,
+        stacks: Sequence[int],
+        history: Iterable[Action],
+        button: int | None = None,
+        **options: Any,
     ) -> Hand:
         """Play a hand again from its history: its hole cards, first board and decisions.
 
         A hand that was run out on more than one board replays on its first board.
+        ``options`` are those the hand was created with (``dead_small_blind``, ``posts``).
 
         >>> from holdem.rules import Rules
         >>> rules = Rules.no_limit(1, 2)
@@ -222,7 +248,8 @@ class Hand:
         board = [card for action in history if action.kind is _DEAL_BOARD and not action.amount for card in action.cards]
         if len(holes) != len(stacks):
             raise CardCountError(f"the history deals hole cards to {len(holes)} seats, not {len(stacks)}")
-        hand = cls(rules, stacks, button, hole_cards=[holes[seat] for seat in range(len(stacks))], board=board)
+        hole_cards = [holes[seat] for seat in range(len(stacks))]
+        hand = cls(rules, stacks, button, hole_cards=hole_cards, board=board, **options)
         for action in history:
             if action.kind in _DECISIONS:
                 hand.act(action.kind, action.amount if action.kind is _BET or action.kind is _RAISE else None)
@@ -230,11 +257,13 @@ class Hand:
 
     # ------------------------------------------------------------------ setup
 
-    def _post_forced_bets(self) -> None:
+    def _post_forced_bets(self, dead_small_blind: bool) -> int:
+        """Post the antes, blinds and straddles; return the position, from the seat left of
+        the button, of the last blind or straddle."""
         rules, order, stacks = self.rules, self._order, self._stacks
         append = self._history.append
         if rules.ante:
-            big_blind_seat = order[0] if self._count == 2 else order[1]
+            big_blind_seat = order[0] if self._count == 2 or dead_small_blind else order[1]
             for seat in (big_blind_seat,) if rules.big_blind_ante else order:
                 amount = min(rules.ante, stacks[seat])
                 stacks[seat] -= amount
@@ -243,10 +272,15 @@ class Hand:
                 else:
                     self._contributed[seat] += amount
                 append(Action(ActionKind.POST_ANTE, seat, amount))
-        if self._count == 2:
-            forced: tuple[int, ...] = (rules.big_blind, rules.small_blind)
+        if dead_small_blind:
+            forced: tuple[int, ...] = (rules.big_blind, *rules.straddles)
+            last = len(rules.straddles)
+        elif self._count == 2:
+            forced = (rules.big_blind, rules.small_blind)
+            last = 0 if rules.small_blind < rules.big_blind else 1
         else:
             forced = (rules.small_blind, rules.big_blind, *rules.straddles)
+            last = 1 + len(rules.straddles)
         bets, contributed = self._bets, self._contributed
         for seat, nominal in zip(order, forced):
             amount = nominal if nominal < stacks[seat] else stacks[seat]
@@ -255,8 +289,30 @@ class Hand:
                 bets[seat] = amount
                 contributed[seat] += amount
                 append(record(Action, (_POST_BLIND, seat, amount, ())))
+        return last
 
-    def _begin_preflop(self) -> None:
+    def _post(self, posts: Mapping[int, tuple[int, int]]) -> None:
+        stacks, append = self._stacks, self._history.append
+        for seat, post in posts.items():
+            if type(seat) is not int or not 0 <= seat < self._count:
+                raise InvalidHandError(f"posts for seat {seat!r}: seats are 0 to {self._count - 1}")
+            if type(post) is not tuple or len(post) != 2 or not all(type(n) is int and n >= 0 for n in post):
+                raise InvalidHandError(f"posts {post!r} at seat {seat}: give (live, dead) chips")
+        for seat in self._order:
+            live, dead = posts.get(seat, (0, 0))
+            live = min(live, stacks[seat])
+            dead = min(dead, stacks[seat] - live)
+            if live:
+                stacks[seat] -= live
+                self._bets[seat] += live
+                self._contributed[seat] += live
+                append(Action(_POST_BLIND, seat, live))
+            if dead:
+                stacks[seat] -= dead
+                self._dead += dead
+                append(Action(ActionKind.POST_DEAD, seat, dead))
+
+    def _begin_preflop(self, last: int) -> None:
         rules, bets, stacks, order, count = self.rules, self._bets, self._stacks, self._order, self._count
         if rules.structure is Structure.FIXED_LIMIT:
             street_min = rules.small_bet
@@ -267,10 +323,7 @@ class Hand:
         max_bet = max(bets)
         if min(stacks) > max_bet:
             # Every forced bet was posted in full: action starts after the last
-            # one (heads-up, after the big blind unless the blinds are equal).
-            last = 0 if count == 2 and rules.small_blind < rules.big_blind else (
-                1 if count == 2 else 1 + len(rules.straddles)
-            )
+            # blind or straddle (heads-up, after the big blind unless the blinds are equal).
             self._betting.begin(order[last + 1 :] + order[: last + 1], max_bet, street_min, raise_count)
             return
         # Short stacks: action starts after the largest forced bet (the later

@@ -37,6 +37,7 @@ __all__ = [
     "BuyInError",
     "ButtonRule",
     "Deal",
+    "Owed",
     "PlayerResult",
     "SeatError",
     "Table",
@@ -61,18 +62,33 @@ class ButtonRule(str, enum.Enum):
     MOVING = "moving"
 
 
+class Owed(str, enum.Enum):
+    """How a player who posts to come into the game pays a blind they owe.
+
+    ``LIVE``: as a bet of their own (it counts toward what they put in on the
+    first round); ``DEAD``: straight into the pot; ``NONE``: not at all.
+    """
+
+    LIVE = "live"
+    DEAD = "dead"
+    NONE = "none"
+
+
 @dataclasses.dataclass(frozen=True)
 class Deal:
     """Where one hand's button and blinds are, by table seat, and which seats are dealt in.
 
     ``button`` may be an empty seat (a dead button); ``small_blind`` is
     ``None`` for a dead small blind.  Heads-up the button posts the small blind.
+    ``posts`` are the ``(live, dead)`` chips that players posting to come in
+    owe, by seat (see :class:`~holdem.hand.Hand`).
     """
 
     button: int
     small_blind: int | None
     big_blind: int
     seats: tuple[int, ...]
+    posts: dict[int, tuple[int, int]] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -122,14 +138,19 @@ class _Player:
     new: bool = False
     missed_small_blind: bool = False
     missed_big_blind: bool = False
+    posting: bool = False
 
     @property
     def in_play(self) -> bool:
         return self.stack > 0 and not self.sitting_out
 
     @property
-    def waiting(self) -> bool:
+    def owes(self) -> bool:
         return self.new or self.missed_small_blind or self.missed_big_blind
+
+    @property
+    def waiting(self) -> bool:
+        return self.owes and not self.posting
 
 
 _VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
@@ -142,6 +163,12 @@ class Table:
     ``max_buy_in`` (``None``: no limit).  A player who joins after the first
     hand, or who missed a blind while sitting out or busted, waits for the big
     blind: the first time the big blind reaches them they post it and play.
+    Or they post to play at once (``join`` or ``come_back`` with
+    ``post=True``): dealt in at the next hand, they post what they owe unless
+    they sit in a blind that hand: a new player the big blind, a returning
+    player each blind they missed, the big blind as ``missed_big_blind`` says
+    and the small blind as ``missed_small_blind`` says (:class:`Owed`; by
+    default the big blind live and the small blind dead).
     ``button_rule`` says how the button moves (:class:`ButtonRule`).
 
     Rake per pot comes from ``rules``; ``time_fee`` chips are taken from every
@@ -149,11 +176,6 @@ class Table:
     sat down, at the start of a hand.  The session ends after ``max_hands``
     hands or once ``clock()`` reaches ``end_time``.  Hands are shuffled from
     ``seed``.
-
-    When the dead-button rule calls for a dead small blind, the hand is dealt
-    with the seat before the big blind posting a small blind of 0: the blinds
-    are right, but that seat then acts first after the flop (a :class:`Hand`
-    cannot yet leave the small blind out).
 
     :raises TableError: for a seat count, limits or fee settings that make no sense.
     """
@@ -166,6 +188,8 @@ class Table:
         min_buy_in: int | None = None,
         max_buy_in: int | None = None,
         button_rule: ButtonRule | str = ButtonRule.DEAD,
+        missed_small_blind: Owed | str = Owed.DEAD,
+        missed_big_blind: Owed | str = Owed.LIVE,
         time_fee: int = 0,
         fee_period: float = 1800.0,
         max_hands: int | None = None,
@@ -189,6 +213,12 @@ class Table:
             self.button_rule = ButtonRule(button_rule)
         except ValueError:
             raise TableError(f"button_rule {button_rule!r}: use 'dead' or 'moving'") from None
+        try:
+            self.missed_small_blind, self.missed_big_blind = Owed(missed_small_blind), Owed(missed_big_blind)
+        except ValueError:
+            raise TableError(
+                f"missed blinds {missed_small_blind!r} and {missed_big_blind!r}: use 'live', 'dead' or 'none'"
+            ) from None
         self.rules = rules
         self.seat_count = seats
         self.min_buy_in = min_buy_in
@@ -284,7 +314,7 @@ class Table:
         return seat
 
     def is_waiting(self, name: str) -> bool:
-        """Whether a seated player waits for the big blind before being dealt in."""
+        """Whether a seated player waits for the big blind before being dealt in (and does not post)."""
         return self._seated(name).waiting
 
     def missed_blinds(self, name: str) -> tuple[bool, bool]:
@@ -309,10 +339,12 @@ class Table:
 
     # ----------------------------------------------------- between hands
 
-    def join(self, name: str, seat: int, buy_in: int) -> None:
+    def join(self, name: str, seat: int, buy_in: int, *, post: bool = False) -> None:
         """Seat a player at an empty seat with ``buy_in`` chips.
 
-        A player who left earlier may come back; their session results carry on.
+        After the first hand the player waits for the big blind, or with
+        ``post`` posts it to play at once.  A player who left earlier may come
+        back; their session results carry on.
 
         :raises SeatError: for a seat off the table or taken, or a name already seated.
         :raises BuyInError: for a buy-in outside the limits.
@@ -335,6 +367,7 @@ class Table:
         player.sitting_out = False
         player.new = bool(self._hands)
         player.missed_small_blind = player.missed_big_blind = False
+        player.posting = post
         self._seats[seat] = player
 
     def leave(self, name: str) -> int:
@@ -350,9 +383,12 @@ class Table:
         """Stop dealing a player in from the next hand; they keep their seat and chips."""
         self._idle(name, "sit out").sitting_out = True
 
-    def come_back(self, name: str) -> None:
-        """Deal a sitting-out player in again: at once, or at the big blind if they missed a blind."""
-        self._seated(name).sitting_out = False
+    def come_back(self, name: str, *, post: bool = False) -> None:
+        """Deal a sitting-out player in again: at once, or at the big blind if they missed a blind
+        (with ``post``: at once, posting the blinds they missed)."""
+        player = self._seated(name)
+        player.sitting_out = False
+        player.posting = player.posting or post
 
     def add_chips(self, name: str, amount: int) -> None:
         """Rebuy or top up between hands: the stack may not pass ``max_buy_in``, and a rebuy
@@ -376,10 +412,20 @@ class Table:
     # ------------------------------------------------------------ hands
 
     def next_deal(self) -> Deal:
-        """Where the button and blinds would be, and who would be dealt in, if a hand started now.
+        """Where the button and blinds would be, who would be dealt in and who would post, if a hand started now.
 
         :raises TableError: when fewer than two players are in play.
         """
+        deal = self._positions()
+        posts = {
+            seat: self._owed(self._seats[seat])
+            for seat in deal.seats
+            if self._seats[seat].posting and seat not in (deal.small_blind, deal.big_blind)
+        }
+        posts = {seat: owed for seat, owed in posts.items() if any(owed)}
+        return dataclasses.replace(deal, posts=posts) if posts else deal
+
+    def _positions(self) -> Deal:
         in_play = [seat for seat, player in sorted(self._seats.items()) if player.in_play]
         if len(in_play) < 2:
             raise TableError(f"{len(in_play)} player(s) in play: a hand needs at least 2")
@@ -426,7 +472,7 @@ class Table:
         self._button, self._small_blind_position, self._big_blind = deal.button, small_position, deal.big_blind
         players = [self._seats[seat] for seat in deal.seats]
         for player in players:
-            player.new = player.missed_small_blind = player.missed_big_blind = False
+            player.new = player.missed_small_blind = player.missed_big_blind = player.posting = False
         hand = self._hand_for(deal, [player.stack for player in players])
         self._current = TableHand(len(self._hands) + 1, deal, tuple(player.name for player in players), hand)
         self._hands.append(self._current)
@@ -510,19 +556,29 @@ class Table:
             if _passed(self._big_blind, seat, deal.big_blind, self.seat_count):
                 player.missed_big_blind = True
 
+    def _owed(self, player: _Player) -> tuple[int, int]:
+        """The live and dead chips a player posting to come in owes."""
+        owed = dict.fromkeys(Owed, 0)
+        if player.new or player.missed_big_blind:
+            owed[self.missed_big_blind] += self._rules.big_blind
+        if player.missed_small_blind:
+            owed[self.missed_small_blind] += self._rules.small_blind
+        return owed[Owed.LIVE], owed[Owed.DEAD]
+
     def _hand_for(self, deal: Deal, stacks: list[int]) -> Hand:
         seats = deal.seats
         count = len(seats)
-        rules = self._rules
+        dead_small_blind = count > 2 and deal.small_blind is None
         if count == 2:
             button = seats.index(deal.button)
         else:
-            # The small blind is the seat before the big blind; with a dead
-            # small blind that seat posts a small blind of 0 (see Table).
-            button = (seats.index(deal.big_blind) - 2) % count
-            if deal.small_blind is None:
-                rules = dataclasses.replace(rules, small_blind=0)
-        return Hand(rules, stacks, button, seed=self._rng.random_raw())
+            # The hand's button is the seat dealt in before the blinds, which
+            # acts last after the flop (the deal's button may be dead).
+            button = (seats.index(deal.big_blind) - (1 if dead_small_blind else 2)) % count
+        posts = {seats.index(seat): owed for seat, owed in deal.posts.items()}
+        return Hand(
+            self._rules, stacks, button, seed=self._rng.random_raw(), dead_small_blind=dead_small_blind, posts=posts
+        )
 
     def _settle(self) -> None:
         current = self._current
