@@ -154,6 +154,33 @@ cdef inline uint32_t below(RngState *rng, uint64_t *spare, uint32_t bound) noexc
     return <uint32_t>(product >> 32)
 
 
+cdef inline void deal_cards(uint8_t *live, int size, int count, uint32_t bits, uint64_t used, RngState *rng,
+                            uint64_t *spare, uint64_t *key, uint64_t *mask, bint redraw) noexcept nogil:
+    """Draw ``count`` cards of live[:size] to its front by a partial Fisher-Yates shuffle; add them to key and mask.
+
+    The indices are the digits of the uniform fraction ``bits`` / 2**32 in the
+    mixed radix size, size - 1, ...: each multiplication by a radix moves the
+    next digit above the low 32 bits.  The digits are independent, so with
+    ``redraw`` a card in ``used`` (held by a range's combo) can be replaced
+    by a fresh draw for its place alone.
+    """
+    cdef uint64_t product
+    cdef int i, j
+    cdef uint8_t card
+    for i in range(count):
+        product = <uint64_t>bits * (size - i)
+        bits = <uint32_t>product
+        j = i + <int>(product >> 32)
+        if redraw:
+            while used >> live[j] & 1:
+                j = i + below(rng, spare, size - i)
+        card = live[j]
+        live[j] = live[i]
+        live[i] = card
+        key[0] += CARD_KEY[card]
+        mask[0] |= CARD_MASK[card]
+
+
 cdef class Matchup:
     """The players' combos, the board and the dead cards, ready for the equity loops.
 
@@ -179,6 +206,7 @@ cdef class Matchup:
     cdef uint64_t *hole_mask
     cdef uint64_t *hole_bits
     cdef uint16_t *hole_suits        # per combo: four 4-bit counts of cards by suit
+    cdef uint8_t *hole_cards         # per combo: its two cards
     cdef double *weight
 
     def __cinit__(self, ranges, board, dead):
@@ -191,8 +219,10 @@ cdef class Matchup:
         self.hole_mask = <uint64_t *>malloc(total * sizeof(uint64_t))
         self.hole_bits = <uint64_t *>malloc(total * sizeof(uint64_t))
         self.hole_suits = <uint16_t *>malloc(total * sizeof(uint16_t))
+        self.hole_cards = <uint8_t *>malloc(2 * total * sizeof(uint8_t))
         self.weight = <double *>malloc(total * sizeof(double))
-        if not (self.hole_key and self.hole_mask and self.hole_bits and self.hole_suits and self.weight):
+        if not (self.hole_key and self.hole_mask and self.hole_bits and self.hole_suits and self.hole_cards
+                and self.weight):
             raise MemoryError()
         self.used = 0
         for card in tuple(board) + tuple(dead):
@@ -216,6 +246,8 @@ cdef class Matchup:
                 self.hole_mask[i] = CARD_MASK[first] | CARD_MASK[second]
                 self.hole_bits[i] = 1ULL << first | 1ULL << second
                 self.hole_suits[i] = (1 << 4 * (first & 3)) + (1 << 4 * (second & 3))
+                self.hole_cards[2 * i] = first
+                self.hole_cards[2 * i + 1] = second
                 self.weight[i] = weight
                 self.weighted[p] |= weight < 1
                 i += 1
@@ -226,6 +258,7 @@ cdef class Matchup:
         free(self.hole_mask)
         free(self.hole_bits)
         free(self.hole_suits)
+        free(self.hole_cards)
         free(self.weight)
 
     @property
@@ -254,6 +287,12 @@ cdef class Matchup:
     def sample(self, Rng rng, Py_ssize_t count, double[:, ::1] tally):
         """Add up ``count`` random runouts drawn with ``rng`` into ``tally``."""
         self.check_tally(tally)
+        cdef uint64_t fixed = self.used
+        for p in range(self.players):
+            if self.start[p + 1] - self.start[p] == 1:
+                fixed |= self.hole_bits[self.start[p]]
+        if 52 - bin(fixed).count("1") < 5 - self.board_size:
+            raise ValueError("too few cards are left to complete the board")
         with nogil:
             self.sample_deals(&rng.state, count, &tally[0, 0], tally.shape[1])
 
@@ -343,49 +382,88 @@ cdef class Matchup:
         return deals
 
     cdef void sample_deals(self, RngState *rng, Py_ssize_t count, double *tally, Py_ssize_t width) noexcept nogil:
-        cdef Runout r
+        cdef uint64_t wins[1 << MAX_PLAYERS]  # samples by the set of players sharing the pot
+        cdef uint64_t hole_key[MAX_PLAYERS]
+        cdef uint64_t hole_mask[MAX_PLAYERS]
         cdef uint8_t live[52]
-        cdef int live_size = 0, p, i, j, size, combo, card
-        cdef uint64_t fixed = self.used, used, key, mask, spare = 0
+        cdef int ranged[MAX_PLAYERS]     # the players with more than one combo
+        cdef int live_size = 0, left = 5 - self.board_size, ranged_count = 0
+        cdef int p, i, size, combo, card, winners
+        cdef uint64_t fixed = self.used, used, key, mask, spare = 0, boards = 1
+        cdef uint32_t bits, threshold
+        cdef uint16_t rank, best
+        cdef bint dealt
         cdef Py_ssize_t n
-        memset(&r, 0, sizeof(Runout))
-        r.players = self.players
-        # Known hands are never dealt from the live cards; range combos are
-        # drawn first, then board cards they hold are drawn again.
+        memset(wins, 0, sizeof(uint64_t) << self.players)
         for p in range(self.players):
-            if self.start[p + 1] - self.start[p] == 1:
-                fixed |= self.hole_bits[self.start[p]]
+            combo = self.start[p]
+            if self.start[p + 1] - combo == 1:
+                fixed |= self.hole_bits[combo]
+                hole_key[p] = self.hole_key[combo]
+                hole_mask[p] = self.hole_mask[combo]
+            else:
+                ranged[ranged_count] = p
+                ranged_count += 1
         for card in range(52):
             if not fixed >> card & 1:
                 live[live_size] = card
                 live_size += 1
+        # An ordered draw of the board from the live cards is one number
+        # below boards = live_size * (live_size - 1) * ... (under 2**32),
+        # drawn unbiased by Lemire's multiply and reject; its digits in that
+        # mixed radix are the Fisher-Yates indices.  The ranges' combos are
+        # drawn first; board cards they hold are drawn again.
+        for i in range(left):
+            boards *= live_size - i
+        threshold = (1ULL << 32) % boards
         n = 0
         while n < count:
             used = fixed
-            for p in range(self.players):
+            dealt = True
+            for i in range(ranged_count):
+                p = ranged[i]
                 size = self.start[p + 1] - self.start[p]
-                combo = self.start[p]
-                if size > 1:
-                    combo += below(rng, &spare, size)
-                    while self.weighted[p] and uniform(rng) >= self.weight[combo]:
-                        combo = self.start[p] + below(rng, &spare, size)
-                    if used & self.hole_bits[combo]:
-                        break
-                    used |= self.hole_bits[combo]
-                r.hole_key[p] = self.hole_key[combo]
-                r.hole_mask[p] = self.hole_mask[combo]
+                combo = self.start[p] + below(rng, &spare, size)
+                while self.weighted[p] and uniform(rng) >= self.weight[combo]:
+                    combo = self.start[p] + below(rng, &spare, size)
+                if used & self.hole_bits[combo]:
+                    dealt = False
+                    break
+                used |= self.hole_bits[combo]
+                hole_key[p] = self.hole_key[combo]
+                hole_mask[p] = self.hole_mask[combo]
+            if not dealt:
+                continue
+            key = self.board_key
+            mask = self.board_mask
+            if left:
+                bits = next_half(rng, &spare)
+                while <uint32_t>(<uint64_t>bits * boards) < threshold:
+                    bits = next_half(rng, &spare)
+                if ranged_count:
+                    deal_cards(live, live_size, left, bits, used, rng, &spare, &key, &mask, True)
+                elif left == 5:  # known hands preflop: the loop unrolled
+                    deal_cards(live, live_size, 5, bits, used, rng, &spare, &key, &mask, False)
+                else:
+                    deal_cards(live, live_size, left, bits, used, rng, &spare, &key, &mask, False)
+            # The set of players holding the best rank, branch-free: a better
+            # rank clears the set (winners & -1 keeps it, winners & 0 clears it).
+            if self.players == 2:
+                best = key_rank(key + hole_key[0], mask | hole_mask[0])
+                rank = key_rank(key + hole_key[1], mask | hole_mask[1])
+                winners = (best >= rank) | (rank >= best) << 1
             else:
-                key = self.board_key
-                mask = self.board_mask
-                for i in range(5 - self.board_size):
-                    j = i + below(rng, &spare, live_size - i)
-                    while used >> live[j] & 1:
-                        j = i + below(rng, &spare, live_size - i)
-                    card = live[j]
-                    live[j] = live[i]
-                    live[i] = card
-                    key += CARD_KEY[card]
-                    mask |= CARD_MASK[card]
-                score(&r, key, mask, 1)
-                n += 1
-        self.add_counts(&r, 1, tally, width)
+                best = 0
+                winners = 0
+                for p in range(self.players):
+                    rank = key_rank(key + hole_key[p], mask | hole_mask[p])
+                    winners = (winners & (<int>(rank > best) - 1)) | <int>(rank >= best) << p
+                    best = max(best, rank)
+            wins[winners] += 1
+            n += 1
+        for winners in range(1, 1 << self.players):
+            size = 0
+            for p in range(self.players):
+                size += winners >> p & 1
+            for p in range(self.players):
+                tally[p * width + (size if winners >> p & 1 else 0)] += wins[winners]
