@@ -354,6 +354,71 @@ def test_showdown_order_and_mucking():
     assert shows == [(ActionKind.SHOW, 0), (ActionKind.MUCK, 1), (ActionKind.MUCK, 2)]
 
 
+def check_down(hand: Hand) -> Hand:
+    while hand.actor is not None:
+        hand.check_or_call()
+    return hand
+
+
+def test_unknown_hole_cards_play_on_until_they_must_show():
+    hand = Hand(NL, [100] * 3, hole_cards=["AsAh", None, "KdKc"], board="Ac8d5h4s9c")
+    assert hand.hole_cards(1) == () and hand.history[3] == (ActionKind.DEAL_HOLE, 1, 0, ())
+    hand.raise_to(10), hand.call(), hand.call()
+    check_down(hand)
+    assert hand.showdown_seats == (1,) and not hand.is_over and hand.actor is None
+    before = snapshot(hand)
+    with pytest.raises(IllegalActionError, match="not known: they cannot be shown, only mucked"):
+        hand.show(1)
+    with pytest.raises(IllegalActionError, match=r"waits for seats \[1\]"):
+        hand.muck(0)
+    with pytest.raises(IllegalActionError, match="showdown waits"):
+        hand.check_or_call()
+    assert snapshot(hand) == before
+    hand.muck(1)
+    assert hand.is_over and hand.payoffs == (20, -10, -10)
+    assert [(action.kind, action.seat) for action in hand.history if action.kind in ("show", "muck")] == [
+        (ActionKind.MUCK, 1), (ActionKind.SHOW, 0), (ActionKind.MUCK, 2)
+    ]
+
+
+def test_unknown_hole_cards_that_fold_need_nothing():
+    hand = Hand(NL, [100] * 3, hole_cards=[None, "7c2d", None], board="Ac8d5h4s9c")
+    hand.fold()
+    hand.fold()
+    assert hand.is_over and hand.payoffs == (-1, 1, 0)
+
+
+def test_manual_showdown_a_mucked_winner_gives_up_the_pot():
+    rules = Rules.no_limit(1, 2)
+    hand = Hand(rules, [100, 60, 100], hole_cards=["AsAh", "7c2d", "KdKc"], board="Ac8d5h4s9c", manual_showdown=True)
+    hand.raise_to(60), hand.call(), hand.call()
+    check_down(hand)
+    assert set(hand.showdown_seats) == {0, 1, 2}
+    hand.show(2)
+    hand.muck(0)  # the best hand, mucked
+    assert not hand.is_over
+    hand.show(1)
+    # Seat 2's kings beat seat 1's seven high: the main pot and the side pot.
+    assert hand.is_over and hand.payoffs == (-60, -60, 120)
+    again = Hand.replay(rules, [100, 60, 100], hand.history, manual_showdown=True)
+    assert again.history == hand.history
+
+
+def test_manual_showdown_when_every_hand_is_mucked_they_split():
+    hand = Hand(NL, [100, 100], hole_cards=["AsAh", "7c2d"], board="Ac8d5h4s9c", manual_showdown=True)
+    check_down(hand)
+    hand.muck(1)
+    hand.muck(0)
+    assert hand.is_over and hand.payoffs == (0, 0)
+
+
+def test_copy_of_a_waiting_showdown_is_independent():
+    hand = check_down(Hand(NL, [100, 100], hole_cards=["AsAh", "7c2d"], board="Ac8d5h4s9c", manual_showdown=True))
+    other = hand.copy()
+    other.muck(0), other.show(1)
+    assert other.payoffs == (-2, 2) and hand.showdown_seats == (0, 1)
+
+
 def test_all_hands_show_option():
     rules = Rules.no_limit(1, 2, all_hands_show=True)
     hand = Hand(rules, [100] * 3, hole_cards=["AsAh", "7c2d", "KdKc"], board="Ac8d5h4s9c")

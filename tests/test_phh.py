@@ -21,6 +21,7 @@ else:
     import tomli as tomllib
 
 from holdem._core import Deck
+from holdem.actions import ActionKind
 from holdem.cards import format_cards
 from holdem.formats import phh
 from holdem.formats.log import hand_log
@@ -485,3 +486,17 @@ def test_unknown_cards_mucked_at_showdown_lose():
     history = phh.loads(GAME + f'actions = [{deal}, {CHECKED_DOWN}, "p1 sm AsAd", "p2 sm"]\n')
     assert history.hand.stacks == (102, 98, 100)
     assert "d dh p2 ????" in phh.dumps(history)
+
+
+def test_a_mucked_winner_gives_up_the_pot_and_writes_back_its_muck():
+    history = phh.loads(GAME + f'actions = [{DEAL}, {CHECKED_DOWN}, "p2 sm KcKd", "p1 sm"]\n')
+    assert history.hand.stacks == (98, 102, 100)
+    text = phh.dumps(history)
+    assert '"p2 sm KcKd",\n  "p1 sm"\n]' in text
+    assert phh.loads(text).hand.history == history.hand.history
+
+
+def test_hands_the_history_does_not_show_are_shown():
+    history = phh.loads(GAME + f"actions = [{DEAL}, {CHECKED_DOWN}]\n")
+    assert history.hand.stacks == (102, 98, 100)
+    assert [action.kind for action in history.hand.history[-3:-1]] == [ActionKind.SHOW, ActionKind.SHOW]

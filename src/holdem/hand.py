@@ -112,7 +112,15 @@ class Hand:
     the turn, a burn, the river, then any further boards); or from
     ``hole_cards`` (one pair per seat) and an optional ``board`` of 0, 3, 4 or
     5 cards, in which case missing board cards are entered with
-    :meth:`deal_board` when the hand needs them.
+    :meth:`deal_board` when the hand needs them.  A pair of hole cards may be
+    ``None``: not known (its ``DEAL_HOLE`` record has no cards).  The hand
+    plays on; at showdown it waits for that seat to :meth:`muck`.
+
+    At showdown the hands show or are mucked by themselves (a hand that cannot
+    win is mucked unless the rules say every hand shows).  With
+    ``manual_showdown`` the showdown waits instead for each hand still in to
+    :meth:`show` or :meth:`muck` (``showdown_seats`` lists them), as a
+    hand history records it; a mucked hand gives up its share of the pots.
 
     The blinds and straddles are posted by position from the seat left of the
     button, as the rules say.  With ``dead_small_blind`` no small blind is
@@ -160,6 +168,10 @@ class Hand:
         "_history",
         "_rake",
         "_over",
+        "_manual",
+        "_waits",
+        "_waiting",
+        "_decided",
     )
 
     def __init__(
@@ -174,6 +186,7 @@ class Hand:
         board: CardsLike | None = None,
         dead_small_blind: bool = False,
         posts: Mapping[int, tuple[int, int]] | None = None,
+        manual_showdown: bool = False,
     ) -> None:
         if type(rules) is not Rules:
             raise InvalidRulesError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
@@ -197,6 +210,10 @@ class Hand:
         self._deck = cards
         # In dealing order: the seat left of the button first.
         pairs = list(zip(cards, cards[count : 2 * count]))
+        self._waits = manual_showdown
+        if hole_cards is not None:
+            pairs = [pair if pair[0] >= 0 else () for pair in pairs]
+            self._waits = manual_showdown or () in pairs
         shift = count - 1 - button
         self._hole = pairs[shift:] + pairs[:shift]
         self._next_card = 2 * count
@@ -212,6 +229,9 @@ class Hand:
         self._street = 0
         self._rake = 0
         self._over = False
+        self._manual = manual_showdown
+        self._waiting: list[int] = _NO_SEATS
+        self._decided: dict[int, bool] = _NO_DECISIONS
         self._history: list[Action] = []
         last_blind = self._post_forced_bets(dead_small_blind)
         if posts:
@@ -232,7 +252,9 @@ class Hand:
         """Play a hand again from its history: its hole cards, first board and decisions.
 
         A hand that was run out on more than one board replays on its first board.
-        ``options`` are those the hand was created with (``dead_small_blind``, ``posts``).
+        ``options`` are those the hand was created with (``dead_small_blind``, ``posts``,
+        ``manual_showdown``); the showdown takes its shows and mucks from the history
+        when it waits for them.
 
         >>> from holdem.rules import Rules
         >>> rules = Rules.no_limit(1, 2)
@@ -248,11 +270,13 @@ class Hand:
         board = [card for action in history if action.kind is _DEAL_BOARD and not action.amount for card in action.cards]
         if len(holes) != len(stacks):
             raise CardCountError(f"the history deals hole cards to {len(holes)} seats, not {len(stacks)}")
-        hole_cards = [holes[seat] for seat in range(len(stacks))]
+        hole_cards = [holes[seat] or None for seat in range(len(stacks))]
         hand = cls(rules, stacks, button, hole_cards=hole_cards, board=board, **options)
         for action in history:
             if action.kind in _DECISIONS:
                 hand.act(action.kind, action.amount if action.kind is _BET or action.kind is _RAISE else None)
+            elif (action.kind is _SHOW or action.kind is _MUCK) and action.seat in hand._waiting:
+                hand._decide(action.seat, action.kind is _SHOW)
         return hand
 
     # ------------------------------------------------------------------ setup
@@ -424,6 +448,11 @@ class Hand:
         return self._cards_needed
 
     @property
+    def showdown_seats(self) -> tuple[int, ...]:
+        """The seats the showdown waits for, to :meth:`show` or :meth:`muck` (usually none)."""
+        return tuple(self._waiting)
+
+    @property
     def is_over(self) -> bool:
         """Whether the pots have been awarded."""
         return self._over
@@ -520,6 +549,10 @@ class Hand:
         new._history = self._history[:]
         new._rake = self._rake
         new._over = self._over
+        new._manual = self._manual
+        new._waits = self._waits
+        new._waiting = self._waiting[:]
+        new._decided = self._decided.copy()
         return new
 
     def __repr__(self) -> str:
@@ -543,6 +576,8 @@ class Hand:
     def _no_actor(self) -> IllegalActionError:
         if self._over:
             return IllegalActionError("the hand is over: no one may act")
+        if self._waiting:
+            return IllegalActionError(f"the showdown waits for seats {self._waiting} to show or muck")
         return IllegalActionError(
             f"no one may act now: the dealer needs {self._cards_needed} board card(s) (deal_board)"
         )
@@ -685,6 +720,45 @@ class Hand:
             return f"the cap of {rules.max_bets} bets this street is reached"
         return "every other player has folded or is all in"
 
+    def show(self, seat: int) -> Action:
+        """Show ``seat``'s hole cards at a showdown that waits for it (see ``showdown_seats``).
+
+        :raises IllegalActionError: when the showdown does not wait for
+            ``seat``, or its cards are not known (they can only be mucked).
+        """
+        if seat in self._waiting and not self._hole[seat]:
+            raise IllegalActionError(f"seat {seat}'s hole cards are not known: they cannot be shown, only mucked")
+        return self._decide(seat, True)
+
+    def muck(self, seat: int) -> Action:
+        """Muck ``seat``'s hand at a showdown that waits for it: it gives up its share of the pots.
+
+        >>> from holdem.rules import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [50, 50], hole_cards=["AsAd", None], board="2c7h9sJdQh")
+        >>> while hand.actor is not None:
+        ...     _ = hand.check_or_call()
+        >>> hand.showdown_seats
+        (1,)
+        >>> hand.muck(1), hand.is_over, hand.stacks
+        (Action('muck', 1), True, (52, 48))
+        """
+        return self._decide(seat, False)
+
+    def _decide(self, seat: int, shows: bool) -> Action:
+        waiting = self._waiting
+        if seat not in waiting:
+            raise IllegalActionError(
+                f"seat {seat!r} may not show or muck now: "
+                + (f"the showdown waits for seats {waiting}" if waiting else "no showdown is waiting")
+            )
+        waiting.remove(seat)
+        self._decided[seat] = shows
+        action = Action(_SHOW, seat, 0, self._hole[seat]) if shows else Action(_MUCK, seat)
+        self._history.append(action)
+        if not waiting:
+            self._showdown()
+        return action
+
     def deal_board(self, cards: CardsLike) -> Action:
         """Deal the board cards the hand is waiting for (when it was created from ``hole_cards``).
 
@@ -782,14 +856,27 @@ class Hand:
 
     def _showdown(self) -> None:
         count, live, hole, contributed = self._count, self._live, self._hole, self._contributed
+        if self._waits:
+            # Wait (once) for the hands to show or muck: every hand, or those not known.
+            self._waits = False
+            self._waiting = [
+                seat for seat in self._showdown_order() if live[seat] and (self._manual or not hole[seat])
+            ]
+            if self._waiting:
+                self._decided = {}
+                return
+        decided = self._decided
         boards = [self._board, *self._extra_boards]
         rankings = []
         for board in boards:
             ranks = [-1] * count
             for seat in range(count):
                 if live[seat]:
-                    first, second = hole[seat]
-                    ranks[seat] = evaluate7(first, second, *board)
+                    if seat in decided and not decided[seat]:
+                        ranks[seat] = 0  # mucked: below every hand shown
+                    else:
+                        first, second = hole[seat]
+                        ranks[seat] = evaluate7(first, second, *board)
             rankings.append(ranks)
         # One pot when every seat still in put in as much as anyone did.
         if len(boards) == 1 and not self._dead and min(compress(contributed, live)) == max(contributed):
@@ -805,20 +892,24 @@ class Hand:
             pots = take_rake(pots, self._rake)
         self._award(award_pots(pots, rankings, self._order, self.rules.odd_chip))
 
+    def _showdown_order(self) -> tuple[int, ...]:
+        """Every seat clockwise from the one that shows first: the last aggressor, else left of the button."""
+        start = self._betting.aggressor
+        return _ORDERS[self._count][(self._order[0] if start is None else start) - 1]
+
     def _award_single_pot(self, ranks: list[int]) -> None:
         """Show or muck and award when there is one pot that every live seat contests."""
-        live, order, hole = self._live, self._order, self._hole
+        live, order, hole, decided = self._live, self._order, self._hole, self._decided
         append = self._history.append
         every_hand_shows = self.rules.all_hands_show or self._runout_from is not None
-        start = self._betting.aggressor
-        if start is None:
-            start = order[0]
-        best = -1
-        # The seats clockwise from ``start``.
-        for seat in _ORDERS[self._count][start - 1]:
+        best = 0
+        for seat in self._showdown_order():
             if live[seat]:
                 rank = ranks[seat]
-                if every_hand_shows or rank >= best:
+                if seat in decided:
+                    if rank > best:
+                        best = rank
+                elif every_hand_shows or rank >= best:
                     append(record(Action, (_SHOW, seat, 0, hole[seat])))
                     if rank > best:
                         best = rank
@@ -842,19 +933,18 @@ class Hand:
     def _show_or_muck(self, pots: list[Pot], rankings: list[list[int]]) -> None:
         every_hand_shows = self.rules.all_hands_show or self._runout_from is not None or len(rankings) > 1
         ranks = rankings[0]
-        start = self._betting.aggressor
-        if start is None:
-            start = self._order[0]
         best_shown = [-1] * len(pots)
         append = self._history.append
-        for seat in (start, *_SEATS_AFTER[self._count][start]):
+        for seat in self._showdown_order():
             if not self._live[seat]:
                 continue
             contested = [index for index, pot in enumerate(pots) if seat in pot.eligible]
-            if every_hand_shows or any(ranks[seat] >= best_shown[index] for index in contested):
+            decided = self._decided.get(seat)
+            if decided is not None or every_hand_shows or any(ranks[seat] >= best_shown[index] for index in contested):
                 for index in contested:
                     best_shown[index] = max(best_shown[index], ranks[seat])
-                append(record(Action, (_SHOW, seat, 0, self._hole[seat])))
+                if decided is None:
+                    append(record(Action, (_SHOW, seat, 0, self._hole[seat])))
             else:
                 append(record(Action, (_MUCK, seat, 0, ())))
 
@@ -887,6 +977,9 @@ class Hand:
 
 
 _new_hand = object.__new__
+# Shared by hands whose showdown has not waited (never changed).
+_NO_SEATS: list[int] = []
+_NO_DECISIONS: dict[int, bool] = {}
 # The betting arithmetic is done in 64-bit integers: three times the chips at
 # the table (a pot-limit raise) must fit.
 _MAX_CHIPS = 2**60
@@ -918,7 +1011,7 @@ def _card_layout(
 ) -> tuple[Card, ...]:
     """Return the cards in dealing order: holes (two rounds), then burn and board cards.
 
-    Burn cards not known (hole cards and board given) are -1.
+    Cards not known (burn cards, hole cards given as ``None``) are -1.
     """
     count = len(order)
     if hole_cards is None:
@@ -939,11 +1032,11 @@ def _card_layout(
         raise InvalidHandError("give hole_cards (and board), a deck, or a seed: only one source")
     if len(hole_cards) != count:
         raise CardCountError(f"{len(hole_cards)} pairs of hole cards for {count} players: give one per seat")
-    pairs = [parse_cards(cards, count=2) for cards in hole_cards]
+    pairs = [(-1, -1) if cards is None else parse_cards(cards, count=2) for cards in hole_cards]
     board_cards = () if board is None else parse_cards(board)
     if len(board_cards) not in (0, 3, 4, 5):
         raise CardCountError(f"a board of {len(board_cards)} cards: give 0, 3, 4 or 5")
-    seen = [card for pair in pairs for card in pair] + list(board_cards)
+    seen = [card for pair in pairs for card in pair if card >= 0] + list(board_cards)
     if len(set(seen)) != len(seen):
         raise DuplicateCardError(f"cards {format_cards(seen, ' ')!r} repeat a card: each card may appear once")
     layout = [pairs[seat][0] for seat in order] + [pairs[seat][1] for seat in order]

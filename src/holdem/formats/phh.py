@@ -52,7 +52,6 @@ import dataclasses
 import datetime
 import enum
 import functools
-import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -65,11 +64,10 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
-from holdem._core import evaluate
 from holdem.actions import ActionKind
 from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
 from holdem.errors import HoldemError, InvalidHistoryError
-from holdem.hand import Hand
+from holdem.hand import Hand, SeatStatus
 from holdem.rules import OddChip, Rules, Structure
 
 __all__ = ["HandHistory", "InvalidHistoryError", "dump", "dump_all", "dumps", "load", "load_all", "loads"]
@@ -82,8 +80,7 @@ class HandHistory:
     ``hand`` is the replayed :class:`~holdem.hand.Hand` (over, or still
     running if the actions stop early).  ``fields`` holds every other field
     as read (``players``, ``event``, ``finishing_stacks``, ``_``-prefixed
-    fields...).  ``unknown_seats`` are the seats dealt ``????``: they hold
-    stand-in cards that never decide a pot, and are written back as ``????``.
+    fields...).
 
     >>> from holdem.rules import Rules
     >>> hand = Hand(Rules.no_limit(1, 2), [50, 50], seed=1)
@@ -93,7 +90,13 @@ class HandHistory:
 
     hand: Hand
     fields: dict[str, Any] = dataclasses.field(default_factory=dict)
-    unknown_seats: frozenset[int] = frozenset()
+
+    @property
+    def unknown_seats(self) -> frozenset[int]:
+        """The seats dealt ``????``: their hole cards are not known (and are written back as ``????``)."""
+        return frozenset(
+            action.seat for action in self.hand.history if action.kind is ActionKind.DEAL_HOLE and not action.cards
+        )
 
 
 # Rules options that PHH does not state, and what a PHH file means without them.
@@ -429,41 +432,31 @@ def _replay(data: dict[str, Any]) -> HandHistory:
             if card in seen:
                 raise _fault(number, text, f"card {format_cards([card])} is already dealt in action {seen[card]}")
             seen[card] = number
-    unknown = [player for player in range(count) if holes[player] is None]
-    if unknown:
-        board = [card for step in steps if step[3] == "db" for card in step[4]][:5]
-        folds = {step[2] for step in steps if step[3] == "f"}
-        spare = set(range(52)) - set(seen)
-        for player in unknown:
-            holes[player] = pair = _stand_ins(sorted(spare), [] if player in folds else board)
-            spare -= set(pair)
-
     button = _button(data, count)
     seat_of = [(button + 1 + player) % count for player in range(count)]
     by_seat = [(seat - button - 1) % count for seat in range(count)]
-    hand = Hand(rules, [stacks[player] for player in by_seat], button, hole_cards=[holes[player] for player in by_seat])
-    mucked = set()
-    folded = set()
-    for number, text, player, verb, argument in steps[count:]:
+    hole_cards = [holes[player] for player in by_seat]
+    hand = Hand(rules, [stacks[player] for player in by_seat], button, hole_cards=hole_cards, manual_showdown=True)
+    # Shows and mucks, played when the showdown waits for them (players all in
+    # may show before the last board cards).
+    shows: list[_Step] = []
+    for step in steps[count:]:
+        number, text, player, verb, argument = step
         try:
             if verb == "db":
                 hand.deal_board(argument)
-                continue
-            if verb == "dh":
+            elif verb == "dh":
                 raise _fault(number, text, "hole cards are dealt after the first action")
-            seat = seat_of[player]
-            actor = hand.actor
-            if verb == "sm" or verb == "muck":
-                if actor is not None or seat in folded:
+            elif verb == "sm" or verb == "muck":
+                if hand.actor is not None or hand.statuses[seat_of[player]] is SeatStatus.FOLDED:
                     raise _fault(number, text, f"p{player + 1} may show or muck only at showdown")
-                if verb == "muck":
-                    mucked.add(seat)
-            elif actor != seat:
+                shows.append(step)
+            elif hand.actor != seat_of[player]:
+                actor = hand.actor
                 actor_name = "no one" if actor is None else _label(hand, actor)
                 raise _fault(number, text, f"p{player + 1} acts out of turn: {actor_name} is to act")
             elif verb == "f":
                 hand.fold()
-                folded.add(seat)
             elif verb == "cc":
                 hand.check_or_call()
             else:
@@ -472,43 +465,31 @@ def _replay(data: dict[str, Any]) -> HandHistory:
             raise
         except HoldemError as error:
             raise _fault(number, text, str(error)) from error
-
-    if unknown or mucked:
-        _check_showdown(hand, [seat_of[player] for player in unknown], mucked)
+        if shows and hand.showdown_seats:
+            _show_down(hand, shows, seat_of)
+            shows = []
+    for seat in hand.showdown_seats:  # the history leaves these hands to show
+        if not hand.hole_cards(seat):
+            raise InvalidHistoryError(f"{_label(hand, seat)}'s hole cards are unknown (????) but needed at showdown")
+        hand.show(seat)
     _check_finishing_stacks(data.get("finishing_stacks"), hand, seat_of)
     fields = {name: value for name, value in data.items() if name not in _GAME_FIELDS and name[1:] not in _OPTIONS}
-    return HandHistory(hand, fields, frozenset(seat_of[player] for player in unknown))
+    return HandHistory(hand, fields)
 
 
-def _stand_ins(spare: list[Card], board: list[Card]) -> tuple[Card, Card]:
-    """Two spare cards for unknown hole cards: the weakest hand on the board (if any), so that a muck loses."""
-    pairs = itertools.combinations(spare, 2)
-    if len(board) < 3:
-        return next(pairs)
-    return min(pairs, key=lambda pair: evaluate([*pair, *board]))
+def _show_down(hand: Hand, shows: list[_Step], seat_of: list[int]) -> None:
+    for number, text, player, verb, _ in shows:
+        try:
+            if verb == "muck":
+                hand.muck(seat_of[player])
+            else:
+                hand.show(seat_of[player])
+        except HoldemError as error:
+            raise _fault(number, text, str(error)) from error
 
 
 def _label(hand: Hand, seat: int) -> str:
     return f"p{(seat - hand.button - 1) % hand.player_count + 1}"
-
-
-def _check_showdown(hand: Hand, unknown: list[int], mucked: set[int]) -> None:
-    """Unknown cards must not reach a showdown, unless mucked there; a mucked hand must not win."""
-    at_showdown = set()
-    winners = set()
-    for action in hand.history:
-        if action.kind is ActionKind.SHOW or action.kind is ActionKind.MUCK:
-            at_showdown.add(action.seat)
-        elif action.kind is ActionKind.WIN:
-            winners.add(action.seat)
-    for seat in unknown:
-        if seat in at_showdown and (seat not in mucked or seat in winners):
-            raise InvalidHistoryError(f"{_label(hand, seat)}'s hole cards are unknown (????) but needed at showdown")
-    for seat in mucked & at_showdown & winners:
-        raise InvalidHistoryError(
-            f"{_label(hand, seat)} mucks, but the hand wins chips at showdown: "
-            "holdem does not throw away a winning hand"
-        )
 
 
 def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: list[int]) -> None:
@@ -566,7 +547,7 @@ def dumps(record: Hand | HandHistory) -> str:
     else:
         fields["small_bet"], fields["big_bet"] = rules.small_bet, rules.big_bet
     fields["starting_stacks"] = [hand.starting_stacks[seat] for seat in order]
-    texts = (_action_text(action, label, history.unknown_seats) for action in hand.history)
+    texts = (_action_text(action, label) for action in hand.history)
     fields["actions"] = [text for text in texts if text]
     for name in _OPTIONS:
         value = getattr(rules, name)
@@ -605,10 +586,10 @@ def dump_all(records: Iterable[Hand | HandHistory], fp: IO[str]) -> None:
         fp.write(f"{chr(10) if number > 1 else ''}[{number}]\n{dumps(record)}")
 
 
-def _action_text(action: Any, label: dict[int, str], unknown: frozenset[int]) -> str:
+def _action_text(action: Any, label: dict[int, str]) -> str:
     kind = action.kind
     if kind is ActionKind.DEAL_HOLE:
-        return f"d dh {label[action.seat]} {'????' if action.seat in unknown else format_cards(action.cards)}"
+        return f"d dh {label[action.seat]} {format_cards(action.cards) or '????'}"
     if kind is ActionKind.DEAL_BOARD:
         return f"d db {format_cards(action.cards)}"
     if kind is ActionKind.FOLD:
