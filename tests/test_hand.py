@@ -527,3 +527,11 @@ def test_view_hides_other_hole_cards_until_shown():
     while not hand.is_over:
         hand.check_or_call()
     assert hand.view(1).shown == {0: hand.hole_cards(0)}
+
+
+def test_log_and_str_are_the_hand_log():
+    from holdem.formats.log import hand_log
+
+    hand = Hand(NL, [100] * 3, hole_cards=["AsAh", "7c2d", "KdKc"], board="Ac8d5h4s9c")
+    hand.fold()
+    assert hand.log() == str(hand) == hand_log(hand) and "Player 3 folds" in hand.log()

@@ -555,6 +555,20 @@ class Hand:
         new._decided = self._decided.copy()
         return new
 
+    def log(self) -> str:
+        """The hand so far as a readable card-room log (:func:`holdem.formats.log.hand_log`); also ``str(hand)``.
+
+        >>> from holdem.rules import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], hole_cards=["AsAd", "KcKd"])
+        >>> print(hand.log().splitlines()[3])
+        Player 1 posts the big blind 2
+        """
+        from holdem.formats.log import hand_log
+
+        return hand_log(self)
+
+    __str__ = log
+
     def __repr__(self) -> str:
         state = "over" if self._over else f"actor={self.actor}"
         return (
