@@ -6,6 +6,7 @@ from holdem.actions import Action, LegalActions
 from holdem.rules import Rules
 
 _Record = TypeVar("_Record", bound=tuple[object, ...])
+_Status = TypeVar("_Status")
 
 def record(cls: type[_Record], fields: tuple[object, ...]) -> _Record: ...
 
@@ -24,6 +25,20 @@ class Betting:
     def close(self) -> Action | None: ...
     @property
     def seats_with_chips(self) -> int: ...
+    def statuses(self, active: _Status, all_in: _Status, folded: _Status) -> tuple[_Status, ...]: ...
+    def view(
+        self,
+        cls: type[_Record],
+        seat: int,
+        hole: tuple[int, ...],
+        board: list[int],
+        street: object,
+        button: int,
+        statuses: tuple[object, object, object],
+        opening: tuple[Action, ...],
+        history: list[Action],
+        dealt: int,
+    ) -> _Record: ...
     @property
     def actor(self) -> int | None: ...
     @property

@@ -5,7 +5,7 @@
 # place.  Compiler directives are set in setup.py.
 
 from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_SET_ITEM
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 from holdem.actions import Action, ActionKind, LegalActions
 from holdem.rules import Structure
@@ -164,6 +164,44 @@ cdef class Betting:
                 count += 1
         return count
 
+    def statuses(self, active, all_in, folded):
+        """Each seat's status: ``folded``, else ``active`` with chips behind, else ``all_in``."""
+        return self.status_tuple(active, all_in, folded)
+
+    cdef tuple status_tuple(self, active, all_in, folded):
+        cdef int seat
+        cdef list stacks = self.stacks, live = self.live
+        cdef tuple statuses = PyTuple_New(self.count)
+        for seat in range(self.count):
+            status = (active if stacks[seat] else all_in) if live[seat] else folded
+            Py_INCREF(status)
+            PyTuple_SET_ITEM(statuses, seat, status)
+        return statuses
+
+    def view(self, cls, int seat, tuple hole, list board, street, int button, tuple statuses, tuple opening,
+             list history, Py_ssize_t dealt):
+        """A ``cls`` (HandView) record for ``seat`` while nothing is shown: ``opening`` is its
+        start of the history (up to ``dealt``), ``statuses`` the active, all-in and folded members."""
+        cdef int other, actor = self.queue[self.head] if self.head < self.tail else -1
+        cdef long long pot = self.dead
+        cdef Py_ssize_t index, start = len(opening)
+        cdef tuple masked = PyTuple_New(start + len(history) - dealt)
+        for index in range(start):
+            field = opening[index]
+            Py_INCREF(field)
+            PyTuple_SET_ITEM(masked, index, field)
+        for index in range(dealt, len(history)):
+            field = history[index]
+            Py_INCREF(field)
+            PyTuple_SET_ITEM(masked, start + index - dealt, field)
+        for other in range(self.count):
+            pot += <long long>self.contributed[other] - <long long>self.bets[other]
+        return record(cls, (
+            seat, hole, tuple(board), street, button, tuple(self.stacks), tuple(self.bets),
+            self.status_tuple(statuses[0], statuses[1], statuses[2]), pot, None if actor < 0 else actor,
+            self.legal() if actor == seat else None, {}, masked,
+        ))
+
     @property
     def actor(self):
         """The seat to act, or ``None``."""
@@ -176,6 +214,9 @@ cdef class Betting:
 
     def legal_actions(self):
         """What the player to act may do, or ``None`` when no one is to act."""
+        return self.legal()
+
+    cdef object legal(self):
         cdef int seat
         cdef long long call, stack, low, high
         if self.head == self.tail:

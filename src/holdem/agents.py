@@ -27,11 +27,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol, Union
 
-from holdem.actions import Action, ActionKind
+from holdem.actions import ActionKind
 from holdem.cards import Rng
 from holdem.equity import equity
 from holdem.errors import AgentError, InvalidHandError
-from holdem.hand import Hand, HandView, SeatStatus, Street
+from holdem.hand import Hand, HandView, SeatStatus
 from holdem.ranges import HandRange
 
 __all__ = [
@@ -221,15 +221,8 @@ REFERENCE_BOTS: dict[str, Callable[[], object]] = {
 
 # --------------------------------------------------------------- playing
 
-_new = tuple.__new__
-_DEAL_HOLE = ActionKind.DEAL_HOLE
-_FOLD = ActionKind.FOLD
-_CHECK = ActionKind.CHECK
-_FOLDED = SeatStatus.FOLDED
-_ALL_IN = SeatStatus.ALL_IN
-_HIDDEN = [Action(_DEAL_HOLE, seat) for seat in range(10)]
-# While a hand is played, its street follows from the number of board cards.
-_STREETS = {0: Street.PREFLOP, 3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
+
+_AGGRESSIVE = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
 
 
 def play_hand(
@@ -269,60 +262,35 @@ def play_hand(
     names = [agent_name(agent) for agent in agents] if names is None else names
     acts = [getattr(agent, "act", agent) for agent in agents]
     faults: list[Fault] = []
-    # Each seat's history: the deal with the other seats' cards hidden, then what follows (public).
-    history = hand.history
-    deals = [index for index, action in enumerate(history) if action.kind is _DEAL_HOLE]
-    dealt = deals[-1] + 1
-    holes: list[tuple[int, ...]] = [()] * count
-    hidden = list(history[:dealt])
-    for index in deals:
-        holes[history[index].seat] = history[index].cards  # type: ignore[index]
-        hidden[index] = _HIDDEN[history[index].seat]  # type: ignore[index]
-    openings: list[tuple[Action, ...]] = [()] * count
-    for index in deals:
-        opening = hidden[:]
-        opening[index] = history[index]
-        openings[history[index].seat] = tuple(opening)  # type: ignore[index]
-    button = hand.button
-    statuses = hand.statuses
+    # The usual decisions played without converting them to an ActionKind.
     passive = {"fold": hand.fold, "check": hand.check, "call": hand.call}
-    while (legal := hand.legal_actions()) is not None:
-        seat = legal.seat
-        board = hand.board
-        view = _new(
-            HandView,
-            (
-                seat, holes[seat], board, _STREETS[len(board)], button, hand.stacks, hand.bets,
-                statuses, hand.pot_total, seat, legal, {}, openings[seat] + hand.history[dealt:],
-            ),
-        )  # fmt: skip
+    passive.update((ActionKind(kind), method) for kind, method in list(passive.items()))
+    view_of = hand.view
+    while (seat := hand.actor) is not None:
         try:
-            decision = acts[seat](view)
+            decision = acts[seat](view_of(seat))
         except Exception as error:
             problem, cause = f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__}: {error}", error
         else:
             try:
                 if type(decision) is tuple:
-                    record = hand.act(*decision)
+                    if decision[0] in _AGGRESSIVE and len(decision) == 2:
+                        hand.raise_to(decision[1])
+                    else:
+                        hand.act(*decision)
                 else:
                     method = passive.get(decision)
-                    record = hand.act(decision) if method is None else method()
-                kind = record.kind
-                if kind is _FOLD:
-                    statuses = statuses[:seat] + (_FOLDED,) + statuses[seat + 1 :]
-                elif kind is not _CHECK and not hand.stacks[seat]:
-                    statuses = statuses[:seat] + (_ALL_IN,) + statuses[seat + 1 :]
+                    hand.act(decision) if method is None else method()
                 continue
             except (ValueError, TypeError) as error:
                 problem, cause = f"agent {names[seat]!r} at seat {seat} chose {decision!r}: {error}", error
         if not fold_on_error:
             raise AgentError(problem) from cause
         faults.append(Fault(number, names[seat], seat, problem))
-        if legal.fold:
+        if hand.legal_actions().fold:  # type: ignore[union-attr]
             hand.fold()
         else:
             hand.check_or_call()
-        statuses = hand.statuses
     for seat, agent in enumerate(agents):
         end_hand = getattr(agent, "end_hand", None)
         if end_hand is not None:

@@ -89,6 +89,12 @@ _WIN = ActionKind.WIN
 _SHOW = ActionKind.SHOW
 _DECISIONS = frozenset((ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE))
 _MUCK = ActionKind.MUCK
+_HIDDEN = tuple(Action(_DEAL_HOLE, seat) for seat in range(10))
+_STREETS = tuple(Street)
+_ACTIVE = SeatStatus.ACTIVE
+_ALL_IN = SeatStatus.ALL_IN
+_FOLDED = SeatStatus.FOLDED
+_STATUS_KINDS = (_ACTIVE, _ALL_IN, _FOLDED)
 
 # For each table size, the other seats clockwise after each seat; and for
 # each button, the seats clockwise from the one left of the button.
@@ -99,6 +105,11 @@ _SEATS_AFTER = {
 _ORDERS = {
     count: tuple(tuple((button + 1 + step) % count for step in range(count)) for button in range(count))
     for count in range(2, 11)
+}
+# For each table size and button, the deal with every seat's cards hidden.
+_HIDDEN_DEALS = {
+    count: tuple(tuple(Action(_DEAL_HOLE, seat) for seat in order) for order in orders)
+    for count, orders in _ORDERS.items()
 }
 
 
@@ -172,6 +183,8 @@ class Hand:
         "_waits",
         "_waiting",
         "_decided",
+        "_dealt",
+        "_openings",
     )
 
     def __init__(
@@ -238,6 +251,8 @@ class Hand:
             self._post(posts)
         self._betting = Betting(rules, stacks, self._bets, self._contributed, self._live, self._dead)
         self._history += [record(Action, (_DEAL_HOLE, seat, 0, pair)) for seat, pair in zip(order, pairs)]
+        self._dealt = len(self._history)
+        self._openings: list[tuple[Action, ...] | None] | None = None
         self._begin_preflop(last_blind)
 
     @classmethod
@@ -379,7 +394,7 @@ class Hand:
     @property
     def street(self) -> Street:
         """The current (or, once the hand is over, the last) street."""
-        return Street(self._street)
+        return _STREETS[self._street]
 
     @property
     def board(self) -> tuple[Card, ...]:
@@ -409,10 +424,7 @@ class Hand:
     @property
     def statuses(self) -> tuple[SeatStatus, ...]:
         """Each seat's :class:`SeatStatus`."""
-        return tuple(
-            SeatStatus.FOLDED if not live else SeatStatus.ACTIVE if stack else SeatStatus.ALL_IN
-            for live, stack in zip(self._live, self._stacks)
-        )
+        return self._betting.statuses(_ACTIVE, _ALL_IN, _FOLDED)  # type: ignore[no-any-return]
 
     @property
     def pot_total(self) -> int:
@@ -486,35 +498,48 @@ class Hand:
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know: never another seat's cards unless shown.
 
+        Cheap enough to call at every decision: the seat's start of the
+        history, with the other seats' cards hidden, is made once per hand.
+
         >>> from holdem.rules import Rules
         >>> view = Hand(Rules.no_limit(1, 2), [50, 50], seed=3).view(0)
         >>> [action.cards == () for action in view.history if action.kind == "deal-hole"]
         [False, True]
         """
-        self._check_seat(seat)
-        shown = self.shown_cards()
-        history = tuple(
-            action._replace(cards=())
-            if action.kind is ActionKind.DEAL_HOLE and action.seat != seat and action.seat not in shown
-            else action
-            for action in self._history
-        )
-        actor = self.actor
-        return HandView(
-            seat,
-            self._hole[seat],
-            self.board,
-            self.street,
-            self._button,
-            self.stacks,
-            self.bets,
-            self.statuses,
-            self.pot_total,
-            actor,
-            self.legal_actions() if actor == seat else None,
-            shown,
-            history,
-        )
+        if type(seat) is not int or not 0 <= seat < self._count:
+            self._check_seat(seat)
+        history, dealt = self._history, self._dealt
+        if self._over or self._waiting:
+            # Cards shown at showdown are no longer hidden.
+            shown = self.shown_cards()
+            masked = tuple(
+                _HIDDEN[action.seat]
+                if action.kind is _DEAL_HOLE and action.seat != seat and action.seat not in shown
+                else action
+                for action in history
+            )
+            actor = self.actor
+            return HandView(
+                seat, self._hole[seat], self.board, self.street, self._button, self.stacks, self.bets,
+                self.statuses, self.pot_total, actor, self.legal_actions() if actor == seat else None, shown, masked,
+            )  # fmt: skip
+        openings = self._openings
+        if openings is None:
+            openings = self._openings = [None] * self._count
+        opening = openings[seat]
+        if opening is None:
+            # The forced bets, then the deal: the seat's own cards, the others' hidden.
+            count = self._count
+            start = dealt - count
+            position = (seat - self._button - 1) % count
+            hidden = _HIDDEN_DEALS[count][self._button]
+            opening = openings[seat] = (
+                *history[:start], *hidden[:position], history[start + position], *hidden[position + 1 :]
+            )
+        return self._betting.view(  # type: ignore[no-any-return]
+            HandView, seat, self._hole[seat], self._board, _STREETS[self._street], self._button,
+            _STATUS_KINDS, opening, history, dealt,
+        )  # fmt: skip
 
     def copy(self) -> Hand:
         """Return an independent copy (cheap: for tree search).
@@ -553,6 +578,8 @@ class Hand:
         new._waits = self._waits
         new._waiting = self._waiting[:]
         new._decided = self._decided.copy()
+        new._dealt = self._dealt
+        new._openings = self._openings
         return new
 
     def log(self) -> str:
