@@ -21,7 +21,6 @@ from libc.math cimport sqrt
 
 cdef enum:
     MAX_PLAYERS = 10
-    TALLY_WIDTH = MAX_PLAYERS + 1
 
 cdef uint64_t BINOMIAL[5][5]
 BINOMIAL[:] = [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]]
@@ -37,24 +36,31 @@ cdef struct Runout:
     uint64_t hole_key[MAX_PLAYERS]
     uint64_t hole_mask[MAX_PLAYERS]
     uint16_t flush[MAX_PLAYERS]  # each player's flush rank with the flush suit's cards dealt, or 0
-    uint64_t counts[MAX_PLAYERS * TALLY_WIDTH]
-    uint64_t duel[3]        # heads-up: the first player wins, they tie, the second wins
+    uint64_t wins[1 << MAX_PLAYERS]   # runouts by the set of players sharing the pot, for the sets listed
+    uint8_t listed[1 << MAX_PLAYERS]  # whether a set is in sets
+    uint16_t sets[1 << MAX_PLAYERS]   # the sets with runouts, in the order met
+    int set_count
 
 
 cdef inline void add_outcome(Runout *r, const uint16_t *ranks, uint64_t weight) noexcept nogil:
     """Tally one outcome, the players' ranks, for ``weight`` runouts."""
     cdef uint16_t best = 0
     cdef int p, winners = 0
+    # The set of players holding the best rank, branch-free (the outcome is
+    # unpredictable, a mispredicted branch costly): a better rank clears the
+    # set, as winners & -1 keeps it and winners & 0 clears it.
     if r.players == 2:
-        # Branch-free: the outcome is unpredictable, a mispredicted branch costly.
-        r.duel[(ranks[0] < ranks[1]) - (ranks[0] > ranks[1]) + 1] += weight
-        return
-    for p in range(r.players):
-        best = max(best, ranks[p])
-    for p in range(r.players):
-        winners += ranks[p] == best
-    for p in range(r.players):
-        r.counts[p * TALLY_WIDTH + (winners if ranks[p] == best else 0)] += weight
+        winners = (ranks[0] >= ranks[1]) | (ranks[1] >= ranks[0]) << 1
+    else:
+        for p in range(r.players):
+            winners = (winners & (<int>(ranks[p] > best) - 1)) | <int>(ranks[p] >= best) << p
+            best = max(best, ranks[p])
+    if not r.listed[winners]:
+        r.listed[winners] = True
+        r.sets[r.set_count] = winners
+        r.set_count += 1
+        r.wins[winners] = 0
+    r.wins[winners] += weight
 
 
 cdef inline void score(Runout *r, uint64_t key, uint64_t mask, uint64_t weight) noexcept nogil:
@@ -301,28 +307,29 @@ cdef class Matchup:
             raise ValueError(f"tally must have shape ({self.players}, {self.players + 1})")
 
     cdef void add_counts(self, Runout *r, double weight, double *tally, Py_ssize_t width) noexcept nogil:
-        cdef int p, k
-        if self.players == 2:
-            r.counts[1] += r.duel[0]
-            r.counts[TALLY_WIDTH] += r.duel[0]
-            r.counts[2] += r.duel[1]
-            r.counts[TALLY_WIDTH + 2] += r.duel[1]
-            r.counts[0] += r.duel[2]
-            r.counts[TALLY_WIDTH + 1] += r.duel[2]
-            r.duel[0] = r.duel[1] = r.duel[2] = 0
-        for p in range(self.players):
-            for k in range(self.players + 1):
-                tally[p * width + k] += r.counts[p * TALLY_WIDTH + k] * weight
-                r.counts[p * TALLY_WIDTH + k] = 0
+        """Add the runouts tallied in ``r``, times ``weight``, to ``tally``; clear ``r``."""
+        cdef int i, p, winners, sharing
+        for i in range(r.set_count):
+            winners = r.sets[i]
+            sharing = 0
+            for p in range(self.players):
+                sharing += winners >> p & 1
+            for p in range(self.players):
+                tally[p * width + (sharing if winners >> p & 1 else 0)] += r.wins[winners] * weight
+            r.listed[winners] = False
+        r.set_count = 0
 
     cdef void enumerate_board(self, Runout *r, uint64_t used, const int *choice) noexcept nogil:
         """Tally every way to complete the board, the players' cards and the dead cards in ``used``."""
         cdef int left = 5 - self.board_size, card, rank, suit, p, most, needed
         cdef uint64_t key = self.board_key & RANK_BITS
-        cdef uint32_t free
+        cdef uint32_t free[4]               # the ranks of each suit left to deal
         memset(r.avail, 0, sizeof(r.avail))
+        memset(free, 0, sizeof(free))
         for card in range(52):
-            r.avail[card >> 2] += not used >> card & 1
+            if not used >> card & 1:
+                r.avail[card >> 2] += 1
+                free[card & 3] |= 1u << (card >> 2)
         r.correcting = False
         deal_ranks(r, key, 0, left, 1)
         r.correcting = True
@@ -333,14 +340,11 @@ cdef class Matchup:
             needed = 5 - self.board_suits[suit] - most
             if needed > left:
                 continue
-            free = 0
             for rank in range(13):
-                if not used >> (4 * rank + suit) & 1:
-                    free |= 1u << rank
-                    r.avail[rank] -= 1
-            deal_flush(r, suit, free, self.board_mask >> 16 * suit & 0x1FFF, key, 0, 0, needed, left)
+                r.avail[rank] -= free[suit] >> rank & 1
+            deal_flush(r, suit, free[suit], self.board_mask >> 16 * suit & 0x1FFF, key, 0, 0, needed, left)
             for rank in range(13):
-                r.avail[rank] += free >> rank & 1
+                r.avail[rank] += free[suit] >> rank & 1
 
     cdef uint64_t enumerate_deals(self, uint64_t first, uint64_t stop, double *tally, Py_ssize_t width) noexcept nogil:
         cdef Runout r
@@ -348,8 +352,10 @@ cdef class Matchup:
         cdef int p, size, combo
         cdef uint64_t deal, rest = first, used, deals = 0
         cdef double weight
-        memset(&r, 0, sizeof(Runout))
         r.players = self.players
+        r.correcting = False
+        r.set_count = 0
+        memset(r.listed, 0, sizeof(r.listed))
         for p in range(self.players):
             size = self.start[p + 1] - self.start[p]
             choice[p] = rest % size
@@ -382,25 +388,25 @@ cdef class Matchup:
         return deals
 
     cdef void sample_deals(self, RngState *rng, Py_ssize_t count, double *tally, Py_ssize_t width) noexcept nogil:
-        cdef uint64_t wins[1 << MAX_PLAYERS]  # samples by the set of players sharing the pot
-        cdef uint64_t hole_key[MAX_PLAYERS]
-        cdef uint64_t hole_mask[MAX_PLAYERS]
+        cdef Runout r
         cdef uint8_t live[52]
         cdef int ranged[MAX_PLAYERS]     # the players with more than one combo
         cdef int live_size = 0, left = 5 - self.board_size, ranged_count = 0
-        cdef int p, i, size, combo, card, winners
+        cdef int p, i, size, combo, card
         cdef uint64_t fixed = self.used, used, key, mask, spare = 0, boards = 1
         cdef uint32_t bits, threshold
-        cdef uint16_t rank, best
         cdef bint dealt
         cdef Py_ssize_t n
-        memset(wins, 0, sizeof(uint64_t) << self.players)
+        r.players = self.players
+        r.correcting = False
+        r.set_count = 0
+        memset(r.listed, 0, sizeof(r.listed))
         for p in range(self.players):
             combo = self.start[p]
             if self.start[p + 1] - combo == 1:
                 fixed |= self.hole_bits[combo]
-                hole_key[p] = self.hole_key[combo]
-                hole_mask[p] = self.hole_mask[combo]
+                r.hole_key[p] = self.hole_key[combo]
+                r.hole_mask[p] = self.hole_mask[combo]
             else:
                 ranged[ranged_count] = p
                 ranged_count += 1
@@ -430,8 +436,8 @@ cdef class Matchup:
                     dealt = False
                     break
                 used |= self.hole_bits[combo]
-                hole_key[p] = self.hole_key[combo]
-                hole_mask[p] = self.hole_mask[combo]
+                r.hole_key[p] = self.hole_key[combo]
+                r.hole_mask[p] = self.hole_mask[combo]
             if not dealt:
                 continue
             key = self.board_key
@@ -446,24 +452,6 @@ cdef class Matchup:
                     deal_cards(live, live_size, 5, bits, used, rng, &spare, &key, &mask, False)
                 else:
                     deal_cards(live, live_size, left, bits, used, rng, &spare, &key, &mask, False)
-            # The set of players holding the best rank, branch-free: a better
-            # rank clears the set (winners & -1 keeps it, winners & 0 clears it).
-            if self.players == 2:
-                best = key_rank(key + hole_key[0], mask | hole_mask[0])
-                rank = key_rank(key + hole_key[1], mask | hole_mask[1])
-                winners = (best >= rank) | (rank >= best) << 1
-            else:
-                best = 0
-                winners = 0
-                for p in range(self.players):
-                    rank = key_rank(key + hole_key[p], mask | hole_mask[p])
-                    winners = (winners & (<int>(rank > best) - 1)) | <int>(rank >= best) << p
-                    best = max(best, rank)
-            wins[winners] += 1
+            score(&r, key, mask, 1)
             n += 1
-        for winners in range(1, 1 << self.players):
-            size = 0
-            for p in range(self.players):
-                size += winners >> p & 1
-            for p in range(self.players):
-                tally[p * width + (size if winners >> p & 1 else 0)] += wins[winners]
+        self.add_counts(&r, 1, tally, width)
