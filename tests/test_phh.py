@@ -500,3 +500,18 @@ def test_hands_the_history_does_not_show_are_shown():
     history = phh.loads(GAME + f"actions = [{DEAL}, {CHECKED_DOWN}]\n")
     assert history.hand.stacks == (102, 98, 100)
     assert [action.kind for action in history.hand.history[-3:-1]] == [ActionKind.SHOW, ActionKind.SHOW]
+
+
+def test_logs_name_a_dead_small_blind_and_posts_to_play():
+    hand = Hand(Rules.no_limit(1, 2), [100] * 4, dead_small_blind=True, posts={2: (2, 1)}, seed=1)
+    log = hand.log()
+    assert "Player 1 posts the big blind 2" in log
+    assert "Player 3 posts 2 to play\nPlayer 3 posts 1 dead" in log
+    copy = hand.copy()
+    assert copy.dead_small_blind and copy.posts == {2: (2, 1)}
+
+
+def test_hands_with_blinds_phh_cannot_state_are_not_written():
+    for options in ({"dead_small_blind": True}, {"posts": {2: (2, 1)}}):
+        with pytest.raises(phh.InvalidHistoryError, match="dead small blind or posts"):
+            phh.dumps(Hand(Rules.no_limit(1, 2), [100] * 4, seed=1, **options))

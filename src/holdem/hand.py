@@ -161,6 +161,8 @@ class Hand:
         "_count",
         "_button",
         "_order",
+        "_dead_small_blind",
+        "_posts",
         "_starting",
         "_stacks",
         "_bets",
@@ -246,6 +248,8 @@ class Hand:
         self._waiting: list[int] = _NO_SEATS
         self._decided: dict[int, bool] = _NO_DECISIONS
         self._history: list[Action] = []
+        self._dead_small_blind = dead_small_blind
+        self._posts = dict(posts) if posts else {}
         last_blind = self._post_forced_bets(dead_small_blind)
         if posts:
             self._post(posts)
@@ -390,6 +394,16 @@ class Hand:
     def button(self) -> int:
         """The dealer's seat."""
         return self._button
+
+    @property
+    def dead_small_blind(self) -> bool:
+        """Whether the hand was dealt with no small blind (the big blind left of the button)."""
+        return self._dead_small_blind
+
+    @property
+    def posts(self) -> dict[int, tuple[int, int]]:
+        """The forced bets asked of seats out of position: ``{seat: (live, dead)}``."""
+        return dict(self._posts)
 
     @property
     def street(self) -> Street:
@@ -556,6 +570,8 @@ class Hand:
         new._count = self._count
         new._button = self._button
         new._order = self._order
+        new._dead_small_blind = self._dead_small_blind
+        new._posts = self._posts
         new._starting = self._starting
         new._stacks = stacks = self._stacks[:]
         new._bets = bets = self._bets[:]

@@ -155,6 +155,7 @@ class _Terminal:
         verbs = {
             ActionKind.POST_ANTE: f"post{'s' * (who != 'you')} an ante of {amount}",
             ActionKind.POST_BLIND: f"post{'s' * (who != 'you')} {amount}",
+            ActionKind.POST_DEAD: f"post{'s' * (who != 'you')} {amount} dead",
             ActionKind.FOLD: "fold" + "s" * (who != "you"),
             ActionKind.CHECK: "check" + "s" * (who != "you"),
             ActionKind.CALL: f"call{'s' * (who != 'you')} {amount}",

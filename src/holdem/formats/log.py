@@ -88,6 +88,10 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
     dead = 0
     board: list[int] = []
     blinds_posted = 0
+    # Blinds and straddles posted from the rules; any later post is a player's post to play.
+    forced = sum(1 for action in hand.history if action.kind is ActionKind.POST_BLIND) - sum(
+        1 for live, _ in hand.posts.values() if live
+    )
     dealt = showdown = False
     for action in hand.history:
         kind, seat, amount = action.kind, action.seat, action.amount
@@ -100,10 +104,16 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
                 put_in[seat] += amount
         elif kind is ActionKind.POST_BLIND:
             blinds_posted += 1
-            what = _blind_name(blinds_posted, count, rules.small_blind, amount)
-            text = f"{name} posts {what} {amount}"
+            if blinds_posted > forced:
+                text = f"{name} posts {amount} to play"
+            else:
+                what = _blind_name(blinds_posted, count, rules.small_blind and not hand.dead_small_blind)
+                text = f"{name} posts {what} {amount}"
             put_in[seat] += amount
-            street_bets[seat] = amount
+            street_bets[seat] += amount
+        elif kind is ActionKind.POST_DEAD:
+            text = f"{name} posts {amount} dead"
+            dead += amount
         elif kind is ActionKind.DEAL_HOLE:
             text = f"Dealt to {name} [{'?? ??' if seat in hidden else format_cards(action.cards, ' ')}]"
             if not dealt:
@@ -150,7 +160,7 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
     return steps
 
 
-def _blind_name(position: int, count: int, small_blind: int, amount: int) -> str:
+def _blind_name(position: int, count: int, small_blind: bool) -> str:
     if count == 2:
         position = 3 - position  # heads-up the big blind posts first
     elif not small_blind:

@@ -518,7 +518,8 @@ def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: lis
 def dumps(record: Hand | HandHistory) -> str:
     """Write a hand, finished or running, as PHH text (with the fields of a :class:`HandHistory`).
 
-    :raises InvalidHistoryError: for pot-limit rules or several runouts, which PHH cannot record.
+    :raises InvalidHistoryError: for pot-limit rules, several runouts, a dead small blind or
+        posts out of position, which PHH cannot record.
     """
     history = record if isinstance(record, HandHistory) else HandHistory(record)
     hand = history.hand
@@ -530,6 +531,8 @@ def dumps(record: Hand | HandHistory) -> str:
         raise InvalidHistoryError("PHH has no pot-limit Texas hold'em: it records 'NT' and 'FT' hands")
     if rules.runouts > 1:
         raise InvalidHistoryError(f"runouts {rules.runouts}: PHH records one board per hand")
+    if hand.dead_small_blind or hand.posts:
+        raise InvalidHistoryError("PHH records the blinds of the rules: not a dead small blind or posts")
     antes = [0] * count
     if rules.big_blind_ante:
         antes[1] = rules.ante
