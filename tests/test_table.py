@@ -1,10 +1,11 @@
+import io
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem import ActionKind, IllegalActionError, Rules
+from holdem import ActionKind, IllegalActionError, InvalidHistoryError, Rules, phh
 from holdem.table import BuyInError, Deal, SeatError, Table, TableError
 
 
@@ -568,3 +569,34 @@ def test_random_sessions(seed, rule, seats, players):
     for seat in range(min(seats, players)):
         table.join(next(names), seat, 20 + seed % 81)
     play_session(table, random.Random(seed), 80, names)
+
+
+def test_a_session_exports_as_phh_and_reads_back_to_the_same_hands():
+    table = Table(Rules.no_limit(1, 2), seats=6, min_buy_in=40, max_buy_in=200, seed=5)
+    for seat, name in enumerate(["ann", "bob", "cy", "dee"]):
+        table.join(name, seat, 100)
+    rng = random.Random(5)
+    for _ in range(40):
+        table.start_hand()
+        while table.hand is not None and not table.hand.is_over:
+            legal = table.hand.legal_actions()
+            kind = rng.choice([kind.value for kind in legal.kinds])
+            amount = legal.min_raise_to if kind in ("bet", "raise") else None
+            table.act(table.actor, kind, amount)
+    out = io.StringIO()
+    table.write_phh(out)
+    histories = list(phh.load_all(io.StringIO(out.getvalue())))
+    assert [history.fields["hand"] for history in histories] == [played.number for played in table.hands]
+    assert [history.hand.stacks for history in histories] == [played.hand.stacks for played in table.hands]
+
+
+def test_hands_with_posts_do_not_export_as_phh():
+    table = table_of([100, 0, 100, 0, 100], seats=5)
+    table.start_hand()
+    fold_around(table)
+    table.join("Z", 1, 100, post=True)
+    table.start_hand()
+    fold_around(table)
+    assert table.hands[-1].hand.posts
+    with pytest.raises(InvalidHistoryError, match="posts"):
+        table.write_phh(io.StringIO())

@@ -26,6 +26,7 @@ import dataclasses
 import enum
 import time
 from collections.abc import Callable
+from typing import IO
 
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError
@@ -408,6 +409,32 @@ class Table:
         if seat not in self._seats:
             raise SeatError(f"seat {seat!r} is empty: the button goes to a player")
         self._first_button = seat
+
+    def write_phh(self, fp: IO[str]) -> None:
+        """Write every finished hand as a ``.phhs`` file, with the hand numbers and the players' names.
+
+        >>> import io
+        >>> from holdem.formats import phh
+        >>> table = Table(Rules.no_limit(1, 2), seats=6, min_buy_in=40, max_buy_in=200, seed=1)
+        >>> table.join("ann", 0, 100); table.join("bob", 2, 100)
+        >>> _ = table.start_hand(); _ = table.act("ann", "fold")
+        >>> out = io.StringIO()
+        >>> table.write_phh(out)
+        >>> [history.fields["players"] for history in phh.load_all(io.StringIO(out.getvalue()))]
+        [['bob', 'ann']]
+
+        :raises InvalidHistoryError: for a hand dealt with a dead small blind or posts
+            out of position, which PHH cannot record.
+        """
+        from holdem.formats import phh
+
+        def history(played: TableHand) -> phh.HandHistory:
+            hand = played.hand
+            count, button = hand.player_count, hand.button
+            players = [played.names[(button + 1 + player) % count] for player in range(count)]
+            return phh.HandHistory(hand, {"hand": played.number, "players": players})
+
+        phh.dump_all((history(played) for played in self._hands if played.hand.is_over), fp)
 
     # ------------------------------------------------------------ hands
 
