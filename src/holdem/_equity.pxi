@@ -17,8 +17,6 @@
 # needs three board cards of its suit, so a board gives a flush in one suit
 # at most and no board is corrected twice.
 
-from libc.math cimport sqrt
-
 cdef enum:
     MAX_PLAYERS = 10
 
@@ -27,16 +25,16 @@ BINOMIAL[:] = [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0
 
 
 cdef struct Runout:
-    # The state of one deal's board enumeration.  Counts are modular: taking
-    # back a score adds its weight's two's complement, and every count ends
-    # as the true number of boards.
+    # The state of one deal's enumeration, or of a run of samples.  Counts
+    # are modular: taking back a score adds its weight's two's complement,
+    # and every count ends as the true number of runouts.
     int players
     bint correcting         # scoring flush boards: count the real outcome, take back the plain one
     uint8_t avail[13]       # cards of each rank left to deal, those of the flush suit apart when correcting
     uint64_t hole_key[MAX_PLAYERS]
     uint64_t hole_mask[MAX_PLAYERS]
     uint16_t flush[MAX_PLAYERS]  # each player's flush rank with the flush suit's cards dealt, or 0
-    uint64_t wins[1 << MAX_PLAYERS]   # runouts by the set of players sharing the pot, for the sets listed
+    uint64_t wins[1 << MAX_PLAYERS]   # runouts by the set of players sharing the pot, if listed
     uint8_t listed[1 << MAX_PLAYERS]  # whether a set is in sets
     uint16_t sets[1 << MAX_PLAYERS]   # the sets with runouts, in the order met
     int set_count
@@ -75,7 +73,7 @@ cdef inline void score(Runout *r, uint64_t key, uint64_t mask, uint64_t weight) 
 cdef inline void score_ranks(Runout *r, uint64_t key, uint64_t weight) noexcept nogil:
     """Tally the boards whose rank counters, board and dealt cards, are ``key``.
 
-    ``key`` has no suit counters and the hole cards' add at most two to a
+    ``key`` has no suit counters and the hole cards add at most two to a
     suit, so key_rank reads the ranks alone.  When correcting, the flush
     ranks replace the plain ones they beat (a flush leaves no room for a full
     house), and the plain outcome is taken back.
@@ -112,9 +110,9 @@ cdef void deal_ranks(Runout *r, uint64_t key, int rank, int left, uint64_t weigh
             deal_ranks(r, more, top + 1, left - taken, weight * BINOMIAL[r.avail[top]][taken])
 
 
-cdef void deal_flush(Runout *r, int suit, uint32_t free, uint32_t suited, uint64_t key, int rank,
+cdef void deal_flush(Runout *r, int suit, uint32_t unseen, uint32_t suited, uint64_t key, int rank,
                      int taken, int needed, int left) noexcept nogil:
-    """Deal cards of ``suit`` (ranks in ``free`` from ``rank`` up) and then the rest by rank.
+    """Deal cards of ``suit`` (the ranks in ``unseen`` from ``rank`` up) and then the rest by rank.
 
     ``suited`` holds the ranks of the suit on the board so far; boards with
     at least ``needed`` new cards of the suit, the fewest that give someone a
@@ -128,8 +126,8 @@ cdef void deal_flush(Runout *r, int suit, uint32_t free, uint32_t suited, uint64
     if taken == left:
         return
     for top in range(rank, 13):
-        if free >> top & 1:
-            deal_flush(r, suit, free, suited | 1u << top, key + (1ULL << 3 * top), top + 1,
+        if unseen >> top & 1:
+            deal_flush(r, suit, unseen, suited | 1u << top, key + (1ULL << 3 * top), top + 1,
                        taken + 1, needed, left)
 
 
@@ -212,7 +210,6 @@ cdef class Matchup:
     cdef uint64_t *hole_mask
     cdef uint64_t *hole_bits
     cdef uint16_t *hole_suits        # per combo: four 4-bit counts of cards by suit
-    cdef uint8_t *hole_cards         # per combo: its two cards
     cdef double *weight
 
     def __cinit__(self, ranges, board, dead):
@@ -225,10 +222,8 @@ cdef class Matchup:
         self.hole_mask = <uint64_t *>malloc(total * sizeof(uint64_t))
         self.hole_bits = <uint64_t *>malloc(total * sizeof(uint64_t))
         self.hole_suits = <uint16_t *>malloc(total * sizeof(uint16_t))
-        self.hole_cards = <uint8_t *>malloc(2 * total * sizeof(uint8_t))
         self.weight = <double *>malloc(total * sizeof(double))
-        if not (self.hole_key and self.hole_mask and self.hole_bits and self.hole_suits and self.hole_cards
-                and self.weight):
+        if not (self.hole_key and self.hole_mask and self.hole_bits and self.hole_suits and self.weight):
             raise MemoryError()
         self.used = 0
         for card in tuple(board) + tuple(dead):
@@ -252,8 +247,6 @@ cdef class Matchup:
                 self.hole_mask[i] = CARD_MASK[first] | CARD_MASK[second]
                 self.hole_bits[i] = 1ULL << first | 1ULL << second
                 self.hole_suits[i] = (1 << 4 * (first & 3)) + (1 << 4 * (second & 3))
-                self.hole_cards[2 * i] = first
-                self.hole_cards[2 * i + 1] = second
                 self.weight[i] = weight
                 self.weighted[p] |= weight < 1
                 i += 1
@@ -264,7 +257,6 @@ cdef class Matchup:
         free(self.hole_mask)
         free(self.hole_bits)
         free(self.hole_suits)
-        free(self.hole_cards)
         free(self.weight)
 
     @property
@@ -323,13 +315,13 @@ cdef class Matchup:
         """Tally every way to complete the board, the players' cards and the dead cards in ``used``."""
         cdef int left = 5 - self.board_size, card, rank, suit, p, most, needed
         cdef uint64_t key = self.board_key & RANK_BITS
-        cdef uint32_t free[4]               # the ranks of each suit left to deal
+        cdef uint32_t unseen[4]             # the ranks of each suit left to deal
         memset(r.avail, 0, sizeof(r.avail))
-        memset(free, 0, sizeof(free))
+        memset(unseen, 0, sizeof(unseen))
         for card in range(52):
             if not used >> card & 1:
                 r.avail[card >> 2] += 1
-                free[card & 3] |= 1u << (card >> 2)
+                unseen[card & 3] |= 1u << (card >> 2)
         r.correcting = False
         deal_ranks(r, key, 0, left, 1)
         r.correcting = True
@@ -341,10 +333,10 @@ cdef class Matchup:
             if needed > left:
                 continue
             for rank in range(13):
-                r.avail[rank] -= free[suit] >> rank & 1
-            deal_flush(r, suit, free[suit], self.board_mask >> 16 * suit & 0x1FFF, key, 0, 0, needed, left)
+                r.avail[rank] -= unseen[suit] >> rank & 1
+            deal_flush(r, suit, unseen[suit], self.board_mask >> 16 * suit & 0x1FFF, key, 0, 0, needed, left)
             for rank in range(13):
-                r.avail[rank] += free[suit] >> rank & 1
+                r.avail[rank] += unseen[suit] >> rank & 1
 
     cdef uint64_t enumerate_deals(self, uint64_t first, uint64_t stop, double *tally, Py_ssize_t width) noexcept nogil:
         cdef Runout r
