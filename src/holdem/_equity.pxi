@@ -40,6 +40,16 @@ cdef struct Runout:
     int set_count
 
 
+cdef inline void add_set(Runout *r, int winners, uint64_t weight) noexcept nogil:
+    """Tally ``weight`` runouts won by the set of players ``winners``."""
+    if not r.listed[winners]:
+        r.listed[winners] = True
+        r.sets[r.set_count] = winners
+        r.set_count += 1
+        r.wins[winners] = 0
+    r.wins[winners] += weight
+
+
 cdef inline void add_outcome(Runout *r, const uint16_t *ranks, uint64_t weight) noexcept nogil:
     """Tally one outcome, the players' ranks, for ``weight`` runouts."""
     cdef uint16_t best = 0
@@ -53,18 +63,19 @@ cdef inline void add_outcome(Runout *r, const uint16_t *ranks, uint64_t weight) 
         for p in range(r.players):
             winners = (winners & (<int>(ranks[p] > best) - 1)) | <int>(ranks[p] >= best) << p
             best = max(best, ranks[p])
-    if not r.listed[winners]:
-        r.listed[winners] = True
-        r.sets[r.set_count] = winners
-        r.set_count += 1
-        r.wins[winners] = 0
-    r.wins[winners] += weight
+    add_set(r, winners, weight)
 
 
 cdef inline void score(Runout *r, uint64_t key, uint64_t mask, uint64_t weight) noexcept nogil:
     """Tally one complete board of ``weight`` runouts."""
     cdef uint16_t ranks[MAX_PLAYERS]
+    cdef uint16_t first, second
     cdef int p
+    if r.players == 2:
+        first = key_rank(key + r.hole_key[0], mask | r.hole_mask[0])
+        second = key_rank(key + r.hole_key[1], mask | r.hole_mask[1])
+        add_set(r, (first >= second) | (second >= first) << 1, weight)
+        return
     for p in range(r.players):
         ranks[p] = key_rank(key + r.hole_key[p], mask | r.hole_mask[p])
     add_outcome(r, ranks, weight)
