@@ -12,8 +12,10 @@ show that a slowdown fails the gate.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy  # noqa: F401  (imported in the setup of every workload, so no run pays for it)
 
@@ -71,6 +73,15 @@ def random_hands(scale: float) -> Callable[[], object]:
     return lambda: play_random_hands(round(300 * scale), holdem.Rng(6))
 
 
+def phh_replay(scale: float) -> Callable[[], object]:
+    data = Path(__file__).resolve().parent.parent / "tests" / "data"
+    texts = [path.read_text() for path in sorted((data / "phh-sample").rglob("*.phh"))]
+    for path in sorted((data / "random-hands").glob("*.jsonl")):
+        texts += [json.loads(line)["phh"] for line in path.read_text().splitlines() if line]
+    texts = (texts * 3)[: round(2 * len(texts) * scale)]
+    return lambda: [holdem.phh.loads(text) for text in texts]
+
+
 WORKLOADS: dict[str, Workload] = {
     "evaluate_single": evaluate_single,
     "evaluate_batch": evaluate_batch,
@@ -79,6 +90,7 @@ WORKLOADS: dict[str, Workload] = {
     "equity_exact": equity_exact,
     "equity_monte_carlo": equity_monte_carlo,
     "random_hands": random_hands,
+    "phh_replay": phh_replay,
 }
 
 
