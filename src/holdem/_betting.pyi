@@ -35,7 +35,7 @@ class Betting:
         street: object,
         button: int,
         statuses: tuple[object, object, object],
-        opening: tuple[Action, ...],
+        hidden: tuple[Action, ...],
         history: list[Action],
         dealt: int,
     ) -> _Record: ...

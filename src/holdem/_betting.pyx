@@ -178,22 +178,23 @@ cdef class Betting:
             PyTuple_SET_ITEM(statuses, seat, status)
         return statuses
 
-    def view(self, cls, int seat, tuple hole, list board, street, int button, tuple statuses, tuple opening,
+    def view(self, cls, int seat, tuple hole, list board, street, int button, tuple statuses, tuple hidden,
              list history, Py_ssize_t dealt):
-        """A ``cls`` (HandView) record for ``seat`` while nothing is shown: ``opening`` is its
-        start of the history (up to ``dealt``), ``statuses`` the active, all-in and folded members."""
+        """A ``cls`` (HandView) record for ``seat`` while nothing is shown: the ``history`` with
+        the deal (the ``count`` records up to ``dealt``, from the seat left of ``button``) of every
+        other seat replaced by ``hidden[seat]``; ``statuses`` are the active, all-in and folded members."""
         cdef int other, actor = self.queue[self.head] if self.head < self.tail else -1
         cdef long long pot = self.dead
-        cdef Py_ssize_t index, start = len(opening)
-        cdef tuple masked = PyTuple_New(start + len(history) - dealt)
-        for index in range(start):
-            field = opening[index]
+        cdef Py_ssize_t index, start = dealt - self.count
+        cdef tuple masked = PyTuple_New(len(history))
+        for index in range(len(history)):
+            field = history[index]
+            if start <= index < dealt:
+                other = (button + 1 + index - start) % self.count
+                if other != seat:
+                    field = hidden[other]
             Py_INCREF(field)
             PyTuple_SET_ITEM(masked, index, field)
-        for index in range(dealt, len(history)):
-            field = history[index]
-            Py_INCREF(field)
-            PyTuple_SET_ITEM(masked, start + index - dealt, field)
         for other in range(self.count):
             pot += <long long>self.contributed[other] - <long long>self.bets[other]
         return record(cls, (

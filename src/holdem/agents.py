@@ -223,6 +223,7 @@ REFERENCE_BOTS: dict[str, Callable[[], object]] = {
 
 
 _AGGRESSIVE = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
+_FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 
 
 def play_hand(
@@ -260,11 +261,29 @@ def play_hand(
     if len(agents) != count:
         raise InvalidHandError(f"{len(agents)} agents for a hand of {count} players: give one per seat")
     names = [agent_name(agent) for agent in agents] if names is None else names
+    return _play(hand, *_seated(agents), names, fold_on_error, number)
+
+
+def _seated(agents: Sequence[object]) -> tuple[list[Callable[[HandView], Decision]], list[tuple[int, Callable]]]:
+    """Each seat's ``act``, and the seats with an ``end_hand`` hook, with the hook."""
     acts = [getattr(agent, "act", agent) for agent in agents]
+    ends = [(seat, end) for seat, agent in enumerate(agents) if (end := getattr(agent, "end_hand", None)) is not None]
+    return acts, ends  # type: ignore[return-value]
+
+
+def _play(
+    hand: Hand,
+    acts: Sequence[Callable[[HandView], Decision]],
+    ends: Sequence[tuple[int, Callable]],
+    names: Sequence[str],
+    fold_on_error: bool,
+    number: int,
+) -> list[Fault]:
+    """:func:`play_hand` with each seat's ``act`` and ``end_hand`` hooks (from :func:`_seated`)."""
     faults: list[Fault] = []
     # The usual decisions played without converting them to an ActionKind.
-    passive = {"fold": hand.fold, "check": hand.check, "call": hand.call}
-    passive.update((ActionKind(kind), method) for kind, method in list(passive.items()))
+    fold, check, call = hand.fold, hand.check, hand.call
+    passive = {"fold": fold, "check": check, "call": call, _FOLD: fold, _CHECK: check, _CALL: call}
     view_of = hand.view
     while (seat := hand.actor) is not None:
         try:
@@ -291,17 +310,15 @@ def play_hand(
             hand.fold()
         else:
             hand.check_or_call()
-    for seat, agent in enumerate(agents):
-        end_hand = getattr(agent, "end_hand", None)
-        if end_hand is not None:
-            try:
-                end_hand(hand.view(seat))
-            except Exception as error:
-                problem = (
-                    f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__} "
-                    f"at the end of the hand: {error}"
-                )
-                if not fold_on_error:
-                    raise AgentError(problem) from error
-                faults.append(Fault(number, names[seat], seat, problem))
+    for seat, end_hand in ends:
+        try:
+            end_hand(hand.view(seat))
+        except Exception as error:
+            problem = (
+                f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__} "
+                f"at the end of the hand: {error}"
+            )
+            if not fold_on_error:
+                raise AgentError(problem) from error
+            faults.append(Fault(number, names[seat], seat, problem))
     return faults

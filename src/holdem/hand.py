@@ -106,11 +106,6 @@ _ORDERS = {
     count: tuple(tuple((button + 1 + step) % count for step in range(count)) for button in range(count))
     for count in range(2, 11)
 }
-# For each table size and button, the deal with every seat's cards hidden.
-_HIDDEN_DEALS = {
-    count: tuple(tuple(Action(_DEAL_HOLE, seat) for seat in order) for order in orders)
-    for count, orders in _ORDERS.items()
-}
 
 
 class Hand:
@@ -186,7 +181,6 @@ class Hand:
         "_waiting",
         "_decided",
         "_dealt",
-        "_openings",
     )
 
     def __init__(
@@ -256,7 +250,6 @@ class Hand:
         self._betting = Betting(rules, stacks, self._bets, self._contributed, self._live, self._dead)
         self._history += [record(Action, (_DEAL_HOLE, seat, 0, pair)) for seat, pair in zip(order, pairs)]
         self._dealt = len(self._history)
-        self._openings: list[tuple[Action, ...] | None] | None = None
         self._begin_preflop(last_blind)
 
     @classmethod
@@ -512,8 +505,7 @@ class Hand:
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know: never another seat's cards unless shown.
 
-        Cheap enough to call at every decision: the seat's start of the
-        history, with the other seats' cards hidden, is made once per hand.
+        Cheap enough to call at every decision.
 
         >>> from holdem.rules import Rules
         >>> view = Hand(Rules.no_limit(1, 2), [50, 50], seed=3).view(0)
@@ -537,22 +529,9 @@ class Hand:
                 seat, self._hole[seat], self.board, self.street, self._button, self.stacks, self.bets,
                 self.statuses, self.pot_total, actor, self.legal_actions() if actor == seat else None, shown, masked,
             )  # fmt: skip
-        openings = self._openings
-        if openings is None:
-            openings = self._openings = [None] * self._count
-        opening = openings[seat]
-        if opening is None:
-            # The forced bets, then the deal: the seat's own cards, the others' hidden.
-            count = self._count
-            start = dealt - count
-            position = (seat - self._button - 1) % count
-            hidden = _HIDDEN_DEALS[count][self._button]
-            opening = openings[seat] = (
-                *history[:start], *hidden[:position], history[start + position], *hidden[position + 1 :]
-            )
         return self._betting.view(  # type: ignore[no-any-return]
             HandView, seat, self._hole[seat], self._board, _STREETS[self._street], self._button,
-            _STATUS_KINDS, opening, history, dealt,
+            _STATUS_KINDS, _HIDDEN, history, dealt,
         )  # fmt: skip
 
     def copy(self) -> Hand:
@@ -595,7 +574,6 @@ class Hand:
         new._waiting = self._waiting[:]
         new._decided = self._decided.copy()
         new._dealt = self._dealt
-        new._openings = self._openings
         return new
 
     def log(self) -> str:

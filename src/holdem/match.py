@@ -28,7 +28,7 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 from typing import IO, NamedTuple
 
-from holdem.agents import Fault, agent_name, play_hand
+from holdem.agents import Fault, _play, _seated, agent_name
 from holdem.cards import Rng
 from holdem.errors import MatchError
 from holdem.formats import phh
@@ -247,9 +247,15 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
         if reset is not None:
             reset(stream)
     group = count if chunk.duplicate else 1
+    # Agent i sits in seat (i + rotation) % count: by rotation, the agent in each seat and its hooks and name.
+    seatings = []
+    for rotation in range(group):
+        seated = [(seat - rotation) % count for seat in range(count)]
+        seatings.append((seated, *_seated([agents[index] for index in seated]), [names[index] for index in seated]))
     net = [0] * count
     squares = [0] * count
     deal_net = [0] * count
+    # Seat i's stack: with carried stacks there is one rotation, agent i in seat i; else all are equal.
     stacks = [chunk.stack] * count
     faults: list[Fault] = []
     histories = []
@@ -257,24 +263,17 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
         deal, rotation = divmod(number, group)
         if not rotation:
             deck_seed = rng.random_raw()
-        # Agent i sits in seat (i + rotation) % count; the button moves one seat each deal.
-        seated = [(seat - rotation) % count for seat in range(count)]
-        hand = Hand(rules, [stacks[index] for index in seated], deal % count, seed=deck_seed)
-        faults += play_hand(
-            hand,
-            [agents[index] for index in seated],
-            names=[names[index] for index in seated],
-            fold_on_error=chunk.fold_on_error,
-            number=number,
-        )
-        for seat, payoff in enumerate(hand.payoffs):
-            deal_net[seated[seat]] += payoff
+        seated, acts, ends, seat_names = seatings[rotation]
+        # The button moves one seat each deal.
+        hand = Hand(rules, stacks, deal % count, seed=deck_seed)
+        faults += _play(hand, acts, ends, seat_names, chunk.fold_on_error, number)
+        for index, payoff in zip(seated, hand.payoffs):
+            deal_net[index] += payoff
         if chunk.carry_stacks:
-            for seat, left in enumerate(hand.stacks):
-                stacks[seated[seat]] = left or chunk.stack
+            stacks = [left or chunk.stack for left in hand.stacks]
         if chunk.histories:
             order = [(hand.button + 1 + step) % count for step in range(count)]
-            players = [names[seated[seat]] for seat in order]
+            players = [seat_names[seat] for seat in order]
             histories.append(phh.dumps(phh.HandHistory(hand, {"players": players})))
         if rotation == group - 1:
             for index, won in enumerate(deal_net):
