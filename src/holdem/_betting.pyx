@@ -290,8 +290,23 @@ cdef class Betting:
         self.live_count -= 1
         return record(Action, (_FOLD, seat, 0, _NO_CARDS))
 
+    def check(self):
+        """Check for the player to act; ``None`` when no one is to act or there is a bet to call."""
+        if self.head == self.tail or <long long>self.bets[self.queue[self.head]] < self.max_bet:
+            return None
+        return self.play_check_or_call()
+
+    def call(self):
+        """Call (all in when short) for the player to act; ``None`` when no one is to act or there is nothing to call."""
+        if self.head == self.tail or <long long>self.bets[self.queue[self.head]] >= self.max_bet:
+            return None
+        return self.play_check_or_call()
+
     def check_or_call(self):
         """Check or call (all in when short) for the player to act; ``None`` when no one is to act."""
+        return self.play_check_or_call()
+
+    cdef object play_check_or_call(self):
         cdef int seat
         cdef long long amount, stack
         if self.head == self.tail:

@@ -223,7 +223,12 @@ REFERENCE_BOTS: dict[str, Callable[[], object]] = {
 
 
 _AGGRESSIVE = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
-_FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
+# The usual decisions, played without converting them to an ActionKind.
+_PASSIVE = {
+    kind: method
+    for name, method in (("fold", Hand.fold), ("check", Hand.check), ("call", Hand.call))
+    for kind in (name, ActionKind(name))
+}
 
 
 def play_hand(
@@ -281,10 +286,7 @@ def _play(
 ) -> list[Fault]:
     """:func:`play_hand` with each seat's ``act`` and ``end_hand`` hooks (from :func:`_seated`)."""
     faults: list[Fault] = []
-    # The usual decisions played without converting them to an ActionKind.
-    fold, check, call = hand.fold, hand.check, hand.call
-    passive = {"fold": fold, "check": check, "call": call, _FOLD: fold, _CHECK: check, _CALL: call}
-    view_of = hand.view
+    view_of, passive = hand.view, _PASSIVE.get
     while (seat := hand.actor) is not None:
         try:
             decision = acts[seat](view_of(seat))
@@ -298,8 +300,8 @@ def _play(
                     else:
                         hand.act(*decision)
                 else:
-                    method = passive.get(decision)
-                    hand.act(decision) if method is None else method()
+                    method = passive(decision)
+                    hand.act(decision) if method is None else method(hand)
                 continue
             except (ValueError, TypeError) as error:
                 problem, cause = f"agent {names[seat]!r} at seat {seat} chose {decision!r}: {error}", error

@@ -479,10 +479,7 @@ class Hand:
     @property
     def payoffs(self) -> tuple[int, ...]:
         """Each seat's net chips: stack now minus stack before (so far, until the hand is over)."""
-        return tuple(
-            stack + bet - start
-            for stack, bet, start in zip(self._stacks, self._bets, self._starting)
-        )
+        return tuple([stack + bet - start for stack, bet, start in zip(self._stacks, self._bets, self._starting)])
 
     @property
     def rake(self) -> int:
@@ -649,22 +646,33 @@ class Hand:
 
     def check(self) -> Action:
         """Check: allowed only when there is nothing to call."""
-        seat = self._betting.actor
-        if seat is None:
-            raise self._no_actor()
-        max_bet = self._betting.max_bet
-        if self._bets[seat] < max_bet:
-            raise IllegalActionError(f"seat {seat} may not check facing a bet of {max_bet}: call, raise or fold")
-        return self.check_or_call()
+        betting = self._betting
+        record = betting.check()
+        if record is None:
+            seat = betting.actor
+            if seat is None:
+                raise self._no_actor()
+            raise IllegalActionError(
+                f"seat {seat} may not check facing a bet of {betting.max_bet}: call, raise or fold"
+            )
+        self._history.append(record)
+        if betting.actor is None:
+            self._close_street()
+        return record  # type: ignore[no-any-return]
 
     def call(self) -> Action:
         """Call the current bet (all in when the stack is shorter)."""
-        seat = self._betting.actor
-        if seat is None:
-            raise self._no_actor()
-        if self._bets[seat] >= self._betting.max_bet:
+        betting = self._betting
+        record = betting.call()
+        if record is None:
+            seat = betting.actor
+            if seat is None:
+                raise self._no_actor()
             raise IllegalActionError(f"seat {seat} has no bet to call: check instead")
-        return self.check_or_call()
+        self._history.append(record)
+        if betting.actor is None:
+            self._close_street()
+        return record  # type: ignore[no-any-return]
 
     def check_or_call(self) -> Action:
         """Check when there is nothing to call, otherwise call."""

@@ -251,10 +251,8 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
     seatings = []
     for rotation in range(group):
         seated = [(seat - rotation) % count for seat in range(count)]
-        seatings.append((seated, *_seated([agents[index] for index in seated]), [names[index] for index in seated]))
-    net = [0] * count
-    squares = [0] * count
-    deal_net = [0] * count
+        seatings.append((*_seated([agents[index] for index in seated]), [names[index] for index in seated]))
+    deals = []  # each deal's chips won, by agent
     # Seat i's stack: with carried stacks there is one rotation, agent i in seat i; else all are equal.
     stacks = [chunk.stack] * count
     faults: list[Fault] = []
@@ -263,12 +261,13 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
         deal, rotation = divmod(number, group)
         if not rotation:
             deck_seed = rng.random_raw()
-        seated, acts, ends, seat_names = seatings[rotation]
+        acts, ends, seat_names = seatings[rotation]
         # The button moves one seat each deal.
         hand = Hand(rules, stacks, deal % count, seed=deck_seed)
         faults += _play(hand, acts, ends, seat_names, chunk.fold_on_error, number)
-        for index, payoff in zip(seated, hand.payoffs):
-            deal_net[index] += payoff
+        payoffs = hand.payoffs
+        won = payoffs[rotation:] + payoffs[:rotation]
+        deal_net = [before + now for before, now in zip(deal_net, won)] if rotation else won
         if chunk.carry_stacks:
             stacks = [left or chunk.stack for left in hand.stacks]
         if chunk.histories:
@@ -276,9 +275,8 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
             players = [seat_names[seat] for seat in order]
             histories.append(phh.dumps(phh.HandHistory(hand, {"players": players})))
         if rotation == group - 1:
-            for index, won in enumerate(deal_net):
-                net[index] += won
-                squares[index] += won * won
-            deal_net = [0] * count
-    return _Tally(net, squares, chunk.count // group, faults, histories)
+            deals.append(deal_net)
+    net = [sum(column) for column in zip(*deals)]
+    squares = [sum(won * won for won in column) for column in zip(*deals)]
+    return _Tally(net, squares, len(deals), faults, histories)
 
