@@ -529,6 +529,25 @@ def test_view_hides_other_hole_cards_until_shown():
     assert hand.view(1).shown == {0: hand.hole_cards(0)}
 
 
+@pytest.mark.parametrize("players", [2, 3, 6, 10])
+def test_view_history_is_the_history_with_other_deals_hidden(players):
+    for button in range(players):
+        hand = Hand(Rules.no_limit(1, 2, ante=1), [50] * players, button, seed=button)
+        while (actor := hand.actor) is not None:
+            for seat in range(players):
+                expected = tuple(
+                    action._replace(cards=())
+                    if action.kind is ActionKind.DEAL_HOLE and action.seat != seat
+                    else action
+                    for action in hand.history
+                )
+                assert hand.view(seat).history == expected
+            assert hand._actor_view() == hand.view(actor)
+            top = hand.legal_actions().max_raise_to
+            hand.check_or_call() if button % 2 or top is None else hand.raise_to(top)
+        assert hand._actor_view() is None
+
+
 def test_log_and_str_are_the_hand_log():
     from holdem.formats.log import hand_log
 

@@ -30,7 +30,7 @@ class Betting:
         self,
         cls: type[_Record],
         seat: int,
-        hole: tuple[int, ...],
+        holes: list[tuple[int, ...]],
         board: list[int],
         street: object,
         button: int,
@@ -38,7 +38,7 @@ class Betting:
         hidden: tuple[Action, ...],
         history: list[Action],
         dealt: int,
-    ) -> _Record: ...
+    ) -> _Record | None: ...
     @property
     def actor(self) -> int | None: ...
     @property

@@ -178,12 +178,17 @@ cdef class Betting:
             PyTuple_SET_ITEM(statuses, seat, status)
         return statuses
 
-    def view(self, cls, int seat, tuple hole, list board, street, int button, tuple statuses, tuple hidden,
+    def view(self, cls, int seat, list holes, list board, street, int button, tuple statuses, tuple hidden,
              list history, Py_ssize_t dealt):
-        """A ``cls`` (HandView) record for ``seat`` while nothing is shown: the ``history`` with
-        the deal (the ``count`` records up to ``dealt``, from the seat left of ``button``) of every
-        other seat replaced by ``hidden[seat]``; ``statuses`` are the active, all-in and folded members."""
+        """A ``cls`` (HandView) record for ``seat`` (-1: the seat to act, ``None`` when no one is)
+        while nothing is shown: the ``history`` with the deal (the ``count`` records up to
+        ``dealt``, from the seat left of ``button``) of every other seat replaced by
+        ``hidden[seat]``; ``statuses`` are the active, all-in and folded members."""
         cdef int other, actor = self.queue[self.head] if self.head < self.tail else -1
+        if seat < 0:
+            if actor < 0:
+                return None
+            seat = actor
         cdef long long pot = self.dead
         cdef Py_ssize_t index, start = dealt - self.count
         cdef tuple masked = PyTuple_New(len(history))
@@ -198,7 +203,7 @@ cdef class Betting:
         for other in range(self.count):
             pot += <long long>self.contributed[other] - <long long>self.bets[other]
         return record(cls, (
-            seat, hole, tuple(board), street, button, tuple(self.stacks), tuple(self.bets),
+            seat, holes[seat], tuple(board), street, button, tuple(self.stacks), tuple(self.bets),
             self.status_tuple(statuses[0], statuses[1], statuses[2]), pot, None if actor < 0 else actor,
             self.legal() if actor == seat else None, {}, masked,
         ))

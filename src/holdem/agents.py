@@ -286,10 +286,11 @@ def _play(
 ) -> list[Fault]:
     """:func:`play_hand` with each seat's ``act`` and ``end_hand`` hooks (from :func:`_seated`)."""
     faults: list[Fault] = []
-    view_of, passive = hand.view, _PASSIVE.get
-    while (seat := hand.actor) is not None:
+    next_view, passive = hand._actor_view, _PASSIVE.get
+    while (view := next_view()) is not None:
+        seat = view.seat
         try:
-            decision = acts[seat](view_of(seat))
+            decision = acts[seat](view)
         except Exception as error:
             problem, cause = f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__}: {error}", error
         else:

@@ -527,8 +527,16 @@ class Hand:
                 self.statuses, self.pot_total, actor, self.legal_actions() if actor == seat else None, shown, masked,
             )  # fmt: skip
         return self._betting.view(  # type: ignore[no-any-return]
-            HandView, seat, self._hole[seat], self._board, _STREETS[self._street], self._button,
+            HandView, seat, self._hole, self._board, _STREETS[self._street], self._button,
             _STATUS_KINDS, _HIDDEN, history, dealt,
+        )  # fmt: skip
+
+    def _actor_view(self) -> HandView | None:
+        """``view(actor)``, or ``None`` when no one is to act: the next step of a play loop."""
+        # Someone to act means nothing is shown yet.
+        return self._betting.view(  # type: ignore[no-any-return]
+            HandView, -1, self._hole, self._board, _STREETS[self._street], self._button,
+            _STATUS_KINDS, _HIDDEN, self._history, self._dealt,
         )  # fmt: skip
 
     def copy(self) -> Hand:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import math
+import operator
 import os
 import secrets
 import sys
@@ -277,6 +278,6 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
         if rotation == group - 1:
             deals.append(deal_net)
     net = [sum(column) for column in zip(*deals)]
-    squares = [sum(won * won for won in column) for column in zip(*deals)]
+    squares = [sum(map(operator.mul, column, column)) for column in zip(*deals)]
     return _Tally(net, squares, len(deals), faults, histories)
 
