@@ -514,6 +514,7 @@ def test_copy_is_independent():
     copy.raise_to(10)
     copy.fold()
     assert hand.history != copy.history and hand.actor == 2 and hand.stacks == (99, 98, 100)
+    assert len(hand.view(0).history) == len(hand.history) < len(copy.view(0).history) == len(copy.history)
 
 
 def test_view_hides_other_hole_cards_until_shown():

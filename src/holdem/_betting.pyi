@@ -26,19 +26,18 @@ class Betting:
     @property
     def seats_with_chips(self) -> int: ...
     def statuses(self, active: _Status, all_in: _Status, folded: _Status) -> tuple[_Status, ...]: ...
-    def view(
+    def watch(
         self,
-        cls: type[_Record],
-        seat: int,
+        cls: type[tuple[object, ...]],
         holes: list[tuple[int, ...]],
         board: list[int],
-        street: object,
+        history: list[Action],
+        dealt: int,
         button: int,
         statuses: tuple[object, object, object],
         hidden: tuple[Action, ...],
-        history: list[Action],
-        dealt: int,
-    ) -> _Record | None: ...
+    ) -> None: ...
+    def view(self, seat: int, street: object) -> tuple[object, ...] | None: ...
     @property
     def actor(self) -> int | None: ...
     @property

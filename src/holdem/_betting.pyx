@@ -2,7 +2,8 @@
 # and the chips that fold, call and raise move.  A Hand keeps the cards, the
 # history, the streets and the showdown in Python; a Betting shares the Hand's
 # per-seat lists (stacks, bets, contributions, live seats) and changes them in
-# place.  Compiler directives are set in setup.py.
+# place, and reads its cards and history to build the seats' views.  Compiler
+# directives are set in setup.py.
 
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
@@ -72,6 +73,11 @@ cdef class Betting:
     cdef readonly long long short_sum
     cdef readonly unsigned int acted
     cdef readonly int live_count
+    cdef object view_cls            # what view() needs of the hand: see watch()
+    cdef list holes, board, history
+    cdef Py_ssize_t dealt
+    cdef int button
+    cdef tuple status_kinds, hidden
 
     def __init__(self, rules, list stacks, list bets, list contributed, list live, long long dead):
         self.stacks, self.bets, self.contributed, self.live = stacks, bets, contributed, live
@@ -178,33 +184,42 @@ cdef class Betting:
             PyTuple_SET_ITEM(statuses, seat, status)
         return statuses
 
-    def view(self, cls, int seat, list holes, list board, street, int button, tuple statuses, tuple hidden,
-             list history, Py_ssize_t dealt):
-        """A ``cls`` (HandView) record for ``seat`` (-1: the seat to act, ``None`` when no one is)
-        while nothing is shown: the ``history`` with the deal (the ``count`` records up to
-        ``dealt``, from the seat left of ``button``) of every other seat replaced by
-        ``hidden[seat]``; ``statuses`` are the active, all-in and folded members."""
+    def watch(self, cls, list holes, list board, list history, Py_ssize_t dealt, int button, tuple statuses,
+              tuple hidden):
+        """Keep the hand's lists for :meth:`view`: ``cls`` (HandView) is the record it makes,
+        ``dealt`` the length of the ``history`` up to the deal (the ``count`` records from the
+        seat left of ``button``), ``statuses`` the active, all-in and folded members, and
+        ``hidden[seat]`` the deal to ``seat`` with its cards hidden."""
+        self.view_cls, self.holes, self.board, self.history = cls, holes, board, history
+        self.dealt, self.button, self.status_kinds, self.hidden = dealt, button, statuses, hidden
+
+    def view(self, int seat, street):
+        """What ``seat`` may know (-1: the seat to act; ``None`` when no one is) while nothing is
+        shown: the history with every other seat's deal hidden."""
         cdef int other, actor = self.queue[self.head] if self.head < self.tail else -1
         if seat < 0:
             if actor < 0:
                 return None
             seat = actor
         cdef long long pot = self.dead
-        cdef Py_ssize_t index, start = dealt - self.count
+        cdef Py_ssize_t index, dealt = self.dealt, start = dealt - self.count
+        cdef int button = self.button
+        cdef list history = self.history
+        cdef tuple kinds = self.status_kinds
         cdef tuple masked = PyTuple_New(len(history))
         for index in range(len(history)):
             field = history[index]
             if start <= index < dealt:
                 other = (button + 1 + index - start) % self.count
                 if other != seat:
-                    field = hidden[other]
+                    field = self.hidden[other]
             Py_INCREF(field)
             PyTuple_SET_ITEM(masked, index, field)
         for other in range(self.count):
             pot += <long long>self.contributed[other] - <long long>self.bets[other]
-        return record(cls, (
-            seat, holes[seat], tuple(board), street, button, tuple(self.stacks), tuple(self.bets),
-            self.status_tuple(statuses[0], statuses[1], statuses[2]), pot, None if actor < 0 else actor,
+        return record(self.view_cls, (
+            seat, self.holes[seat], tuple(self.board), street, button, tuple(self.stacks), tuple(self.bets),
+            self.status_tuple(kinds[0], kinds[1], kinds[2]), pot, None if actor < 0 else actor,
             self.legal() if actor == seat else None, {}, masked,
         ))
 

@@ -250,6 +250,7 @@ class Hand:
         self._betting = Betting(rules, stacks, self._bets, self._contributed, self._live, self._dead)
         self._history += [record(Action, (_DEAL_HOLE, seat, 0, pair)) for seat, pair in zip(order, pairs)]
         self._dealt = len(self._history)
+        self._watch()
         self._begin_preflop(last_blind)
 
     @classmethod
@@ -511,7 +512,6 @@ class Hand:
         """
         if type(seat) is not int or not 0 <= seat < self._count:
             self._check_seat(seat)
-        history, dealt = self._history, self._dealt
         if self._over or self._waiting:
             # Cards shown at showdown are no longer hidden.
             shown = self.shown_cards()
@@ -519,25 +519,19 @@ class Hand:
                 _HIDDEN[action.seat]
                 if action.kind is _DEAL_HOLE and action.seat != seat and action.seat not in shown
                 else action
-                for action in history
+                for action in self._history
             )
             actor = self.actor
             return HandView(
                 seat, self._hole[seat], self.board, self.street, self._button, self.stacks, self.bets,
                 self.statuses, self.pot_total, actor, self.legal_actions() if actor == seat else None, shown, masked,
             )  # fmt: skip
-        return self._betting.view(  # type: ignore[no-any-return]
-            HandView, seat, self._hole, self._board, _STREETS[self._street], self._button,
-            _STATUS_KINDS, _HIDDEN, history, dealt,
-        )  # fmt: skip
+        return self._betting.view(seat, _STREETS[self._street])  # type: ignore[return-value]
 
     def _actor_view(self) -> HandView | None:
         """``view(actor)``, or ``None`` when no one is to act: the next step of a play loop."""
         # Someone to act means nothing is shown yet.
-        return self._betting.view(  # type: ignore[no-any-return]
-            HandView, -1, self._hole, self._board, _STREETS[self._street], self._button,
-            _STATUS_KINDS, _HIDDEN, self._history, self._dealt,
-        )  # fmt: skip
+        return self._betting.view(-1, _STREETS[self._street])  # type: ignore[return-value]
 
     def copy(self) -> Hand:
         """Return an independent copy (cheap: for tree search).
@@ -579,7 +573,14 @@ class Hand:
         new._waiting = self._waiting[:]
         new._decided = self._decided.copy()
         new._dealt = self._dealt
+        new._watch()
         return new
+
+    def _watch(self) -> None:
+        """Give the betting what views show."""
+        self._betting.watch(
+            HandView, self._hole, self._board, self._history, self._dealt, self._button, _STATUS_KINDS, _HIDDEN
+        )
 
     def log(self) -> str:
         """The hand so far as a readable card-room log (:func:`holdem.formats.log.hand_log`); also ``str(hand)``.
