@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from holdem.actions import ActionKind, IllegalActionError
+from holdem.actions import Action, ActionKind, IllegalActionError
 from holdem.errors import CardCountError, DuplicateCardError
 from holdem.hand import Hand, InvalidHandError, SeatStatus, Street
 from holdem.rules import OddChip, Rules
@@ -555,3 +555,11 @@ def test_log_and_str_are_the_hand_log():
     hand = Hand(NL, [100] * 3, hole_cards=["AsAh", "7c2d", "KdKc"], board="Ac8d5h4s9c")
     hand.fold()
     assert hand.log() == str(hand) == hand_log(hand) and "Player 3 folds" in hand.log()
+
+
+def test_history_records_equal_and_hash_like_constructed_actions():
+    hand = Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=3)
+    hand.fold()
+    made = Action(ActionKind.FOLD, hand.history[-1].seat)
+    assert hand.history[-1] == made and hash(hand.history[-1]) == hash(made)
+    assert {made: 1}[hand.history[-1]] == 1

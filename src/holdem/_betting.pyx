@@ -16,11 +16,16 @@ __all__ = ["Betting", "record"]
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(type cls, Py_ssize_t size)
+    int PY_VERSION_HEX
 
 
 cpdef object record(type cls, tuple fields):
     """``tuple.__new__(cls, fields)`` for a NamedTuple ``cls``: a record made without a Python-level call."""
     cdef Py_ssize_t index
+    if PY_VERSION_HEX >= 0x030E0000:
+        # Python 3.14 tuples cache their hash in a field that only the tuple
+        # constructors initialise.
+        return tuple.__new__(cls, fields)
     record = PyType_GenericAlloc(cls, len(fields))
     for index in range(len(fields)):
         field = fields[index]
