@@ -485,6 +485,19 @@ def _bad_row_message(cards):
     return f"row {row} holds the same card twice: {cards[row].tolist()!r}"
 
 
+_THREAD_POOLS = {}
+
+
+def _thread_pool(count):
+    """A pool of ``count`` threads, made once: starting threads on every call would cost
+    as much as the work they share on a million hands."""
+    pool = _THREAD_POOLS.get(count)
+    if pool is None:
+        from concurrent.futures import ThreadPoolExecutor
+        pool = _THREAD_POOLS[count] = ThreadPoolExecutor(count, thread_name_prefix="holdem")
+    return pool
+
+
 def evaluate_batch(cards, *, threads=None):
     """Rank every row of an ``(N, k)`` uint8 array of card codes (k = 5, 6 or 7).
 
@@ -515,10 +528,9 @@ def evaluate_batch(cards, *, threads=None):
     if count == 1 or rows < 2 * count:
         ok = _evaluate_slice(cards, out, 0, rows)
     else:
-        from concurrent.futures import ThreadPoolExecutor
         bounds = [rows * i // count for i in range(count + 1)]
-        with ThreadPoolExecutor(count) as pool:
-            ok = all(pool.map(_evaluate_slice, [cards] * count, [out] * count, bounds[:-1], bounds[1:]))
+        pool = _thread_pool(count)
+        ok = all(pool.map(_evaluate_slice, [cards] * count, [out] * count, bounds[:-1], bounds[1:]))
     if not ok:
         raise InvalidArrayError(_bad_row_message(cards))
     return out
