@@ -13,6 +13,7 @@ extra_compile_args = ["/O2"] if sys.platform == "win32" else ["-O3"]
 core = Extension(
     "holdem._core",
     ["src/holdem/_core.pyx"],
+    depends=["src/holdem/_batch_simd.h", "src/holdem/_equity.pxi"],
     extra_compile_args=extra_compile_args,
 )
 betting = Extension(

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import reference
+from holdem import _core
 from holdem import (
     CardCountError,
     Category,
@@ -37,12 +38,22 @@ def categories_of(ranks):
     return np.bincount(table[ranks], minlength=9)
 
 
+@pytest.fixture(params=["avx512", "portable"])
+def batch_loop(request):
+    """Run a test with each loop of evaluate_batch (the AVX-512 one where the CPU has it)."""
+    if request.param == "avx512" and not _core._simd_available():
+        pytest.skip("this CPU has no AVX-512")
+    previous = _core._set_simd(request.param == "avx512")
+    yield request.param
+    _core._set_simd(previous)
+
+
 @pytest.fixture(scope="module")
 def all_five_card_hands():
     return np.array(list(combinations(range(52), 5)), dtype=np.uint8)
 
 
-def test_all_five_card_hands_give_the_7462_classes(all_five_card_hands):
+def test_all_five_card_hands_give_the_7462_classes(all_five_card_hands, batch_loop):
     ranks = evaluate_batch(all_five_card_hands)
     assert len(ranks) == 2_598_960
     assert np.array_equal(np.unique(ranks), np.arange(1, 7463))
@@ -56,7 +67,7 @@ def test_classes_per_category():
     assert counts == CLASS_COUNTS
 
 
-def test_every_five_card_hand_matches_the_reference(all_five_card_hands):
+def test_every_five_card_hand_matches_the_reference(all_five_card_hands, batch_loop):
     ranks = evaluate_batch(all_five_card_hands)
     classes = reference.class_scores()
     rng = np.random.default_rng(5)
@@ -65,14 +76,14 @@ def test_every_five_card_hand_matches_the_reference(all_five_card_hands):
         assert ranks[row] == classes[reference.score_five(cards)], format_cards(cards)
 
 
-def test_five_card_order_digest(all_five_card_hands):
+def test_five_card_order_digest(all_five_card_hands, batch_loop):
     ranks = evaluate_batch(all_five_card_hands)
     digest = hashlib.md5(ranks.astype("<u2").tobytes()).hexdigest()
     assert digest == FIVE_CARD_DIGEST
 
 
 @pytest.mark.slow
-def test_all_seven_card_hands_give_the_known_category_counts():
+def test_all_seven_card_hands_give_the_known_category_counts(batch_loop):
     five = np.array(list(combinations(range(52), 5)), dtype=np.uint8)
     starts = np.searchsorted(five[:, 0], np.arange(53))
     table = np.array([0] + [HandRank(rank).category for rank in range(1, 7463)], dtype=np.int64)
@@ -90,7 +101,7 @@ def test_all_seven_card_hands_give_the_known_category_counts():
 
 
 @pytest.mark.parametrize("size", [5, 6, 7])
-def test_random_hands_match_the_reference(size):
+def test_random_hands_match_the_reference(size, batch_loop):
     hands = Rng(size).sample_cards(3000, size)
     ranks = evaluate_batch(hands)
     for hand, rank in zip(hands.tolist(), ranks.tolist()):
@@ -106,7 +117,7 @@ def test_single_calls_agree_with_the_batch_and_the_reference(cards):
     assert rank == reference.evaluate(cards)
 
 
-def test_random_seven_card_hands_match_phevaluator():
+def test_random_seven_card_hands_match_phevaluator(batch_loop):
     phevaluator = pytest.importorskip("phevaluator")
     hands = Rng(77).sample_cards(20_000, 7)
     ranks = evaluate_batch(hands)
@@ -229,9 +240,34 @@ def test_batch_accepts_non_contiguous_arrays_and_empty_batches():
         (np.array([[0, 1, 2, 3, 4, 5], [9, 8, 7, 6, 5, 9]], dtype=np.uint8), "row 1 holds the same card twice"),
     ],
 )
-def test_bad_batches_raise_invalid_array_error(array, message):
+def test_bad_batches_raise_invalid_array_error(array, message, batch_loop):
     with pytest.raises(InvalidArrayError, match=message):
         evaluate_batch(array)
+
+
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_batches_of_any_length_match_single_calls(width, batch_loop):
+    hands = Rng(width).sample_cards(40, width)
+    for rows in range(len(hands) + 1):  # whole groups of eight rows and the rows after them
+        expected = [evaluate(hand) for hand in hands[:rows].tolist()]
+        assert evaluate_batch(hands[:rows]).tolist() == expected
+
+
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_a_bad_code_or_a_repeated_card_anywhere_is_caught(width, batch_loop):
+    hands = Rng(11).sample_cards(24, width)
+    for row in range(8, 16):  # every lane of a middle group of eight
+        for position in range(width):
+            for code in (52, 63, 64, 255):
+                bad = hands.copy()
+                bad[row, position] = code
+                with pytest.raises(InvalidArrayError, match=f"row {row} holds a code above 51"):
+                    evaluate_batch(bad)
+            for earlier in range(position):
+                bad = hands.copy()
+                bad[row, position] = bad[row, earlier]
+                with pytest.raises(InvalidArrayError, match=f"row {row} holds the same card twice"):
+                    evaluate_batch(bad)
 
 
 def test_bad_thread_counts_raise():

@@ -45,22 +45,35 @@ cdef enum:
     SLOT_SHIFT = 64 - BUCKET_BITS - SLOT_BITS  # a key's base slot: the bits below its bucket's
     SLOT_COUNT = 1 << SLOT_BITS
     BUCKET_COUNT = 1 << BUCKET_BITS
+    FLUSH_SLOT = SLOT_COUNT
     MULTISET_COUNT = 73775
 
-cdef uint64_t HAND_KEY_INIT = 0x3333000000000000ULL
-cdef uint64_t FLUSH_BITS = 0x8888000000000000ULL
-cdef uint64_t RANK_BITS = 0x7FFFFFFFFFULL
+# Constants as C macros, so that the compiler folds them into the hot loops.
+# A code above 51 has a key of BAD_CODE_KEY (bits 40..47 are free) and a mask
+# of 0, and the batch loop reports it after the fact.
+cdef extern from *:
+    """
+    #define HOLDEM_HAND_KEY_INIT 0x3333000000000000ULL
+    #define HOLDEM_FLUSH_BITS 0x8888000000000000ULL
+    #define HOLDEM_RANK_BITS 0x7FFFFFFFFFULL
+    #define HOLDEM_BAD_CODE_KEY (1ULL << 40)
+    #define HOLDEM_BAD_CODE_BITS 0xFF0000000000ULL
+    """
+    const uint64_t HAND_KEY_INIT "HOLDEM_HAND_KEY_INIT"
+    const uint64_t FLUSH_BITS "HOLDEM_FLUSH_BITS"
+    const uint64_t RANK_BITS "HOLDEM_RANK_BITS"
+    const uint64_t BAD_CODE_KEY "HOLDEM_BAD_CODE_KEY"
+    const uint64_t BAD_CODE_BITS "HOLDEM_BAD_CODE_BITS"
 
 # Indexed by any byte, so that a bad code in a batch reads the table, not
-# memory outside it: a code above 51 has a key of BAD_CODE_KEY (bits 40..47 are
-# free) and a mask of 0, and the batch loop reports it after the fact.
-cdef uint64_t BAD_CODE_KEY = 1ULL << 40
-cdef uint64_t BAD_CODE_BITS = 0xFF0000000000ULL
+# memory outside it.
 cdef uint64_t CARD_KEY[256]
 cdef uint64_t CARD_MASK[256]
-cdef uint16_t FLUSH_RANK[8192]
-cdef uint16_t RANK_TABLE[SLOT_COUNT]
-cdef uint32_t BUCKET_DISPLACEMENT[BUCKET_COUNT]
+# The ranks of the perfect hash's slots, then of the 8,192 rank masks of a
+# flush suit (from FLUSH_SLOT); the bucket after the last has displacement 0, so
+# that the batch loop of _batch_simd.h reads either kind of rank the same way.
+cdef uint16_t RANK_TABLE[FLUSH_SLOT + 8192]
+cdef uint32_t BUCKET_DISPLACEMENT[BUCKET_COUNT + 1]
 cdef uint32_t CLASS_SCORE[CLASS_COUNT + 1]
 cdef uint64_t hash_multiplier
 
@@ -73,7 +86,7 @@ cdef inline uint16_t key_rank(uint64_t key, uint64_t mask) noexcept nogil:
     if flush:
         flush >>= 51  # 1, 16, 256 or 4096: the suit with five or more cards
         suit = (flush > 1) + (flush > 16) + (flush > 256)
-        return FLUSH_RANK[(mask >> (16 * suit)) & 0x1FFF]
+        return RANK_TABLE[FLUSH_SLOT + ((mask >> (16 * suit)) & 0x1FFF)]
     ranks = (key & RANK_BITS) * hash_multiplier
     return RANK_TABLE[
         ((ranks >> SLOT_SHIFT) & (SLOT_COUNT - 1)) ^ BUCKET_DISPLACEMENT[ranks >> (64 - BUCKET_BITS)]
@@ -237,7 +250,7 @@ cdef bint place_buckets(const uint64_t *keys, const uint16_t *ranks, int count) 
     cdef bint ok = True, fits
     memset(bucket_fill, 0, BUCKET_COUNT * sizeof(int))
     memset(taken, 0, SLOT_COUNT)
-    memset(RANK_TABLE, 0, sizeof(RANK_TABLE))
+    memset(RANK_TABLE, 0, SLOT_COUNT * sizeof(uint16_t))
     for i in range(count):
         bucket_fill[(keys[i] * hash_multiplier) >> (64 - BUCKET_BITS)] += 1
     bucket_start[0] = 0
@@ -322,7 +335,7 @@ cdef void build_tables() noexcept nogil:
         bits = 0
         for rank in range(13):
             bits += rank_mask >> rank & 1
-        FLUSH_RANK[rank_mask] = rank_of_score(flush_score(rank_mask)) if bits >= 5 else 0
+        RANK_TABLE[FLUSH_SLOT + rank_mask] = rank_of_score(flush_score(rank_mask)) if bits >= 5 else 0
     found.keys = <uint64_t *>malloc(MULTISET_COUNT * sizeof(uint64_t))
     found.ranks = <uint16_t *>malloc(MULTISET_COUNT * sizeof(uint16_t))
     found.count = 0
@@ -452,17 +465,62 @@ cdef inline bint evaluate_rows(
     return bad == 0
 
 
+cdef extern from "_batch_simd.h":
+    ctypedef struct HashTables "holdem_hash_tables":
+        const uint32_t *bucket_displacement
+        const uint16_t *rank_table
+        uint64_t hash_multiplier
+        int slot_shift, slot_mask, bucket_shift, flush_bucket, flush_slot
+    bint simd_available "holdem_simd_available"() noexcept nogil
+    Py_ssize_t simd_rank_rows "holdem_simd_rank_rows"(
+        const uint8_t *cards, uint16_t *out, Py_ssize_t rows, int width,
+        const HashTables *tables, uint64_t *bad) noexcept nogil
+
+
+cdef HashTables hash_tables
+hash_tables.bucket_displacement = BUCKET_DISPLACEMENT
+hash_tables.rank_table = RANK_TABLE
+hash_tables.hash_multiplier = hash_multiplier
+hash_tables.slot_shift = SLOT_SHIFT
+hash_tables.slot_mask = SLOT_COUNT - 1
+hash_tables.bucket_shift = 64 - BUCKET_BITS
+hash_tables.flush_bucket = BUCKET_COUNT
+hash_tables.flush_slot = FLUSH_SLOT
+
+# Whether evaluate_batch takes the AVX-512 loop of _batch_simd.h.
+cdef bint use_simd = simd_available()
+
+
+def _simd_available():
+    """Whether this CPU runs the AVX-512 batch loop."""
+    return simd_available()
+
+
+def _set_simd(bint enabled):
+    """Turn the AVX-512 batch loop on (if available) or off; return the previous setting.
+
+    For tests and benchmarks that compare it with the portable loop.
+    """
+    global use_simd
+    previous = use_simd
+    use_simd = enabled and simd_available()
+    return previous
+
+
 cdef bint evaluate_range(
     const uint8_t[:, ::1] cards, uint16_t[::1] out, Py_ssize_t start, Py_ssize_t stop
 ) noexcept nogil:
     cdef int width = cards.shape[1]
+    cdef uint64_t bad = 0
     if stop <= start:
         return True
+    if use_simd:
+        start += simd_rank_rows(&cards[start, 0], &out[start], stop - start, width, &hash_tables, &bad)
     if width == 7:
-        return evaluate_rows(&cards[start, 0], &out[start], stop - start, 7)
+        return evaluate_rows(&cards[start, 0], &out[start], stop - start, 7) and bad == 0
     if width == 6:
-        return evaluate_rows(&cards[start, 0], &out[start], stop - start, 6)
-    return evaluate_rows(&cards[start, 0], &out[start], stop - start, 5)
+        return evaluate_rows(&cards[start, 0], &out[start], stop - start, 6) and bad == 0
+    return evaluate_rows(&cards[start, 0], &out[start], stop - start, 5) and bad == 0
 
 
 def _evaluate_slice(const uint8_t[:, ::1] cards, uint16_t[::1] out, Py_ssize_t start, Py_ssize_t stop):

@@ -132,7 +132,7 @@ cdef void deal_flush(Runout *r, int suit, uint32_t unseen, uint32_t suited, uint
     cdef int p, top
     if taken >= needed:
         for p in range(r.players):
-            r.flush[p] = FLUSH_RANK[(r.hole_mask[p] >> 16 * suit & 0x1FFF) | suited]
+            r.flush[p] = RANK_TABLE[FLUSH_SLOT + ((r.hole_mask[p] >> 16 * suit & 0x1FFF) | suited)]
         deal_ranks(r, key, 0, left - taken, 1)
     if taken == left:
         return
