@@ -13,6 +13,7 @@ import sys
 import pytest
 
 import holdem
+from holdem import _core
 
 BATCH = 1_000_000
 
@@ -97,8 +98,15 @@ def million_hands():
 
 @pytest.mark.benchmark(group="evaluate 7 cards, batch of 1,000,000")
 @pytest.mark.parametrize("threads", [1, 2])
-def test_holdem_evaluate_batch(benchmark, million_hands, threads):
-    benchmark(holdem.evaluate_batch, million_hands, threads=threads)
+@pytest.mark.parametrize("loop", ["avx512", "portable"])
+def test_holdem_evaluate_batch(benchmark, million_hands, threads, loop):
+    if loop == "avx512" and not _core._simd_available():
+        pytest.skip("this CPU has no AVX-512")
+    previous = _core._set_simd(loop == "avx512")
+    try:
+        benchmark(holdem.evaluate_batch, million_hands, threads=threads)
+    finally:
+        _core._set_simd(previous)
 
 
 @pytest.mark.benchmark(group="evaluate 7 cards, batch of 1,000,000")

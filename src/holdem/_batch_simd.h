@@ -27,7 +27,7 @@ typedef struct {
     int slot_shift, slot_mask, bucket_shift, flush_bucket, flush_slot;
 } holdem_hash_tables;
 
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(_MSC_VER)
 
 #include <immintrin.h>
 

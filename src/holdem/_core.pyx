@@ -560,7 +560,8 @@ def evaluate_batch(cards, *, threads=None):
     """Rank every row of an ``(N, k)`` uint8 array of card codes (k = 5, 6 or 7).
 
     Returns a uint16 array of N ranks.  The loop runs without the GIL; with
-    ``threads`` greater than 1 the rows are split over that many threads.
+    ``threads`` greater than 1 the rows are split over that many threads.  On
+    a CPU with AVX-512 (F, BW, CD, DQ) it ranks eight rows at a time.
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5]], dtype=np.uint8))
