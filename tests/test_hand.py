@@ -449,6 +449,25 @@ def test_run_it_twice():
     assert sum(hand.stacks) == 200
 
 
+def test_run_it_twice_from_given_cards_asks_for_the_second_board():
+    rules = Rules.no_limit(1, 2, runouts=2)
+    hand = Hand(rules, [100, 100], hole_cards=["AsAh", "KdKc"], board="2c7h9s")
+    hand.all_in()
+    hand.all_in()
+    assert hand.boards == ((0, 22, 31),) and hand.cards_needed == 1  # the turn of run 1
+    hand.deal_board("Jd")
+    hand.deal_board("Qh")
+    assert hand.cards_needed == 5 and not hand.is_over  # all of run 2: the players went all in preflop
+    with pytest.raises(DuplicateCardError, match="Qh"):
+        hand.deal_board("3c4d5hQhKc")
+    hand.deal_board("Kh Ks 8d 8c 3d")
+    last_deal = [action for action in hand.history if action.kind is ActionKind.DEAL_BOARD][-1]
+    assert hand.is_over and last_deal == Action("deal-board", None, 1, hand.boards[1])
+    assert hand.stacks == (100, 100)  # each run won once: the halves come back
+    again = Hand.replay(rules, [100, 100], hand.history)
+    assert again.boards == hand.boards and again.stacks == hand.stacks
+
+
 def test_rake_with_cap_and_no_flop_no_drop():
     rules = Rules.no_limit(1, 2, rake=0.1, rake_cap=3)
     hand = Hand(rules, [100] * 2, seed=2)

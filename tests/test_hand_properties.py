@@ -116,9 +116,8 @@ def test_random_play_keeps_every_invariant(hand, data):
     assert hand.pot_total == 0 and sum(hand.bets) == 0
     assert sum(hand.stacks) + hand.rake == total
     assert sum(hand.payoffs) == -hand.rake
-    if len(hand.boards) == 1:
-        again = Hand.replay(hand.rules, hand.starting_stacks, hand.history, hand.button)
-        assert again.history == hand.history and again.stacks == hand.stacks
+    again = Hand.replay(hand.rules, hand.starting_stacks, hand.history, hand.button)
+    assert again.history == hand.history and again.stacks == hand.stacks and again.boards == hand.boards
 
 
 @settings(max_examples=150, deadline=None)

@@ -262,9 +262,8 @@ class Hand:
         button: int | None = None,
         **options: Any,
     ) -> Hand:
-        """Play a hand again from its history: its hole cards, first board and decisions.
+        """Play a hand again from its history: its hole cards, boards and decisions.
 
-        A hand that was run out on more than one board replays on its first board.
         ``options`` are those the hand was created with (``dead_small_blind``, ``posts``,
         ``manual_showdown``); the showdown takes its shows and mucks from the history
         when it waits for them.
@@ -290,6 +289,8 @@ class Hand:
                 hand.act(action.kind, action.amount if action.kind is _BET or action.kind is _RAISE else None)
             elif (action.kind is _SHOW or action.kind is _MUCK) and action.seat in hand._waiting:
                 hand._decide(action.seat, action.kind is _SHOW)
+            elif action.kind is _DEAL_BOARD and action.amount and hand.cards_needed:
+                hand.deal_board(action.cards)  # another run's board
         return hand
 
     # ------------------------------------------------------------------ setup
@@ -814,6 +815,9 @@ class Hand:
     def deal_board(self, cards: CardsLike) -> Action:
         """Deal the board cards the hand is waiting for (when it was created from ``hole_cards``).
 
+        A street at a time; when the players are all in and the rules run the
+        board more than once, then the rest of each further run's board at once.
+
         >>> from holdem.rules import Rules
         >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], hole_cards=["AsAd", "KcKd"])
         >>> hand.call(), hand.check()
@@ -827,16 +831,20 @@ class Hand:
         if not needed:
             raise IllegalActionError("no board cards are needed now")
         codes = parse_cards(cards, count=needed)
-        used = set(self._board).union(*self._hole)
+        used = set(self._board).union(*self._hole, *self._extra_boards)
         for code in codes:
             if code in used:
                 raise DuplicateCardError(
                     f"card {format_cards([code])!r} is already dealt: board cards must be new"
                 )
         self._cards_needed = 0
-        self._board.extend(codes)
-        self._street += 1
-        record = Action(_DEAL_BOARD, None, 0, codes)
+        if self._street == 3:  # the rest of another run's board
+            self._extra_boards.append(self._board[: self._runout_from] + list(codes))
+            record = Action(_DEAL_BOARD, None, len(self._extra_boards), codes)
+        else:
+            self._board.extend(codes)
+            self._street += 1
+            record = Action(_DEAL_BOARD, None, 0, codes)
         self._history.append(record)
         if self._runout_from is None:
             self._begin_street()
@@ -887,24 +895,29 @@ class Hand:
             if not self._deal_street():
                 return
         runout_from = self._runout_from
-        if self.rules.runouts > 1 and runout_from is not None and runout_from < 5 and not self._extra_boards:
-            self._deal_extra_boards(runout_from)
+        if self.rules.runouts > 1 and runout_from is not None and runout_from < 5:
+            if not self._deal_extra_boards(runout_from):
+                return
         self._showdown()
 
-    def _deal_extra_boards(self, runout_from: int) -> None:
+    def _deal_extra_boards(self, runout_from: int) -> bool:
+        """Deal the other runs' boards from the deck; False when it has no more cards, and
+        :meth:`deal_board` is to supply the rest of the next run's board."""
         deck = self._deck
-        for run in range(1, self.rules.runouts):
+        while len(self._extra_boards) < self.rules.runouts - 1:
             board = self._board[:runout_from]
             position = self._next_card
             while len(board) < 5:
                 size = 3 if not board else 1
                 if position + 1 + size > len(deck):
-                    return
+                    self._cards_needed = 5 - runout_from
+                    return False
                 board.extend(deck[position + 1 : position + 1 + size])
                 position += 1 + size
             self._next_card = position
             self._extra_boards.append(board)
-            self._history.append(Action(_DEAL_BOARD, None, run, tuple(board[runout_from:])))
+            self._history.append(Action(_DEAL_BOARD, None, len(self._extra_boards), tuple(board[runout_from:])))
+        return True
 
     def _showdown(self) -> None:
         count, live, hole, contributed = self._count, self._live, self._hole, self._contributed
