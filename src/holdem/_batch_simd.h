@@ -29,15 +29,25 @@ typedef struct {
 
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(_MSC_VER)
 
+#include <cpuid.h>
 #include <immintrin.h>
 
 #define HOLDEM_SIMD_TARGET __attribute__((target("avx512f,avx512bw,avx512cd,avx512dq")))
 
+/* Asked of CPUID itself: __builtin_cpu_supports needs a runtime symbol that
+ * Apple's toolchain lacks. */
 static int holdem_simd_available(void)
 {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
-        && __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512dq");
+    const unsigned int features = 1u << 16 | 1u << 17 | 1u << 28 | 1u << 30;  /* F, DQ, CD, BW */
+    unsigned int eax, ebx, ecx, edx, xcr0, xcr0_high;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & 1u << 27))  /* no XGETBV */
+        return 0;
+    __asm__("xgetbv" : "=a"(xcr0), "=d"(xcr0_high) : "c"(0));
+    if ((xcr0 & 0xE6) != 0xE6)  /* the system does not save the vector registers */
+        return 0;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
+        return 0;
+    return (ebx & features) == features;
 }
 
 /* Rank the whole groups of eight rows of width codes; return how many rows
