@@ -2,9 +2,10 @@ import itertools
 import random
 from fractions import Fraction
 
+import numpy
 import pytest
 
-from holdem._core import evaluate7
+from holdem._core import Matchup, evaluate7
 from holdem.cards import Rng, parse_cards
 from holdem.equity import EquityError, EquityResult, equity
 from holdem.errors import CardCountError, DuplicateCardError, HoldemError, InvalidSeedError
@@ -204,3 +205,29 @@ def test_bad_input(arguments, error, message):
 def test_bad_options(options, error):
     with pytest.raises(error):
         equity(["AhKh", "random"], **options)
+
+
+def test_the_matchup_leaves_out_combos_touching_known_cards():
+    board = parse_cards("2c 3d 4h")
+    ranged = [(51, 49, 0.5), (47, 46, 0.25), (0, 4, 0.5)]  # AsAd touches AsAh; 2c2d touches the board
+    matchup = Matchup([[(51, 50, 1.0)], ranged], board, ())
+    assert matchup.combo_counts == (1, 1) and matchup.has_deal
+    alone = Matchup([[(51, 50, 1.0)], [(51, 49, 1.0), (50, 48, 1.0)]], board, ())
+    assert alone.combo_counts == (1, 0) and not alone.has_deal
+    tally = numpy.zeros((2, 3))
+    with pytest.raises(ValueError, match="no combo left"):
+        alone.enumerate(0, 0, tally)
+    with pytest.raises(ValueError, match="no combo left"):
+        alone.sample(Rng(1), 10, tally)
+    clash = Matchup([[(51, 50, 1.0), (49, 48, 1.0)], [(51, 49, 1.0), (50, 48, 1.0)]], (), ())  # share an ace
+    with pytest.raises(ValueError, match="no deal"):
+        clash.sample(Rng(1), 10, numpy.zeros((2, 3)))
+
+
+@pytest.mark.parametrize(
+    ("combo", "message"),
+    [((3, 3, 1.0), "bad combo"), ((3, 52, 1.0), "bad combo"), (("As", 3, 1.0), "bad combo"), ((3, 4, 0.0), "bad weight")],
+)
+def test_the_matchup_rejects_bad_combos(combo, message):
+    with pytest.raises(ValueError, match=message):
+        Matchup([[(51, 50, 1.0)], [combo, (40, 41, 1.0)]], (), ())

@@ -196,15 +196,27 @@ cdef inline void deal_cards(uint8_t *live, int size, int count, uint32_t bits, u
         mask[0] |= CARD_MASK[card]
 
 
+cdef uint64_t combo_bits(combo, int player) except? 0:
+    """The two card bits of a ``(card, card, weight)`` combo; ValueError if it is not two distinct codes."""
+    first, second = combo[0], combo[1]
+    if not (type(first) is int and type(second) is int and 0 <= first < 52 and 0 <= second < 52) or first == second:
+        raise ValueError(f"bad combo {combo!r} for player {player + 1}: use two distinct codes 0..51")
+    return 1ULL << <int>first | 1ULL << <int>second
+
+
 cdef class Matchup:
     """The players' combos, the board and the dead cards, ready for the equity loops.
 
-    ``ranges`` holds one list per player of ``(card, card, weight)`` combos,
-    none of them touching the board or the dead cards, weights in (0, 1].
+    ``ranges`` holds one sequence per player of ``(card, card, weight)``
+    combos, weights in (0, 1].  A player with one combo holds a known hand;
+    the other players' combos touching it, the board or the dead cards are
+    left out, and each player's weights are divided by the largest it keeps.
     :func:`holdem.equity` checks its arguments and builds this.
 
     >>> import numpy
-    >>> matchup = Matchup([[(51, 50, 1.0)], [(47, 46, 1.0)]], (0, 5, 10, 15, 20), ())
+    >>> matchup = Matchup([[(51, 50, 1.0)], [(47, 46, 0.5), (51, 47, 0.5)]], (0, 5, 10, 15, 20), ())
+    >>> matchup.combo_counts, matchup.has_deal
+    ((1, 1), True)
     >>> tally = numpy.zeros((2, 3))
     >>> matchup.enumerate(0, 1, tally), tally.tolist()
     (1, [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]])
@@ -224,10 +236,18 @@ cdef class Matchup:
     cdef double *weight
 
     def __cinit__(self, ranges, board, dead):
-        cdef int p, total, i = 0, card
+        cdef int p, total, i = 0, j, card, first, second
+        cdef double weight, top
+        cdef uint64_t bits, known = 0, left_out
+        cdef uint64_t known_hand[MAX_PLAYERS]
         if not 2 <= len(ranges) <= MAX_PLAYERS:
             raise ValueError(f"a matchup has 2 to {MAX_PLAYERS} players, got {len(ranges)}")
         self.players = len(ranges)
+        for p, combos in enumerate(ranges):
+            known_hand[p] = 0
+            if len(combos) == 1:
+                known_hand[p] = combo_bits(combos[0], p)
+                known |= known_hand[p]
         total = sum(len(combos) for combos in ranges)
         self.hole_key = <uint64_t *>malloc(total * sizeof(uint64_t))
         self.hole_mask = <uint64_t *>malloc(total * sizeof(uint64_t))
@@ -247,20 +267,27 @@ cdef class Matchup:
             self.board_key += CARD_KEY[card]
             self.board_mask |= CARD_MASK[card]
         for p, combos in enumerate(ranges):
-            if not combos:
-                raise ValueError(f"player {p + 1} has no combo")
             self.start[p] = i
-            self.weighted[p] = False
-            for first, second, weight in combos:
-                if not (0 < weight <= 1) or (1ULL << first | 1ULL << second) & self.used or first == second:
-                    raise ValueError(f"bad combo {(first, second, weight)!r} for player {p + 1}")
+            left_out = self.used | (known & ~known_hand[p])
+            top = 0
+            for combo in combos:
+                bits = combo_bits(combo, p)
+                first, second, weight = combo
+                if not 0 < weight <= 1:
+                    raise ValueError(f"bad weight in {combo!r} for player {p + 1}: use a number in (0, 1]")
+                if bits & left_out:
+                    continue
                 self.hole_key[i] = CARD_KEY[first] + CARD_KEY[second]
                 self.hole_mask[i] = CARD_MASK[first] | CARD_MASK[second]
-                self.hole_bits[i] = 1ULL << first | 1ULL << second
+                self.hole_bits[i] = bits
                 self.hole_suits[i] = (1 << 4 * (first & 3)) + (1 << 4 * (second & 3))
                 self.weight[i] = weight
-                self.weighted[p] |= weight < 1
+                top = max(top, weight)
                 i += 1
+            self.weighted[p] = False
+            for j in range(self.start[p], i):
+                self.weight[j] /= top
+                self.weighted[p] |= self.weight[j] < 1
         self.start[self.players] = i
 
     def __dealloc__(self):
@@ -269,6 +296,25 @@ cdef class Matchup:
         free(self.hole_bits)
         free(self.hole_suits)
         free(self.weight)
+
+    @property
+    def combo_counts(self):
+        """How many combos each player keeps."""
+        return tuple(self.start[p + 1] - self.start[p] for p in range(self.players))
+
+    @property
+    def has_deal(self):
+        """Whether some choice of one combo per player uses no card twice."""
+        return self.deal_exists(0, 0)
+
+    cdef bint deal_exists(self, int player, uint64_t used) noexcept:
+        cdef int combo
+        if player == self.players:
+            return True
+        for combo in range(self.start[player], self.start[player + 1]):
+            if not used & self.hole_bits[combo] and self.deal_exists(player + 1, used | self.hole_bits[combo]):
+                return True
+        return False
 
     @property
     def deals(self):
@@ -296,6 +342,8 @@ cdef class Matchup:
     def sample(self, Rng rng, Py_ssize_t count, double[:, ::1] tally):
         """Add up ``count`` random runouts drawn with ``rng`` into ``tally``."""
         self.check_tally(tally)
+        if not self.deal_exists(0, 0):
+            raise ValueError("no deal gives every player a combo without sharing a card")
         cdef uint64_t fixed = self.used
         for p in range(self.players):
             if self.start[p + 1] - self.start[p] == 1:
@@ -308,6 +356,8 @@ cdef class Matchup:
     cdef check_tally(self, double[:, ::1] tally):
         if tally.shape[0] != self.players or tally.shape[1] != self.players + 1:
             raise ValueError(f"tally must have shape ({self.players}, {self.players + 1})")
+        if not self.deals:
+            raise ValueError("a player has no combo left")
 
     cdef void add_counts(self, Runout *r, double weight, double *tally, Py_ssize_t width) noexcept nogil:
         """Add the runouts tallied in ``r``, times ``weight``, to ``tally``; clear ``r``."""

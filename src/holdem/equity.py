@@ -67,22 +67,6 @@ def _player_range(player: object, index: int) -> HandRange | tuple[int, int]:
     return (cards[0], cards[1])
 
 
-def _has_deal(ranges: list[list[tuple[int, int, float]]]) -> bool:
-    """Whether some choice of one combo per player uses no card twice."""
-    order = sorted(ranges, key=len)
-
-    def extend(player: int, used: int) -> bool:
-        if player == len(order):
-            return True
-        for first, second, _ in order[player]:
-            bits = 1 << first | 1 << second
-            if not used & bits and extend(player + 1, used | bits):
-                return True
-        return False
-
-    return extend(0, 0)
-
-
 def equity(
     players: list[str | HandRange | CardsLike],
     board: CardsLike = "",
@@ -140,27 +124,23 @@ def equity(
                 raise DuplicateCardError(f"{CARD_NAMES[card]} is in both {owners[card]} and {owner}")
             owners[card] = owner
 
-    combos = []
-    for index, hand in enumerate(ranges):
-        if isinstance(hand, tuple):
-            combos.append([(hand[0], hand[1], 1.0)])
-            continue
-        kept = hand.combos(dead=list(owners))
-        if not kept:
-            raise EmptyRangeError(
-                f"player {index + 1}'s range {hand.text!r} has no combo left without the known cards "
-                f"{''.join(CARD_NAMES[card] for card in sorted(owners))}"
-            )
-        top = max(weight for _, weight in kept)
-        combos.append([(first, second, weight / top) for (first, second), weight in kept])
     to_deal = 5 - len(board_cards)
     deck = 52 - len(board_cards) - len(dead_cards) - 2 * len(players)
     if deck < to_deal:
         raise CardCountError(f"{deck} cards are left in the deck, {to_deal} are needed to complete the board")
-    if not _has_deal(combos):
+    matchup = Matchup(
+        [[(*hand, 1.0)] if isinstance(hand, tuple) else hand._weighted_combos() for hand in ranges],
+        board_cards,
+        dead_cards,
+    )
+    for index, (hand, count) in enumerate(zip(ranges, matchup.combo_counts)):
+        if not count:
+            raise EmptyRangeError(
+                f"player {index + 1}'s range {hand.text!r} has no combo left without the known cards "  # type: ignore[union-attr]
+                f"{''.join(CARD_NAMES[card] for card in sorted(owners))}"
+            )
+    if not matchup.has_deal:
         raise EmptyRangeError("the ranges leave no deal in which no two players share a card")
-
-    matchup = Matchup(combos, board_cards, dead_cards)
     boards = math.comb(deck, to_deal)
     if exact is None:
         exact = matchup.deals * boards * len(players) <= EXACT_LIMIT

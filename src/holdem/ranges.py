@@ -198,7 +198,7 @@ class HandRange:
     (1.0, 0.5)
     """
 
-    __slots__ = ("_text", "_weights")
+    __slots__ = ("_text", "_weights", "_table")
 
     def __init__(self, text: str):
         if not isinstance(text, str):
@@ -223,6 +223,7 @@ class HandRange:
                 weights[combo] = weight
         self._text = text
         self._weights = dict(sorted(weights.items(), reverse=True))  # in the order combos() gives them
+        self._table: list[tuple[Card, Card, float]] | None = None
 
     @staticmethod
     def _item_combos(body: str) -> list[Combo]:
@@ -273,6 +274,12 @@ class HandRange:
             for combo, weight in self._weights.items()
             if combo[0] not in dead_cards and combo[1] not in dead_cards
         )
+
+    def _weighted_combos(self) -> list[tuple[Card, Card, float]]:
+        """``(card, card, weight)`` for each combo: the form equity's loops take (made once)."""
+        if self._table is None:
+            self._table = [(first, second, weight) for (first, second), weight in self._weights.items()]
+        return self._table
 
     def grid(self) -> tuple[tuple[float, ...], ...]:
         """Return the 13x13 grid of :data:`CLASS_GRID`: each class's share of its combos in the range.
