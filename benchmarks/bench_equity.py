@@ -200,3 +200,9 @@ def test_ranges_pokerfast(benchmark):
 def test_ranges_holdem_per_sample(benchmark):
     per_sample(benchmark, lambda: equity(["10%", "20%"], exact=False, samples=SAMPLES, seed=1).runouts)
 
+
+
+@pytest.mark.benchmark(group="a bot's decision: AsKd against five random hands, 500 samples")
+def test_bot_sized_call_holdem(benchmark):
+    anyone = HandRange("random")
+    benchmark(equity, ["AsKd", anyone, anyone, anyone, anyone, anyone], exact=False, samples=500, seed=1)
