@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -48,6 +49,12 @@ class EquityResult:
     runouts: int
 
 
+@functools.lru_cache(maxsize=256)
+def _range_of(text: str) -> HandRange:
+    """A range read from text, kept for the next call that names it (a range never changes)."""
+    return HandRange(text)
+
+
 def _player_range(player: object, index: int) -> HandRange | tuple[int, int]:
     """A known hand as two codes, or a range."""
     if isinstance(player, HandRange):
@@ -56,7 +63,7 @@ def _player_range(player: object, index: int) -> HandRange | tuple[int, int]:
         try:
             cards = parse_cards(player)
         except InvalidCardError:
-            return HandRange(player)
+            return _range_of(player)
     else:
         try:
             cards = parse_cards(player)  # type: ignore[arg-type]
