@@ -117,8 +117,15 @@ def test_monte_carlo_within_four_standard_errors_of_exact():
             assert abs(share - estimate) <= 4 * error + 1e-12
 
 
-def test_monte_carlo_ranges_within_four_standard_errors_of_exact():
-    players, board = ["QQ+, AKs, T9s:0.5", "22-55, A5s-A2s", "KJo+"], "Th9c4d3h"
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        (["QQ+, AKs, T9s:0.5", "22-55, A5s-A2s", "KJo+"], "Th9c4d3h"),  # three ranges: combos drawn until they fit
+        (["QQ+, AKs, T9s:0.5", "22-55, A5s-A2s, KJo+"], "Th9c4d3h"),  # two ranges: a pair of combos drawn at once
+        (["AsKs", "TT+, AQs+", "99-66, KQo:0.3"], "2c7d8h"),
+    ],
+)
+def test_monte_carlo_ranges_within_four_standard_errors_of_exact(players, board):
     exact = equity(players, board, exact=True)
     sampled = equity(players, board, exact=False, samples=100_000, seed=9)
     for share, estimate, error in zip(exact.equity, sampled.equity, sampled.stderr):
@@ -222,6 +229,14 @@ def test_the_matchup_leaves_out_combos_touching_known_cards():
     clash = Matchup([[(51, 50, 1.0), (49, 48, 1.0)], [(51, 49, 1.0), (50, 48, 1.0)]], (), ())  # share an ace
     with pytest.raises(ValueError, match="no deal"):
         clash.sample(Rng(1), 10, numpy.zeros((2, 3)))
+
+
+def test_two_ranges_can_list_their_pairs_of_combos():
+    two = Matchup([[(51, 50, 1.0), (49, 48, 1.0)], [(51, 49, 1.0), (47, 46, 1.0)], [(0, 1, 1.0)]], (), ())
+    assert not two.pair_ranges(3)  # 2 x 2 pairs to look at
+    assert two.pair_ranges(4) and two.pair_ranges(0)  # listed once, then kept
+    three = Matchup([[(51, 50, 1.0), (49, 48, 1.0)]] * 3, (), ())
+    assert not three.pair_ranges(100)
 
 
 @pytest.mark.parametrize(

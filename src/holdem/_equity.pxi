@@ -234,6 +234,8 @@ cdef class Matchup:
     cdef uint64_t *hole_bits
     cdef uint16_t *hole_suits        # per combo: four 4-bit counts of cards by suit
     cdef double *weight
+    cdef uint32_t *pairs             # two ranges: the pairs of their combos that share no card, or NULL
+    cdef uint32_t pair_count
 
     def __cinit__(self, ranges, board, dead):
         cdef int p, total, i = 0, j, card, first, second
@@ -296,6 +298,7 @@ cdef class Matchup:
         free(self.hole_bits)
         free(self.hole_suits)
         free(self.weight)
+        free(self.pairs)
 
     @property
     def combo_counts(self):
@@ -352,6 +355,40 @@ cdef class Matchup:
             raise ValueError("too few cards are left to complete the board")
         with nogil:
             self.sample_deals(&rng.state, count, &tally[0, 0], tally.shape[1])
+
+    def pair_ranges(self, uint64_t most):
+        """With two ranges, list the pairs of their combos that share no card, if there
+        are at most ``most`` pairs to look at; return whether it did.
+
+        :meth:`sample` then draws a pair at once instead of two combos until
+        they fit: worth its cost (about 1.5 ns a pair looked at) when the pairs
+        are fewer than about twice the samples.
+        """
+        cdef int first = -1, second = -1, p, a, b
+        cdef uint64_t size
+        for p in range(self.players):
+            if self.start[p + 1] - self.start[p] > 1:
+                if second >= 0:
+                    return False
+                if first < 0:
+                    first = p
+                else:
+                    second = p
+        if second < 0 or self.pairs:
+            return self.pairs != NULL
+        size = <uint64_t>(self.start[first + 1] - self.start[first]) * (self.start[second + 1] - self.start[second])
+        if size > most:
+            return False
+        self.pairs = <uint32_t *>malloc(size * sizeof(uint32_t))
+        if not self.pairs:
+            raise MemoryError()
+        self.pair_count = 0
+        for a in range(self.start[first], self.start[first + 1]):
+            for b in range(self.start[second], self.start[second + 1]):
+                if not self.hole_bits[a] & self.hole_bits[b]:
+                    self.pairs[self.pair_count] = <uint32_t>a | <uint32_t>b << 16
+                    self.pair_count += 1
+        return True
 
     cdef check_tally(self, double[:, ::1] tally):
         if tally.shape[0] != self.players or tally.shape[1] != self.players + 1:
@@ -445,9 +482,9 @@ cdef class Matchup:
         cdef uint8_t live[52]
         cdef int ranged[MAX_PLAYERS]     # the players with more than one combo
         cdef int live_size = 0, left = 5 - self.board_size, ranged_count = 0
-        cdef int p, i, size, combo, card
+        cdef int p, i, size, combo, other, card
         cdef uint64_t fixed = self.used, used, key, mask, spare = 0, boards = 1
-        cdef uint32_t bits, threshold
+        cdef uint32_t bits, threshold, pair
         cdef bint dealt
         cdef Py_ssize_t n
         r.players = self.players
@@ -479,7 +516,19 @@ cdef class Matchup:
         while n < count:
             used = fixed
             dealt = True
-            for i in range(ranged_count):
+            if self.pairs:
+                pair = self.pairs[below(rng, &spare, self.pair_count)]
+                combo, other = pair & 0xFFFF, pair >> 16
+                if (self.weighted[ranged[0]] or self.weighted[ranged[1]]) and (
+                    uniform(rng) >= self.weight[combo] * self.weight[other]
+                ):
+                    continue
+                used |= self.hole_bits[combo] | self.hole_bits[other]
+                r.hole_key[ranged[0]] = self.hole_key[combo]
+                r.hole_mask[ranged[0]] = self.hole_mask[combo]
+                r.hole_key[ranged[1]] = self.hole_key[other]
+                r.hole_mask[ranged[1]] = self.hole_mask[other]
+            for i in range(0 if self.pairs else ranged_count):
                 p = ranged[i]
                 size = self.start[p + 1] - self.start[p]
                 combo = self.start[p] + below(rng, &spare, size)
