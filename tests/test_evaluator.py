@@ -219,7 +219,7 @@ def test_duplicates_raise_duplicate_card_error():
 
 @pytest.mark.parametrize("threads", [2, 3, 7])
 def test_batch_threads_give_the_same_ranks(threads):
-    hands = Rng(9).sample_cards(10_001, 7)
+    hands = Rng(9).sample_cards(7 * 131_072 + 5, 7)  # enough rows for seven threads
     assert np.array_equal(evaluate_batch(hands, threads=threads), evaluate_batch(hands))
 
 
