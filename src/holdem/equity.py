@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import functools
 import math
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from holdem._core import Matchup, Rng
+from holdem._core import Matchup, Rng, _thread_pool
 from holdem.cards import CARD_NAMES, CardsLike, parse_cards
 from holdem.errors import CardCountError, DuplicateCardError, EquityError, InvalidCardError
 from holdem.ranges import EmptyRangeError, HandRange
@@ -193,10 +192,7 @@ def _sample_chunks(matchup: Matchup, streams: list[Rng], sizes: list[int], tally
 
 
 def _run(jobs: list[tuple]) -> list:
-    """Run ``(function, *arguments)`` jobs, on threads when there are several."""
-    if len(jobs) == 1:
-        function, *arguments = jobs[0]
-        return [function(*arguments)]
-    with ThreadPoolExecutor(len(jobs)) as pool:
-        futures = [pool.submit(*job) for job in jobs]
-        return [future.result() for future in futures]
+    """Run ``(function, *arguments)`` jobs: the first on the calling thread, the others on kept threads."""
+    (function, *arguments), *others = jobs
+    futures = [_thread_pool(len(others)).submit(*job) for job in others]
+    return [function(*arguments), *(future.result() for future in futures)]
