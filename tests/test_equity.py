@@ -118,16 +118,18 @@ def test_monte_carlo_within_four_standard_errors_of_exact():
 
 
 @pytest.mark.parametrize(
-    ("players", "board"),
+    ("players", "board", "dead"),
     [
-        (["QQ+, AKs, T9s:0.5", "22-55, A5s-A2s", "KJo+"], "Th9c4d3h"),  # three ranges: combos drawn until they fit
-        (["QQ+, AKs, T9s:0.5", "22-55, A5s-A2s, KJo+"], "Th9c4d3h"),  # two ranges: a pair of combos drawn at once
-        (["AsKs", "TT+, AQs+", "99-66, KQo:0.3"], "2c7d8h"),
+        (["QQ+, AKs, T9s:0.5", "22-55, A5s-A2s", "KJo+"], "Th9c4d3h", ""),  # three ranges: combos drawn until they fit
+        (["QQ+, AKs, T9s:0.5", "22-55, A5s-A2s, KJo+"], "Th9c4d3h", ""),  # two ranges: a pair of combos drawn at once
+        (["AsKs", "TT+, AQs+", "99-66, KQo:0.3"], "2c7d8h", ""),
+        # T9s keeps one combo, Th9h, once the board and the dead card are out: a known hand
+        (["T9s", "88+, AT+, KT+, QT+, JT", "77+, AJ+, KJ+, T9"], "Th9d2c", "Ts"),
     ],
 )
-def test_monte_carlo_ranges_within_four_standard_errors_of_exact(players, board):
-    exact = equity(players, board, exact=True)
-    sampled = equity(players, board, exact=False, samples=100_000, seed=9)
+def test_monte_carlo_ranges_within_four_standard_errors_of_exact(players, board, dead):
+    exact = equity(players, board, dead, exact=True)
+    sampled = equity(players, board, dead, exact=False, samples=100_000, seed=9)
     for share, estimate, error in zip(exact.equity, sampled.equity, sampled.stderr):
         assert abs(share - estimate) <= 4 * error
 
@@ -229,6 +231,16 @@ def test_the_matchup_leaves_out_combos_touching_known_cards():
     clash = Matchup([[(51, 50, 1.0), (49, 48, 1.0)], [(51, 49, 1.0), (50, 48, 1.0)]], (), ())  # share an ace
     with pytest.raises(ValueError, match="no deal"):
         clash.sample(Rng(1), 10, numpy.zeros((2, 3)))
+
+
+def test_a_range_left_with_one_combo_is_a_known_hand():
+    # AKs keeps AsKs alone on this board; the search for a deal tries it first, so four
+    # random hands before it do not make the search try their every combination.
+    result = equity(["random"] * 4 + ["AKs"], "KhKdKc", samples=2_000, seed=1)
+    assert result.equity[4] == 1.0
+    aces = [(51, 50, 1.0), (49, 48, 1.0), (45, 44, 1.0)]  # AsAh AdAc KdKc
+    matchup = Matchup([[(51, 47, 1.0), (50, 46, 1.0)], aces, [(0, 1, 1.0)]], (46, 30, 20), ())
+    assert matchup.combo_counts == (1, 2, 1)  # the board's Kh leaves player 1 AsKs: player 2 loses AsAh
 
 
 def test_two_ranges_can_list_their_pairs_of_combos():

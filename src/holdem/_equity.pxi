@@ -19,6 +19,7 @@
 
 cdef enum:
     MAX_PLAYERS = 10
+    MAX_COMBOS = 0xFFFF  # combos in a matchup: two combo numbers pack into 32 bits
 
 cdef uint64_t BINOMIAL[5][5]
 BINOMIAL[:] = [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]]
@@ -236,21 +237,18 @@ cdef class Matchup:
     cdef double *weight
     cdef uint32_t *pairs             # two ranges: the pairs of their combos that share no card, or NULL
     cdef uint32_t pair_count
+    cdef int deal_found              # has_deal: -1 until known, then 0 or 1
 
     def __cinit__(self, ranges, board, dead):
-        cdef int p, total, i = 0, j, card, first, second
-        cdef double weight, top
-        cdef uint64_t bits, known = 0, left_out
-        cdef uint64_t known_hand[MAX_PLAYERS]
+        cdef int p, total, i = 0, card, first, second
+        cdef double weight
         if not 2 <= len(ranges) <= MAX_PLAYERS:
             raise ValueError(f"a matchup has 2 to {MAX_PLAYERS} players, got {len(ranges)}")
         self.players = len(ranges)
-        for p, combos in enumerate(ranges):
-            known_hand[p] = 0
-            if len(combos) == 1:
-                known_hand[p] = combo_bits(combos[0], p)
-                known |= known_hand[p]
+        self.deal_found = -1
         total = sum(len(combos) for combos in ranges)
+        if total > MAX_COMBOS:
+            raise ValueError(f"a matchup holds at most {MAX_COMBOS} combos, got {total}")
         self.hole_key = <uint64_t *>malloc(total * sizeof(uint64_t))
         self.hole_mask = <uint64_t *>malloc(total * sizeof(uint64_t))
         self.hole_bits = <uint64_t *>malloc(total * sizeof(uint64_t))
@@ -270,27 +268,67 @@ cdef class Matchup:
             self.board_mask |= CARD_MASK[card]
         for p, combos in enumerate(ranges):
             self.start[p] = i
-            left_out = self.used | (known & ~known_hand[p])
-            top = 0
             for combo in combos:
                 bits = combo_bits(combo, p)
                 first, second, weight = combo
                 if not 0 < weight <= 1:
                     raise ValueError(f"bad weight in {combo!r} for player {p + 1}: use a number in (0, 1]")
-                if bits & left_out:
+                if bits & self.used:
                     continue
                 self.hole_key[i] = CARD_KEY[first] + CARD_KEY[second]
                 self.hole_mask[i] = CARD_MASK[first] | CARD_MASK[second]
                 self.hole_bits[i] = bits
                 self.hole_suits[i] = (1 << 4 * (first & 3)) + (1 << 4 * (second & 3))
                 self.weight[i] = weight
-                top = max(top, weight)
                 i += 1
-            self.weighted[p] = False
-            for j in range(self.start[p], i):
-                self.weight[j] /= top
-                self.weighted[p] |= self.weight[j] < 1
         self.start[self.players] = i
+        self.leave_out_known_hands()
+        self.scale_weights()
+
+    cdef void leave_out_known_hands(self) noexcept:
+        """Drop the combos touching a known hand (a player's only combo) of another player.
+
+        That can leave another player with one combo, a known hand in turn: repeat
+        until nothing changes.
+        """
+        cdef int p, combo, begin, end, kept
+        cdef uint64_t known, own
+        cdef bint changed = True
+        while changed:
+            changed = False
+            known = 0
+            for p in range(self.players):
+                if self.start[p + 1] - self.start[p] == 1:
+                    known |= self.hole_bits[self.start[p]]
+            kept = 0
+            for p in range(self.players):
+                begin, end = self.start[p], self.start[p + 1]
+                own = self.hole_bits[begin] if end - begin == 1 else 0
+                self.start[p] = kept
+                for combo in range(begin, end):
+                    if self.hole_bits[combo] & known & ~own:
+                        changed = True
+                        continue
+                    self.hole_key[kept] = self.hole_key[combo]
+                    self.hole_mask[kept] = self.hole_mask[combo]
+                    self.hole_bits[kept] = self.hole_bits[combo]
+                    self.hole_suits[kept] = self.hole_suits[combo]
+                    self.weight[kept] = self.weight[combo]
+                    kept += 1
+            self.start[self.players] = kept
+
+    cdef void scale_weights(self) noexcept:
+        """Divide each player's weights by the largest, so that the largest is 1."""
+        cdef int p, combo
+        cdef double top
+        for p in range(self.players):
+            top = 0
+            for combo in range(self.start[p], self.start[p + 1]):
+                top = max(top, self.weight[combo])
+            self.weighted[p] = False
+            for combo in range(self.start[p], self.start[p + 1]):
+                self.weight[combo] /= top
+                self.weighted[p] |= self.weight[combo] < 1
 
     def __dealloc__(self):
         free(self.hole_key)
@@ -308,14 +346,28 @@ cdef class Matchup:
     @property
     def has_deal(self):
         """Whether some choice of one combo per player uses no card twice."""
-        return self.deal_exists(0, 0)
+        cdef int order[MAX_PLAYERS]
+        cdef int p, q
+        if self.deal_found < 0:
+            for p in range(self.players):  # the players with the fewest combos first: a dead end shows soonest
+                q = p
+                while q > 0 and self.combo_count(order[q - 1]) > self.combo_count(p):
+                    order[q] = order[q - 1]
+                    q -= 1
+                order[q] = p
+            self.deal_found = self.deal_exists(order, 0, 0)
+        return self.deal_found == 1
 
-    cdef bint deal_exists(self, int player, uint64_t used) noexcept:
-        cdef int combo
-        if player == self.players:
+    cdef inline int combo_count(self, int player) noexcept:
+        return self.start[player + 1] - self.start[player]
+
+    cdef bint deal_exists(self, const int *order, int index, uint64_t used) noexcept:
+        cdef int combo, player
+        if index == self.players:
             return True
+        player = order[index]
         for combo in range(self.start[player], self.start[player + 1]):
-            if not used & self.hole_bits[combo] and self.deal_exists(player + 1, used | self.hole_bits[combo]):
+            if not used & self.hole_bits[combo] and self.deal_exists(order, index + 1, used | self.hole_bits[combo]):
                 return True
         return False
 
@@ -345,7 +397,7 @@ cdef class Matchup:
     def sample(self, Rng rng, Py_ssize_t count, double[:, ::1] tally):
         """Add up ``count`` random runouts drawn with ``rng`` into ``tally``."""
         self.check_tally(tally)
-        if not self.deal_exists(0, 0):
+        if not self.has_deal:
             raise ValueError("no deal gives every player a combo without sharing a card")
         cdef uint64_t fixed = self.used
         for p in range(self.players):
@@ -366,6 +418,8 @@ cdef class Matchup:
         """
         cdef int first = -1, second = -1, p, a, b
         cdef uint64_t size
+        cdef uint32_t *pairs
+        cdef uint32_t count
         for p in range(self.players):
             if self.start[p + 1] - self.start[p] > 1:
                 if second >= 0:
@@ -379,15 +433,17 @@ cdef class Matchup:
         size = <uint64_t>(self.start[first + 1] - self.start[first]) * (self.start[second + 1] - self.start[second])
         if size > most:
             return False
-        self.pairs = <uint32_t *>malloc(size * sizeof(uint32_t))
-        if not self.pairs:
+        pairs = <uint32_t *>malloc(size * sizeof(uint32_t))
+        if not pairs:
             raise MemoryError()
-        self.pair_count = 0
+        count = 0
         for a in range(self.start[first], self.start[first + 1]):
             for b in range(self.start[second], self.start[second + 1]):
                 if not self.hole_bits[a] & self.hole_bits[b]:
-                    self.pairs[self.pair_count] = <uint32_t>a | <uint32_t>b << 16
-                    self.pair_count += 1
+                    pairs[count] = <uint32_t>a | <uint32_t>b << 16  # combo numbers fit 16 bits: MAX_COMBOS
+                    count += 1
+        self.pair_count = count
+        self.pairs = pairs  # last: a thread sampling meanwhile sees no pairs or all of them
         return True
 
     cdef check_tally(self, double[:, ::1] tally):
