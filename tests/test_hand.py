@@ -468,6 +468,23 @@ def test_run_it_twice_from_given_cards_asks_for_the_second_board():
     assert again.boards == hand.boards and again.stacks == hand.stacks
 
 
+def test_runs_the_deck_cannot_hold_are_not_dealt():
+    # Four hole cards, then each run of five cards and three burns: six runs fill the deck.
+    hand = Hand(Rules.no_limit(1, 2, runouts=7), [100, 100], seed=1)
+    hand.all_in()
+    hand.all_in()
+    assert hand.is_over and len(hand.boards) == 6 and sum(hand.stacks) == 200
+    # From known cards: eight more runs of five leave three cards, too few for a ninth.
+    hand = Hand(Rules.no_limit(1, 2, runouts=12), [100, 100], hole_cards=["AsAh", "KdKc"], board="2c7h9sJdQh")
+    hand.all_in()
+    hand.all_in()
+    unseen = [card for card in range(52) if card not in set(hand.board) | {51, 50, 45, 44}]
+    while hand.cards_needed:
+        hand.deal_board(unseen[: hand.cards_needed])
+        unseen = unseen[5:]
+    assert hand.is_over and len(hand.boards) == 9 and sum(hand.stacks) == 200
+
+
 def test_rake_with_cap_and_no_flop_no_drop():
     rules = Rules.no_limit(1, 2, rake=0.1, rake_cap=3)
     hand = Hand(rules, [100] * 2, seed=2)

@@ -901,16 +901,24 @@ class Hand:
         self._showdown()
 
     def _deal_extra_boards(self, runout_from: int) -> bool:
-        """Deal the other runs' boards from the deck; False when it has no more cards, and
-        :meth:`deal_board` is to supply the rest of the next run's board."""
+        """Deal the other runs' boards from the deck.
+
+        Return False when the hand was given fewer than 52 cards and waits for
+        :meth:`deal_board` to supply the rest of the next run's board.  When no
+        cards are left for another run, the boards dealt share the pot.
+        """
         deck = self._deck
+        needed = 5 - runout_from
         while len(self._extra_boards) < self.rules.runouts - 1:
             board = self._board[:runout_from]
             position = self._next_card
             while len(board) < 5:
                 size = 3 if not board else 1
                 if position + 1 + size > len(deck):
-                    self._cards_needed = 5 - runout_from
+                    cards_out = 2 * self._count + 5 + needed * len(self._extra_boards)
+                    if len(deck) == 52 or 52 - cards_out < needed:
+                        return True
+                    self._cards_needed = needed
                     return False
                 board.extend(deck[position + 1 : position + 1 + size])
                 position += 1 + size
