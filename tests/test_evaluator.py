@@ -1,4 +1,7 @@
 import hashlib
+import multiprocessing
+import os
+import warnings
 from itertools import combinations
 
 import numpy as np
@@ -221,6 +224,17 @@ def test_duplicates_raise_duplicate_card_error():
 def test_batch_threads_give_the_same_ranks(threads):
     hands = Rng(9).sample_cards(7 * 131_072 + 5, 7)  # enough rows for seven threads
     assert np.array_equal(evaluate_batch(hands, threads=threads), evaluate_batch(hands))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_threads_run_in_a_forked_child():
+    hands = Rng(3).sample_cards(2 * 131_072, 7)
+    expected = evaluate_batch(hands, threads=2)  # the parent's threads are not the child's
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # Python 3.12+: fork of a process with threads
+        with multiprocessing.get_context("fork").Pool(1) as pool:
+            ranks = pool.apply_async(evaluate_batch, (hands,), {"threads": 2}).get(timeout=60)
+    assert np.array_equal(ranks, expected)
 
 
 def test_batch_accepts_non_contiguous_arrays_and_empty_batches():

@@ -547,6 +547,8 @@ def _bad_row_message(cards):
 # at least this many rows, which take it about as long to rank.
 MIN_ROWS_PER_THREAD = 131_072
 _THREAD_POOLS = {}
+if hasattr(os, "register_at_fork"):  # a forked child has none of its parent's threads
+    os.register_at_fork(after_in_child=_THREAD_POOLS.clear)
 
 
 def _thread_pool(count):
@@ -555,7 +557,9 @@ def _thread_pool(count):
     pool = _THREAD_POOLS.get(count)
     if pool is None:
         from concurrent.futures import ThreadPoolExecutor
-        pool = _THREAD_POOLS[count] = ThreadPoolExecutor(count, thread_name_prefix="holdem")
+        # setdefault: of two threads making the pool at once, both use the first (the
+        # other pool never started a thread)
+        pool = _THREAD_POOLS.setdefault(count, ThreadPoolExecutor(count, thread_name_prefix="holdem"))
     return pool
 
 
