@@ -2,16 +2,17 @@
  *
  * Cython cannot compile one function for an instruction set the rest of the
  * module must not assume, so this kernel is C: GCC and Clang build it for
- * AVX-512 (F, BW, CD, DQ) with a target attribute, and _core.pyx calls it only
- * when the CPU reports those features.  Elsewhere it is absent and the
- * portable loop of _core.pyx ranks every row.
+ * AVX-512 (F, BW, CD, DQ) with a target attribute on x86-64 Linux and macOS,
+ * and _core.pyx calls it only when the CPU and the system report those
+ * features.  Elsewhere it is absent and the portable loop of _core.pyx ranks
+ * every row.
  *
  * One row per 64-bit lane, the same evaluation as the portable loop: 3-bit
  * rank counters hashed by the same perfect hash, 4-bit suit counters to find
  * a flush, one bit a card (16 * suit + rank) to read a flush's ranks and to
  * catch a repeated card (the OR of the bits differs from their sum).  A code
  * above 51 is caught by one byte compare on the rows.  The two table reads
- * are scalar: on the CPUs measured, eight loads beat a gather.
+ * are scalar: on the CPU measured (AMD Zen 4), eight loads beat a gather.
  */
 
 #ifndef HOLDEM_BATCH_SIMD_H
@@ -27,7 +28,7 @@ typedef struct {
     int slot_shift, slot_mask, bucket_shift, flush_bucket, flush_slot;
 } holdem_hash_tables;
 
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(_MSC_VER)
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(_WIN32)
 
 #include <cpuid.h>
 #include <immintrin.h>
@@ -35,7 +36,8 @@ typedef struct {
 #define HOLDEM_SIMD_TARGET __attribute__((target("avx512f,avx512bw,avx512cd,avx512dq")))
 
 /* Asked of CPUID itself: __builtin_cpu_supports needs a runtime symbol that
- * Apple's toolchain lacks. */
+ * Apple's toolchain lacks.  macOS turns the AVX-512 registers on only when a
+ * thread first uses them, so there XCR0 says no and the portable loop runs. */
 static int holdem_simd_available(void)
 {
     const unsigned int features = 1u << 16 | 1u << 17 | 1u << 28 | 1u << 30;  /* F, DQ, CD, BW */
@@ -45,8 +47,9 @@ static int holdem_simd_available(void)
     __asm__("xgetbv" : "=a"(xcr0), "=d"(xcr0_high) : "c"(0));
     if ((xcr0 & 0xE6) != 0xE6)  /* the system does not save the vector registers */
         return 0;
-    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
+    if (__get_cpuid_max(0, NULL) < 7)
         return 0;
+    __cpuid_count(7, 0, eax, ebx, ecx, edx);
     return (ebx & features) == features;
 }
 
