@@ -194,5 +194,7 @@ def _sample_chunks(matchup: Matchup, streams: list[Rng], sizes: list[int], tally
 def _run(jobs: list[tuple]) -> list:
     """Run ``(function, *arguments)`` jobs: the first on the calling thread, the others on kept threads."""
     (function, *arguments), *others = jobs
+    if not others:
+        return [function(*arguments)]
     futures = [_thread_pool(len(others)).submit(*job) for job in others]
     return [function(*arguments), *(future.result() for future in futures)]
