@@ -468,6 +468,19 @@ def test_run_it_twice_from_given_cards_asks_for_the_second_board():
     assert again.boards == hand.boards and again.stacks == hand.stacks
 
 
+def test_a_deck_that_ends_within_a_street_is_not_dealt_from_again():
+    # Hole cards, a burn and two cards of a flop: the flop comes from deal_board, and
+    # the deck's last card, which the flop may hold, is never dealt after it.
+    hand = Hand(NL, [100, 100], deck=[4, 20, 35, 31, 5, 46])
+    hand.call()
+    hand.check()
+    assert hand.cards_needed == 3
+    hand.deal_board([11, 0, 46])
+    hand.check()
+    hand.check()
+    assert hand.cards_needed == 1 and hand.board == (11, 0, 46)
+
+
 def test_runs_the_deck_cannot_hold_are_not_dealt():
     # Four hole cards, then each run of five cards and three burns: six runs fill the deck.
     hand = Hand(Rules.no_limit(1, 2, runouts=7), [100, 100], seed=1)

@@ -874,6 +874,7 @@ class Hand:
         start = self._next_card + 1
         cards = self._deck[start : start + size]
         if len(cards) < size:
+            self._next_card = len(self._deck)  # spent: what is left of it is never dealt
             self._cards_needed = size
             return False
         self._next_card = start + size
