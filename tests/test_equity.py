@@ -243,6 +243,15 @@ def test_a_range_left_with_one_combo_is_a_known_hand():
     assert matchup.combo_counts == (1, 2, 1)  # the board's Kh leaves player 1 AsKs: player 2 loses AsAh
 
 
+def test_ranges_too_narrow_for_everyone_fail_fast():
+    # Nine players need 18 cards; these ranges hold 16: no deal, found without trying them all.
+    with pytest.raises(EmptyRangeError, match="no deal"):
+        equity(["JJ+, AK, AQ, AJ, KQ, KJ, QJ"] * 9)
+    # Ten players share the twenty cards of TT+, AK: deals exist, but random draws almost never fit.
+    with pytest.raises(EquityError, match="exact=True"):
+        equity(["TT+, AK"] * 10, exact=False, samples=1_000, seed=1)
+
+
 def test_two_ranges_can_list_their_pairs_of_combos():
     two = Matchup([[(51, 50, 1.0), (49, 48, 1.0)], [(51, 49, 1.0), (47, 46, 1.0)], [(0, 1, 1.0)]], (), ())
     assert not two.pair_ranges(3)  # 2 x 2 pairs to look at

@@ -23,6 +23,7 @@ import os
 from holdem.errors import (
     CardCountError,
     DeckError,
+    EquityError,
     InvalidArrayError,
     InvalidSeedError,
 )

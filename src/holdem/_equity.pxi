@@ -20,6 +20,7 @@
 cdef enum:
     MAX_PLAYERS = 10
     MAX_COMBOS = 0xFFFF  # combos in a matchup: two combo numbers pack into 32 bits
+    MAX_REJECTIONS = 10000  # sampling gives up when fewer than one deal in this many fits
 
 cdef uint64_t BINOMIAL[5][5]
 BINOMIAL[:] = [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]]
@@ -197,6 +198,14 @@ cdef inline void deal_cards(uint8_t *live, int size, int count, uint32_t bits, u
         mask[0] |= CARD_MASK[card]
 
 
+cdef inline int bit_count(uint64_t bits) noexcept nogil:
+    cdef int count = 0
+    while bits:
+        bits &= bits - 1
+        count += 1
+    return count
+
+
 cdef uint64_t combo_bits(combo, int player) except? 0:
     """The two card bits of a ``(card, card, weight)`` combo; ValueError if it is not two distinct codes."""
     first, second = combo[0], combo[1]
@@ -346,28 +355,37 @@ cdef class Matchup:
     @property
     def has_deal(self):
         """Whether some choice of one combo per player uses no card twice."""
-        cdef int order[MAX_PLAYERS]
-        cdef int p, q
         if self.deal_found < 0:
-            for p in range(self.players):  # the players with the fewest combos first: a dead end shows soonest
-                q = p
-                while q > 0 and self.combo_count(order[q - 1]) > self.combo_count(p):
-                    order[q] = order[q - 1]
-                    q -= 1
-                order[q] = p
-            self.deal_found = self.deal_exists(order, 0, 0)
+            self.deal_found = self.deal_exists((1 << self.players) - 1, 0)
         return self.deal_found == 1
 
-    cdef inline int combo_count(self, int player) noexcept:
-        return self.start[player + 1] - self.start[player]
+    cdef bint deal_exists(self, int waiting, uint64_t used) noexcept:
+        """Whether each player of the bit set ``waiting`` can take a combo clear of ``used`` and
+        of the others'.
 
-    cdef bint deal_exists(self, const int *order, int index, uint64_t used) noexcept:
-        cdef int combo, player
-        if index == self.players:
+        Depth first, the player with the fewest combos that fit first; a branch ends as soon
+        as a player has none, or the cards of the combos that fit are too few for everyone.
+        """
+        cdef int p, combo, fewest = 0, fitting, least = MAX_COMBOS + 1, players = 0
+        cdef uint64_t cards = 0
+        if not waiting:
             return True
-        player = order[index]
-        for combo in range(self.start[player], self.start[player + 1]):
-            if not used & self.hole_bits[combo] and self.deal_exists(order, index + 1, used | self.hole_bits[combo]):
+        for p in range(self.players):
+            if waiting >> p & 1:
+                players += 1
+                fitting = 0
+                for combo in range(self.start[p], self.start[p + 1]):
+                    if not used & self.hole_bits[combo]:
+                        fitting += 1
+                        cards |= self.hole_bits[combo]
+                if fitting < least:
+                    least, fewest = fitting, p
+        if least == 0 or bit_count(cards) < 2 * players:
+            return False
+        for combo in range(self.start[fewest], self.start[fewest + 1]):
+            if not used & self.hole_bits[combo] and self.deal_exists(
+                waiting & ~(1 << fewest), used | self.hole_bits[combo]
+            ):
                 return True
         return False
 
@@ -405,8 +423,14 @@ cdef class Matchup:
                 fixed |= self.hole_bits[self.start[p]]
         if 52 - bin(fixed).count("1") < 5 - self.board_size:
             raise ValueError("too few cards are left to complete the board")
+        cdef bint sampled
         with nogil:
-            self.sample_deals(&rng.state, count, &tally[0, 0], tally.shape[1])
+            sampled = self.sample_deals(&rng.state, count, &tally[0, 0], tally.shape[1])
+        if not sampled:
+            raise EquityError(
+                f"fewer than one random deal in {MAX_REJECTIONS:,} gives every player a combo without "
+                "sharing a card: the ranges overlap too much to sample, use exact=True"
+            )
 
     def pair_ranges(self, uint64_t most):
         """With two ranges, list the pairs of their combos that share no card, if there
@@ -533,7 +557,8 @@ cdef class Matchup:
                 p += 1
         return deals
 
-    cdef void sample_deals(self, RngState *rng, Py_ssize_t count, double *tally, Py_ssize_t width) noexcept nogil:
+    cdef bint sample_deals(self, RngState *rng, Py_ssize_t count, double *tally, Py_ssize_t width) noexcept nogil:
+        """Tally ``count`` runouts; False, having stopped, when deals are rejected too often."""
         cdef Runout r
         cdef uint8_t live[52]
         cdef int ranged[MAX_PLAYERS]     # the players with more than one combo
@@ -542,7 +567,7 @@ cdef class Matchup:
         cdef uint64_t fixed = self.used, used, key, mask, spare = 0, boards = 1
         cdef uint32_t bits, threshold, pair
         cdef bint dealt
-        cdef Py_ssize_t n
+        cdef Py_ssize_t n, rejected = 0
         r.players = self.players
         r.correcting = False
         r.set_count = 0
@@ -578,13 +603,13 @@ cdef class Matchup:
                 if (self.weighted[ranged[0]] or self.weighted[ranged[1]]) and (
                     uniform(rng) >= self.weight[combo] * self.weight[other]
                 ):
-                    continue
+                    dealt = False
                 used |= self.hole_bits[combo] | self.hole_bits[other]
                 r.hole_key[ranged[0]] = self.hole_key[combo]
                 r.hole_mask[ranged[0]] = self.hole_mask[combo]
                 r.hole_key[ranged[1]] = self.hole_key[other]
                 r.hole_mask[ranged[1]] = self.hole_mask[other]
-            for i in range(0 if self.pairs else ranged_count):
+            for i in range(0 if self.pairs or not dealt else ranged_count):
                 p = ranged[i]
                 size = self.start[p + 1] - self.start[p]
                 combo = self.start[p] + below(rng, &spare, size)
@@ -597,6 +622,10 @@ cdef class Matchup:
                 r.hole_key[p] = self.hole_key[combo]
                 r.hole_mask[p] = self.hole_mask[combo]
             if not dealt:
+                rejected += 1
+                if rejected > MAX_REJECTIONS * (n + 1):
+                    self.add_counts(&r, 1, tally, width)
+                    return False
                 continue
             key = self.board_key
             mask = self.board_mask
@@ -613,3 +642,4 @@ cdef class Matchup:
             score(&r, key, mask, 1)
             n += 1
         self.add_counts(&r, 1, tally, width)
+        return True
