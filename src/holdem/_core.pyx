@@ -569,8 +569,8 @@ def evaluate_batch(cards, *, threads=None):
 
     Returns a uint16 array of N ranks.  The loop runs without the GIL; with
     ``threads`` greater than 1 the rows are split over up to that many threads
-    (each given at least 131,072 rows).  On
-    Linux with an AVX-512 CPU (F, BW, CD, DQ) it ranks eight rows at a time.
+    (each given at least 131,072 rows).  On Linux with an AVX-512 CPU (F, BW,
+    CD, DQ) it ranks eight rows at a time.
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5]], dtype=np.uint8))
