@@ -2,6 +2,7 @@
 
 import dataclasses
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from holdem.agents import RandomBot, play_hand
 from holdem.errors import AcpcError, IllegalActionError
 from holdem.formats.acpc import GameDef, MatchState, apply_action, hand_values, read_log, state_line
 from holdem.hand import Hand
+from holdem.rules import Rules
 
 LIMIT_2P = GameDef.parse("""\
 # heads-up limit, reverse blinds
@@ -233,6 +235,37 @@ def test_game_definition_round_trip():
         assert GameDef.parse(str(game)) == game
     assert LIMIT_3P.rules().blind_counts_as_bet and LIMIT_3P.rules().max_bets == 4
     assert LIMIT_2P.starting_stacks == (2**31 - 1,) * 2
+
+
+def test_game_definitions_from_rules():
+    for game in (LIMIT_2P, NOLIMIT_2P, LIMIT_3P, NOLIMIT_3P):
+        assert GameDef.from_rules(game.rules(), game.players, game.stacks) == game
+    straddled = Rules.no_limit(1, 2, min_bet=4, straddles=(4,), all_hands_show=True)
+    game = GameDef.from_rules(straddled, 6, [200] * 6)
+    assert game.blinds == (1, 2, 4, 0, 0, 0) and game.first_players == (4, 1, 1, 1)
+    assert game.rules() == straddled
+
+
+@pytest.mark.parametrize(
+    "rules, message",
+    [
+        (Rules.no_limit(1, 2, ante=1), "ante"),
+        (Rules.pot_limit(1, 2), "structure"),
+        (Rules.no_limit(1, 2, runouts=2), "runouts"),
+        (Rules.no_limit(1, 2, rake=Fraction(1, 20), rake_cap=3), "rake"),
+        (Rules.fixed_limit(2, 4, 1, 2, uncapped_heads_up=True), "uncapped_heads_up"),
+    ],
+)
+def test_rules_a_game_definition_cannot_state(rules, message):
+    with pytest.raises(AcpcError, match=message):
+        GameDef.from_rules(rules, 3, [200] * 3)
+
+
+def test_no_limit_game_definitions_need_stacks():
+    with pytest.raises(AcpcError, match="stacks"):
+        GameDef.from_rules(Rules.no_limit(1, 2), 2)
+    with pytest.raises(AcpcError, match="one per player"):
+        GameDef.from_rules(Rules.no_limit(1, 2), 2, [200])
 
 
 @pytest.mark.parametrize(

@@ -191,6 +191,61 @@ class GameDef:
         found.setdefault("first_players", (1,) * found["rounds"])  # type: ignore[operator]
         return cls(betting, **found)  # type: ignore[arg-type]
 
+    @classmethod
+    def from_rules(cls, rules: Rules, players: int, stacks: Iterable[int] | None = None) -> GameDef:
+        """The game definition of ``rules`` for ``players``, seated as ACPC seats them (the button last).
+
+        ``stacks``, each player's chips at the start of every hand, are needed in
+        no-limit (limit games may play without).  A game definition states blinds,
+        straddles, stacks, bet sizes and caps; rules with more (antes, pot limit,
+        rake, several runouts, ...) raise :class:`AcpcError` naming what it cannot
+        state.  In ACPC every hand at showdown shows, whatever ``all_hands_show`` says.
+
+        >>> game = GameDef.from_rules(Rules.fixed_limit(10, 20, 5, 10), 3)
+        >>> game.blinds, game.first_players, game.max_raises
+        ((5, 10, 0), (3, 1, 1, 1), (3, 4, 4, 4))
+        >>> GameDef.from_rules(Rules.no_limit(1, 2, ante=1), 2, [200, 200])
+        Traceback (most recent call last):
+        ...
+        holdem.errors.AcpcError: a game definition cannot state these rules' ante (1)
+        """
+        stacks = None if stacks is None else tuple(stacks)
+        if stacks is not None and len(stacks) != players:
+            raise AcpcError(f"{len(stacks)} stacks for {players} players: give one per player")
+        rules.check_player_count(players)
+        blinds = [0] * players
+        if players == 2:  # the big blind is player 1; the button, the small blind, acts first preflop
+            blinds[0], blinds[1] = rules.big_blind, rules.small_blind
+            first = 2 if rules.small_blind < rules.big_blind else 1
+        else:
+            forced = (rules.small_blind, rules.big_blind, *rules.straddles)
+            blinds[: len(forced)] = forced
+            first = (2 + len(rules.straddles)) % players + 1
+        if rules.structure is Structure.FIXED_LIMIT:
+            game = cls(
+                "limit", players, 4, tuple(blinds), (first, 1, 1, 1), stacks,
+                raise_sizes=(rules.small_bet, rules.small_bet, rules.big_bet, rules.big_bet),
+                max_raises=None if rules.max_bets is None
+                else (rules.max_bets - rules.blind_counts_as_bet,) + (rules.max_bets,) * 3,
+            )
+        elif stacks is None:
+            raise AcpcError("a no-limit game definition needs the players' stacks")
+        else:
+            game = cls("nolimit", players, 4, tuple(blinds), (first, 1, 1, 1), stacks)
+        stated = game.rules()
+        # Without a cap, whether the big blind counts as a bet changes nothing.
+        wanted = dataclasses.replace(
+            rules, all_hands_show=True, blind_counts_as_bet=rules.blind_counts_as_bet or rules.max_bets is None
+        )
+        lost = [
+            f"{field.name} ({getattr(wanted, field.name)})"
+            for field in dataclasses.fields(Rules)
+            if getattr(stated, field.name) != getattr(wanted, field.name)
+        ]
+        if lost:
+            raise AcpcError(f"a game definition cannot state these rules' {', '.join(lost)}")
+        return game
+
     def __str__(self) -> str:
         lines = ["GAMEDEF", self.betting, f"numPlayers = {self.players}", f"numRounds = {self.rounds}"]
         if self.stacks is not None:
