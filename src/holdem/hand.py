@@ -498,7 +498,7 @@ class Hand:
         return self._hole[self._check_seat(seat)]
 
     def shown_cards(self) -> dict[int, tuple[Card, ...]]:
-        """The hole cards shown at showdown, by seat."""
+        """The hole cards shown so far (at showdown, or before an all-in run-out), by seat."""
         return {action.seat: action.cards for action in self._history if action.kind is ActionKind.SHOW}  # type: ignore[misc]
 
     def view(self, seat: int) -> HandView:
@@ -513,8 +513,8 @@ class Hand:
         """
         if type(seat) is not int or not 0 <= seat < self._count:
             self._check_seat(seat)
-        if self._over or self._waiting:
-            # Cards shown at showdown are no longer hidden.
+        if self._over or self._waiting or self._decided:
+            # Cards shown (at showdown, or before an all-in run-out) are no longer hidden.
             shown = self.shown_cards()
             masked = tuple(
                 _HIDDEN[action.seat]
@@ -809,7 +809,10 @@ class Hand:
         action = Action(_SHOW, seat, 0, self._hole[seat]) if shows else Action(_MUCK, seat)
         self._history.append(action)
         if not waiting:
-            self._showdown()
+            if self._runout_from is not None and self._street < 3:
+                self._run_out()
+            else:
+                self._showdown()
         return action
 
     def deal_board(self, cards: CardsLike) -> Action:
@@ -863,6 +866,8 @@ class Hand:
         self._collect_bets()
         if self._betting.seats_with_chips <= 1:
             self._runout_from = len(self._board)
+            if self._street < 3 and self._turn_up_hands():
+                return
             self._run_out()
         elif self._street == 3:
             self._showdown()
@@ -890,6 +895,22 @@ class Hand:
         else:
             street_min = rules.min_bet
         self._betting.begin(self._order, 0, street_min, 0)
+
+    def _turn_up_hands(self) -> bool:
+        """No more betting, the board not complete: the hands still in are shown before the
+        rest of the board (seed 000).  Return True when the hand waits for some to show or muck."""
+        hole, decided, waiting = self._hole, {}, []
+        for seat in self._showdown_order():
+            if self._live[seat]:
+                if self._manual or not hole[seat]:
+                    waiting.append(seat)
+                else:
+                    decided[seat] = True
+                    self._history.append(record(Action, (_SHOW, seat, 0, hole[seat])))
+        self._decided = decided
+        self._waits = False
+        self._waiting = waiting
+        return bool(waiting)
 
     def _run_out(self) -> None:
         while self._street < 3:

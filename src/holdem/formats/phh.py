@@ -444,6 +444,8 @@ def _replay(data: dict[str, Any]) -> HandHistory:
         number, text, player, verb, argument = step
         try:
             if verb == "db":
+                for seat in hand.showdown_seats:  # a history that shows all-in hands only after the board
+                    hand.show(seat)
                 hand.deal_board(argument)
             elif verb == "dh":
                 raise _fault(number, text, "hole cards are dealt after the first action")

@@ -1,0 +1,67 @@
+"""The rules of the seed texts, each cited by file and sentence, with its right case and its wrong one.
+
+The texts: ``000`` (a Texas Hold'em guide), ``002`` (limit Texas Hold'em) and
+``004`` (Texas Hold'em rules, with the card-room procedures).
+"""
+
+from __future__ import annotations
+
+from holdem.actions import ActionKind
+from holdem.cards import parse_cards
+from holdem.hand import Hand
+from holdem.rules import Rules
+
+NL = Rules.no_limit(1, 2)
+
+
+def kinds(hand: Hand) -> list[str]:
+    return [action.kind.value for action in hand.history]
+
+
+# --- 000: «los jugadores ya abren sus cartas de mano y el crupier revela gradualmente
+# --- todas las cartas comunitarias» -------------------------------------------------------
+
+
+def test_000_all_in_hands_are_shown_before_the_rest_of_the_board():
+    hand = Hand(NL, [50, 50, 50], hole_cards=["AsAd", "KcKd", "7h2c"])
+    hand.fold()  # seat 2
+    hand.all_in()  # seat 0
+    hand.call()  # seat 1: no more betting, the board is not dealt yet
+    assert hand.cards_needed == 3 and not hand.is_over
+    # Right: both hands are face up now; wrong: waiting for the board to show them.
+    assert hand.shown_cards() == {0: parse_cards("AsAd"), 1: parse_cards("KcKd")}
+    assert hand.view(2).shown == hand.shown_cards()
+    assert hand.view(2).history[-1].kind is ActionKind.SHOW
+    for cards in ("2d7s9c", "Jh", "3s"):
+        hand.deal_board(cards)
+    history = kinds(hand)
+    assert history.index("show") < history.index("deal-board")
+    assert hand.is_over and hand.stacks == (100, 0, 50)
+
+
+def test_000_a_hand_still_able_to_bet_is_not_shown():
+    hand = Hand(NL, [50, 200, 200], hole_cards=["AsAd", "KcKd", "7h2c"])
+    hand.fold()
+    hand.all_in()
+    hand.call()  # seat 1 covers seat 0 and has chips behind, but no one is left to bet against
+    assert hand.shown_cards().keys() == {0, 1}
+    hand = Hand(NL, [50, 200, 200], hole_cards=["AsAd", "KcKd", "7h2c"])
+    hand.raise_to(50)  # seat 2
+    hand.call()  # seat 0, all in
+    hand.call()  # seat 1: seats 1 and 2 can still bet after the flop
+    assert hand.shown_cards() == {} and hand.actor is not None
+
+
+def test_000_manual_showdown_waits_for_the_hands_before_the_run_out():
+    hand = Hand(NL, [50, 50], hole_cards=["AsAd", "KcKd"], manual_showdown=True)
+    hand.all_in()
+    hand.call()
+    assert hand.showdown_seats == (1, 0) and hand.cards_needed == 0
+    hand.show(1)
+    hand.muck(0)
+    assert hand.cards_needed == 3  # the board comes after the hands
+    for cards in ("2d7s9c", "Jh", "3s"):
+        hand.deal_board(cards)
+    assert hand.is_over and hand.stacks == (0, 100)
+    again = Hand.replay(NL, [50, 50], hand.history, manual_showdown=True)
+    assert again.history == hand.history
