@@ -49,7 +49,7 @@ def test_000_a_hand_still_able_to_bet_is_not_shown():
     hand.raise_to(50)  # seat 2
     hand.call()  # seat 0, all in
     hand.call()  # seat 1: seats 1 and 2 can still bet after the flop
-    assert hand.shown_cards() == {} and hand.actor is not None
+    assert hand.shown_cards() == {} and hand.cards_needed == 3
 
 
 def test_000_manual_showdown_waits_for_the_hands_before_the_run_out():
