@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from holdem.actions import ActionKind
 from holdem.cards import parse_cards
+from holdem.formats import phh
 from holdem.hand import Hand
 from holdem.rules import Rules
 
@@ -65,3 +66,19 @@ def test_000_manual_showdown_waits_for_the_hands_before_the_run_out():
     assert hand.is_over and hand.stacks == (0, 100)
     again = Hand.replay(NL, [50, 50], hand.history, manual_showdown=True)
     assert again.history == hand.history
+
+
+# --- 004: «Un straddle es una ciega voluntaria antes del reparto»: a zero is no straddle ---------
+
+
+def test_004_a_zero_straddle_is_no_straddle():
+    rules = Rules.no_limit(1, 2, straddles=(0,))
+    assert rules == NL
+    hand = Hand(rules, [100, 100, 100], seed=1)
+    # Right: the button (seat 2) acts first and the big blind last; wrong: the small blind first.
+    assert hand.actor == 2
+    hand.call(), hand.call()
+    assert hand.actor == 1 and hand.legal_actions().check
+    hand.check()
+    again = phh.loads(phh.dumps(hand)).hand
+    assert again.rules == rules and again.history == hand.history

@@ -108,6 +108,10 @@ class Rules:
             _check_chips(name, getattr(self, name))
         for amount in self.straddles:
             _check_chips("straddle", amount)
+        straddles = self.straddles
+        while straddles and not straddles[-1]:  # a zero is no straddle there
+            straddles = straddles[:-1]
+        set_field("straddles", straddles)
         if self.big_blind < self.small_blind:
             raise InvalidRulesError(
                 f"big blind {self.big_blind} is below the small blind {self.small_blind}: "
