@@ -2,6 +2,8 @@ import io
 import random
 
 import pytest
+
+import holdem
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -600,3 +602,35 @@ def test_hands_with_posts_do_not_export_as_phh():
     assert table.hands[-1].hand.posts
     with pytest.raises(InvalidHistoryError, match="posts"):
         table.write_phh(io.StringIO())
+
+
+def table_state(table):
+    return (table.button, table.fees, table.next_deal(), table.stacks(), len(table.hands))
+
+
+def test_a_refused_start_hand_changes_nothing():
+    clock = [0.0]
+    table = Table(Rules.no_limit(1, 2), seats=4, time_fee=1, fee_period=10.0, clock=lambda: clock[0], seed=0)
+    table.join("A", 0, 2**59)
+    table.join("B", 1, 2**59)
+    first = table.start_hand()
+    fold_around(table)
+    table.join("C", 2, 2**59, post=False)  # the chips at the table now pass 2**60
+    clock[0] = 100.0  # and time fees are due
+    before = table_state(table)
+    with pytest.raises(holdem.InvalidHandError, match="2\\*\\*60"):
+        table.start_hand()
+    assert table_state(table) == before  # no fee taken, the button not moved, C still waits
+    assert first.is_over
+    table.leave("C")
+    table.start_hand()
+    assert table.fees == 2 + 20 and table.button != before[0]
+
+
+def test_rules_a_table_cannot_seat_are_refused_without_changing_it():
+    table = table_of([100, 100])
+    table.rules = Rules.no_limit(1, 2, straddles=(4,))  # a forced straddle needs a third seat
+    before = table_state(table)
+    with pytest.raises(holdem.InvalidRulesError, match="straddle"):
+        table.start_hand()
+    assert table_state(table) == before and table.hand is None

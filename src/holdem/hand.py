@@ -199,7 +199,7 @@ class Hand:
     ) -> None:
         if type(rules) is not Rules:
             raise InvalidRulesError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
-        stacks = _checked_stacks(stacks)
+        stacks = checked_stacks(stacks)
         count = len(stacks)
         rules.check_player_count(count)
         if button is None:
@@ -1080,7 +1080,8 @@ _NO_DECISIONS: dict[int, bool] = {}
 _MAX_CHIPS = 2**60
 
 
-def _checked_stacks(stacks: Sequence[int]) -> list[int]:
+def checked_stacks(stacks: Sequence[int]) -> list[int]:
+    """Return ``stacks`` as a list of ints, or raise :class:`InvalidHandError` for a stack a hand refuses."""
     stacks = list(stacks)
     for seat, stack in enumerate(stacks):
         if type(stack) is not int:

@@ -30,8 +30,8 @@ from typing import IO
 
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError
-from holdem.errors import BuyInError, SeatError, TableError
-from holdem.hand import Hand
+from holdem.errors import BuyInError, HoldemError, SeatError, TableError
+from holdem.hand import Hand, checked_stacks
 from holdem.rules import Rules
 
 __all__ = [
@@ -492,15 +492,24 @@ class Table:
             raise TableError("a hand is in progress: finish it before starting the next")
         if self.is_over:
             raise TableError("the session is over: no more hands")
-        self._charge_fees()
-        deal = self.next_deal()
-        self._record_missed_blinds(deal)
-        small_position = deal.small_blind if deal.small_blind is not None else self._big_blind
-        self._button, self._small_blind_position, self._big_blind = deal.button, small_position, deal.big_blind
-        players = [self._seats[seat] for seat in deal.seats]
-        for player in players:
-            player.new = player.missed_small_blind = player.missed_big_blind = player.posting = False
-        hand = self._hand_for(deal, [player.stack for player in players])
+        # A refused start changes nothing: the table is put back as it was.
+        saved = (self._button, self._small_blind_position, self._big_blind)
+        players_before = [(player, dataclasses.replace(player)) for player in self._seats.values()]
+        try:
+            self._charge_fees()
+            deal = self.next_deal()
+            self._record_missed_blinds(deal)
+            small_position = deal.small_blind if deal.small_blind is not None else self._big_blind
+            self._button, self._small_blind_position, self._big_blind = deal.button, small_position, deal.big_blind
+            players = [self._seats[seat] for seat in deal.seats]
+            for player in players:
+                player.new = player.missed_small_blind = player.missed_big_blind = player.posting = False
+            hand = self._hand_for(deal, [player.stack for player in players])
+        except HoldemError:
+            self._button, self._small_blind_position, self._big_blind = saved
+            for player, before in players_before:
+                vars(player).update(vars(before))
+            raise
         self._current = TableHand(len(self._hands) + 1, deal, tuple(player.name for player in players), hand)
         self._hands.append(self._current)
         if hand.is_over:
@@ -603,6 +612,9 @@ class Table:
             # acts last after the flop (the deal's button may be dead).
             button = (seats.index(deal.big_blind) - (1 if dead_small_blind else 2)) % count
         posts = {seats.index(seat): owed for seat, owed in deal.posts.items()}
+        # What the hand would refuse, refused before a seed is drawn.
+        self._rules.check_player_count(count)
+        checked_stacks(stacks)
         return Hand(
             self._rules, stacks, button, seed=self._rng.random_raw(), dead_small_blind=dead_small_blind, posts=posts
         )
