@@ -35,7 +35,7 @@ from holdem._betting import Betting, record
 from holdem._core import Deck, evaluate7
 from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions
 from holdem.cards import Card, CardsLike, format_cards, parse_cards
-from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError
+from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError, InvalidHistoryError
 from holdem.pots import Pot, award_pots, build_pots, pot_winners, take_rake
 from holdem.rules import InvalidRulesError, OddChip, Rules, Structure
 
@@ -276,6 +276,8 @@ class Hand:
         >>> again = Hand.replay(rules, [100, 100, 100], hand.history)
         >>> again.history == hand.history and again.stacks == hand.stacks
         True
+
+        :raises InvalidHistoryError: for a decision made by a seat that is not the one to act.
         """
         history = list(history)
         holes = {action.seat: action.cards for action in history if action.kind is ActionKind.DEAL_HOLE}
@@ -286,6 +288,10 @@ class Hand:
         hand = cls(rules, stacks, button, hole_cards=hole_cards, board=board, **options)
         for action in history:
             if action.kind in _DECISIONS:
+                if action.seat != hand.actor:
+                    raise InvalidHistoryError(
+                        f"{action!r} in the history: seat {action.seat} acts out of turn, the seat to act is {hand.actor}"
+                    )
                 hand.act(action.kind, action.amount if action.kind is _BET or action.kind is _RAISE else None)
             elif (action.kind is _SHOW or action.kind is _MUCK) and action.seat in hand._waiting:
                 hand._decide(action.seat, action.kind is _SHOW)
@@ -931,14 +937,16 @@ class Hand:
         """
         deck = self._deck
         needed = 5 - runout_from
+        # A run takes its cards and a burn card before each street, dealt by hand as from the deck.
+        run_size = needed + (3 if runout_from == 0 else needed)
         while len(self._extra_boards) < self.rules.runouts - 1:
             board = self._board[:runout_from]
             position = self._next_card
             while len(board) < 5:
                 size = 3 if not board else 1
                 if position + 1 + size > len(deck):
-                    cards_out = 2 * self._count + 5 + needed * len(self._extra_boards)
-                    if len(deck) == 52 or 52 - cards_out < needed:
+                    cards_out = 2 * self._count + 8 + run_size * len(self._extra_boards)
+                    if len(deck) == 52 or 52 - cards_out < run_size:
                         return True
                     self._cards_needed = needed
                     return False
