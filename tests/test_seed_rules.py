@@ -11,6 +11,7 @@ from holdem.cards import parse_cards
 from holdem.formats import phh
 from holdem.hand import Hand
 from holdem.rules import Rules
+from holdem.table import Table
 
 NL = Rules.no_limit(1, 2)
 
@@ -82,3 +83,50 @@ def test_004_a_zero_straddle_is_no_straddle():
     hand.check()
     again = phh.loads(phh.dumps(hand)).hand
     assert again.rules == rules and again.history == hand.history
+
+
+# --- 004: «debe "postear" las ciegas y antes perdidos para reincorporarse de inmediato, o puede
+# --- esperar a que le llegue la BB» ------------------------------------------------------------
+
+
+def fold_around(table: Table) -> None:
+    while table.hand is not None:
+        table.act(table.actor, "fold" if table.hand.legal_actions().fold else "check")
+
+
+def table_with_antes() -> Table:
+    table = Table(Rules.no_limit(1, 2, ante=1), seats=4, seed=0)
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 100)
+    table.start_hand()
+    fold_around(table)
+    table.sit_out("D")
+    for _ in range(5):  # D misses five hands, both blinds among them
+        table.start_hand()
+        fold_around(table)
+    assert table.missed_blinds("D") == (True, True)
+    return table
+
+
+def test_004_a_returning_player_posts_the_missed_blinds_and_antes():
+    table = table_with_antes()
+    table.come_back("D", post=True)
+    # Right: the big blind live, the small blind and five antes dead; wrong: no antes.
+    assert table.next_deal().posts == {3: (2, 1 + 5)}
+    table.start_hand()
+    hand = table.hand
+    dead = [action.amount for action in hand.history if action.kind is ActionKind.POST_DEAD]
+    assert dead == [6] and sum(hand.stacks) + hand.pot_total + sum(hand.bets) == 400
+    fold_around(table)
+    table.start_hand()
+    assert table.hands[-1].deal.posts == {}  # paid once
+
+
+def test_004_or_waits_for_the_big_blind_and_owes_nothing():
+    table = table_with_antes()
+    table.come_back("D")
+    assert table.is_waiting("D")
+    while 3 not in table.next_deal().seats:
+        table.start_hand()
+        fold_around(table)
+    assert table.next_deal().big_blind == 3 and table.next_deal().posts == {}

@@ -459,10 +459,14 @@ def check_deal(table, table_hand, previous_big_blind):
         expected[deal.small_blind] = blind(deal.small_blind, rules.small_blind)
     expected_dead = {}
     for seat, (live, dead) in deal.posts.items():
-        # A new player owes the big blind (live), a returning one may owe the small blind too (dead).
-        assert seat not in expected and (live, dead) in ((2, 0), (2, 1), (0, 1))
+        # A new player owes the big blind (live), a returning one may owe the small blind and
+        # the antes missed too (dead); one in a blind posts that blind and the missed antes.
+        in_blind = seat in expected
+        assert live == (0 if in_blind else 2) or (not in_blind and live == 0 and dead)
+        assert (dead - rules.small_blind) % rules.ante == 0 or dead % rules.ante == 0 if rules.ante else dead <= 1
         start = hand.starting_stacks[seats.index(seat)]
-        expected[seat] = blind(seat, live)
+        if not in_blind:
+            expected[seat] = blind(seat, live)
         expected_dead[seat] = min(dead, start - min(rules.ante, start) - expected[seat])
     assert blind_posters(table_hand) == {seat: amount for seat, amount in expected.items() if amount}
     dead_posters = blind_posters(table_hand, ActionKind.POST_DEAD)

@@ -139,6 +139,7 @@ class _Player:
     new: bool = False
     missed_small_blind: bool = False
     missed_big_blind: bool = False
+    missed_antes: int = 0
     posting: bool = False
 
     @property
@@ -147,7 +148,7 @@ class _Player:
 
     @property
     def owes(self) -> bool:
-        return self.new or self.missed_small_blind or self.missed_big_blind
+        return self.new or self.missed_small_blind or self.missed_big_blind or self.missed_antes > 0
 
     @property
     def waiting(self) -> bool:
@@ -169,7 +170,10 @@ class Table:
     they sit in a blind that hand: a new player the big blind, a returning
     player each blind they missed, the big blind as ``missed_big_blind`` says
     and the small blind as ``missed_small_blind`` says (:class:`Owed`; by
-    default the big blind live and the small blind dead).
+    default the big blind live and the small blind dead), and every ante they
+    missed, dead; a poster who sits in a blind posts only the missed antes
+    (seed 004: «debe "postear" las ciegas y antes perdidos para reincorporarse
+    de inmediato, o puede esperar a que le llegue la BB»).
     ``button_rule`` says how the button moves (:class:`ButtonRule`).
 
     Rake per pot comes from ``rules``; ``time_fee`` chips are taken from every
@@ -368,6 +372,7 @@ class Table:
         player.sitting_out = False
         player.new = bool(self._hands)
         player.missed_small_blind = player.missed_big_blind = False
+        player.missed_antes = 0
         player.posting = post
         self._seats[seat] = player
 
@@ -445,9 +450,9 @@ class Table:
         """
         deal = self._positions()
         posts = {
-            seat: self._owed(self._seats[seat])
+            seat: self._owed(self._seats[seat], seat in (deal.small_blind, deal.big_blind))
             for seat in deal.seats
-            if self._seats[seat].posting and seat not in (deal.small_blind, deal.big_blind)
+            if self._seats[seat].posting
         }
         posts = {seat: owed for seat, owed in posts.items() if any(owed)}
         return dataclasses.replace(deal, posts=posts) if posts else deal
@@ -504,6 +509,7 @@ class Table:
             players = [self._seats[seat] for seat in deal.seats]
             for player in players:
                 player.new = player.missed_small_blind = player.missed_big_blind = player.posting = False
+                player.missed_antes = 0
             hand = self._hand_for(deal, [player.stack for player in players])
         except HoldemError:
             self._button, self._small_blind_position, self._big_blind = saved
@@ -584,21 +590,25 @@ class Table:
         small_position = deal.small_blind if deal.small_blind is not None else self._big_blind
         if len(deal.seats) == 2:
             small_position = deal.button
+        ante = self._rules.ante if not self._rules.big_blind_ante else 0
         for seat, player in self._seats.items():
             if player.in_play:
                 continue
+            player.missed_antes += ante
             if _passed(self._small_blind_position, seat, small_position, self.seat_count):
                 player.missed_small_blind = True
             if _passed(self._big_blind, seat, deal.big_blind, self.seat_count):
                 player.missed_big_blind = True
 
-    def _owed(self, player: _Player) -> tuple[int, int]:
-        """The live and dead chips a player posting to come in owes."""
+    def _owed(self, player: _Player, in_blind: bool) -> tuple[int, int]:
+        """The live and dead chips a player posting to come in owes (in a blind: the missed antes only)."""
         owed = dict.fromkeys(Owed, 0)
-        if player.new or player.missed_big_blind:
-            owed[self.missed_big_blind] += self._rules.big_blind
-        if player.missed_small_blind:
-            owed[self.missed_small_blind] += self._rules.small_blind
+        owed[Owed.DEAD] = player.missed_antes
+        if not in_blind:
+            if player.new or player.missed_big_blind:
+                owed[self.missed_big_blind] += self._rules.big_blind
+            if player.missed_small_blind:
+                owed[self.missed_small_blind] += self._rules.small_blind
         return owed[Owed.LIVE], owed[Owed.DEAD]
 
     def _hand_for(self, deal: Deal, stacks: list[int]) -> Hand:
