@@ -463,7 +463,7 @@ def check_deal(table, table_hand, previous_big_blind):
         # the antes missed too (dead); one in a blind posts that blind and the missed antes.
         in_blind = seat in expected
         assert live == (0 if in_blind else 2) or (not in_blind and live == 0 and dead)
-        assert (dead - rules.small_blind) % rules.ante == 0 or dead % rules.ante == 0 if rules.ante else dead <= 1
+        assert 0 <= dead <= rules.small_blind + rules.ante * len(table.hands) and (dead or live)
         start = hand.starting_stacks[seats.index(seat)]
         if not in_blind:
             expected[seat] = blind(seat, live)
