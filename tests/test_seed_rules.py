@@ -6,7 +6,9 @@ The texts: ``000`` (a Texas Hold'em guide), ``002`` (limit Texas Hold'em) and
 
 from __future__ import annotations
 
-from holdem.actions import ActionKind
+import pytest
+
+from holdem.actions import Action, ActionKind, IllegalActionError
 from holdem.cards import parse_cards
 from holdem.formats import phh
 from holdem.hand import Hand
@@ -130,3 +132,73 @@ def test_004_or_waits_for_the_big_blind_and_owes_nothing():
         table.start_hand()
         fold_around(table)
     assert table.next_deal().big_blind == 3 and table.next_deal().posts == {}
+
+
+# --- showdown order: 000 «comenzando por el jugador que subió por última vez ("showdown"). Si
+# --- nadie subió, el primer jugador a la izquierda del crupier revela sus cartas»; 004 «Muestra
+# --- primero quien realizó la última acción agresiva en el river. Si no hubo apuesta en el
+# --- river, suele revelar primero el primer jugador activo a la izquierda del botón»; 002 «el
+# --- jugador posicionado a la derecha del botón deberá ser el primero» ------------------------
+
+
+def shows(hand: Hand) -> list[int]:
+    return [action.seat for action in hand.history if action.kind in (ActionKind.SHOW, ActionKind.MUCK)]
+
+
+def checked_down(rules: Rules) -> Hand:
+    hand = Hand(rules, [100] * 4, hole_cards=["2c3d", "4h5s", "KcKd", "AsAd"], board="7c8d9hJsQs")
+    while not hand.is_over:
+        hand.check_or_call()
+    return hand
+
+
+def test_000_004_no_bet_on_the_river_the_first_seat_left_of_the_button_shows_first():
+    # Button seat 3; right: seats 0, 1, 2, 3 in turn (0 and 1 show as they cannot be beaten yet).
+    assert shows(checked_down(NL)) == [0, 1, 2, 3]
+
+
+def test_000_004_the_last_aggressor_on_the_river_shows_first():
+    hand = Hand(NL, [100] * 4, hole_cards=["2c3d", "4h5s", "KcKd", "AsAd"], board="7c8d9hJsQs")
+    while hand.street < 3:
+        hand.check_or_call()
+    hand.check(), hand.check(), hand.raise_to(10)  # seat 2 bets
+    hand.call(), hand.call(), hand.call()
+    assert shows(hand)[0] == 2 and shows(hand)[1:] == [3, 0, 1]
+
+
+def test_002_option_the_first_seat_right_of_the_button_shows_first():
+    hand = checked_down(Rules.no_limit(1, 2, showdown_order="right-of-button", all_hands_show=True))
+    # Right: seat 2 (right of the button, seat 3), then clockwise; wrong: seat 0 first.
+    assert shows(hand) == [2, 3, 0, 1]
+
+
+# --- 000: «No tiene que revelar sus cartas de mano, pero puede hacerlo si quiere» -----------------
+
+
+def test_000_a_winner_without_showdown_may_show_and_everyone_sees():
+    hand = Hand(NL, [100, 100, 100], hole_cards=["AsAd", "KcKd", "7h2c"])
+    hand.raise_to(6)  # seat 2
+    hand.fold(), hand.fold()
+    assert hand.is_over and hand.shown_cards() == {}  # right: not shown unless it wants to
+    with pytest.raises(IllegalActionError):
+        hand.show(0)  # wrong: a loser who folded
+    assert hand.show(2) == Action(ActionKind.SHOW, 2, 0, parse_cards("7h2c"))
+    assert hand.view(0).shown == {2: parse_cards("7h2c")}
+    with pytest.raises(IllegalActionError, match="already"):
+        hand.show(2)
+    again = phh.loads(phh.dumps(hand)).hand
+    assert again.history == hand.history
+
+
+def test_000_a_table_winner_may_show_after_the_hand():
+    table = Table(NL, seats=3, seed=0)
+    for seat, name in enumerate("ABC"):
+        table.join(name, seat, 100)
+    table.start_hand()
+    winner = table.actor
+    table.act(winner, "raise", 6)
+    fold_around(table)
+    with pytest.raises(IllegalActionError):
+        table.show(next(name for name in "ABC" if name != winner))
+    shown = table.show(winner)
+    assert table.hands[-1].hand.view(0).shown == {shown.seat: shown.cards}

@@ -37,7 +37,7 @@ from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions
 from holdem.cards import Card, CardsLike, format_cards, parse_cards
 from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError, InvalidHistoryError
 from holdem.pots import Pot, award_pots, build_pots, pot_winners, take_rake
-from holdem.rules import InvalidRulesError, OddChip, Rules, Structure
+from holdem.rules import InvalidRulesError, OddChip, Rules, ShowdownOrder, Structure
 
 __all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street"]
 
@@ -780,13 +780,29 @@ class Hand:
         return "every other player has folded or is all in"
 
     def show(self, seat: int) -> Action:
-        """Show ``seat``'s hole cards at a showdown that waits for it (see ``showdown_seats``).
+        """Show ``seat``'s hole cards at a showdown that waits for it (see ``showdown_seats``),
+        or, once every other player folded, the winner's cards if they want (seed 000: «No
+        tiene que revelar sus cartas de mano, pero puede hacerlo si quiere»).
+
+        >>> from holdem.rules import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [50, 50], hole_cards=["AsAd", "KcKd"])
+        >>> hand.fold()
+        Action('fold', 1)
+        >>> hand.show(0), hand.view(1).shown
+        (Action('show', 0, 0, (51, 49)), {0: (51, 49)})
 
         :raises IllegalActionError: when the showdown does not wait for
-            ``seat``, or its cards are not known (they can only be mucked).
+            ``seat`` and it is not such a winner yet to show, or its cards
+            are not known (they can only be mucked).
         """
         if seat in self._waiting and not self._hole[seat]:
             raise IllegalActionError(f"seat {seat}'s hole cards are not known: they cannot be shown, only mucked")
+        if self._over and self._live.count(True) == 1 and seat == self._live.index(True) and self._hole[seat]:
+            if seat in self.shown_cards():
+                raise IllegalActionError(f"seat {seat} has already shown its cards")
+            action = Action(_SHOW, seat, 0, self._hole[seat])
+            self._history.append(action)
+            return action
         return self._decide(seat, True)
 
     def muck(self, seat: int) -> Action:
@@ -996,9 +1012,14 @@ class Hand:
         self._award(award_pots(pots, rankings, self._order, self.rules.odd_chip))
 
     def _showdown_order(self) -> tuple[int, ...]:
-        """Every seat clockwise from the one that shows first: the last aggressor, else left of the button."""
+        """Every seat clockwise from the one that shows first: the last aggressor, else the first
+        seat still in left of the button (or right of it, as the rules say)."""
         start = self._betting.aggressor
-        return _ORDERS[self._count][(self._order[0] if start is None else start) - 1]
+        if start is None:
+            start = self._order[0]
+            if self.rules.showdown_order is ShowdownOrder.RIGHT_OF_BUTTON:
+                start = next(seat for seat in reversed(self._order) if seat != self._button and self._live[seat])
+        return _ORDERS[self._count][start - 1]
 
     def _award_single_pot(self, ranks: list[int]) -> None:
         """Show or muck and award when there is one pot that every live seat contests."""

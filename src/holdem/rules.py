@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from holdem.errors import InvalidRulesError
 
-__all__ = ["InvalidRulesError", "OddChip", "Rules", "Structure"]
+__all__ = ["InvalidRulesError", "OddChip", "Rules", "ShowdownOrder", "Structure"]
 
 
 class Structure(str, enum.Enum):
@@ -40,6 +40,19 @@ class OddChip(str, enum.Enum):
 
     LEFT_OF_BUTTON = "left-of-button"
     POKERKIT = "pokerkit"
+
+
+class ShowdownOrder(str, enum.Enum):
+    """Who shows first at showdown when no one bet on the last betting round (the last
+    aggressor always shows first), the others following clockwise.
+
+    ``LEFT_OF_BUTTON`` (seeds 000 and 004): the first player still in left of the button.
+    ``RIGHT_OF_BUTTON`` (seed 002: «el jugador posicionado a la derecha del botón deberá
+    ser el primero»): the first player still in right of the button.
+    """
+
+    LEFT_OF_BUTTON = "left-of-button"
+    RIGHT_OF_BUTTON = "right-of-button"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,6 +79,8 @@ class Rules:
     ``fold_without_bet`` allows a fold when the player could check (off by
     default: the fold is rejected).  ``all_hands_show`` makes every hand that
     reaches showdown show; otherwise a hand that cannot win any pot is mucked.
+    ``showdown_order`` says who shows first when no one bet on the last round
+    (:class:`ShowdownOrder`).
     ``runouts`` boards are dealt when every remaining player is all in before
     the river (run it twice: 2).  ``rake`` is a fraction of the pot, at most
     ``rake_cap`` chips, none when no flop is dealt with ``no_flop_no_drop``.
@@ -93,6 +108,7 @@ class Rules:
     half_bet_reopens: bool = True
     fold_without_bet: bool = False
     all_hands_show: bool = False
+    showdown_order: ShowdownOrder = ShowdownOrder.LEFT_OF_BUTTON
     odd_chip: OddChip = OddChip.LEFT_OF_BUTTON
     runouts: int = 1
     rake: Fraction = Fraction(0)
@@ -103,6 +119,7 @@ class Rules:
         set_field = object.__setattr__.__get__(self)
         set_field("structure", _member(Structure, self.structure, "structure"))
         set_field("odd_chip", _member(OddChip, self.odd_chip, "odd_chip"))
+        set_field("showdown_order", _member(ShowdownOrder, self.showdown_order, "showdown_order"))
         set_field("straddles", tuple(self.straddles))
         for name in ("small_blind", "big_blind", "min_bet", "small_bet", "big_bet", "ante"):
             _check_chips(name, getattr(self, name))

@@ -543,6 +543,17 @@ class Table:
             self._settle()
         return action
 
+    def show(self, name: str) -> Action:
+        """Show ``name``'s hole cards in the last hand, which they won with every other player
+        folded (as :meth:`Hand.show`): recorded in its history, visible to all.
+
+        :raises IllegalActionError: when ``name`` did not win the last hand that way or has shown already.
+        """
+        played = self._current or (self._hands[-1] if self._hands else None)
+        if played is None or name not in played.names:
+            raise IllegalActionError(f"{name!r} was not dealt in the last hand: only its winner may show")
+        return played.hand.show(played.names.index(name))
+
     # ------------------------------------------------------------ inside
 
     def _player(self, name: str) -> _Player:

@@ -107,6 +107,7 @@ _OPTIONS = (
     "half_bet_reopens",
     "fold_without_bet",
     "all_hands_show",
+    "showdown_order",
     "odd_chip",
     "rake",
     "rake_cap",
@@ -470,6 +471,8 @@ def _replay(data: dict[str, Any]) -> HandHistory:
         if shows and hand.showdown_seats:
             _show_down(hand, shows, seat_of)
             shows = []
+    if shows and hand.is_over:  # a winner without a showdown who showed
+        _show_down(hand, shows, seat_of)
     for seat in hand.showdown_seats:  # the history leaves these hands to show
         if not hand.hole_cards(seat):
             raise InvalidHistoryError(f"{_label(hand, seat)}'s hole cards are unknown (????) but needed at showdown")
