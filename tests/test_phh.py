@@ -393,7 +393,7 @@ def run_replay(*argv: str) -> None:
 def test_log_shows_streets_pots_and_winners_with_unknown_cards_hidden():
     history = phh.loads((SAMPLE / "data" / "dwan-ivey-2009.phh").read_text())
     log = hand_log(history.hand, history.fields["players"], history.unknown_seats)
-    assert "Dealt to Patrik Antonius [?? ??]" in log
+    assert "Dealt to Patrik Antonius (BB) [?? ??]" in log
     assert "*** TURN *** [Jc 3d 5c] [4h] (pot 119500)" in log
     assert "Uncalled bet of 572100 returned to Phil Ivey" in log
     # All in on the turn: the hands are shown before the river (seed 000).

@@ -202,3 +202,39 @@ def test_000_a_table_winner_may_show_after_the_hand():
         table.show(next(name for name in "ABC" if name != winner))
     shown = table.show(winner)
     assert table.hands[-1].hand.view(0).shown == {shown.seat: shown.cards}
+
+
+# --- 004: «En mesa completa "10-max" escucharás Under the Gun (UTG), UTG2, UTG3, Middle Position
+# --- (MP), Lowjack (LJ), Hijack (HJ) y Cutoff (CO)… En heads-up, el botón publica la ciega
+# --- pequeña»; «Preflop habla primero UTG; postflop, habla primero la SB» -----------------------
+
+
+def test_004_ten_max_position_names():
+    hand = Hand(NL, [100] * 10, seed=1)
+    assert hand.positions == ("SB", "BB", "UTG", "UTG2", "UTG3", "MP", "LJ", "HJ", "CO", "BTN")
+
+
+@pytest.mark.parametrize("count", range(2, 11))
+def test_004_position_names_at_every_player_count(count):
+    hand = Hand(NL, [100] * count, button=count // 2, seed=1)
+    names = hand.positions
+    assert len(set(names)) == count and names[hand.button].startswith("BTN")
+    posted = {action.seat: action.amount for action in hand.history if action.kind is ActionKind.POST_BLIND}
+    if count == 2:
+        # Right: the button posts the small blind; wrong: the other seat.
+        assert names[hand.button] == "BTN/SB" and posted[hand.button] == 1
+        assert names[1 - hand.button] == "BB"
+    else:
+        assert posted == {names.index("SB"): 1, names.index("BB"): 2}
+    if count > 3:
+        assert names[hand.actor] == "UTG"  # first to speak preflop
+    assert hand.view(0).positions == names
+
+
+def test_004_six_max_has_fewer_early_positions():
+    assert Hand(NL, [100] * 6, seed=1).positions == ("SB", "BB", "UTG", "HJ", "CO", "BTN")
+
+
+def test_004_position_names_in_the_log():
+    hand = Hand(NL, [100] * 3, hole_cards=["AsAd", "KcKd", "7h2c"])
+    assert "Dealt to Player 1 (SB) [As Ad]" in hand.log() and "Dealt to Player 3 (BTN) [7h 2c]" in hand.log()

@@ -60,7 +60,7 @@ from holdem.errors import (
 from holdem.evaluation import Category, HandRank, best_five
 from holdem.formats import acpc, phh
 from holdem.formats.acpc import GameDef, MatchState
-from holdem.hand import Hand, HandView, SeatStatus, Street
+from holdem.hand import Hand, HandView, SeatStatus, Street, position_names
 from holdem.match import AgentResult, MatchResult, play_match
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
@@ -165,5 +165,6 @@ __all__ = [
     "phh",
     "play_hand",
     "play_match",
+    "position_names",
     "pot_raise_to",
 ]

@@ -39,7 +39,7 @@ from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError, 
 from holdem.pots import Pot, award_pots, build_pots, pot_winners, take_rake
 from holdem.rules import InvalidRulesError, OddChip, Rules, ShowdownOrder, Structure
 
-__all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street"]
+__all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street", "position_names"]
 
 
 class Street(enum.IntEnum):
@@ -60,7 +60,8 @@ class SeatStatus(str, enum.Enum):
 
 
 class HandView(NamedTuple):
-    """What one seat may know: its own cards, the public state, and cards shown at showdown."""
+    """What one seat may know: its own cards, the public state, and cards shown at showdown;
+    ``positions`` are the seats' position names."""
 
     seat: int
     hole_cards: tuple[Card, ...]
@@ -75,6 +76,7 @@ class HandView(NamedTuple):
     legal_actions: LegalActions | None
     shown: dict[int, tuple[Card, ...]]
     history: tuple[Action, ...]
+    positions: tuple[str, ...]
 
 
 _DEAL_HOLE = ActionKind.DEAL_HOLE
@@ -95,6 +97,30 @@ _ACTIVE = SeatStatus.ACTIVE
 _ALL_IN = SeatStatus.ALL_IN
 _FOLDED = SeatStatus.FOLDED
 _STATUS_KINDS = (_ACTIVE, _ALL_IN, _FOLDED)
+
+def position_names(player_count: int, *, small_blind: bool = True) -> tuple[str, ...]:
+    """The position names of a hand of ``player_count`` players, clockwise from the seat left
+    of the button (the button last), as seed 004 names them: «Under the Gun (UTG), UTG2,
+    UTG3, Middle Position (MP), Lowjack (LJ), Hijack (HJ) y Cutoff (CO)»; with fewer
+    players the early positions go first.  Heads-up the button posts the small blind
+    (``BTN/SB``).  With ``small_blind=False`` (a dead small blind) the seat left of the
+    button is the big blind.
+
+    >>> position_names(10)
+    ('SB', 'BB', 'UTG', 'UTG2', 'UTG3', 'MP', 'LJ', 'HJ', 'CO', 'BTN')
+    >>> position_names(6), position_names(2)
+    (('SB', 'BB', 'UTG', 'HJ', 'CO', 'BTN'), ('BB', 'BTN/SB'))
+    """
+    if player_count == 2:
+        return ("BB", "BTN/SB" if small_blind else "BTN")
+    blinds = ("SB", "BB") if small_blind else ("BB",)
+    middle = player_count - len(blinds) - 1
+    late = min(middle - 1, 4) if middle else 0
+    early = tuple("UTG" if number == 1 else f"UTG{number}" for number in range(1, middle - late + 1))
+    return (*blinds, *early, *_LATE_POSITIONS[4 - late :], "BTN")
+
+
+_LATE_POSITIONS = ("MP", "LJ", "HJ", "CO")
 
 # For each table size, the other seats clockwise after each seat; and for
 # each button, the seats clockwise from the one left of the button.
@@ -181,6 +207,7 @@ class Hand:
         "_waiting",
         "_decided",
         "_dealt",
+        "_positions",
     )
 
     def __init__(
@@ -243,6 +270,8 @@ class Hand:
         self._decided: dict[int, bool] = _NO_DECISIONS
         self._history: list[Action] = []
         self._dead_small_blind = dead_small_blind
+        names = position_names(count, small_blind=not dead_small_blind)
+        self._positions = tuple(names[order.index(seat)] for seat in range(count))
         self._posts = dict(posts) if posts else {}
         last_blind = self._post_forced_bets(dead_small_blind)
         if posts:
@@ -397,6 +426,16 @@ class Hand:
         return self._button
 
     @property
+    def positions(self) -> tuple[str, ...]:
+        """Each seat's position name (:func:`position_names`), by seat.
+
+        >>> from holdem.rules import Rules
+        >>> Hand(Rules.no_limit(1, 2), [100] * 4, button=1, seed=1).positions
+        ('UTG', 'BTN', 'SB', 'BB')
+        """
+        return self._positions
+
+    @property
     def dead_small_blind(self) -> bool:
         """Whether the hand was dealt with no small blind (the big blind left of the button)."""
         return self._dead_small_blind
@@ -532,6 +571,7 @@ class Hand:
             return HandView(
                 seat, self._hole[seat], self.board, self.street, self._button, self.stacks, self.bets,
                 self.statuses, self.pot_total, actor, self.legal_actions() if actor == seat else None, shown, masked,
+                self._positions,
             )  # fmt: skip
         return self._betting.view(seat, _STREETS[self._street])  # type: ignore[return-value]
 
@@ -580,13 +620,15 @@ class Hand:
         new._waiting = self._waiting[:]
         new._decided = self._decided.copy()
         new._dealt = self._dealt
+        new._positions = self._positions
         new._watch()
         return new
 
     def _watch(self) -> None:
         """Give the betting what views show."""
         self._betting.watch(
-            HandView, self._hole, self._board, self._history, self._dealt, self._button, _STATUS_KINDS, _HIDDEN
+            HandView, self._hole, self._board, self._history, self._dealt, self._button, _STATUS_KINDS, _HIDDEN,
+            (self._positions,),
         )
 
     def log(self) -> str:

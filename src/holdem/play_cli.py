@@ -229,7 +229,7 @@ def _play(arguments: argparse.Namespace) -> None:
     number = net = 0
     while arguments.hands is None or number < arguments.hands:
         hand = Hand(rules, stacks, number % len(agents), seed=rng.random_raw())
-        print(f"\nhand {number + 1}: button {you.label(hand.button)}; you have {stacks[0]}")
+        print(f"\nhand {number + 1}: button {you.label(hand.button)}; you are {hand.positions[0]}, with {stacks[0]}")
         try:
             play_hand(hand, agents, names=names)
         except AgentError as error:

@@ -12,9 +12,9 @@ Seat 3: Cy (100 in chips) [button]
 Ann posts the small blind 1
 Bob posts the big blind 2
 *** HOLE CARDS ***
-Dealt to Ann [As Ad]
-Dealt to Bob [Kc Kd]
-Dealt to Cy [7h 2c]
+Dealt to Ann (SB) [As Ad]
+Dealt to Bob (BB) [Kc Kd]
+Dealt to Cy (BTN) [7h 2c]
 Cy folds
 Ann raises to 6
 Bob calls 4
@@ -66,7 +66,7 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
     >>> from holdem.rules import Rules
     >>> steps = log_steps(Hand(Rules.no_limit(1, 2), [50, 50], hole_cards=["AsAd", "KcKd"]))
     >>> steps[1:4]
-    ['Player 1 posts the big blind 2', 'Player 2 posts the small blind 1', '*** HOLE CARDS ***\\nDealt to Player 1 [As Ad]']
+    ['Player 1 posts the big blind 2', 'Player 2 posts the small blind 1', '*** HOLE CARDS ***\\nDealt to Player 1 (BB) [As Ad]']
     """
     rules = hand.rules
     count = hand.player_count
@@ -115,7 +115,8 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
             text = f"{name} posts {amount} dead"
             dead += amount
         elif kind is ActionKind.DEAL_HOLE:
-            text = f"Dealt to {name} [{'?? ??' if seat in hidden else format_cards(action.cards, ' ')}]"
+            cards = "?? ??" if seat in hidden else format_cards(action.cards, " ")
+            text = f"Dealt to {name} ({hand.positions[seat]}) [{cards}]"
             if not dealt:
                 text = "*** HOLE CARDS ***\n" + text
                 dealt = True
