@@ -25,8 +25,14 @@ def tables(draw):
         "rake": draw(st.sampled_from((0, 0.05))),
         "rake_cap": draw(st.sampled_from((None, 5))),
     }
-    if count >= 4 and draw(st.booleans()):
-        options["straddles"] = draw(st.sampled_from(((2 * big_blind,), (0, 2 * big_blind))))[: count - 2]
+    voluntary = draw(st.booleans())
+    allowed = draw(st.sampled_from(((2 * big_blind,), (0, 2 * big_blind), (2 * big_blind, 4 * big_blind))))
+    chosen = None
+    if voluntary:  # any player count: the positions the table lacks are skipped
+        options.update(straddles=allowed, voluntary_straddles=True)
+        chosen = tuple(draw(st.sampled_from((0, amount))) for amount in allowed)
+    elif count >= 4 and draw(st.booleans()):
+        options["straddles"] = allowed[: count - 2]
     structure = draw(st.sampled_from(("no-limit", "pot-limit", "fixed-limit")))
     if structure == "no-limit":
         rules = Rules.no_limit(small_blind, big_blind, **options)
@@ -39,7 +45,12 @@ def tables(draw):
         )
     stacks = draw(st.lists(st.integers(1, 60 * big_blind), min_size=count, max_size=count))
     button = draw(st.integers(0, count - 1))
-    return Hand(rules, stacks, button, seed=draw(st.integers(0, 2**32)))
+    return Hand(rules, stacks, button, seed=draw(st.integers(0, 2**32)), straddles=chosen)
+
+
+def created_with(hand: Hand) -> dict:
+    """The options a hand was created with, for Hand.replay."""
+    return {"straddles": hand.straddles} if hand.rules.voluntary_straddles else {}
 
 
 def state(hand: Hand):
@@ -116,7 +127,7 @@ def test_random_play_keeps_every_invariant(hand, data):
     assert hand.pot_total == 0 and sum(hand.bets) == 0
     assert sum(hand.stacks) + hand.rake == total
     assert sum(hand.payoffs) == -hand.rake
-    again = Hand.replay(hand.rules, hand.starting_stacks, hand.history, hand.button)
+    again = Hand.replay(hand.rules, hand.starting_stacks, hand.history, hand.button, **created_with(hand))
     assert again.history == hand.history and again.stacks == hand.stacks and again.boards == hand.boards
 
 

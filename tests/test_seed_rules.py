@@ -6,12 +6,17 @@ The texts: ``000`` (a Texas Hold'em guide), ``002`` (limit Texas Hold'em) and
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from holdem.actions import Action, ActionKind, IllegalActionError
+from holdem.agents import ask_straddles
 from holdem.cards import parse_cards
+from holdem.errors import InvalidHandError, TableError
 from holdem.formats import phh
 from holdem.hand import Hand
+from holdem.match import play_match
 from holdem.rules import Rules
 from holdem.table import Table
 
@@ -238,3 +243,85 @@ def test_004_six_max_has_fewer_early_positions():
 def test_004_position_names_in_the_log():
     hand = Hand(NL, [100] * 3, hole_cards=["AsAd", "KcKd", "7h2c"])
     assert "Dealt to Player 1 (SB) [As Ad]" in hand.log() and "Dealt to Player 3 (BTN) [7h 2c]" in hand.log()
+
+
+# --- 004: «Un straddle es una ciega voluntaria antes del reparto, normalmente 2× la BB y suele
+# --- venir del jugador UTG. Algunas salas permiten straddle del botón o "Mississippi straddle"
+# --- con órdenes de acción distintos» ----------------------------------------------------------
+
+VOLUNTARY = Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=True)
+
+
+def test_004_a_voluntary_straddle_is_posted_only_when_chosen():
+    declined = Hand(VOLUNTARY, [100] * 4, seed=1)
+    # Right: no straddle unless the player chooses; wrong: forced on UTG every hand.
+    assert declined.bets == (1, 2, 0, 0) and declined.actor == 2 and declined.straddles == ()
+    straddled = Hand(VOLUNTARY, [100] * 4, seed=1, straddles=(4,))
+    assert straddled.bets == (1, 2, 4, 0) and straddled.actor == 3
+    assert straddled.legal_actions().min_raise_to == 8  # the straddle is the last full bet
+    straddled.call(), straddled.call(), straddled.call()
+    assert straddled.actor == 2 and straddled.legal_actions().check  # the straddler acts last
+
+
+def test_004_a_straddle_the_house_does_not_allow_is_refused():
+    with pytest.raises(InvalidHandError, match="what the rules allow"):
+        Hand(VOLUNTARY, [100] * 4, seed=1, straddles=(6,))
+    with pytest.raises(InvalidHandError, match="what the rules allow"):
+        Hand(VOLUNTARY, [100] * 4, seed=1, straddles=(4, 8))
+    with pytest.raises(InvalidHandError, match="force"):
+        Hand(Rules.no_limit(1, 2, straddles=(4,)), [100] * 4, seed=1, straddles=(4,))
+    with pytest.raises(TypeError):
+        Hand(VOLUNTARY, [100] * 4, seed=1, straddles=(4.0,))
+
+
+def test_004_a_button_straddle_moves_the_first_action():
+    rules = Rules.no_limit(1, 2, straddles=(0, 0, 0, 4), voluntary_straddles=True)
+    hand = Hand(rules, [100] * 6, seed=1, straddles=(0, 0, 0, 4))
+    # Right: the button (seat 5) straddles and the small blind speaks first; wrong: UTG first.
+    assert hand.bets[5] == 4 and hand.actor == 0 and hand.positions[5] == "BTN"
+
+
+def test_004_a_straddle_position_the_table_lacks_is_skipped():
+    heads_up = Hand(VOLUNTARY, [100, 100], seed=1, straddles=(4,))
+    assert heads_up.straddles == () and sorted(heads_up.bets) == [1, 2]
+    table = Table(VOLUNTARY, seats=2, seed=0)
+    table.join("A", 0, 100)
+    table.join("B", 1, 100)
+    assert table.start_hand().straddles == ()  # wrong: an error for the missing seat
+
+
+def test_004_at_a_table_a_player_declares_the_straddle_before_the_deal():
+    table = Table(VOLUNTARY, seats=4, seed=0)
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 100)
+    with pytest.raises(TableError, match="straddle position"):
+        table.straddle("A")  # the button, not under the gun
+    assert table.straddle("D") == 4
+    assert table.start_hand().bets == (0, 1, 2, 4)
+    fold_around(table)
+    assert table.start_hand().straddles == ()  # declared for one hand only
+    with pytest.raises(TableError, match="between hands"):
+        table.straddle("A")
+    forced = Table(NL, seats=4, seed=0)
+    forced.join("A", 0, 100)
+    with pytest.raises(TableError, match="voluntary"):
+        forced.straddle("A")
+
+
+def test_004_an_agent_is_asked_whether_it_straddles():
+    class Straddler:
+        asked: list[tuple[int, int]] = []
+
+        def straddle(self, seat, amount):
+            self.asked.append((seat, amount))
+            return True
+
+        def act(self, view):
+            return "check" if view.legal_actions.check else "fold"
+
+    agents = [Straddler() for _ in range(4)]
+    assert ask_straddles(agents, VOLUNTARY, button=0) == (4,)
+    assert Straddler.asked == [(3, 4)]  # only the player under the gun is asked
+    assert ask_straddles(agents, NL) is None
+    result = play_match(agents, 4, rules=VOLUNTARY, seed=1, workers=1, progress=False, phh_file=io.StringIO())
+    assert result.hands == 4 and len(Straddler.asked) == 5

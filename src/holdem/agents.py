@@ -8,7 +8,9 @@ returns a decision: ``"fold"``, ``"check"``, ``"call"``, or a pair such as
 An agent may also have ``end_hand(view)``, called with its view once the hand
 is over (cards shown at showdown included), and ``reset(rng)``, called before
 a match (or each chunk of a parallel match) with a :class:`~holdem.cards.Rng`
-stream of its own.  An agent never touches the :class:`~holdem.hand.Hand`.
+stream of its own.  Where the rules' straddles are voluntary, an agent in a
+straddle position is asked before the deal (:func:`ask_straddles`) by its
+``straddle(seat, amount)`` hook, if it has one: true to straddle.  An agent never touches the :class:`~holdem.hand.Hand`.
 
 >>> from holdem.hand import Hand
 >>> from holdem.rules import Rules
@@ -33,6 +35,7 @@ from holdem.equity import equity
 from holdem.errors import AgentError, InvalidHandError
 from holdem.hand import Hand, HandView, SeatStatus
 from holdem.ranges import HandRange
+from holdem.rules import Rules
 
 __all__ = [
     "Agent",
@@ -45,6 +48,7 @@ __all__ = [
     "RandomBot",
     "TightBot",
     "agent_name",
+    "ask_straddles",
     "play_hand",
     "pot_raise_to",
 ]
@@ -78,6 +82,41 @@ def agent_name(agent: object) -> str:
     if isinstance(name, str):
         return name
     return getattr(agent, "__name__", type(agent).__name__)
+
+
+def ask_straddles(agents: Sequence[object], rules: Rules, button: int | None = None) -> tuple[int, ...] | None:
+    """Ask each agent in a straddle position whether it straddles the next hand; return the
+    hand's ``straddles`` (``None`` when the rules' straddles are forced).
+
+    Seat ``i`` is played by ``agents[i]``; ``button`` is the button's seat (default: the last).
+
+    >>> from holdem.rules import Rules
+    >>> class Straddler:
+    ...     def straddle(self, seat, amount):
+    ...         return True
+    >>> rules = Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=True)
+    >>> ask_straddles([RandomBot(), RandomBot(), RandomBot(), Straddler()], rules, button=3)
+    (0,)
+    >>> ask_straddles([RandomBot(), RandomBot(), Straddler(), RandomBot()], rules, button=3)
+    (4,)
+
+    :raises AgentError: for a hook that raises.
+    """
+    if not rules.voluntary_straddles:
+        return None
+    count = len(agents)
+    button = count - 1 if button is None else button
+    chosen = [0] * len(rules.straddles)
+    for position, amount in enumerate(rules.straddles[: count - 2]):
+        seat = (button + 3 + position) % count
+        hook = getattr(agents[seat], "straddle", None)
+        if amount and hook is not None:
+            try:
+                chosen[position] = amount if hook(seat, amount) else 0
+            except Exception as error:
+                name = agent_name(agents[seat])
+                raise AgentError(f"agent {name!r} at seat {seat} raised {type(error).__name__}: {error}") from error
+    return tuple(chosen)
 
 
 def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:

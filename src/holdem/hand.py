@@ -163,7 +163,10 @@ class Hand:
     (it counts toward the seat's bet, and the seat has the option to raise when
     the action comes back to it unraised), the dead part goes straight into
     the pot (an ``ActionKind.POST_DEAD`` record).  Action before the flop
-    still starts left of the big blind (or the last straddle).
+    still starts left of the big blind (or the last straddle).  When the
+    rules' straddles are voluntary, ``straddles`` are this hand's, by position
+    after the big blind as in the rules: each 0 (no straddle) or the amount the
+    rules allow there.
 
     >>> from holdem.rules import Rules
     >>> hand = Hand(Rules.no_limit(1, 2), [100] * 4, dead_small_blind=True, posts={2: (2, 1)}, seed=1)
@@ -172,7 +175,8 @@ class Hand:
 
     :raises InvalidRulesError: for a table the rules cannot seat.
     :raises InvalidHandError: for a stack that is not a positive integer, a
-        button off the table, or more than one source of cards.
+        button off the table, more than one source of cards, or straddles
+        the rules do not allow.
     :raises InvalidCardError: for bad or repeated cards (``CardCountError`` for
         too few).
     """
@@ -208,6 +212,7 @@ class Hand:
         "_decided",
         "_dealt",
         "_positions",
+        "_straddles",
     )
 
     def __init__(
@@ -223,6 +228,7 @@ class Hand:
         dead_small_blind: bool = False,
         posts: Mapping[int, tuple[int, int]] | None = None,
         manual_showdown: bool = False,
+        straddles: Sequence[int] | None = None,
     ) -> None:
         if type(rules) is not Rules:
             raise InvalidRulesError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
@@ -270,6 +276,7 @@ class Hand:
         self._decided: dict[int, bool] = _NO_DECISIONS
         self._history: list[Action] = []
         self._dead_small_blind = dead_small_blind
+        self._straddles = _hand_straddles(rules, count, straddles)
         names = position_names(count, small_blind=not dead_small_blind)
         self._positions = tuple(names[order.index(seat)] for seat in range(count))
         self._posts = dict(posts) if posts else {}
@@ -346,14 +353,14 @@ class Hand:
                     self._contributed[seat] += amount
                 append(Action(ActionKind.POST_ANTE, seat, amount))
         if dead_small_blind:
-            forced: tuple[int, ...] = (rules.big_blind, *rules.straddles)
-            last = len(rules.straddles)
+            forced: tuple[int, ...] = (rules.big_blind, *self._straddles)
+            last = len(self._straddles)
         elif self._count == 2:
             forced = (rules.big_blind, rules.small_blind)
             last = 0 if rules.small_blind < rules.big_blind else 1
         else:
-            forced = (rules.small_blind, rules.big_blind, *rules.straddles)
-            last = 1 + len(rules.straddles)
+            forced = (rules.small_blind, rules.big_blind, *self._straddles)
+            last = 1 + len(self._straddles)
         bets, contributed = self._bets, self._contributed
         for seat, nominal in zip(order, forced):
             amount = nominal if nominal < stacks[seat] else stacks[seat]
@@ -391,7 +398,7 @@ class Hand:
             street_min = rules.small_bet
             raise_count = 1 if rules.blind_counts_as_bet else 0
         else:
-            street_min = max(rules.min_bet, *rules.straddles) if rules.straddles else rules.min_bet
+            street_min = max(rules.min_bet, *self._straddles) if self._straddles else rules.min_bet
             raise_count = 0
         max_bet = max(bets)
         if min(stacks) > max_bet:
@@ -424,6 +431,11 @@ class Hand:
     def button(self) -> int:
         """The dealer's seat."""
         return self._button
+
+    @property
+    def straddles(self) -> tuple[int, ...]:
+        """The straddles posted in this hand (asked for), by position after the big blind as in the rules."""
+        return self._straddles
 
     @property
     def positions(self) -> tuple[str, ...]:
@@ -621,6 +633,7 @@ class Hand:
         new._decided = self._decided.copy()
         new._dealt = self._dealt
         new._positions = self._positions
+        new._straddles = self._straddles
         new._watch()
         return new
 
@@ -1167,6 +1180,29 @@ def checked_stacks(stacks: Sequence[int]) -> list[int]:
     if sum(stacks) > _MAX_CHIPS:
         raise InvalidHandError(f"stacks {stacks!r}: the chips at the table may add up to at most 2**60")
     return stacks
+
+
+def _hand_straddles(rules: Rules, count: int, straddles: Sequence[int] | None) -> tuple[int, ...]:
+    """The straddles of a hand: the rules' when forced, else those given; positions past the
+    table's seats skipped, and no trailing zeros."""
+    allowed = rules.straddles[: count - 2]
+    if not rules.voluntary_straddles:
+        if straddles is not None:
+            raise InvalidHandError(f"straddles {straddles!r}: these rules force their straddles {rules.straddles}")
+        return allowed
+    chosen = tuple(straddles or ())
+    if any(isinstance(amount, bool) for amount in chosen):
+        raise TypeError(f"straddles {chosen!r}: amounts are integers of chips")
+    chosen = tuple(map(operator.index, chosen))
+    for position, amount in enumerate(chosen):
+        if amount and (position >= len(rules.straddles) or amount != rules.straddles[position]):
+            raise InvalidHandError(
+                f"straddles {chosen!r}: each is 0 or what the rules allow at its position, {rules.straddles}"
+            )
+    chosen = chosen[: count - 2]
+    while chosen and not chosen[-1]:
+        chosen = chosen[:-1]
+    return chosen
 
 
 def _card_layout(

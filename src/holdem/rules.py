@@ -63,7 +63,11 @@ class Rules:
     big blind (UTG first, the button last; 0 for no straddle there): ``(4,)``
     is a UTG straddle over a big blind of 2 and ``(0, 0, 0, 4)`` a button
     straddle at six players.  Action preflop starts left of the last straddle,
-    which acts last; a straddle counts as the last full raise.
+    which acts last; a straddle counts as the last full raise.  With
+    ``voluntary_straddles`` (seed 004: «Un straddle es una ciega voluntaria antes
+    del reparto») they are what the house allows: each hand the player in a
+    straddle position chooses (``Hand(straddles=...)``), and a position the
+    table does not have at its player count is skipped.
 
     ``ante`` is posted by every player, or by the big blind alone with
     ``big_blind_ante``.  A player all in for less than the ante wins only the
@@ -102,6 +106,7 @@ class Rules:
     ante: int = 0
     big_blind_ante: bool = False
     straddles: tuple[int, ...] = ()
+    voluntary_straddles: bool = False
     max_bets: int | None = 4
     blind_counts_as_bet: bool = True
     uncapped_heads_up: bool = False
@@ -219,7 +224,7 @@ class Rules:
         """
         if not 2 <= player_count <= 10:
             raise InvalidRulesError(f"{player_count} players: a hand needs 2 to 10 players")
-        if len(self.straddles) > player_count - 2:
+        if len(self.straddles) > player_count - 2 and not self.voluntary_straddles:
             raise InvalidRulesError(
                 f"{len(self.straddles)} straddle positions at {player_count} players: "
                 "each straddle needs its own seat after the big blind"

@@ -243,6 +243,7 @@ class Table:
         self._small_blind_position: int | None = None
         self._big_blind: int | None = None
         self._rake = 0
+        self._straddling: set[str] = set()
 
     # -------------------------------------------------------------- reading
 
@@ -511,6 +512,7 @@ class Table:
                 player.new = player.missed_small_blind = player.missed_big_blind = player.posting = False
                 player.missed_antes = 0
             hand = self._hand_for(deal, [player.stack for player in players])
+            self._straddling.clear()
         except HoldemError:
             self._button, self._small_blind_position, self._big_blind = saved
             for player, before in players_before:
@@ -542,6 +544,34 @@ class Table:
         if current.hand.is_over:
             self._settle()
         return action
+
+    def straddle(self, name: str) -> int:
+        """Declare ``name``'s straddle for the next hand, before the deal; return its amount.
+
+        The rules' straddles must be voluntary (seed 004: «Un straddle es una ciega
+        voluntaria antes del reparto») and ``name`` in a straddle position of the next deal.
+
+        >>> table = Table(Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=True), seats=4, seed=1)
+        >>> for seat, name in enumerate("ABCD"):
+        ...     table.join(name, seat, 100)
+        >>> table.straddle("D")
+        4
+        >>> table.start_hand().bets, table.actor
+        ((0, 1, 2, 4), 'A')
+
+        :raises TableError: for forced straddles, during a hand, or for a player
+            who will not be in a straddle position.
+        """
+        player = self._seated(name)
+        if not self._rules.voluntary_straddles:
+            raise TableError("these rules have no voluntary straddles: Rules(voluntary_straddles=True) allows them")
+        if self._current is not None:
+            raise TableError("a straddle is declared between hands, before the deal")
+        offered = self._straddle_offers(self.next_deal())
+        if player.seat not in offered:
+            raise TableError(f"{name!r} is not in a straddle position next hand: seats {sorted(offered)} are")
+        self._straddling.add(name)
+        return offered[player.seat][1]
 
     def show(self, name: str) -> Action:
         """Show ``name``'s hole cards in the last hand, which they won with every other player
@@ -633,12 +663,30 @@ class Table:
             # acts last after the flop (the deal's button may be dead).
             button = (seats.index(deal.big_blind) - (1 if dead_small_blind else 2)) % count
         posts = {seats.index(seat): owed for seat, owed in deal.posts.items()}
+        straddles = None
+        if self._rules.voluntary_straddles:
+            straddles = [0] * len(self._rules.straddles)
+            for seat, (position, amount) in self._straddle_offers(deal).items():
+                if self._seats[seat].name in self._straddling:
+                    straddles[position] = amount
         # What the hand would refuse, refused before a seed is drawn.
         self._rules.check_player_count(count)
         checked_stacks(stacks)
         return Hand(
-            self._rules, stacks, button, seed=self._rng.random_raw(), dead_small_blind=dead_small_blind, posts=posts
-        )
+            self._rules, stacks, button, seed=self._rng.random_raw(), dead_small_blind=dead_small_blind, posts=posts,
+            straddles=straddles,
+        )  # fmt: skip
+
+    def _straddle_offers(self, deal: Deal) -> dict[int, tuple[int, int]]:
+        """The table seats in a straddle position of ``deal``: ``{seat: (position, amount)}``."""
+        seats = deal.seats
+        count = len(seats)
+        after_big_blind = seats.index(deal.big_blind) + 1
+        return {
+            seats[(after_big_blind + position) % count]: (position, amount)
+            for position, amount in enumerate(self._rules.straddles[: count - 2])
+            if amount
+        }
 
     def _settle(self) -> None:
         current = self._current

@@ -543,7 +543,7 @@ def dumps(record: Hand | HandHistory) -> str:
         antes[1] = rules.ante
     else:
         antes = [rules.ante] * count
-    blinds = [rules.small_blind, rules.big_blind, *rules.straddles]
+    blinds = [rules.small_blind, rules.big_blind, *hand.straddles]
     fields: dict[str, Any] = {
         "variant": "NT" if rules.structure is Structure.NO_LIMIT else "FT",
         "ante_trimming_status": not rules.big_blind_ante,
