@@ -19,6 +19,7 @@ def tables(draw):
         "ante": draw(st.integers(0, 3)),
         "big_blind_ante": draw(st.booleans()),
         "runouts": draw(st.integers(1, 3)),
+        "runs_by_agreement": draw(st.booleans()),
         "odd_chip": draw(st.sampled_from(OddChip)),
         "all_hands_show": draw(st.booleans()),
         "fold_without_bet": draw(st.booleans()),
@@ -54,7 +55,10 @@ def created_with(hand: Hand) -> dict:
 
 
 def state(hand: Hand):
-    return (hand.stacks, hand.bets, hand.history, hand.actor, hand.legal_actions(), hand.street, hand.pots, hand.is_over)
+    return (
+        hand.stacks, hand.bets, hand.history, hand.actor, hand.legal_actions(), hand.street, hand.pots, hand.is_over,
+        hand.runs_pending,
+    )  # fmt: skip
 
 
 def check_invariants(hand: Hand, total: int) -> None:
@@ -106,6 +110,17 @@ def test_random_play_keeps_every_invariant(hand, data):
     for _ in range(200):
         check_invariants(hand, total)
         legal = hand.legal_actions()
+        if legal is None and hand.runs_pending:
+            seat = hand.runs_pending[0]
+            before = state(hand)
+            try:
+                hand.agree_runs(seat, hand.rules.runouts + 1)
+            except IllegalActionError:
+                assert state(hand) == before
+            else:
+                raise AssertionError("more runs than the rules allow were accepted")
+            hand.agree_runs(seat, data.draw(st.integers(1, hand.rules.runouts)))
+            continue
         if legal is None:
             break
         for kind, amount in legal_moves(legal):
@@ -136,6 +151,10 @@ def test_random_play_keeps_every_invariant(hand, data):
 def test_copies_play_the_same_as_the_original(hand):
     copy = hand.copy()
     while not hand.is_over:
+        if hand.runs_pending:
+            seat = hand.runs_pending[0]
+            assert hand.agree_runs(seat, hand.rules.runouts) == copy.agree_runs(seat, hand.rules.runouts)
+            continue
         legal = hand.legal_actions()
         move = legal_moves(legal)[-1]
         assert hand.act(*move) == copy.act(*move)

@@ -6,17 +6,19 @@ The texts: ``000`` (a Texas Hold'em guide), ``002`` (limit Texas Hold'em) and
 
 from __future__ import annotations
 
+import argparse
 import io
 
 import pytest
 
 from holdem.actions import Action, ActionKind, IllegalActionError
-from holdem.agents import ask_straddles
+from holdem.agents import ask_straddles, play_hand
 from holdem.cards import parse_cards
 from holdem.errors import InvalidHandError, TableError
 from holdem.formats import phh
 from holdem.hand import Hand
 from holdem.match import play_match
+from holdem.play_cli import add_play_commands
 from holdem.rules import Rules
 from holdem.table import Table
 
@@ -325,3 +327,111 @@ def test_004_an_agent_is_asked_whether_it_straddles():
     assert ask_straddles(agents, NL) is None
     result = play_match(agents, 4, rules=VOLUNTARY, seed=1, workers=1, progress=False, phh_file=io.StringIO())
     assert result.hands == 4 and len(Straddler.asked) == 5
+
+
+# --- holdem play offers both decisions ----------------------------------------------------------
+
+
+def play(argv: list[str], typed: str, monkeypatch) -> None:
+    parser = argparse.ArgumentParser(prog="holdem")
+    add_play_commands(parser.add_subparsers())
+    arguments = parser.parse_args(["play", *argv])
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    arguments.run(arguments)
+
+
+def test_004_holdem_play_asks_you_to_straddle(monkeypatch, capsys):
+    play(["--bots", "station", "--players", "3", "--hands", "1", "--seed", "3", "--straddle", "4"], "y\n" + "c\n" * 8,
+         monkeypatch)  # fmt: skip
+    out = capsys.readouterr().out
+    assert "straddle 4 under the gun? [y/N]" in out and "you post 4" in out
+
+
+def test_004_holdem_play_asks_you_how_many_runs(monkeypatch, capsys):
+    play(["--bots", "station", "--hands", "1", "--seed", "3", "--runs", "2"], "a\n3\n2\n", monkeypatch)
+    out = capsys.readouterr().out
+    # The station bot does not agree: the board is run once.
+    assert "type a number from 1 to 2" in out and "you ask for 2 run(s)" in out
+    assert "the board is run 1 time(s)" in out and "you played 1 hand(s)" in out
+
+
+# --- 004: «Algunas permiten "run it twice" cuando hay all-in si todos los implicados lo aceptan
+# --- antes de repartir tableros adicionales; otras lo prohíben» --------------------------------
+
+BY_AGREEMENT = Rules.no_limit(1, 2, runouts=3, runs_by_agreement=True)
+
+
+def all_in_heads_up(rules: Rules = BY_AGREEMENT) -> Hand:
+    hand = Hand(rules, [100, 100], seed=5)
+    hand.all_in()
+    hand.call()
+    return hand
+
+
+def test_004_the_board_is_run_twice_when_all_agree():
+    hand = all_in_heads_up()
+    assert hand.runs_pending == (0, 1) and hand.actor is None and hand.board == ()
+    assert hand.shown_cards() == {}  # the agreement comes before the hands are turned up
+    hand.agree_runs(0, 2)
+    hand.agree_runs(1, 2)
+    assert hand.is_over and hand.runs == 2 and len(hand.boards) == 2
+    history = kinds(hand)
+    assert history.index("runs") < history.index("show") < history.index("deal-board")
+    assert Action(ActionKind.RUNS, None, 2) in hand.history
+    assert [a for a in hand.view(1).history if a.kind is ActionKind.RUNS] == [
+        Action(ActionKind.RUNS, 0, 2), Action(ActionKind.RUNS, 1, 2), Action(ActionKind.RUNS, None, 2)
+    ]  # fmt: skip
+    again = Hand.replay(BY_AGREEMENT, [100, 100], hand.history)
+    assert again.history == hand.history and again.boards == hand.boards
+
+
+def test_004_without_agreement_the_board_is_run_once():
+    hand = all_in_heads_up()
+    hand.agree_runs(0, 3)
+    hand.agree_runs(1, 2)  # wrong: running it 2 or 3 times without everyone accepting
+    assert hand.is_over and hand.runs == 1 and len(hand.boards) == 1
+    hand = all_in_heads_up()
+    hand.agree_runs(1, 1)
+    hand.agree_runs(0, 2)
+    assert len(hand.boards) == 1
+
+
+def test_004_a_refused_agreement_changes_nothing():
+    hand = all_in_heads_up()
+    before = (hand.history, hand.runs_pending)
+    for seat, runs in ((0, 4), (0, 0), (2, 2)):
+        with pytest.raises(IllegalActionError):
+            hand.agree_runs(seat, runs)
+    with pytest.raises(TypeError):
+        hand.agree_runs(0, 2.0)
+    with pytest.raises(IllegalActionError, match="say how many runs"):
+        hand.call()
+    assert (hand.history, hand.runs_pending) == before
+    hand.agree_runs(0, 2)
+    with pytest.raises(IllegalActionError):
+        hand.agree_runs(0, 2)  # said already
+
+
+def test_004_agents_and_tables_agree_on_runs():
+    class Twice:
+        def act(self, view):
+            return ("raise", view.legal_actions.max_raise_to) if view.legal_actions.min_raise_to else "call"
+
+        def agree_runs(self, view, most):
+            return 2
+
+    hand = Hand(BY_AGREEMENT, [100, 100], seed=5)
+    play_hand(hand, [Twice(), Twice()])
+    assert hand.is_over and len(hand.boards) == 2
+    hand = Hand(BY_AGREEMENT, [100, 100], seed=5)
+    play_hand(hand, [Twice(), lambda view: "call"])  # no hook: one run asked for
+    assert hand.is_over and len(hand.boards) == 1
+    table = Table(BY_AGREEMENT, seats=2, seed=0)
+    table.join("A", 0, 100)
+    table.join("B", 1, 100)
+    table.start_hand()
+    table.act(table.actor, "raise", 100)
+    table.act(table.actor, "call")
+    table.agree_runs("A", 2)
+    table.agree_runs("B", 2)
+    assert table.hand is None and len(table.hands[-1].hand.boards) == 2 and sum(table.stacks().values()) == 200

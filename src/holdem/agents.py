@@ -10,7 +10,10 @@ is over (cards shown at showdown included), and ``reset(rng)``, called before
 a match (or each chunk of a parallel match) with a :class:`~holdem.cards.Rng`
 stream of its own.  Where the rules' straddles are voluntary, an agent in a
 straddle position is asked before the deal (:func:`ask_straddles`) by its
-``straddle(seat, amount)`` hook, if it has one: true to straddle.  An agent never touches the :class:`~holdem.hand.Hand`.
+``straddle(seat, amount)`` hook, if it has one: true to straddle.  Where the
+players all in agree on the runs of the board, an agent is asked by its
+``agree_runs(view, most)`` hook for a number of runs from 1 to ``most``; an
+agent without it asks for one.  An agent never touches the :class:`~holdem.hand.Hand`.
 
 >>> from holdem.hand import Hand
 >>> from holdem.rules import Rules
@@ -134,6 +137,27 @@ def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
     pot = view.pot_total + sum(view.bets) + legal.call
     total = legal.current_bet + int(fraction * pot)
     return min(max(total, legal.min_raise_to), legal.max_raise_to)  # type: ignore[type-var]
+
+
+def _agree_runs(
+    hand: Hand, seat: int, hook: Callable | None, name: str, fold_on_error: bool, number: int, faults: list[Fault]
+) -> None:
+    """Ask ``seat``'s agent how many runs it wants (one without a hook, or when it fails and that is allowed)."""
+    if hook is not None:
+        try:
+            runs = hook(hand.view(seat), hand.rules.runouts)
+        except Exception as error:
+            problem, cause = f"agent {name!r} at seat {seat} raised {type(error).__name__}: {error}", error
+        else:
+            try:
+                hand.agree_runs(seat, runs)
+                return
+            except (ValueError, TypeError) as error:
+                problem, cause = f"agent {name!r} at seat {seat} asked for {runs!r} runs: {error}", error
+        if not fold_on_error:
+            raise AgentError(problem) from cause
+        faults.append(Fault(number, name, seat, problem))
+    hand.agree_runs(seat, 1)
 
 
 # ------------------------------------------------------------ reference bots
@@ -308,25 +332,36 @@ def play_hand(
     return _play(hand, *_seated(agents), names, fold_on_error, number)
 
 
-def _seated(agents: Sequence[object]) -> tuple[list[Callable[[HandView], Decision]], list[tuple[int, Callable]]]:
-    """Each seat's ``act``, and the seats with an ``end_hand`` hook, with the hook."""
+def _seated(
+    agents: Sequence[object],
+) -> tuple[list[Callable[[HandView], Decision]], list[tuple[int, Callable]], list[Callable | None]]:
+    """Each seat's ``act``, the seats with an ``end_hand`` hook, with the hook, and each seat's ``agree_runs``."""
     acts = [getattr(agent, "act", agent) for agent in agents]
     ends = [(seat, end) for seat, agent in enumerate(agents) if (end := getattr(agent, "end_hand", None)) is not None]
-    return acts, ends  # type: ignore[return-value]
+    runs = [getattr(agent, "agree_runs", None) for agent in agents]
+    return acts, ends, runs  # type: ignore[return-value]
 
 
 def _play(
     hand: Hand,
     acts: Sequence[Callable[[HandView], Decision]],
     ends: Sequence[tuple[int, Callable]],
+    runs: Sequence[Callable | None],
     names: Sequence[str],
     fold_on_error: bool,
     number: int,
 ) -> list[Fault]:
-    """:func:`play_hand` with each seat's ``act`` and ``end_hand`` hooks (from :func:`_seated`)."""
+    """:func:`play_hand` with each seat's ``act``, ``end_hand`` and ``agree_runs`` hooks (from :func:`_seated`)."""
     faults: list[Fault] = []
     next_view, passive = hand._actor_view, _PASSIVE.get
-    while (view := next_view()) is not None:
+    while True:
+        view = next_view()
+        if view is None:
+            if not hand.runs_pending:
+                break
+            for seat in hand.runs_pending:
+                _agree_runs(hand, seat, runs[seat], names[seat], fold_on_error, number, faults)
+            continue
         seat = view.seat
         try:
             decision = acts[seat](view)

@@ -91,6 +91,7 @@ _WIN = ActionKind.WIN
 _SHOW = ActionKind.SHOW
 _DECISIONS = frozenset((ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE))
 _MUCK = ActionKind.MUCK
+_RUNS = ActionKind.RUNS
 _HIDDEN = tuple(Action(_DEAL_HOLE, seat) for seat in range(10))
 _STREETS = tuple(Street)
 _ACTIVE = SeatStatus.ACTIVE
@@ -213,6 +214,8 @@ class Hand:
         "_dealt",
         "_positions",
         "_straddles",
+        "_runs",
+        "_run_requests",
     )
 
     def __init__(
@@ -273,6 +276,8 @@ class Hand:
         self._over = False
         self._manual = manual_showdown
         self._waiting: list[int] = _NO_SEATS
+        self._runs = 1 if rules.runs_by_agreement else rules.runouts
+        self._run_requests: dict[int, int | None] = {}
         self._decided: dict[int, bool] = _NO_DECISIONS
         self._history: list[Action] = []
         self._dead_small_blind = dead_small_blind
@@ -331,6 +336,8 @@ class Hand:
                 hand.act(action.kind, action.amount if action.kind is _BET or action.kind is _RAISE else None)
             elif (action.kind is _SHOW or action.kind is _MUCK) and action.seat in hand._waiting:
                 hand._decide(action.seat, action.kind is _SHOW)
+            elif action.kind is _RUNS and action.seat is not None:
+                hand.agree_runs(action.seat, action.amount)
             elif action.kind is _DEAL_BOARD and action.amount and hand.cards_needed:
                 hand.deal_board(action.cards)  # another run's board
         return hand
@@ -634,6 +641,8 @@ class Hand:
         new._dealt = self._dealt
         new._positions = self._positions
         new._straddles = self._straddles
+        new._runs = self._runs
+        new._run_requests = self._run_requests.copy()
         new._watch()
         return new
 
@@ -681,6 +690,8 @@ class Hand:
             return IllegalActionError("the hand is over: no one may act")
         if self._waiting:
             return IllegalActionError(f"the showdown waits for seats {self._waiting} to show or muck")
+        if self.runs_pending:
+            return IllegalActionError(f"seats {self.runs_pending} are to say how many runs (agree_runs)")
         return IllegalActionError(
             f"no one may act now: the dealer needs {self._cards_needed} board card(s) (deal_board)"
         )
@@ -943,7 +954,7 @@ class Hand:
         self._collect_bets()
         if self._betting.seats_with_chips <= 1:
             self._runout_from = len(self._board)
-            if self._street < 3 and self._turn_up_hands():
+            if self._street < 3 and (self._ask_for_runs() or self._turn_up_hands()):
                 return
             self._run_out()
         elif self._street == 3:
@@ -973,6 +984,64 @@ class Hand:
             street_min = rules.min_bet
         self._betting.begin(self._order, 0, street_min, 0)
 
+    def _ask_for_runs(self) -> bool:
+        """When runs are agreed, wait for each player still in to ask for a number of runs."""
+        if not self.rules.runs_by_agreement or self.rules.runouts == 1:
+            return False
+        self._run_requests = {seat: None for seat in self._order if self._live[seat]}
+        return True
+
+    def agree_runs(self, seat: int, runs: int) -> Action:
+        """Say how many times ``seat`` wants the board run, when the rules let the players all in
+        agree on it (``runs_pending`` lists the seats still to say; 1 is no).  The board is run
+        as many times as every one of them asked for, otherwise once.
+
+        >>> from holdem.rules import Rules
+        >>> rules = Rules.no_limit(1, 2, runouts=2, runs_by_agreement=True)
+        >>> hand = Hand(rules, [50, 50], seed=2)
+        >>> hand.all_in(), hand.call()
+        (Action('raise', 1, 50), Action('call', 0, 48))
+        >>> hand.runs_pending
+        (0, 1)
+        >>> hand.agree_runs(0, 2), hand.agree_runs(1, 2)
+        (Action('runs', 0, 2), Action('runs', 1, 2))
+        >>> hand.is_over, len(hand.boards)
+        (True, 2)
+
+        :raises IllegalActionError: when ``seat`` has nothing to agree now, or for a number of
+            runs outside 1 to the rules' ``runouts``.
+        """
+        if self._run_requests.get(seat, 0) is not None:
+            pending = self.runs_pending
+            raise IllegalActionError(
+                f"seat {seat!r} has no runs to agree now: "
+                + (f"seats {pending} are to say how many runs" if pending else "no agreement is waiting")
+            )
+        if type(runs) is not int:
+            raise TypeError(f"runs {runs!r}: give a whole number of runs")
+        if not 1 <= runs <= self.rules.runouts:
+            raise IllegalActionError(f"runs {runs}: ask for 1 to {self.rules.runouts} runs of the board")
+        self._run_requests[seat] = runs
+        action = Action(_RUNS, seat, runs)
+        self._history.append(action)
+        asked = set(self._run_requests.values())
+        if None not in asked:
+            self._runs = asked.pop() if len(asked) == 1 else 1
+            self._history.append(Action(_RUNS, None, self._runs))
+            if not self._turn_up_hands():
+                self._run_out()
+        return action
+
+    @property
+    def runs_pending(self) -> tuple[int, ...]:
+        """The seats still to say how many runs of the board they want (:meth:`agree_runs`)."""
+        return tuple(seat for seat, runs in self._run_requests.items() if runs is None)
+
+    @property
+    def runs(self) -> int:
+        """How many times the board is run if the players go all in (as agreed, once agreed)."""
+        return self._runs
+
     def _turn_up_hands(self) -> bool:
         """No more betting, the board not complete: the hands still in are shown before the
         rest of the board (seed 000).  Return True when the hand waits for some to show or muck."""
@@ -994,7 +1063,7 @@ class Hand:
             if not self._deal_street():
                 return
         runout_from = self._runout_from
-        if self.rules.runouts > 1 and runout_from is not None and runout_from < 5:
+        if self._runs > 1 and runout_from is not None and runout_from < 5:
             if not self._deal_extra_boards(runout_from):
                 return
         self._showdown()
@@ -1010,7 +1079,7 @@ class Hand:
         needed = 5 - runout_from
         # A run takes its cards and a burn card before each street, dealt by hand as from the deck.
         run_size = needed + (3 if runout_from == 0 else needed)
-        while len(self._extra_boards) < self.rules.runouts - 1:
+        while len(self._extra_boards) < self._runs - 1:
             board = self._board[:runout_from]
             position = self._next_card
             while len(board) < 5:

@@ -86,7 +86,11 @@ class Rules:
     ``showdown_order`` says who shows first when no one bet on the last round
     (:class:`ShowdownOrder`).
     ``runouts`` boards are dealt when every remaining player is all in before
-    the river (run it twice: 2).  ``rake`` is a fraction of the pot, at most
+    the river (run it twice: 2); with ``runs_by_agreement`` it is the most the
+    house allows, and the players involved agree on a number of runs before
+    the board is dealt, or it is run once (seed 004: «Algunas permiten "run it
+    twice" cuando hay all-in si todos los implicados lo aceptan antes de
+    repartir tableros adicionales»).  ``rake`` is a fraction of the pot, at most
     ``rake_cap`` chips, none when no flop is dealt with ``no_flop_no_drop``.
 
     >>> Rules.no_limit(1, 2, straddles=(4,)).straddles
@@ -116,6 +120,7 @@ class Rules:
     showdown_order: ShowdownOrder = ShowdownOrder.LEFT_OF_BUTTON
     odd_chip: OddChip = OddChip.LEFT_OF_BUTTON
     runouts: int = 1
+    runs_by_agreement: bool = False
     rake: Fraction = Fraction(0)
     rake_cap: int | None = None
     no_flop_no_drop: bool = True

@@ -545,6 +545,20 @@ class Table:
             self._settle()
         return action
 
+    def agree_runs(self, name: str, runs: int) -> Action:
+        """Say how many runs of the board ``name`` wants, when the players all in agree on it
+        (as :meth:`Hand.agree_runs`; ``hand.runs_pending`` lists the seats still to say).
+
+        :raises IllegalActionError: when ``name`` is not dealt in, or has nothing to agree now.
+        """
+        current = self._current
+        if current is None or name not in current.names:
+            raise IllegalActionError(f"{name!r} is not in a hand in progress: only its players agree on runs")
+        action = current.hand.agree_runs(current.names.index(name), runs)
+        if current.hand.is_over:
+            self._settle()
+        return action
+
     def straddle(self, name: str) -> int:
         """Declare ``name``'s straddle for the next hand, before the deal; return its amount.
 

@@ -153,6 +153,9 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
                 showdown = True
         elif kind is ActionKind.RAKE:
             text = f"Rake {amount}"
+        elif kind is ActionKind.RUNS:
+            times = "once" if amount == 1 else f"{amount} times"
+            text = f"{name} asks to run the board {times}" if seat is not None else f"The board is run {times}"
         else:
             text = f"{name} wins {amount}"
         steps.append(text)

@@ -534,8 +534,8 @@ def dumps(record: Hand | HandHistory) -> str:
     label = {seat: f"p{player + 1}" for player, seat in enumerate(order)}
     if rules.structure is Structure.POT_LIMIT:
         raise InvalidHistoryError("PHH has no pot-limit Texas hold'em: it records 'NT' and 'FT' hands")
-    if rules.runouts > 1:
-        raise InvalidHistoryError(f"runouts {rules.runouts}: PHH records one board per hand")
+    if hand.runs > 1:
+        raise InvalidHistoryError(f"runouts {hand.runs}: PHH records one board per hand")
     if hand.dead_small_blind or hand.posts:
         raise InvalidHistoryError("PHH records the blinds of the rules: not a dead small blind or posts")
     antes = [0] * count
