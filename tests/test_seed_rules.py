@@ -19,8 +19,9 @@ from holdem.formats import phh
 from holdem.hand import Hand
 from holdem.match import play_match
 from holdem.play_cli import add_play_commands
-from holdem.rules import Rules
+from holdem.rules import Rules, Structure
 from holdem.table import Table
+from holdem.tournament import BlindSchedule, Level, Tournament
 
 NL = Rules.no_limit(1, 2)
 
@@ -352,7 +353,7 @@ def test_004_holdem_play_asks_you_how_many_runs(monkeypatch, capsys):
     out = capsys.readouterr().out
     # The station bot does not agree: the board is run once.
     assert "type a number from 1 to 2" in out and "you ask for 2 run(s)" in out
-    assert "the board is run 1 time(s)" in out and "you played 1 hand(s)" in out
+    assert "the board is run once" in out and "you played 1 hand(s)" in out
 
 
 # --- 004: «Algunas permiten "run it twice" cuando hay all-in si todos los implicados lo aceptan
@@ -435,3 +436,51 @@ def test_004_agents_and_tables_agree_on_runs():
     table.agree_runs("A", 2)
     table.agree_runs("B", 2)
     assert table.hand is None and len(table.hands[-1].hand.boards) == 2 and sum(table.stacks().values()) == 200
+
+
+# --- tournaments of every structure, big-blind antes in a level, and a cash table on a schedule:
+# --- 000 «La apuesta mínima se puede aumentar en el transcurso de la noche de juego… Sin embargo,
+# --- el aumento solo se aplica a la siguiente ronda de juego ("mano") y nunca se introduce dentro
+# --- de una ronda de juego actual»; 004 «un único big blind ante (BBA) publicado por la BB» ------
+
+SCHEDULE = BlindSchedule([Level(10, 20), Level(20, 40, ante=40, big_blind_ante=True)], hands_per_level=1)
+
+
+@pytest.mark.parametrize(
+    "rules, structure",
+    [
+        (Rules.fixed_limit(2, 4), Structure.FIXED_LIMIT),
+        (Rules.pot_limit(1, 2), Structure.POT_LIMIT),
+        (None, Structure.NO_LIMIT),
+    ],
+)
+def test_tournaments_of_every_structure(rules, structure):
+    tournament = Tournament(["a", "b", "c"], 1000, SCHEDULE, seed=1, rules=rules)
+    hand = tournament.start_hand()
+    assert hand.rules.structure is structure and hand.rules.big_blind == 20
+    if structure is Structure.FIXED_LIMIT:
+        assert (hand.rules.small_bet, hand.rules.big_bet) == (20, 40)
+    while tournament.table.hand is not None:
+        legal = hand.legal_actions()
+        tournament.act(tournament.table.actor, "check" if legal.check else "fold")
+    hand = tournament.start_hand()
+    # The big-blind ante level: the big blind alone posts one ante.
+    antes = [action for action in hand.history if action.kind is ActionKind.POST_ANTE]
+    assert hand.rules.big_blind_ante and len(antes) == 1 and antes[0].amount == 40
+    assert hand.rules.structure is structure
+
+
+def test_000_a_cash_table_raises_its_blinds_from_the_next_hand():
+    now = [0.0]
+    schedule = BlindSchedule([Level(1, 2), Level(2, 4)], seconds_per_level=600)
+    table = Table(NL, seats=3, seed=0, clock=lambda: now[0], schedule=schedule)
+    for seat, name in enumerate("ABC"):
+        table.join(name, seat, 200)
+    hand = table.start_hand()
+    now[0] = 601.0  # the level changes during the hand
+    assert hand.rules.big_blind == 2 and max(hand.bets) == 2  # right: the hand in progress keeps its blinds
+    fold_around(table)
+    assert table.level == 1
+    assert table.start_hand().rules.big_blind == 4  # wrong would be staying at 2
+    with pytest.raises(TableError, match="schedule"):
+        Table(NL, schedule=[Level(1, 2)])

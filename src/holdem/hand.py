@@ -331,7 +331,8 @@ class Hand:
             if action.kind in _DECISIONS:
                 if action.seat != hand.actor:
                     raise InvalidHistoryError(
-                        f"{action!r} in the history: seat {action.seat} acts out of turn, the seat to act is {hand.actor}"
+                        f"{action!r} in the history: seat {action.seat} acts out of turn, "
+                        f"the seat to act is {hand.actor}"
                     )
                 hand.act(action.kind, action.amount if action.kind is _BET or action.kind is _RAISE else None)
             elif (action.kind is _SHOW or action.kind is _MUCK) and action.seat in hand._waiting:

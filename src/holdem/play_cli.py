@@ -150,6 +150,7 @@ class _Terminal:
     def describe(self, action: Action, view: HandView) -> str:
         kind, amount = action.kind, action.amount
         who = "" if action.seat is None else self.label(action.seat)
+        times = "once" if amount == 1 else f"{amount} times"
         if kind is ActionKind.DEAL_HOLE:
             return f"you are dealt {format_cards(action.cards, ' ')}" if action.seat == view.seat else ""
         if kind is ActionKind.DEAL_BOARD:
@@ -169,7 +170,7 @@ class _Terminal:
             ActionKind.MUCK: "muck" + "s" * (who != "you"),
             ActionKind.WIN: f"win{'s' * (who != 'you')} {amount}",
             ActionKind.RAKE: f"rake {amount}",
-            ActionKind.RUNS: f"ask{'s' * (who != 'you')} for {amount} run(s)" if who else f"the board is run {amount} time(s)",
+            ActionKind.RUNS: f"ask{'s' * (who != 'you')} for {amount} run(s)" if who else f"the board is run {times}",
         }
         return f"{who} {verbs[kind]}" if who else verbs[kind]
 

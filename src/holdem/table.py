@@ -26,13 +26,16 @@ import dataclasses
 import enum
 import time
 from collections.abc import Callable
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError
 from holdem.errors import BuyInError, HoldemError, SeatError, TableError
 from holdem.hand import Hand, checked_stacks
 from holdem.rules import Rules
+
+if TYPE_CHECKING:
+    from holdem.tournament import BlindSchedule
 
 __all__ = [
     "BuyInError",
@@ -180,7 +183,11 @@ class Table:
     seated player with chips for each ``fee_period`` seconds begun since they
     sat down, at the start of a hand.  The session ends after ``max_hands``
     hands or once ``clock()`` reaches ``end_time``.  Hands are shuffled from
-    ``seed``.
+    ``seed``.  With a blind ``schedule`` (:class:`~holdem.tournament.BlindSchedule`,
+    counted from the table's creation) each hand is dealt at the level's blinds
+    and ante (:meth:`~holdem.tournament.Level.rules`); a new level applies from
+    the next hand, never to a hand in progress (seed 000: «el aumento solo se
+    aplica a la siguiente ronda de juego ("mano")»).
 
     :raises TableError: for a seat count, limits or fee settings that make no sense.
     """
@@ -201,7 +208,12 @@ class Table:
         end_time: float | None = None,
         clock: Callable[[], float] = time.monotonic,
         seed: int | None = None,
+        schedule: BlindSchedule | None = None,
     ) -> None:
+        from holdem.tournament import BlindSchedule
+
+        if schedule is not None and not isinstance(schedule, BlindSchedule):
+            raise TableError(f"schedule {schedule!r}: give a BlindSchedule or None")
         if type(seats) is not int or not 2 <= seats <= 10:
             raise TableError(f"seats {seats!r}: a table has 2 to 10 seats")
         for name, value in (("min_buy_in", min_buy_in), ("max_buy_in", max_buy_in), ("max_hands", max_hands)):
@@ -233,6 +245,8 @@ class Table:
         self.max_hands = max_hands
         self.end_time = end_time
         self._clock = clock
+        self.schedule = schedule
+        self._start = clock()
         self._rng = Rng(seed)
         self._seats: dict[int, _Player] = {}
         self._players: dict[str, _Player] = {}
@@ -259,6 +273,14 @@ class Table:
         if getattr(self, "_current", None) is not None:
             raise TableError("the rules change only between hands")
         self._rules = rules
+
+    @property
+    def level(self) -> int | None:
+        """The index of the schedule's level for the next hand, from hands dealt and time
+        elapsed (``None`` without a schedule)."""
+        if self.schedule is None:
+            return None
+        return self.schedule.level_at(len(self._hands), self._clock() - self._start)
 
     @property
     def hand(self) -> Hand | None:
@@ -499,9 +521,11 @@ class Table:
         if self.is_over:
             raise TableError("the session is over: no more hands")
         # A refused start changes nothing: the table is put back as it was.
-        saved = (self._button, self._small_blind_position, self._big_blind)
+        saved = (self._button, self._small_blind_position, self._big_blind, self._rules)
         players_before = [(player, dataclasses.replace(player)) for player in self._seats.values()]
         try:
+            if self.schedule is not None:
+                self._rules = self.schedule.levels[self.level].rules(self._rules)  # type: ignore[index]
             self._charge_fees()
             deal = self.next_deal()
             self._record_missed_blinds(deal)
@@ -514,7 +538,7 @@ class Table:
             hand = self._hand_for(deal, [player.stack for player in players])
             self._straddling.clear()
         except HoldemError:
-            self._button, self._small_blind_position, self._big_blind = saved
+            self._button, self._small_blind_position, self._big_blind, self._rules = saved
             for player, before in players_before:
                 vars(player).update(vars(before))
             raise

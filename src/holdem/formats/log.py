@@ -65,8 +65,10 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
     >>> from holdem.hand import Hand
     >>> from holdem.rules import Rules
     >>> steps = log_steps(Hand(Rules.no_limit(1, 2), [50, 50], hole_cards=["AsAd", "KcKd"]))
-    >>> steps[1:4]
-    ['Player 1 posts the big blind 2', 'Player 2 posts the small blind 1', '*** HOLE CARDS ***\\nDealt to Player 1 (BB) [As Ad]']
+    >>> steps[1:3]
+    ['Player 1 posts the big blind 2', 'Player 2 posts the small blind 1']
+    >>> steps[3]
+    '*** HOLE CARDS ***\\nDealt to Player 1 (BB) [As Ad]'
     """
     rules = hand.rules
     count = hand.player_count
