@@ -32,6 +32,18 @@ def rounds_of(benchmark, run, rounds=5):
     benchmark.extra_info["decisions_per_second"] = round(decisions[-1] / benchmark.stats.stats.mean)
 
 
+def hand_after_hand(benchmark, play_hand):
+    """Time hands played by ``play_hand`` (which returns its decisions), ``DECISIONS // 100`` decisions a round."""
+
+    def run():
+        decisions = 0
+        while decisions < DECISIONS // 100:
+            decisions += play_hand()
+        return decisions
+
+    rounds_of(benchmark, run)
+
+
 @pytest.mark.benchmark(group="random 6-max decisions, many tables")
 @pytest.mark.parametrize("tables", [1_000, 10_000])
 def test_vector_game(benchmark, tables):
@@ -82,20 +94,19 @@ def test_pettingzoo_env(benchmark):
     env.reset(seed=1)
     rng = numpy.random.default_rng(1)
 
-    def run():
+    def play_hand():
         decisions = 0
-        while decisions < DECISIONS // 100:
-            env.reset()
-            for _ in env.agent_iter():
-                observation, _, terminated, truncated, _ = env.last()
-                if terminated or truncated:
-                    env.step(None)
-                    continue
-                env.step(int(rng.choice(numpy.flatnonzero(observation["action_mask"]))))
-                decisions += 1
+        env.reset()
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(numpy.flatnonzero(observation["action_mask"]))))
+            decisions += 1
         return decisions
 
-    rounds_of(benchmark, run)
+    hand_after_hand(benchmark, play_hand)
 
 
 @pytest.mark.benchmark(group="random 6-max decisions, many tables")
@@ -104,16 +115,15 @@ def test_rlcard_env(benchmark):
     env = rlcard.make("no-limit-holdem", config={"game_num_players": PLAYERS, "chips_for_each": STACK, "seed": 1})
     choose = random.Random(1).choice
 
-    def run():
+    def play_hand():
         decisions = 0
-        while decisions < DECISIONS // 100:
-            state, _ = env.reset()
-            while not env.is_over():
-                state, _ = env.step(choose(list(state["legal_actions"])))
-                decisions += 1
+        state, _ = env.reset()
+        while not env.is_over():
+            state, _ = env.step(choose(list(state["legal_actions"])))
+            decisions += 1
         return decisions
 
-    rounds_of(benchmark, run)
+    hand_after_hand(benchmark, play_hand)
 
 
 @pytest.mark.benchmark(group="random 6-max decisions, many tables")
@@ -134,20 +144,19 @@ def test_open_spiel_universal_poker(benchmark):
     )
     choose = random.Random(1).choice
 
-    def run():
+    def play_hand():
         decisions = 0
-        while decisions < DECISIONS // 100:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(choose(state.chance_outcomes())[0])
-                    continue
-                actions = state.legal_actions()
-                raises = [action for action in actions if action > 1]  # 0 fold, 1 check or call
-                kinds = [action for action in actions if action <= 1] + ([raises] if raises else [])
-                kind = choose(kinds)
-                state.apply_action(choose(kind) if kind is raises else kind)
-                decisions += 1
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(choose(state.chance_outcomes())[0])
+                continue
+            actions = state.legal_actions()
+            raises = [action for action in actions if action > 1]  # 0 fold, 1 check or call
+            kinds = [action for action in actions if action <= 1] + ([raises] if raises else [])
+            kind = choose(kinds)
+            state.apply_action(choose(kind) if kind is raises else kind)
+            decisions += 1
         return decisions
 
-    rounds_of(benchmark, run)
+    hand_after_hand(benchmark, play_hand)
