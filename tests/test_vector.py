@@ -137,6 +137,19 @@ def test_tables_draw_the_same_hands_however_the_batch_is_split():
     assert not numpy.array_equal(VectorGame(rules, 4, 8, seed=98).deals()[0], VectorGame(rules, 4, 8, seed=99).deals()[0])
 
 
+def test_table_zero_deals_from_rng_of_the_seed():
+    """The first hand of table 0: a Fisher-Yates shuffle of the ordered deck drawn from Rng(seed),
+    seat s holding cards 2s and 2s + 1, the board the five after."""
+    players, seed = 4, 2024
+    rng, deck = holdem.Rng(seed), list(range(52))
+    for position in range(2 * players + 5):
+        swap = position + rng.below(52 - position)
+        deck[position], deck[swap] = deck[swap], deck[position]
+    hole_cards, board, _, _ = VectorGame(Rules.no_limit(1, 2), players, 3, seed=seed).deals()
+    assert hole_cards[0].ravel().tolist() == deck[: 2 * players]
+    assert board[0].tolist() == deck[2 * players : 2 * players + 5]
+
+
 def test_a_refused_step_changes_nothing():
     game = VectorGame(Rules.no_limit(1, 2), players=2, tables=3, seed=4)
     game.step([CHECK_OR_CALL] * 3)  # the small blinds call: the big blinds may check

@@ -43,13 +43,8 @@ ctypedef struct Table:
 
 
 cdef class VectorCore:
-    """``count`` tables of ``players`` seats; see :class:`holdem.vector.VectorGame`, which checks the arguments.
-
-    Table ``first_table + i`` (for ``i`` below ``count``) draws its cards from a
-    xoshiro256** generator seeded with outputs ``4 t`` to ``4 t + 3`` of the
-    SplitMix64 stream of ``seed`` (``t = first_table + i``; table 0 draws as
-    ``Rng(seed)``).
-    """
+    """``count`` tables of ``players`` seats, from table ``first_table``: see
+    :class:`holdem.vector.VectorGame`, which checks the arguments."""
 
     cdef Table *tables
     cdef readonly Py_ssize_t count

@@ -93,9 +93,13 @@ class VectorGame:
     then every seat starts again from ``stack``.  So every forced bet is
     posted in full and every hand waits for a decision.
 
-    Table ``t`` draws its own cards: the same ``seed`` gives the same hands at
-    table ``t`` whatever the number of tables, so a batch may be split over
-    processes by giving each part its ``first_table``.
+    Table ``t`` (counted from ``first_table``) draws its own cards from a
+    xoshiro256** generator seeded with outputs ``4t`` to ``4t + 3`` of the
+    SplitMix64 stream of ``seed`` (table 0 draws as ``Rng(seed)``): the same
+    ``seed`` gives the same hands at table ``t`` whatever the number of
+    tables, so a batch may be split over processes by giving each part its
+    ``first_table``.  A hand shuffles the table's deck by Fisher-Yates as far
+    as it deals: seat ``s`` gets cards ``2s`` and ``2s + 1``, the board the five after.
 
     :raises InvalidRulesError: for rules it does not play, or a player or table
         count out of range (2 to 10 players, 1 to :data:`MAX_TABLES` tables).
