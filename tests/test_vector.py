@@ -59,27 +59,36 @@ def play_hand_decision(hand, kind, amount):
         hand.raise_to(amount)
 
 
-@pytest.mark.parametrize(
-    ("rules", "players", "stack", "carry_stacks"),
-    [
-        (Rules.no_limit(1, 2), 2, 40, False),
-        (Rules.no_limit(2, 2), 2, 30, True),
-        (Rules.no_limit(1, 2, ante=1), 6, 25, True),
-        (Rules.no_limit(1, 2, ante=2, big_blind_ante=True), 9, 30, True),
-        (Rules.no_limit(1, 2, min_bet=4, fold_without_bet=True), 3, 50, False),
-        (Rules.no_limit(5, 10, all_hands_show=True), 10, 60, True),
-    ],
-)
+GAMES = [
+    (Rules.no_limit(1, 2), 2, 40, False),
+    (Rules.no_limit(2, 2), 2, 30, True),
+    (Rules.no_limit(1, 2, ante=1), 6, 25, True),
+    (Rules.no_limit(1, 2, ante=2, big_blind_ante=True), 9, 30, True),
+    (Rules.no_limit(1, 2, min_bet=4, fold_without_bet=True), 3, 50, False),
+    (Rules.no_limit(5, 10, all_hands_show=True), 10, 60, True),
+]
+
+
+@pytest.mark.parametrize(("rules", "players", "stack", "carry_stacks"), GAMES)
 def test_every_decision_chips_and_payoff_equal_hand(rules, players, stack, carry_stacks):
+    assert_plays_as_hand(rules, players, stack, carry_stacks, tables=60, steps=150, seed=players)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rules", "players", "stack", "carry_stacks"), GAMES)
+def test_every_decision_chips_and_payoff_equal_hand_at_length(rules, players, stack, carry_stacks):
+    assert_plays_as_hand(rules, players, stack, carry_stacks, tables=400, steps=400, seed=100 + players)
+
+
+def assert_plays_as_hand(rules, players, stack, carry_stacks, tables, steps, seed):
     """Random batch hands replayed through Hand from the same cards: the same legal actions at
     every decision, the same stacks, bets and pot, and the same payoffs."""
-    tables = 60
-    game = VectorGame(rules, players, tables, stack=stack, carry_stacks=carry_stacks, seed=players)
-    rng = numpy.random.default_rng(players)
+    game = VectorGame(rules, players, tables, stack=stack, carry_stacks=carry_stacks, seed=seed)
+    rng = numpy.random.default_rng(seed)
     hands = hands_dealt(game, range(tables))
     seen = game.observe()
     finished = 0
-    for _ in range(150):
+    for _ in range(steps):
         assert (seen.stacks.sum(axis=1) + seen.bets.sum(axis=1) + seen.pot == players * stack).all()
         kinds, amounts = random_decisions(seen, rng)
         for table, hand in hands.items():
