@@ -159,6 +159,24 @@ def test_table_zero_deals_from_rng_of_the_seed():
     assert board[0].tolist() == deck[2 * players : 2 * players + 5]
 
 
+def test_games_on_threads_play_as_in_turn():
+    from concurrent.futures import ThreadPoolExecutor
+
+    def play(game, steps=30):
+        rng = numpy.random.default_rng(game.seed)
+        for _ in range(steps):
+            game.step(*random_decisions(game.observe(), rng))
+        return game.deals()
+
+    def games():
+        return [VectorGame(Rules.no_limit(1, 2), 6, 2_000, seed=seed) for seed in range(4)]
+
+    with ThreadPoolExecutor(2) as pool:
+        threaded = list(pool.map(play, games()))
+    for mine, theirs in zip(threaded, map(play, games())):
+        assert all(numpy.array_equal(a, b) for a, b in zip(mine, theirs))
+
+
 def test_a_refused_step_changes_nothing():
     game = VectorGame(Rules.no_limit(1, 2), players=2, tables=3, seed=4)
     game.step([CHECK_OR_CALL] * 3)  # the small blinds call: the big blinds may check

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import operator
 import os
+import threading
 from typing import NamedTuple
 
 import numpy
@@ -101,6 +102,10 @@ class VectorGame:
     ``first_table``.  A hand shuffles the table's deck by Fisher-Yates as far
     as it deals: seat ``s`` gets cards ``2s`` and ``2s + 1``, the board the five after.
 
+    :meth:`step` plays with the GIL released, so games stepped on different
+    threads run in parallel; calls on one game from several threads wait for
+    each other.
+
     :raises InvalidRulesError: for rules it does not play, or a player or table
         count out of range (2 to 10 players, 1 to :data:`MAX_TABLES` tables).
     :raises InvalidHandError: for a stack too short.
@@ -149,6 +154,7 @@ class VectorGame:
         self.carry_stacks = carry_stacks
         self.seed = seed
         self.first_table = first_table
+        self._lock = threading.Lock()
         self._core = VectorCore(
             players, tables, rules.small_blind, rules.big_blind, rules.min_bet, rules.ante,
             rules.big_blind_ante, rules.fold_without_bet, stack, carry_stacks, seed, first_table,
@@ -162,6 +168,10 @@ class VectorGame:
 
     def observe(self) -> VectorObservation:
         """What the seat to act at each table sees (new arrays)."""
+        with self._lock:
+            return self._observe()
+
+    def _observe(self) -> VectorObservation:
         count, players = self.tables, self.players
         seen = VectorObservation(
             numpy.empty(count, numpy.int8),
@@ -204,10 +214,11 @@ class VectorGame:
         amounts = numpy.zeros(self.tables, numpy.int64) if amounts is None else self._decisions("amounts", amounts)
         rewards = numpy.zeros((self.tables, self.players), numpy.int64)
         done = numpy.zeros(self.tables, numpy.bool_)
-        refused = self._core.step(kinds, amounts, rewards, done.view(numpy.uint8))
-        if refused >= 0:
-            raise self._illegal(refused, int(kinds[refused]), int(amounts[refused]))
-        return self.observe(), rewards, done
+        with self._lock:
+            refused = self._core.step(kinds, amounts, rewards, done.view(numpy.uint8))
+            if refused >= 0:
+                raise self._illegal(refused, int(kinds[refused]), int(amounts[refused]))
+            return self._observe(), rewards, done
 
     def deals(self) -> tuple[Int8Array, Int8Array, Int64Array, Int8Array]:
         """The hands in play: every seat's hole cards ``(N, P, 2)``, the whole board ``(N, 5)``
@@ -220,7 +231,8 @@ class VectorGame:
         board = numpy.empty((count, 5), numpy.int8)
         starting = numpy.empty((count, players), numpy.int64)
         button = numpy.empty(count, numpy.int8)
-        self._core.deals(hole_cards, board, starting, button)
+        with self._lock:
+            self._core.deals(hole_cards, board, starting, button)
         return hole_cards, board, starting, button
 
     def _decisions(self, name: str, values: npt.ArrayLike) -> Int64Array:
