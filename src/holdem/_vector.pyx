@@ -5,6 +5,7 @@
 # no limit, blinds and antes, no straddle, one board, no rake, odd chips left
 # of the button.  Compiler directives are set in setup.py.
 
+cimport cython
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
 
@@ -42,6 +43,7 @@ ctypedef struct Table:
     uint8_t cards[52]               # a shuffled deck: seat s holds cards 2s and 2s + 1, then the board
 
 
+@cython.final  # cdef methods called directly, not through a table of pointers
 cdef class VectorCore:
     """``count`` tables of ``players`` seats, from table ``first_table``: see
     :class:`holdem.vector.VectorGame`, which checks the arguments."""
@@ -218,7 +220,6 @@ cdef class VectorCore:
         cdef int players = self.players, seat, step, card, swap, last
         cdef int order[MAX_SEATS]
         cdef int seats[MAX_SEATS]
-        cdef int64_t amount
         cdef bint short = False
         for seat in range(players):
             short |= table.stacks[seat] <= self.big_blind + self.ante
