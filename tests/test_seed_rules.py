@@ -18,7 +18,7 @@ from holdem.errors import InvalidHandError, TableError
 from holdem.formats import phh
 from holdem.hand import Hand
 from holdem.match import play_match
-from holdem.play_cli import add_play_commands
+from holdem.cli.play import add_play_commands
 from holdem.rules import Rules, Structure
 from holdem.table import Table
 from holdem.tournament import BlindSchedule, Level, Tournament
