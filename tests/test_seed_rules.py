@@ -484,3 +484,46 @@ def test_000_a_cash_table_raises_its_blinds_from_the_next_hand():
     assert table.start_hand().rules.big_blind == 4  # wrong would be staying at 2
     with pytest.raises(TableError, match="schedule"):
         Table(NL, schedule=[Level(1, 2)])
+
+
+# --- 004: «Actuar fuera de turno puede ser vinculante si la acción no cambia de forma material;
+# --- de lo contrario, suele anularse» ----------------------------------------------------------
+
+
+def held_table(out_of_turn: str = "held") -> Table:
+    table = Table(NL, seats=4, seed=1, out_of_turn=out_of_turn)
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 100)
+    table.start_hand()  # button A, blinds B and C, D under the gun
+    return table
+
+
+def test_004_out_of_turn_binds_when_nothing_changed():
+    table = held_table()
+    assert table.act("A", "call") is None and table.held == {"A": (ActionKind.CALL, None)}
+    table.act("D", "fold")  # only a fold in between: A's call binds
+    assert table.hand.history[-1] == Action(ActionKind.CALL, 0, 2) and table.actor == "B"
+    assert table.held == {}
+
+
+def test_004_out_of_turn_is_void_when_the_action_changed():
+    table = held_table()
+    table.act("A", "call")
+    table.act("D", "raise", 6)  # a raise changes the action: A's call is void
+    assert table.actor == "A" and table.held == {}
+    assert table.hand.history[-1] == Action(ActionKind.RAISE, 3, 6)
+    table.act("A", "fold")  # A decides again
+
+
+def test_004_out_of_turn_is_refused_by_default():
+    table = held_table("refused")
+    before = table.hand.history
+    with pytest.raises(IllegalActionError, match="may not act now"):
+        table.act("A", "call")
+    assert table.hand.history == before and table.held == {}
+    table = held_table()
+    with pytest.raises(IllegalActionError, match="unknown action"):
+        table.act("A", "dance")  # a refused hold changes nothing either
+    assert table.held == {}
+    with pytest.raises(TableError, match="out_of_turn"):
+        Table(NL, out_of_turn="sometimes")

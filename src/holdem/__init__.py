@@ -65,7 +65,7 @@ from holdem.match import AgentResult, MatchResult, play_match
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
 from holdem.rules import OddChip, Rules, ShowdownOrder, Structure
-from holdem.table import ButtonRule, Deal, PlayerResult, Table, TableHand
+from holdem.table import ButtonRule, Deal, OutOfTurn, PlayerResult, Table, TableHand
 from holdem.tournament import (
     BlindSchedule,
     Draw,
@@ -139,6 +139,7 @@ __all__ = [
     "MatchResult",
     "MatchState",
     "OddChip",
+    "OutOfTurn",
     "PlayerResult",
     "Pot",
     "REFERENCE_BOTS",

@@ -31,7 +31,7 @@ from typing import IO, TYPE_CHECKING
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError
 from holdem.errors import BuyInError, HoldemError, SeatError, TableError
-from holdem.hand import Hand, checked_stacks
+from holdem.hand import Hand, SeatStatus, checked_stacks
 from holdem.rules import Rules
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ __all__ = [
     "BuyInError",
     "ButtonRule",
     "Deal",
+    "OutOfTurn",
     "Owed",
     "PlayerResult",
     "SeatError",
@@ -76,6 +77,20 @@ class Owed(str, enum.Enum):
     LIVE = "live"
     DEAD = "dead"
     NONE = "none"
+
+
+class OutOfTurn(str, enum.Enum):
+    """What becomes of an action taken before the player's turn.
+
+    ``REFUSED``: it raises and changes nothing.  ``HELD`` (seed 004: «Actuar fuera
+    de turno puede ser vinculante si la acción no cambia de forma material; de lo
+    contrario, suele anularse»): it waits, and binds when the action reaches the
+    player with only checks and folds in between; otherwise it is void and the
+    player decides again.
+    """
+
+    REFUSED = "refused"
+    HELD = "held"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -159,6 +174,21 @@ class _Player:
 
 
 _VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
+_UNCHANGED = (ActionKind.CHECK, ActionKind.FOLD)
+_DECISIONS = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
+
+
+def _decision(kind: ActionKind | str, amount: int | None) -> ActionKind:
+    """``kind`` as a decision, checked as :meth:`Hand.act` would before it is held."""
+    try:
+        decision = ActionKind(kind)
+    except ValueError:
+        decision = None  # type: ignore[assignment]
+    if decision not in _DECISIONS:
+        raise IllegalActionError(f"unknown action {kind!r}: use 'fold', 'check', 'call', 'bet' or 'raise'")
+    if (decision is ActionKind.BET or decision is ActionKind.RAISE) and amount is None:
+        raise IllegalActionError(f"{decision.value} needs an amount: the total to bet or raise to")
+    return decision
 
 
 class Table:
@@ -177,7 +207,8 @@ class Table:
     missed, dead; a poster who sits in a blind posts only the missed antes
     (seed 004: «debe "postear" las ciegas y antes perdidos para reincorporarse
     de inmediato, o puede esperar a que le llegue la BB»).
-    ``button_rule`` says how the button moves (:class:`ButtonRule`).
+    ``button_rule`` says how the button moves (:class:`ButtonRule`), and
+    ``out_of_turn`` what becomes of an action out of turn (:class:`OutOfTurn`).
 
     Rake per pot comes from ``rules``; ``time_fee`` chips are taken from every
     seated player with chips for each ``fee_period`` seconds begun since they
@@ -209,6 +240,7 @@ class Table:
         clock: Callable[[], float] = time.monotonic,
         seed: int | None = None,
         schedule: BlindSchedule | None = None,
+        out_of_turn: OutOfTurn | str = OutOfTurn.REFUSED,
     ) -> None:
         from holdem.tournament import BlindSchedule
 
@@ -236,6 +268,10 @@ class Table:
             raise TableError(
                 f"missed blinds {missed_small_blind!r} and {missed_big_blind!r}: use 'live', 'dead' or 'none'"
             ) from None
+        try:
+            self.out_of_turn = OutOfTurn(out_of_turn)
+        except ValueError:
+            raise TableError(f"out_of_turn {out_of_turn!r}: use 'refused' or 'held'") from None
         self.rules = rules
         self.seat_count = seats
         self.min_buy_in = min_buy_in
@@ -258,6 +294,8 @@ class Table:
         self._big_blind: int | None = None
         self._rake = 0
         self._straddling: set[str] = set()
+        # Actions out of turn held for their player: the action and the history length then.
+        self._held: dict[str, tuple[ActionKind, int | None, int]] = {}
 
     # -------------------------------------------------------------- reading
 
@@ -548,12 +586,26 @@ class Table:
             self._settle()
         return hand
 
-    def act(self, name: str, kind: ActionKind | str, amount: int | None = None) -> Action:
+    def act(self, name: str, kind: ActionKind | str, amount: int | None = None) -> Action | None:
         """Play ``name``'s action in the hand in progress (as :meth:`Hand.act`).
 
+        Out of turn, with ``out_of_turn="held"``, the action is held (``None`` is
+        returned; :attr:`held` lists it) and played when the turn comes, if only
+        checks and folds came in between.
+
+        >>> table = Table(Rules.no_limit(1, 2), seats=4, seed=1, out_of_turn="held")
+        >>> for seat, name in enumerate("ABCD"):
+        ...     table.join(name, seat, 100)
+        >>> _ = table.start_hand()
+        >>> table.actor, table.act("A", "fold"), table.held
+        ('D', None, {'A': (<ActionKind.FOLD: 'fold'>, None)})
+        >>> table.act("D", "fold"), table.actor
+        (Action('fold', 3), 'B')
+
         :raises IllegalActionError: when no hand is in progress, ``name`` is not
-            dealt in (sitting out, waiting, busted) or it is not their turn, or
-            the action is not legal.
+            dealt in (sitting out, waiting, busted), has no decision left this
+            round, or it is not their turn (unless actions out of turn are held),
+            or the action is not legal.
         """
         current = self._current
         if current is None:
@@ -563,11 +615,39 @@ class Table:
             why = "sitting out" if player.sitting_out else "not dealt in"
             raise IllegalActionError(f"{name!r} is {why}: only players dealt in this hand act")
         if self.actor != name:
-            raise IllegalActionError(f"{name!r} may not act now: it is {self.actor!r}'s turn")
+            if self.out_of_turn is OutOfTurn.REFUSED or not self._may_hold(current, name):
+                raise IllegalActionError(f"{name!r} may not act now: it is {self.actor!r}'s turn")
+            self._held[name] = (_decision(kind, amount), amount, len(current.hand.history))
+            return None
+        self._held.pop(name, None)
         action = current.hand.act(kind, amount)
-        if current.hand.is_over:
-            self._settle()
+        self._play_held(current)
         return action
+
+    @property
+    def held(self) -> dict[str, tuple[ActionKind, int | None]]:
+        """The actions out of turn waiting for their player's turn, by name."""
+        return {name: (kind, amount) for name, (kind, amount, _) in self._held.items()}
+
+    def _may_hold(self, current: TableHand, name: str) -> bool:
+        """Whether ``name`` still has a decision to come on this round."""
+        hand = current.hand
+        seat = current.names.index(name)
+        return hand.actor is not None and hand.statuses[seat] is SeatStatus.ACTIVE
+
+    def _play_held(self, current: TableHand) -> None:
+        """Play the held actions that the turn reaches unchanged; void the others that it reaches."""
+        hand = current.hand
+        while hand.actor is not None:
+            kind, amount, since = self._held.pop(current.names[hand.actor], (None, None, 0))
+            if kind is None or any(action.kind not in _UNCHANGED for action in hand.history[since:]):
+                break
+            try:
+                hand.act(kind, amount)
+            except IllegalActionError:
+                break
+        if hand.is_over:
+            self._settle()
 
     def agree_runs(self, name: str, runs: int) -> Action:
         """Say how many runs of the board ``name`` wants, when the players all in agree on it
@@ -579,8 +659,7 @@ class Table:
         if current is None or name not in current.names:
             raise IllegalActionError(f"{name!r} is not in a hand in progress: only its players agree on runs")
         action = current.hand.agree_runs(current.names.index(name), runs)
-        if current.hand.is_over:
-            self._settle()
+        self._play_held(current)
         return action
 
     def straddle(self, name: str) -> int:
@@ -743,6 +822,7 @@ class Table:
             player.voluntary_hands += index in voluntary
         self._rake += hand.rake
         self._current = None
+        self._held.clear()
 
 
 def _next(seats: list[int], after: int) -> int:
