@@ -13,8 +13,8 @@ import pytest
 
 from holdem.actions import Action, ActionKind, IllegalActionError
 from holdem.agents import ask_straddles, play_hand
-from holdem.cards import parse_cards
-from holdem.errors import InvalidHandError, TableError
+from holdem.cards import Deck, format_cards, parse_cards
+from holdem.errors import DuplicateCardError, InvalidHandError, InvalidHistoryError, TableError
 from holdem.formats import phh
 from holdem.hand import Hand
 from holdem.match import play_match
@@ -527,3 +527,95 @@ def test_004_out_of_turn_is_refused_by_default():
     assert table.held == {}
     with pytest.raises(TableError, match="out_of_turn"):
         Table(NL, out_of_turn="sometimes")
+
+
+# --- 004: «Son misdeals comunes… El procedimiento típico es detener la mano y volver a repartir,
+# --- moviendo el botón como correspondería. Exposiciones menores durante el reparto suelen
+# --- corregirse al final del reparto inicial dando al jugador afectado una carta de reemplazo de
+# --- la parte superior y usando la expuesta como burn» -------------------------------------------
+
+
+def test_004_a_misdeal_before_any_action_voids_the_hand():
+    hand = Hand(Rules.no_limit(1, 2, ante=1), [100, 100, 100], seed=1)
+    hand.misdeal()
+    # Right: every chip back; wrong: the blinds and antes lost.
+    assert hand.is_over and hand.is_void and hand.stacks == (100, 100, 100) and hand.payoffs == (0, 0, 0)
+    assert hand.history[-1] == Action(ActionKind.MISDEAL, None) and "*** MISDEAL ***" in hand.log()
+    assert "Total pot 0" in hand.log()
+    again = Hand.replay(hand.rules, [100, 100, 100], hand.history)
+    assert again.history == hand.history and again.is_void
+
+
+def test_004_a_misdeal_after_a_voluntary_action_is_refused():
+    hand = Hand(NL, [100, 100, 100], seed=1)
+    hand.call()
+    before = hand.history
+    with pytest.raises(IllegalActionError, match="before the first action"):
+        hand.misdeal()
+    assert hand.history == before and not hand.is_void
+
+
+def test_004_an_exposed_card_is_replaced_from_the_top_and_burned():
+    hand = Hand(NL, [100, 100, 100], seed=4)
+    deck = Deck(4).deal(2 * 3 + 8)  # the same shuffle: holes, then the burn card on top
+    exposed = hand.hole_cards(1)[0]
+    action = hand.replace_exposed(1, format_cards([exposed]))
+    # Right: the seat's new card is the top card and the exposed card is out; the flop is unchanged.
+    assert hand.hole_cards(1) == (deck[6], hand.hole_cards(1)[1]) and action.cards == (exposed,)
+    assert all(exposed in view_cards(hand.view(seat)) for seat in range(3))  # visible to all
+    while hand.street == 0:
+        hand.check_or_call()
+    assert hand.board == tuple(deck[7:10]) and exposed not in hand.board
+    again = Hand.replay(NL, [100, 100, 100], hand.history)
+    assert again.history == hand.history
+    with pytest.raises(IllegalActionError, match="before the first action"):
+        hand.replace_exposed(0, format_cards(hand.hole_cards(0)[:1]))
+
+
+def test_004_an_exposed_card_from_known_cards_needs_its_replacement():
+    hand = Hand(NL, [100, 100], hole_cards=["AsAd", "KcKd"])
+    with pytest.raises(IllegalActionError, match="replacement"):
+        hand.replace_exposed(0, "As")
+    with pytest.raises(DuplicateCardError):
+        hand.replace_exposed(0, "As", "Kc")
+    with pytest.raises(IllegalActionError, match="not one of seat 0"):
+        hand.replace_exposed(0, "Qs", "2c")
+    hand.replace_exposed(0, "As", "2c")
+    with pytest.raises(IllegalActionError, match="misdeal"):
+        hand.replace_exposed(1, "Kc", "3c")  # a second exposure: a misdeal
+    hand.call(), hand.check()
+    with pytest.raises(DuplicateCardError):
+        hand.deal_board("As7h9s")  # the exposed card was burned
+
+
+def view_cards(view) -> set[int]:
+    return {card for action in view.history for card in action.cards}
+
+
+@pytest.mark.parametrize("button, expected", [("moves", 1), ("stays", 0)])
+def test_004_a_table_deals_again_after_a_misdeal_and_counts_nothing(button, expected):
+    clock = [0.0]
+    table = Table(NL, seats=3, seed=0, time_fee=1, clock=lambda: clock[0], button_after_misdeal=button)
+    for seat, name in enumerate("ABC"):
+        table.join(name, seat, 100)
+    misdealt = table.start_hand()
+    assert table.button == 0 and table.fees == 3
+    table.misdeal()
+    # Right: the chips and the fees back, no hand counted; the button as the house rule says.
+    assert table.stacks() == {"A": 100, "B": 100, "C": 100} and table.fees == 0 and table.hands == ()
+    assert table.misdeals[0].hand is misdealt and misdealt.is_void
+    redeal = table.start_hand()
+    assert table.button == expected and redeal.hole_cards(0) != misdealt.hole_cards(0)
+    assert table.hands[-1].number == 1
+    table.act(table.actor, "fold")
+    with pytest.raises(IllegalActionError, match="before the first action"):
+        table.misdeal()
+    with pytest.raises(TableError, match="button_after_misdeal"):
+        Table(NL, button_after_misdeal="left")
+
+
+def test_a_misdeal_is_not_written_as_a_played_hand():
+    hand = Hand(NL, [100, 100], seed=1)
+    hand.misdeal()
+    with pytest.raises(InvalidHistoryError, match="misdeal"):
+        phh.dumps(hand)

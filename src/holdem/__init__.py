@@ -65,7 +65,7 @@ from holdem.match import AgentResult, MatchResult, play_match
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
 from holdem.rules import OddChip, Rules, ShowdownOrder, Structure
-from holdem.table import ButtonRule, Deal, OutOfTurn, PlayerResult, Table, TableHand
+from holdem.table import ButtonRule, Deal, MisdealButton, OutOfTurn, PlayerResult, Table, TableHand
 from holdem.tournament import (
     BlindSchedule,
     Draw,
@@ -138,6 +138,7 @@ __all__ = [
     "MatchError",
     "MatchResult",
     "MatchState",
+    "MisdealButton",
     "OddChip",
     "OutOfTurn",
     "PlayerResult",

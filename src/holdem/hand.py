@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 from holdem._betting import Betting, record
 from holdem._core import Deck, evaluate7
 from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions
-from holdem.cards import Card, CardsLike, format_cards, parse_cards
+from holdem.cards import Card, CardsLike, format_cards, parse_card, parse_cards
 from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError, InvalidHistoryError
 from holdem.pots import Pot, award_pots, build_pots, pot_winners, take_rake
 from holdem.rules import InvalidRulesError, OddChip, Rules, ShowdownOrder, Structure
@@ -92,6 +92,8 @@ _SHOW = ActionKind.SHOW
 _DECISIONS = frozenset((ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE))
 _MUCK = ActionKind.MUCK
 _RUNS = ActionKind.RUNS
+_EXPOSE = ActionKind.EXPOSE
+_MISDEAL = ActionKind.MISDEAL
 _HIDDEN = tuple(Action(_DEAL_HOLE, seat) for seat in range(10))
 _STREETS = tuple(Street)
 _ACTIVE = SeatStatus.ACTIVE
@@ -325,10 +327,23 @@ class Hand:
         board = [card for action in history if action.kind is _DEAL_BOARD and not action.amount for card in action.cards]
         if len(holes) != len(stacks):
             raise CardCountError(f"the history deals hole cards to {len(holes)} seats, not {len(stacks)}")
+        replacements = {}
+        for action in history:
+            if action.kind is _EXPOSE:  # dealt the exposed card first, then its replacement
+                pair = list(holes[action.seat])
+                replacements[action.seat] = pair[action.amount]
+                pair[action.amount] = action.cards[0]
+                holes[action.seat] = tuple(pair)
         hole_cards = [holes[seat] or None for seat in range(len(stacks))]
         hand = cls(rules, stacks, button, hole_cards=hole_cards, board=board, **options)
         for action in history:
-            if action.kind in _DECISIONS:
+            if action.kind is _EXPOSE:
+                hand.replace_exposed(action.seat, action.cards[0], replacements[action.seat])  # type: ignore[arg-type]
+            elif action.kind is _MISDEAL:
+                hand.misdeal()
+            elif action.kind is _SHOW and hand.is_over and action.seat not in hand.shown_cards():
+                hand.show(action.seat)  # type: ignore[arg-type]  # a winner without a showdown
+            elif action.kind in _DECISIONS:
                 if action.seat != hand.actor:
                     raise InvalidHistoryError(
                         f"{action!r} in the history: seat {action.seat} acts out of turn, "
@@ -904,6 +919,101 @@ class Hand:
                 self._showdown()
         return action
 
+    def misdeal(self) -> Action:
+        """Declare a misdeal before the first voluntary action: the hand is void, every chip goes
+        back (seed 004: «Son misdeals comunes: repartir un número incorrecto de cartas a un
+        jugador, dar una carta a un asiento vacío o exponer cartas de forma significativa que no
+        pueda corregirse. El procedimiento típico es detener la mano y volver a repartir»).
+
+        >>> from holdem.rules import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=1)
+        >>> hand.misdeal(), hand.is_over, hand.is_void, hand.stacks
+        (Action('misdeal', None), True, True, (100, 100, 100))
+
+        :raises IllegalActionError: once a player has acted, or the hand is over.
+        """
+        self._check_before_action("a misdeal")
+        count = self._count
+        self._stacks[:] = self._starting
+        self._bets[:] = self._contributed[:] = [0] * count
+        self._dead = 0
+        self._betting.begin((), 0, 0, 0)
+        self._cards_needed = 0
+        self._waiting = _NO_SEATS
+        self._run_requests = {}
+        action = Action(_MISDEAL, None)
+        self._history.append(action)
+        self._over = True
+        return action
+
+    @property
+    def is_void(self) -> bool:
+        """Whether the hand was declared a misdeal (:meth:`misdeal`)."""
+        return self._history[-1].kind is _MISDEAL
+
+    def replace_exposed(self, seat: int, card: Card | str, replacement: Card | str | None = None) -> Action:
+        """Correct a hole card exposed during the deal, as seed 004 says: «dando al jugador
+        afectado una carta de reemplazo de la parte superior y usando la expuesta como burn».
+
+        The seat gets the top card of the deck and ``card`` becomes the burn before the flop;
+        a hand dealt from known cards is told the ``replacement`` card.  One exposed card is
+        corrected per hand (more: declare a :meth:`misdeal`), before the first voluntary action.
+
+        >>> from holdem.rules import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], hole_cards=["AsAd", "KcKd"])
+        >>> hand.replace_exposed(0, "Ad", "2c")
+        Action('expose', 0, 1, (49,))
+        >>> hand.hole_cards(0), hand.view(1).history[-1]
+        ((51, 0), Action('expose', 0, 1, (49,)))
+
+        :raises IllegalActionError: once a player has acted, for a card the seat does not hold,
+            a second exposure, or a replacement missing or not the deck's top card.
+        :raises DuplicateCardError: for a replacement already dealt.
+        """
+        self._check_before_action("an exposed card")
+        seat = self._check_seat(seat)
+        exposed = parse_card(card)
+        pair = self._hole[seat]
+        if exposed not in pair:
+            raise IllegalActionError(f"card {format_cards([exposed])!r} is not one of seat {seat}'s known hole cards")
+        if any(action.kind is _EXPOSE for action in self._history):
+            raise IllegalActionError("one exposed card is corrected per hand: for another, declare a misdeal")
+        count = self._count
+        burn = 2 * count  # the top card after the deal, burned before the flop
+        deck = list(self._deck)
+        top = deck[burn] if len(deck) > burn else -1
+        if top >= 0:
+            if replacement is not None and parse_card(replacement) != top:
+                raise IllegalActionError(f"the replacement is the top card of the deck, {format_cards([top])}")
+            given = top
+        elif replacement is None:
+            raise IllegalActionError("give the replacement card dealt from the top of the deck")
+        else:
+            given = parse_card(replacement)
+            if given in set(self._board).union(*self._hole, (card for card in deck if card >= 0)):
+                raise DuplicateCardError(f"card {format_cards([given])!r} is already dealt: the replacement must be new")
+        index = pair.index(exposed)
+        deck[self._order.index(seat) + index * count] = given
+        if top >= 0:
+            deck[burn] = exposed
+        self._deck = tuple(deck)
+        new_pair = tuple(given if place == index else held for place, held in enumerate(pair))
+        self._hole = self._hole[:]
+        self._hole[seat] = new_pair
+        deal = self._dealt - count + self._order.index(seat)
+        self._history[deal] = record(Action, (_DEAL_HOLE, seat, 0, new_pair))
+        action = Action(_EXPOSE, seat, index, (exposed,))
+        self._history.append(action)
+        self._watch()
+        return action
+
+    def _check_before_action(self, what: str) -> None:
+        if self._over:
+            raise IllegalActionError(f"the hand is over: too late for {what}")
+        for action in self._history:
+            if action.kind in _DECISIONS:
+                raise IllegalActionError(f"seat {action.seat} has acted: {what} is dealt with before the first action")
+
     def deal_board(self, cards: CardsLike) -> Action:
         """Deal the board cards the hand is waiting for (when it was created from ``hole_cards``).
 
@@ -923,7 +1033,8 @@ class Hand:
         if not needed:
             raise IllegalActionError("no board cards are needed now")
         codes = parse_cards(cards, count=needed)
-        used = set(self._board).union(*self._hole, *self._extra_boards)
+        exposed = (action.cards[0] for action in self._history if action.kind is _EXPOSE)
+        used = set(self._board).union(*self._hole, *self._extra_boards, exposed)
         for code in codes:
             if code in used:
                 raise DuplicateCardError(

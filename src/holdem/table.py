@@ -41,6 +41,7 @@ __all__ = [
     "BuyInError",
     "ButtonRule",
     "Deal",
+    "MisdealButton",
     "OutOfTurn",
     "Owed",
     "PlayerResult",
@@ -77,6 +78,17 @@ class Owed(str, enum.Enum):
     LIVE = "live"
     DEAD = "dead"
     NONE = "none"
+
+
+class MisdealButton(str, enum.Enum):
+    """Where the button is for the deal after a misdeal.
+
+    ``MOVES`` (seed 004: «volver a repartir, moviendo el botón como correspondería»):
+    as after any hand.  ``STAYS``: where it was for the misdealt hand, the blinds too.
+    """
+
+    MOVES = "moves"
+    STAYS = "stays"
 
 
 class OutOfTurn(str, enum.Enum):
@@ -207,8 +219,9 @@ class Table:
     missed, dead; a poster who sits in a blind posts only the missed antes
     (seed 004: «debe "postear" las ciegas y antes perdidos para reincorporarse
     de inmediato, o puede esperar a que le llegue la BB»).
-    ``button_rule`` says how the button moves (:class:`ButtonRule`), and
-    ``out_of_turn`` what becomes of an action out of turn (:class:`OutOfTurn`).
+    ``button_rule`` says how the button moves (:class:`ButtonRule`),
+    ``out_of_turn`` what becomes of an action out of turn (:class:`OutOfTurn`)
+    and ``button_after_misdeal`` where the button is after a :meth:`misdeal`.
 
     Rake per pot comes from ``rules``; ``time_fee`` chips are taken from every
     seated player with chips for each ``fee_period`` seconds begun since they
@@ -241,6 +254,7 @@ class Table:
         seed: int | None = None,
         schedule: BlindSchedule | None = None,
         out_of_turn: OutOfTurn | str = OutOfTurn.REFUSED,
+        button_after_misdeal: MisdealButton | str = MisdealButton.MOVES,
     ) -> None:
         from holdem.tournament import BlindSchedule
 
@@ -270,8 +284,12 @@ class Table:
             ) from None
         try:
             self.out_of_turn = OutOfTurn(out_of_turn)
+            self.button_after_misdeal = MisdealButton(button_after_misdeal)
         except ValueError:
-            raise TableError(f"out_of_turn {out_of_turn!r}: use 'refused' or 'held'") from None
+            raise TableError(
+                f"out_of_turn {out_of_turn!r}, button_after_misdeal {button_after_misdeal!r}: "
+                "use 'refused' or 'held', and 'moves' or 'stays'"
+            ) from None
         self.rules = rules
         self.seat_count = seats
         self.min_buy_in = min_buy_in
@@ -287,6 +305,8 @@ class Table:
         self._seats: dict[int, _Player] = {}
         self._players: dict[str, _Player] = {}
         self._hands: list[TableHand] = []
+        self._misdeals: list[TableHand] = []
+        self._before_hand: tuple = ()  # type: ignore[type-arg]
         self._current: TableHand | None = None
         self._first_button: int | None = None
         self._button: int | None = None
@@ -559,8 +579,7 @@ class Table:
         if self.is_over:
             raise TableError("the session is over: no more hands")
         # A refused start changes nothing: the table is put back as it was.
-        saved = (self._button, self._small_blind_position, self._big_blind, self._rules)
-        players_before = [(player, dataclasses.replace(player)) for player in self._seats.values()]
+        before = self._snapshot()
         try:
             if self.schedule is not None:
                 self._rules = self.schedule.levels[self.level].rules(self._rules)  # type: ignore[index]
@@ -576,15 +595,60 @@ class Table:
             hand = self._hand_for(deal, [player.stack for player in players])
             self._straddling.clear()
         except HoldemError:
-            self._button, self._small_blind_position, self._big_blind, self._rules = saved
-            for player, before in players_before:
-                vars(player).update(vars(before))
+            self._restore(before, positions=True)
             raise
+        self._before_hand = before
         self._current = TableHand(len(self._hands) + 1, deal, tuple(player.name for player in players), hand)
         self._hands.append(self._current)
         if hand.is_over:
             self._settle()
         return hand
+
+    def misdeal(self) -> Hand:
+        """Declare a misdeal of the hand in progress, before its first voluntary action.
+
+        The hand is void (:meth:`Hand.misdeal`) and counts for nothing: every chip, fee
+        and debt goes back, it leaves :attr:`hands` for :attr:`misdeals`, and the next
+        deal has the button as ``button_after_misdeal`` says (:class:`MisdealButton`).
+
+        >>> table = Table(Rules.no_limit(1, 2), seats=3, seed=1)
+        >>> for seat, name in enumerate("ABC"):
+        ...     table.join(name, seat, 100)
+        >>> _ = table.start_hand()
+        >>> table.misdeal().is_void, table.hands, table.stacks()
+        (True, (), {'A': 100, 'B': 100, 'C': 100})
+
+        :raises TableError: when no hand is in progress.
+        :raises IllegalActionError: once a player has acted.
+        """
+        current = self._current
+        if current is None:
+            raise TableError("no hand in progress: a misdeal is declared during a hand")
+        current.hand.misdeal()
+        self._restore(self._before_hand, positions=self.button_after_misdeal is MisdealButton.STAYS)
+        self._hands.pop()
+        self._misdeals.append(current)
+        self._current = None
+        self._held.clear()
+        return current.hand
+
+    @property
+    def misdeals(self) -> tuple[TableHand, ...]:
+        """The hands declared misdeals, void."""
+        return tuple(self._misdeals)
+
+    def _snapshot(self) -> tuple:  # type: ignore[type-arg]
+        """What a hand's start changes at the table, to put back."""
+        positions = (self._button, self._small_blind_position, self._big_blind, self._rules)
+        players = [(player, dataclasses.replace(player)) for player in self._seats.values()]
+        return positions, players, set(self._straddling)
+
+    def _restore(self, snapshot: tuple, positions: bool) -> None:  # type: ignore[type-arg]
+        saved, players, self._straddling = snapshot
+        if positions:
+            self._button, self._small_blind_position, self._big_blind, self._rules = saved
+        for player, before in players:
+            vars(player).update(vars(before))
 
     def act(self, name: str, kind: ActionKind | str, amount: int | None = None) -> Action | None:
         """Play ``name``'s action in the hand in progress (as :meth:`Hand.act`).

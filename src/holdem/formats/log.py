@@ -155,6 +155,11 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
                 showdown = True
         elif kind is ActionKind.RAKE:
             text = f"Rake {amount}"
+        elif kind is ActionKind.EXPOSE:
+            text = f"{name}'s card [{format_cards(action.cards)}] was exposed in the deal: burned, and replaced"
+        elif kind is ActionKind.MISDEAL:
+            text = "*** MISDEAL *** the hand is void: every chip goes back"
+            put_in, dead = [0] * count, 0
         elif kind is ActionKind.RUNS:
             times = "once" if amount == 1 else f"{amount} times"
             text = f"{name} asks to run the board {times}" if seat is not None else f"The board is run {times}"

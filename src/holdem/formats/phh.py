@@ -524,7 +524,7 @@ def dumps(record: Hand | HandHistory) -> str:
     """Write a hand, finished or running, as PHH text (with the fields of a :class:`HandHistory`).
 
     :raises InvalidHistoryError: for pot-limit rules, several runouts, a dead small blind or
-        posts out of position, which PHH cannot record.
+        posts out of position, which PHH cannot record, or a misdeal.
     """
     history = record if isinstance(record, HandHistory) else HandHistory(record)
     hand = history.hand
@@ -534,6 +534,8 @@ def dumps(record: Hand | HandHistory) -> str:
     label = {seat: f"p{player + 1}" for player, seat in enumerate(order)}
     if rules.structure is Structure.POT_LIMIT:
         raise InvalidHistoryError("PHH has no pot-limit Texas hold'em: it records 'NT' and 'FT' hands")
+    if hand.is_void:
+        raise InvalidHistoryError("a misdeal: PHH records hands that were played, not void ones")
     if hand.runs > 1:
         raise InvalidHistoryError(f"runouts {hand.runs}: PHH records one board per hand")
     if hand.dead_small_blind or hand.posts:
