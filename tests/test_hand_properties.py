@@ -54,6 +54,9 @@ def created_with(hand: Hand) -> dict:
     return {"straddles": hand.straddles} if hand.rules.voluntary_straddles else {}
 
 
+DECISIONS = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
+
+
 def state(hand: Hand):
     return (
         hand.stacks, hand.bets, hand.history, hand.actor, hand.legal_actions(), hand.street, hand.pots, hand.is_over,
@@ -103,10 +106,26 @@ def illegal_moves(hand: Hand, legal):
     return moves
 
 
+def deal_mishaps(hand: Hand, data) -> None:
+    """Maybe a card exposed in the deal, maybe a misdeal, as a dealer may declare them before any action."""
+    if hand.is_over:
+        return
+    if data.draw(st.booleans()):
+        seat = data.draw(st.integers(0, hand.player_count - 1))
+        card = data.draw(st.sampled_from(hand.hole_cards(seat)))
+        hand.replace_exposed(seat, card)
+        assert card not in hand.hole_cards(seat)
+        assert all(card in {c for a in hand.view(other).history for c in a.cards} for other in range(hand.player_count))
+    if data.draw(st.integers(0, 9)) == 0:
+        hand.misdeal()
+        assert hand.is_void and hand.stacks == hand.starting_stacks and hand.payoffs == (0,) * hand.player_count
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables(), st.data())
 def test_random_play_keeps_every_invariant(hand, data):
     total = sum(hand.starting_stacks)
+    deal_mishaps(hand, data)
     for _ in range(200):
         check_invariants(hand, total)
         legal = hand.legal_actions()
@@ -133,6 +152,14 @@ def test_random_play_keeps_every_invariant(hand, data):
                 assert state(hand) == before
             else:
                 raise AssertionError(f"{kind} {amount} was accepted: {legal}")
+        if any(action.kind in DECISIONS for action in hand.history):
+            for late in (hand.misdeal, lambda: hand.replace_exposed(legal.seat, hand.hole_cards(legal.seat)[0])):
+                try:
+                    late()
+                except IllegalActionError:
+                    assert state(hand) == before
+                else:
+                    raise AssertionError("a misdeal or an exposure after the first action was accepted")
         kind, amount = data.draw(st.sampled_from(legal_moves(legal)))
         if amount is not None and legal.max_raise_to > legal.min_raise_to:
             amount = data.draw(st.integers(legal.min_raise_to, legal.max_raise_to))
@@ -142,6 +169,7 @@ def test_random_play_keeps_every_invariant(hand, data):
     assert hand.pot_total == 0 and sum(hand.bets) == 0
     assert sum(hand.stacks) + hand.rake == total
     assert sum(hand.payoffs) == -hand.rake
+    assert len(hand.boards) <= hand.rules.runouts
     again = Hand.replay(hand.rules, hand.starting_stacks, hand.history, hand.button, **created_with(hand))
     assert again.history == hand.history and again.stacks == hand.stacks and again.boards == hand.boards
 

@@ -530,8 +530,10 @@ class Table:
         :raises TableError: when fewer than two players are in play.
         """
         deal = self._positions()
+        # A declared straddle is a blind: it stands for the big blind a poster owes.
+        straddling = [seat for seat in self._straddle_offers(deal) if self._seats[seat].name in self._straddling]
         posts = {
-            seat: self._owed(self._seats[seat], seat in (deal.small_blind, deal.big_blind))
+            seat: self._owed(self._seats[seat], seat in (deal.small_blind, deal.big_blind, *straddling))
             for seat in deal.seats
             if self._seats[seat].posting
         }
