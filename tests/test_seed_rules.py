@@ -14,7 +14,7 @@ import pytest
 from holdem.actions import Action, ActionKind, IllegalActionError
 from holdem.agents import ask_straddles, play_hand
 from holdem.cards import Deck, format_cards, parse_cards
-from holdem.errors import DuplicateCardError, InvalidHandError, InvalidHistoryError, TableError
+from holdem.errors import DuplicateCardError, InvalidHandError, InvalidHistoryError, InvalidRulesError, TableError
 from holdem.formats import phh
 from holdem.hand import Hand
 from holdem.match import play_match
@@ -619,3 +619,24 @@ def test_a_misdeal_is_not_written_as_a_played_hand():
     hand.misdeal()
     with pytest.raises(InvalidHistoryError, match="misdeal"):
         phh.dumps(hand)
+
+
+# --- 000: «Un máximo de 10 jugadores suelen jugar en una mesa al mismo tiempo»; 002: «Al Poker
+# --- Texas Hold'em se juega con un máximo de 9 jugadores»: the table's seat count covers both ----
+
+
+@pytest.mark.parametrize("seats", [9, 10])
+def test_000_002_nine_or_ten_seats(seats):
+    table = Table(NL, seats=seats, seed=0)
+    for seat in range(seats):
+        table.join(f"p{seat}", seat, 100)
+    assert table.start_hand().player_count == seats
+    with pytest.raises(TableError):
+        table.join("one more", seats, 100)  # right: no seat past the table's count
+
+
+def test_000_no_more_than_ten_players():
+    with pytest.raises(TableError, match="2 to 10 seats"):
+        Table(NL, seats=11)
+    with pytest.raises(InvalidRulesError, match="2 to 10 players"):
+        Hand(NL, [100] * 11, seed=1)
