@@ -222,15 +222,6 @@ REFERENCE_BOTS: dict[str, Callable[[], object]] = {
 # --------------------------------------------------------------- playing
 
 
-_AGGRESSIVE = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
-# The usual decisions, played without converting them to an ActionKind.
-_PASSIVE = {
-    kind: method
-    for name, method in (("fold", Hand.fold), ("check", Hand.check), ("call", Hand.call))
-    for kind in (name, ActionKind(name))
-}
-
-
 def play_hand(
     hand: Hand,
     agents: Sequence[object],
@@ -253,7 +244,7 @@ def play_hand(
     >>> play_hand(Hand(Rules.no_limit(1, 2), [100, 100], seed=1), [CallingStation(), lambda view: "check"])
     Traceback (most recent call last):
     ...
-    holdem.errors.AgentError: agent '<lambda>' at seat 1 chose 'check': seat 1 may not check facing a bet of 2: call, raise or fold
+    holdem.errors.AgentError: agent '<lambda>' at seat 1 chose 'check': seat 1 may not check facing a bet of 2: call, raise or fold (legal: fold, call 1, or raise to 4 to 100)
     >>> faults = play_hand(Hand(Rules.no_limit(1, 2), [100, 100], seed=1),
     ...                    [CallingStation(), lambda view: "check"], fold_on_error=True)
     >>> faults[0].agent, faults[0].seat
@@ -286,7 +277,7 @@ def _play(
 ) -> list[Fault]:
     """:func:`play_hand` with each seat's ``act`` and ``end_hand`` hooks (from :func:`_seated`)."""
     faults: list[Fault] = []
-    next_view, passive = hand._actor_view, _PASSIVE.get
+    next_view, act = hand._actor_view, hand.act
     while (view := next_view()) is not None:
         seat = view.seat
         try:
@@ -295,14 +286,7 @@ def _play(
             problem, cause = f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__}: {error}", error
         else:
             try:
-                if type(decision) is tuple:
-                    if decision[0] in _AGGRESSIVE and len(decision) == 2:
-                        hand.raise_to(decision[1])
-                    else:
-                        hand.act(*decision)
-                else:
-                    method = passive(decision)
-                    hand.act(decision) if method is None else method(hand)
+                act(decision)
                 continue
             except (ValueError, TypeError) as error:
                 problem, cause = f"agent {names[seat]!r} at seat {seat} chose {decision!r}: {error}", error

@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 
 from holdem._betting import Betting, record
 from holdem._core import Deck, evaluate7
-from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions
+from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions, integer, read_decision
 from holdem.cards import Card, CardsLike, format_cards, parse_cards
 from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError
 from holdem.pots import Pot, award_pots, build_pots, pot_winners, take_rake
@@ -700,9 +700,12 @@ class Hand:
 
         :raises IllegalActionError: when raising is not allowed or ``amount`` is
             outside ``legal_actions()``'s ``min_raise_to`` .. ``max_raise_to``.
+        :raises TypeError: for an amount that is not an integer.
         """
         record = self._betting.raise_to(amount)
         if record is None:
+            if type(amount) is not int:
+                return self.raise_to(integer(amount, "amount"))
             raise self._raise_error(amount)
         self._history.append(record)
         return record  # type: ignore[no-any-return]
@@ -714,8 +717,9 @@ class Hand:
         bounds = self._betting.raise_bounds()
         if bounds is None:
             return IllegalActionError(f"seat {seat} may not bet or raise now: {self._why_no_raise(seat)}")
+        verb = "raise to" if self._betting.max_bet else "bet"
         return IllegalActionError(
-            f"seat {seat} may not raise to {amount!r}: the total must be from {bounds[0]} to {bounds[1]}"
+            f"seat {seat} may not {verb} {amount!r}: the total must be from {bounds[0]} to {bounds[1]}"
         )
 
     def all_in(self) -> Action:
@@ -735,29 +739,61 @@ class Hand:
             + (f"the largest raise allowed is to {bounds[1]}" if bounds else self._why_no_raise(seat))
         )
 
-    def act(self, kind: ActionKind | str, amount: int | None = None) -> Action:
-        """Play any action: ``"fold"``, ``"check"``, ``"call"``, or ``"bet"``/``"raise"`` with an amount.
+    def act(self, decision: object, amount: int | None = None) -> Action:
+        """Play a decision written in any common vocabulary (see :func:`~holdem.actions.read_decision`).
+
+        ``"fold"``, ``"check"``, ``"call"`` (a check when there is nothing to
+        call; also ``"check_or_call"``), ``"bet 10"`` or ``"raise 10"`` (or
+        ``("raise", 10)``, or ``"raise"`` with ``amount``: the total for the
+        street), ``"all-in"``, and ACPC's ``"f"``, ``"c"``, ``"r<N>"`` (``N``
+        the seat's chips in the whole hand); words in any case.
 
         >>> from holdem.rules import Rules
         >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], seed=2)
-        >>> hand.act("raise", 6), hand.act("call")
-        (Action('raise', 1, 6), Action('call', 0, 4))
+        >>> hand.act("raise", 6), hand.act("CALL"), hand.act("call")
+        (Action('raise', 1, 6), Action('call', 0, 4), Action('check', 0))
+        >>> hand.act("Bet 10"), hand.act("r30")
+        (Action('bet', 1, 10), Action('raise', 0, 24))
+        >>> hand.act("check")
+        Traceback (most recent call last):
+        ...
+        holdem.errors.IllegalActionError: seat 1 may not check facing a bet of 24: call, raise or fold (legal: fold, call 14, or raise to 38 to 94)
+
+        :raises IllegalActionError: for a decision the rules do not allow now (the message
+            names the seat, the decision and what is legal) or words that are no decision.
+        :raises TypeError: for an amount that is not an integer.
         """
+        method = _PLAIN.get(decision) if amount is None and type(decision) in _PLAIN_TYPES else None
         try:
-            kind = ActionKind(kind)
-        except ValueError:
-            kind = None  # type: ignore[assignment]
-        if kind is _FOLD:
-            return self.fold()
-        if kind is _CHECK:
-            return self.check()
-        if kind is _CALL:
-            return self.call()
-        if kind is _BET or kind is _RAISE:
-            if amount is None:
-                raise IllegalActionError(f"{kind.value} needs an amount: the total to bet or raise to")
-            return self.raise_to(amount)
-        raise IllegalActionError(f"unknown action {kind!r}: use 'fold', 'check', 'call', 'bet' or 'raise'")
+            if method is not None:
+                return method(self)  # type: ignore[no-any-return]
+            try:
+                verb, amount = read_decision(decision, amount)
+            except IllegalActionError as error:
+                seat = self._betting.actor
+                raise error if seat is None else IllegalActionError(f"seat {seat}: {error}") from None
+            if verb == "raise":
+                return self.raise_to(self._only_size() if amount is None else amount)
+            if verb == "hand-total":
+                seat = self._betting.actor
+                if seat is not None:
+                    amount -= self._starting[seat] - self._stacks[seat] - self._bets[seat]  # type: ignore[operator]
+                return self.raise_to(amount)  # type: ignore[arg-type]
+            return _VERBS[verb](self)  # type: ignore[no-any-return]
+        except IllegalActionError as error:
+            legal = self.legal_actions()
+            if legal is None:
+                raise
+            raise IllegalActionError(f"{error} (legal: {legal.describe()})") from None
+
+    def _only_size(self) -> int:
+        """The total to bet or raise to when only one is allowed (fixed limit; all in)."""
+        bounds = self._betting.raise_bounds()
+        if bounds is None:
+            raise self._raise_error(None)
+        if bounds[0] != bounds[1]:
+            raise IllegalActionError(f"seat {self._betting.actor} must say how much: the total to bet or raise to")
+        return bounds[0]  # type: ignore[no-any-return]
 
     def _why_no_raise(self, seat: int) -> str:
         betting, rules = self._betting, self.rules
@@ -779,6 +815,7 @@ class Hand:
         :raises IllegalActionError: when the showdown does not wait for
             ``seat``, or its cards are not known (they can only be mucked).
         """
+        seat = integer(seat, "seat")
         if seat in self._waiting and not self._hole[seat]:
             raise IllegalActionError(f"seat {seat}'s hole cards are not known: they cannot be shown, only mucked")
         return self._decide(seat, True)
@@ -795,7 +832,7 @@ class Hand:
         >>> hand.muck(1), hand.is_over, hand.stacks
         (Action('muck', 1), True, (52, 48))
         """
-        return self._decide(seat, False)
+        return self._decide(integer(seat, "seat"), False)
 
     def _decide(self, seat: int, shows: bool) -> Action:
         waiting = self._waiting
@@ -1051,6 +1088,10 @@ class Hand:
 
 
 _new_hand = object.__new__
+# What each decision's verb (holdem.actions.read_decision) plays; the usual words and kinds, read at once.
+_VERBS = {"fold": Hand.fold, "check": Hand.check, "call": Hand.check_or_call, "all-in": Hand.all_in}
+_PLAIN = {**_VERBS, **{ActionKind(verb): method for verb, method in _VERBS.items() if verb != "all-in"}}
+_PLAIN_TYPES = (str, ActionKind)
 # Shared by hands whose showdown has not waited (never changed).
 _NO_SEATS: list[int] = []
 _NO_DECISIONS: dict[int, bool] = {}
