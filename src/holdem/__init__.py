@@ -61,7 +61,7 @@ from holdem.evaluation import Category, HandRank, best_five
 from holdem.formats import acpc, phh
 from holdem.formats.acpc import GameDef, MatchState
 from holdem.hand import Hand, HandView, SeatStatus, Street
-from holdem.match import AgentResult, MatchResult, play_match
+from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_match
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
 from holdem.rules import OddChip, Rules, Structure
@@ -137,6 +137,7 @@ __all__ = [
     "Rules",
     "SeatError",
     "SeatStatus",
+    "SerialMatchWarning",
     "Street",
     "Structure",
     "Table",
