@@ -65,7 +65,7 @@ from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_matc
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
 from holdem.rules import OddChip, Rules, Structure
-from holdem.table import ButtonRule, Deal, PlayerResult, Table, TableHand
+from holdem.table import ButtonRule, Deal, Owed, PlayerResult, Table, TableHand
 from holdem.tournament import (
     BlindSchedule,
     Draw,
@@ -127,6 +127,7 @@ __all__ = [
     "MatchResult",
     "MatchState",
     "OddChip",
+    "Owed",
     "PlayerResult",
     "Pot",
     "REFERENCE_BOTS",
