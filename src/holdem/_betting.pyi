@@ -36,6 +36,7 @@ class Betting:
         button: int,
         statuses: tuple[object, object, object],
         hidden: tuple[Action, ...],
+        extras: tuple[tuple[object, ...], ...],
     ) -> None: ...
     def view(self, seat: int, street: object) -> tuple[object, ...] | None: ...
     @property

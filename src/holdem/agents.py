@@ -92,7 +92,7 @@ def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
     legal = view.legal_actions
     if legal is None or legal.min_raise_to is None:
         raise AgentError(f"seat {view.seat} may not bet or raise now")
-    pot = view.pot_total + sum(view.bets) + legal.call
+    pot = view.pot + legal.call
     total = legal.current_bet + int(fraction * pot)
     return min(max(total, legal.min_raise_to), legal.max_raise_to)  # type: ignore[type-var]
 
@@ -206,7 +206,7 @@ class EquityBot:
             return "raise", pot_raise_to(view)
         if not legal.call:  # type: ignore[union-attr]
             return "check"
-        pot = view.pot_total + sum(view.bets) + legal.call  # type: ignore[union-attr]
+        pot = view.pot + legal.call  # type: ignore[union-attr]
         return "call" if share * pot >= legal.call else "fold"  # type: ignore[union-attr]
 
 

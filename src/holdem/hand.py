@@ -60,7 +60,25 @@ class SeatStatus(str, enum.Enum):
 
 
 class HandView(NamedTuple):
-    """What one seat may know: its own cards, the public state, and cards shown at showdown."""
+    """What one seat may know: its own cards, the public state, and cards shown at showdown.
+
+    ``seat`` is the seat in the hand, whose index reads the per-seat tuples
+    (``stacks``: chips behind; ``bets``: chips in front on this street;
+    ``statuses``); ``table_seat`` is the same seat as the table numbers it
+    (the hand's seat when there is no table).  ``pot_total`` is the chips
+    collected in the pots from earlier streets (antes and dead blinds
+    included, this street's bets not); :attr:`pot` is everything in the
+    middle, this street's bets included.  ``legal_actions`` says what
+    ``seat`` may do when it is the ``actor``, else ``None``.  ``shown`` holds
+    the cards shown at showdown by seat; ``history`` every event, other seats'
+    hole cards hidden.  ``rules`` are the hand's rules: the blinds, the
+    structure, the antes.
+
+    >>> from holdem.rules import Rules
+    >>> view = Hand(Rules.no_limit(1, 2, ante=1), [100, 100, 100], seed=1).view(2)
+    >>> view.pot_total, view.bets, view.pot, view.stacks[view.seat] / view.rules.big_blind
+    (3, (1, 2, 0), 6, 49.5)
+    """
 
     seat: int
     hole_cards: tuple[Card, ...]
@@ -75,6 +93,13 @@ class HandView(NamedTuple):
     legal_actions: LegalActions | None
     shown: dict[int, tuple[Card, ...]]
     history: tuple[Action, ...]
+    rules: Rules
+    table_seat: int
+
+    @property
+    def pot(self) -> int:
+        """All the chips in the middle: the pots and this street's bets."""
+        return self.pot_total + sum(self.bets)
 
 
 _DEAL_HOLE = ActionKind.DEAL_HOLE
@@ -144,9 +169,13 @@ class Hand:
     >>> hand.bets, hand.pot_total, hand.actor
     ((2, 0, 2, 0), 1, 1)
 
+    ``table_seats`` gives each seat's number at a table, which the seats'
+    views show as ``table_seat`` (:class:`~holdem.table.Table` gives them).
+
     :raises InvalidRulesError: for a table the rules cannot seat.
     :raises InvalidHandError: for a stack that is not a positive integer, a
-        button off the table, or more than one source of cards.
+        button off the table, more than one source of cards, or table seats
+        that are not one different seat each.
     :raises InvalidCardError: for bad or repeated cards (``CardCountError`` for
         too few).
     """
@@ -181,6 +210,7 @@ class Hand:
         "_waiting",
         "_decided",
         "_dealt",
+        "_view_extras",
     )
 
     def __init__(
@@ -196,6 +226,7 @@ class Hand:
         dead_small_blind: bool = False,
         posts: Mapping[int, tuple[int, int]] | None = None,
         manual_showdown: bool = False,
+        table_seats: Sequence[int] | None = None,
     ) -> None:
         if type(rules) is not Rules:
             raise InvalidRulesError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
@@ -250,6 +281,7 @@ class Hand:
         self._betting = Betting(rules, stacks, self._bets, self._contributed, self._live, self._dead)
         self._history += [record(Action, (_DEAL_HOLE, seat, 0, pair)) for seat, pair in zip(order, pairs)]
         self._dealt = len(self._history)
+        self._view_extras = _view_extras(rules, count, table_seats)
         self._watch()
         self._begin_preflop(last_blind)
 
@@ -526,6 +558,7 @@ class Hand:
             return HandView(
                 seat, self._hole[seat], self.board, self.street, self._button, self.stacks, self.bets,
                 self.statuses, self.pot_total, actor, self.legal_actions() if actor == seat else None, shown, masked,
+                *self._view_extras[seat],
             )  # fmt: skip
         return self._betting.view(seat, _STREETS[self._street])  # type: ignore[return-value]
 
@@ -574,14 +607,16 @@ class Hand:
         new._waiting = self._waiting[:]
         new._decided = self._decided.copy()
         new._dealt = self._dealt
+        new._view_extras = self._view_extras
         new._watch()
         return new
 
     def _watch(self) -> None:
         """Give the betting what views show."""
         self._betting.watch(
-            HandView, self._hole, self._board, self._history, self._dealt, self._button, _STATUS_KINDS, _HIDDEN
-        )
+            HandView, self._hole, self._board, self._history, self._dealt, self._button, _STATUS_KINDS, _HIDDEN,
+            self._view_extras,
+        )  # fmt: skip
 
     def log(self) -> str:
         """The hand so far as a readable card-room log (:func:`holdem.formats.log.hand_log`); also ``str(hand)``.
@@ -1115,6 +1150,16 @@ def _checked_stacks(stacks: Sequence[int]) -> list[int]:
     if sum(stacks) > _MAX_CHIPS:
         raise InvalidHandError(f"stacks {stacks!r}: the chips at the table may add up to at most 2**60")
     return stacks
+
+
+def _view_extras(rules: Rules, count: int, table_seats: Sequence[int] | None) -> tuple[tuple[object, ...], ...]:
+    """The last fields of each seat's views: the rules and the seat's table seat."""
+    if table_seats is None:
+        return tuple((rules, seat) for seat in range(count))
+    seats = [integer(seat, "table seat") for seat in table_seats]
+    if len(seats) != count or len(set(seats)) != count or min(seats) < 0:
+        raise InvalidHandError(f"table_seats {list(table_seats)!r}: give {count} different seats from 0, one per seat")
+    return tuple((rules, seat) for seat in seats)
 
 
 def _card_layout(
