@@ -10,6 +10,7 @@ from holdem._core import evaluate, evaluate7, evaluate_batch
 from holdem.agents import (
     REFERENCE_BOTS,
     Agent,
+    AgentHooks,
     CallingStation,
     Decision,
     EquityBot,
@@ -85,6 +86,7 @@ __all__ = [
     "ActionKind",
     "Agent",
     "AgentError",
+    "AgentHooks",
     "AgentResult",
     "BlindSchedule",
     "ButtonRule",

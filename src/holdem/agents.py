@@ -1,14 +1,18 @@
 """Agents: bots that play hands, and four reference bots to play against.
 
-An agent is any callable, or any object with an ``act`` method, that takes a
-seat's :class:`~holdem.hand.HandView` (its own cards, the board, stacks, bets,
-the legal actions, the history so far with other seats' cards hidden) and
-returns a decision: ``"fold"``, ``"check"``, ``"call"``, or a pair such as
-``("raise", 60)`` (bets and raises are stated as the total for the street).
-An agent may also have ``end_hand(view)``, called with its view once the hand
-is over (cards shown at showdown included), and ``reset(rng)``, called before
-a match (or each chunk of a parallel match) with a :class:`~holdem.cards.Rng`
-stream of its own.  An agent never touches the :class:`~holdem.hand.Hand`.
+An agent is any callable, or any object with an ``act`` method (:class:`Agent`),
+that takes a seat's :class:`~holdem.hand.HandView` (its own cards, the board,
+stacks, bets, pots, the rules, the legal actions, the history so far with
+other seats' cards hidden) and returns a decision in any of the usual words
+(:meth:`Hand.act <holdem.hand.Hand.act>` reads them): ``"fold"``,
+``"check"``, ``"call"``, ``"raise 60"`` or a pair such as ``("raise", 60)``
+(bets and raises are stated as the total for the street), ``"all-in"``...
+An agent may also have the hooks of :class:`AgentHooks`: ``end_hand(view)``,
+called with its view once the hand is over (cards shown at showdown
+included), and ``reset(rng)``, called before a match (or each chunk of a
+parallel match) or a table's or tournament's ``play`` with a
+:class:`~holdem.cards.Rng` stream of its own.  An agent never touches the
+:class:`~holdem.hand.Hand`.
 
 >>> from holdem.hand import Hand
 >>> from holdem.rules import Rules
@@ -25,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, Protocol, Union
+from typing import NamedTuple, Protocol, SupportsIndex, Union
 
 from holdem.actions import ActionKind
 from holdem.cards import Rng
@@ -36,6 +40,7 @@ from holdem.ranges import HandRange
 
 __all__ = [
     "Agent",
+    "AgentHooks",
     "AgentError",
     "CallingStation",
     "Decision",
@@ -49,14 +54,29 @@ __all__ = [
     "pot_raise_to",
 ]
 
-Decision = Union[ActionKind, str, tuple[Union[ActionKind, str], int]]
-"""What an agent returns: a kind of action, with the total to bet or raise to for bets and raises."""
+Decision = Union[ActionKind, str, tuple[Union[ActionKind, str], SupportsIndex]]
+"""What an agent returns: words such as ``"call"`` or ``"raise 60"``, or a kind of action with the total
+to bet or raise to (see :meth:`Hand.act <holdem.hand.Hand.act>`)."""
 
 
 class Agent(Protocol):
-    """An object that plays: ``act`` decides at its turn (a plain function of the view also works)."""
+    """An object that plays: ``act`` decides at its turn (a plain function of the view also works).
+
+    It may also have the hooks of :class:`AgentHooks`.
+    """
 
     def act(self, view: HandView) -> Decision: ...
+
+
+class AgentHooks(Protocol):
+    """The optional hooks of an :class:`Agent`; an agent may have either, both or neither."""
+
+    def reset(self, rng: Rng) -> None:
+        """Called before a match (each chunk of a parallel one) or a table's or tournament's ``play``,
+        with a random stream of the agent's own: draw every random choice from it to be reproducible."""
+
+    def end_hand(self, view: HandView) -> None:
+        """Called once each hand is over, with the seat's final view (cards shown at showdown included)."""
 
 
 class Fault(NamedTuple):
