@@ -29,7 +29,8 @@ def test_batches_of_any_integer_dtype_rank_as_uint8(dtype):
 @pytest.mark.parametrize("value", [-1, 52, 2**40])
 def test_integer_batches_outside_the_card_codes_are_refused(value):
     hands = np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, value]], dtype=np.int64)
-    with pytest.raises(InvalidArrayError, match=rf"row 1 holds a value that is no card code \(0 to 51\): \[5, 6, 7, 8, {value}\]"):
+    message = rf"row 1 holds a value that is no card code \(0 to 51\): \[5, 6, 7, 8, {value}\]"
+    with pytest.raises(InvalidArrayError, match=message):
         evaluate_batch(hands)
 
 

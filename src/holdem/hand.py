@@ -115,6 +115,7 @@ _SHOW = ActionKind.SHOW
 _DECISIONS = frozenset((ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE))
 _MUCK = ActionKind.MUCK
 _HIDDEN = tuple(Action(_DEAL_HOLE, seat) for seat in range(10))
+_SEAT_NUMBERS = {count: tuple(range(count)) for count in range(2, 11)}
 _STREETS = tuple(Street)
 _ACTIVE = SeatStatus.ACTIVE
 _ALL_IN = SeatStatus.ALL_IN
@@ -210,7 +211,7 @@ class Hand:
         "_waiting",
         "_decided",
         "_dealt",
-        "_view_extras",
+        "_table_seats",
     )
 
     def __init__(
@@ -281,7 +282,7 @@ class Hand:
         self._betting = Betting(rules, stacks, self._bets, self._contributed, self._live, self._dead)
         self._history += [record(Action, (_DEAL_HOLE, seat, 0, pair)) for seat, pair in zip(order, pairs)]
         self._dealt = len(self._history)
-        self._view_extras = _view_extras(rules, count, table_seats)
+        self._table_seats = _SEAT_NUMBERS[count] if table_seats is None else _checked_table_seats(table_seats, count)
         self._watch()
         self._begin_preflop(last_blind)
 
@@ -558,7 +559,7 @@ class Hand:
             return HandView(
                 seat, self._hole[seat], self.board, self.street, self._button, self.stacks, self.bets,
                 self.statuses, self.pot_total, actor, self.legal_actions() if actor == seat else None, shown, masked,
-                *self._view_extras[seat],
+                self.rules, self._table_seats[seat],
             )  # fmt: skip
         return self._betting.view(seat, _STREETS[self._street])  # type: ignore[return-value]
 
@@ -607,7 +608,7 @@ class Hand:
         new._waiting = self._waiting[:]
         new._decided = self._decided.copy()
         new._dealt = self._dealt
-        new._view_extras = self._view_extras
+        new._table_seats = self._table_seats
         new._watch()
         return new
 
@@ -615,7 +616,7 @@ class Hand:
         """Give the betting what views show."""
         self._betting.watch(
             HandView, self._hole, self._board, self._history, self._dealt, self._button, _STATUS_KINDS, _HIDDEN,
-            self._view_extras,
+            self.rules, self._table_seats,
         )  # fmt: skip
 
     def log(self) -> str:
@@ -1152,14 +1153,11 @@ def _checked_stacks(stacks: Sequence[int]) -> list[int]:
     return stacks
 
 
-def _view_extras(rules: Rules, count: int, table_seats: Sequence[int] | None) -> tuple[tuple[object, ...], ...]:
-    """The last fields of each seat's views: the rules and the seat's table seat."""
-    if table_seats is None:
-        return tuple((rules, seat) for seat in range(count))
-    seats = [integer(seat, "table seat") for seat in table_seats]
+def _checked_table_seats(table_seats: Sequence[int], count: int) -> tuple[int, ...]:
+    seats = tuple(integer(seat, "table seat") for seat in table_seats)
     if len(seats) != count or len(set(seats)) != count or min(seats) < 0:
         raise InvalidHandError(f"table_seats {list(table_seats)!r}: give {count} different seats from 0, one per seat")
-    return tuple((rules, seat) for seat in seats)
+    return seats
 
 
 def _card_layout(

@@ -508,8 +508,8 @@ class Table:
             self._settle()
         return hand
 
-    def act(self, name: str, kind: ActionKind | str, amount: int | None = None) -> Action:
-        """Play ``name``'s action in the hand in progress (as :meth:`Hand.act`).
+    def act(self, name: str, kind: object, amount: int | None = None) -> Action:
+        """Play ``name``'s action in the hand in progress (any decision :meth:`Hand.act` reads, as it reads it).
 
         :raises IllegalActionError: when no hand is in progress, ``name`` is not
             dealt in (sitting out, waiting, busted) or it is not their turn, or
@@ -537,7 +537,7 @@ class Table:
         seed: int | None = None,
         fold_on_error: bool = False,
     ) -> list[Fault]:
-        """Play ``hands`` hands (default: until the session is over) with ``agents``, one for each seated player by name.
+        """Play ``hands`` hands (default: until the session is over) with ``agents``, one per seated player by name.
 
         Play stops early once fewer than two players are in play.  First each
         agent's ``reset(rng)`` hook gets a stream of its own from ``seed``

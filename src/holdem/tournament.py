@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from holdem._core import Deck, Rng
-from holdem.actions import Action, ActionKind
+from holdem.actions import Action
 from holdem.agents import Fault
 from holdem.cards import Card
 from holdem.errors import RebuyError, TournamentError
@@ -301,7 +301,7 @@ class Tournament:
             self._after_hand()
         return hand
 
-    def act(self, name: str, kind: ActionKind | str, amount: int | None = None) -> Action:
+    def act(self, name: str, kind: object, amount: int | None = None) -> Action:
         """Play ``name``'s action (as :meth:`Table.act`)."""
         action = self.table.act(name, kind, amount)
         if self.table.hand is None:
