@@ -34,8 +34,8 @@ from typing import NamedTuple, Protocol, SupportsIndex, Union
 from holdem.actions import ActionKind
 from holdem.cards import Rng
 from holdem.equity import equity
-from holdem.errors import AgentError, InvalidHandError
-from holdem.hand import Hand, HandView, SeatStatus
+from holdem.errors import AgentError, IllegalActionError, InvalidHandError
+from holdem.hand import _PLAIN, Hand, HandView, SeatStatus
 from holdem.ranges import HandRange
 
 __all__ = [
@@ -297,7 +297,7 @@ def _play(
 ) -> list[Fault]:
     """:func:`play_hand` with each seat's ``act`` and ``end_hand`` hooks (from :func:`_seated`)."""
     faults: list[Fault] = []
-    next_view, act = hand._actor_view, hand.act
+    next_view, plain = hand._actor_view, _PLAIN.get
     while (view := next_view()) is not None:
         seat = view.seat
         try:
@@ -305,10 +305,14 @@ def _play(
         except Exception as error:
             problem, cause = f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__}: {error}", error
         else:
+            # The usual words are played at once, the rest read by Hand.act.
+            method = plain(decision) if type(decision) is str or type(decision) is ActionKind else None
             try:
-                act(decision)
+                hand.act(decision) if method is None else method(hand)
                 continue
             except (ValueError, TypeError) as error:
+                if method is not None and isinstance(error, IllegalActionError):
+                    error = hand._with_legal(error)
                 problem, cause = f"agent {names[seat]!r} at seat {seat} chose {decision!r}: {error}", error
         if not fold_on_error:
             raise AgentError(problem) from cause

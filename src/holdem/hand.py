@@ -803,6 +803,8 @@ class Hand:
         try:
             if method is not None:
                 return method(self)  # type: ignore[no-any-return]
+            if type(decision) is tuple and len(decision) == 2 and amount is None and decision[0] in _SIZED:
+                return self.raise_to(decision[1])
             try:
                 verb, amount = read_decision(decision, amount)
             except IllegalActionError as error:
@@ -817,10 +819,12 @@ class Hand:
                 return self.raise_to(amount)  # type: ignore[arg-type]
             return _VERBS[verb](self)  # type: ignore[no-any-return]
         except IllegalActionError as error:
-            legal = self.legal_actions()
-            if legal is None:
-                raise
-            raise IllegalActionError(f"{error} (legal: {legal.describe()})") from None
+            raise self._with_legal(error) from None
+
+    def _with_legal(self, error: IllegalActionError) -> IllegalActionError:
+        """``error``, saying what is legal when someone is to act."""
+        legal = self.legal_actions()
+        return error if legal is None else IllegalActionError(f"{error} (legal: {legal.describe()})")
 
     def _only_size(self) -> int:
         """The total to bet or raise to when only one is allowed (fixed limit; all in)."""
@@ -1128,6 +1132,7 @@ _new_hand = object.__new__
 _VERBS = {"fold": Hand.fold, "check": Hand.check, "call": Hand.check_or_call, "all-in": Hand.all_in}
 _PLAIN = {**_VERBS, **{ActionKind(verb): method for verb, method in _VERBS.items() if verb != "all-in"}}
 _PLAIN_TYPES = (str, ActionKind)
+_SIZED = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
 # Shared by hands whose showdown has not waited (never changed).
 _NO_SEATS: list[int] = []
 _NO_DECISIONS: dict[int, bool] = {}

@@ -21,7 +21,6 @@ import copy
 import math
 import operator
 import os
-import pickle
 import secrets
 import sys
 import time
@@ -228,8 +227,6 @@ def play_match(
 
 def _run(chunks: list[_Chunk], executor: Executor | None, workers: int | None) -> Iterator[tuple[int, _Tally]]:
     """Yield ``(index, tally)`` for every chunk as it finishes."""
-    from concurrent.futures import ProcessPoolExecutor  # here: multiprocessing is slow to import
-
     if executor is None:
         workers = min(os.cpu_count() or 1, len(chunks)) if workers is None else workers
         if workers < 1:
@@ -246,9 +243,13 @@ def _run(chunks: list[_Chunk], executor: Executor | None, workers: int | None) -
             for index, chunk in enumerate(chunks):
                 yield index, _play_chunk(copy.deepcopy(chunk))
             return
+        from concurrent.futures import ProcessPoolExecutor  # here: multiprocessing is slow to import
+
         with ProcessPoolExecutor(workers) as pool:
             yield from _run(chunks, pool, None)
         return
+    from concurrent.futures import ProcessPoolExecutor
+
     if isinstance(executor, ProcessPoolExecutor) and (problem := _unpicklable(chunks[0])):
         raise MatchError(f"{problem}: a process pool cannot take it; play here with workers=1")
     futures = {executor.submit(_play_chunk, chunk): index for index, chunk in enumerate(chunks)}
@@ -258,6 +259,8 @@ def _run(chunks: list[_Chunk], executor: Executor | None, workers: int | None) -
 
 def _unpicklable(chunk: _Chunk) -> str | None:
     """What keeps a chunk's agents from another process, or ``None`` when they all pickle."""
+    import pickle  # here: `import holdem` stays quick
+
     for name, agent in zip(chunk.names, chunk.agents):
         try:
             pickle.dumps(agent)
