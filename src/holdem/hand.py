@@ -104,9 +104,6 @@ class HandView(NamedTuple):
 
 _DEAL_HOLE = ActionKind.DEAL_HOLE
 _POST_BLIND = ActionKind.POST_BLIND
-_FOLD = ActionKind.FOLD
-_CHECK = ActionKind.CHECK
-_CALL = ActionKind.CALL
 _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 _DEAL_BOARD = ActionKind.DEAL_BOARD
@@ -803,8 +800,9 @@ class Hand:
         try:
             if method is not None:
                 return method(self)  # type: ignore[no-any-return]
-            if type(decision) is tuple and len(decision) == 2 and amount is None and decision[0] in _SIZED:
-                return self.raise_to(decision[1])
+            sized = decision[0] if type(decision) is tuple and len(decision) == 2 and amount is None else None
+            if type(sized) in _PLAIN_TYPES and sized in _SIZED:
+                return self.raise_to(decision[1])  # type: ignore[index]
             try:
                 verb, amount = read_decision(decision, amount)
             except IllegalActionError as error:
