@@ -196,3 +196,42 @@ def test_table_act_takes_the_same_vocabulary():
     table.start_hand()
     assert table.act(table.actor, "CALL").kind is ActionKind.CALL
     assert table.act(table.actor, "call").kind is ActionKind.CHECK
+
+
+
+# Never legal: not a decision, an amount where none belongs, a wrong type, or a total no stack reaches.
+BAD = ["shove", "call 5", "fold 2", ("raise", 1.5), ("bet", True), ["call"], ("raise", 6, 7), ("raise", 10**9)]
+
+
+def spent_before_this_street(hand, seat):
+    return hand.starting_stacks[seat] - hand.stacks[seat] - hand.bets[seat]
+
+
+@pytest.mark.parametrize("rules", [NL, Rules.pot_limit(1, 2), Rules.fixed_limit(2, 4)])
+def test_refusals_in_random_play_change_nothing_and_say_what_is_legal(rules):
+    rng = holdem.Rng(21)
+    words = {"fold": ("fold", "F", "f"), "check": ("check", "call", "c"), "call": ("call", "CALL", "check_or_call")}
+    for number in range(60):
+        hand = Hand(rules, [20 + rng.below(200) for _ in range(4)], number % 4, seed=rng.random_raw())
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            before = state(hand)
+            for bad in BAD + (["check"] if legal.call else []):
+                try:
+                    hand.act(bad)
+                except IllegalActionError as error:
+                    assert str(error).startswith(f"seat {legal.seat}")
+                    assert str(error).endswith(f"(legal: {legal.describe()})")
+                except TypeError:
+                    pass
+                assert state(hand) == before
+            kinds = [kind.value for kind in legal.kinds]
+            kind = kinds[rng.below(len(kinds))]
+            if kind in ("bet", "raise"):
+                total = legal.min_raise_to + rng.below(legal.max_raise_to - legal.min_raise_to + 1)
+                in_hand = total + spent_before_this_street(hand, legal.seat)
+                choice = [f"raise {total}", ("bet", np.int64(total)), f"r{in_hand}"][rng.below(3)]
+            else:
+                choice = words[kind][rng.below(3)]
+            assert hand.act(choice).seat == legal.seat
+        assert sum(hand.payoffs) == 0

@@ -112,6 +112,9 @@ class LegalActions(NamedTuple):
         >>> LegalActions(seat=0, fold=False, check=True, call=0, current_bet=0,
         ...              min_raise_to=2, max_raise_to=2).describe()
         'check, or bet 2'
+        >>> LegalActions(seat=1, fold=False, check=True, call=0, current_bet=0,
+        ...              min_raise_to=None, max_raise_to=None).describe()
+        'check'
         """
         words = ["fold"] if self.fold else []
         words.append("check" if self.check else f"call {self.call}")
@@ -119,7 +122,7 @@ class LegalActions(NamedTuple):
             verb = "raise to" if self.current_bet else "bet"
             high = "" if self.max_raise_to == self.min_raise_to else f" to {self.max_raise_to}"
             words.append(f"{verb} {self.min_raise_to}{high}")
-        return ", ".join(words[:-1]) + ", or " + words[-1]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + ", or " + words[-1]
 
 
 # _KINDS[fold][check][none, bet or raise]
