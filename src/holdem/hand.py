@@ -28,8 +28,8 @@ from __future__ import annotations
 import enum
 import operator
 from itertools import compress
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, SupportsIndex
 
 from holdem._betting import Betting, record
 from holdem._core import Deck, evaluate7
@@ -728,7 +728,7 @@ class Hand:
             self._close_street()
         return record  # type: ignore[no-any-return]
 
-    def raise_to(self, amount: int) -> Action:
+    def raise_to(self, amount: SupportsIndex) -> Action:
         """Bet or raise to a total of ``amount`` for the street.
 
         :raises IllegalActionError: when raising is not allowed or ``amount`` is
@@ -772,7 +772,7 @@ class Hand:
             + (f"the largest raise allowed is to {bounds[1]}" if bounds else self._why_no_raise(seat))
         )
 
-    def act(self, decision: object, amount: int | None = None) -> Action:
+    def act(self, decision: object, amount: SupportsIndex | None = None) -> Action:
         """Play a decision written in any common vocabulary (see :func:`~holdem.actions.read_decision`).
 
         ``"fold"``, ``"check"``, ``"call"`` (a check when there is nothing to
@@ -847,7 +847,7 @@ class Hand:
             return f"the cap of {rules.max_bets} bets this street is reached"
         return "every other player has folded or is all in"
 
-    def show(self, seat: int) -> Action:
+    def show(self, seat: SupportsIndex) -> Action:
         """Show ``seat``'s hole cards at a showdown that waits for it (see ``showdown_seats``).
 
         :raises IllegalActionError: when the showdown does not wait for
@@ -858,7 +858,7 @@ class Hand:
             raise IllegalActionError(f"seat {seat}'s hole cards are not known: they cannot be shown, only mucked")
         return self._decide(seat, True)
 
-    def muck(self, seat: int) -> Action:
+    def muck(self, seat: SupportsIndex) -> Action:
         """Muck ``seat``'s hand at a showdown that waits for it: it gives up its share of the pots.
 
         >>> from holdem.rules import Rules
@@ -1128,7 +1128,7 @@ class Hand:
 _new_hand = object.__new__
 # What each decision's verb (holdem.actions.read_decision) plays; the usual words and kinds, read at once.
 _VERBS = {"fold": Hand.fold, "check": Hand.check, "call": Hand.check_or_call, "all-in": Hand.all_in}
-_PLAIN = {**_VERBS, **{ActionKind(verb): method for verb, method in _VERBS.items() if verb != "all-in"}}
+_PLAIN: dict[object, Callable[[Hand], Action]] = {**_VERBS, **{ActionKind(verb): method for verb, method in _VERBS.items() if verb != "all-in"}}
 _PLAIN_TYPES = (str, ActionKind)
 _SIZED = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
 # Shared by hands whose showdown has not waited (never changed).

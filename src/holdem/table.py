@@ -26,7 +26,7 @@ import dataclasses
 import enum
 import time
 from collections.abc import Callable, Mapping
-from typing import IO
+from typing import IO, SupportsIndex
 
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError
@@ -508,7 +508,7 @@ class Table:
             self._settle()
         return hand
 
-    def act(self, name: str, kind: object, amount: int | None = None) -> Action:
+    def act(self, name: str, kind: object, amount: SupportsIndex | None = None) -> Action:
         """Play ``name``'s action in the hand in progress (any decision :meth:`Hand.act` reads, as it reads it).
 
         :raises IllegalActionError: when no hand is in progress, ``name`` is not

@@ -17,7 +17,7 @@ import dataclasses
 import time
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, SupportsIndex
 
 from holdem._core import Deck, Rng
 from holdem.actions import Action
@@ -301,7 +301,7 @@ class Tournament:
             self._after_hand()
         return hand
 
-    def act(self, name: str, kind: object, amount: int | None = None) -> Action:
+    def act(self, name: str, kind: object, amount: SupportsIndex | None = None) -> Action:
         """Play ``name``'s action (as :meth:`Table.act`)."""
         action = self.table.act(name, kind, amount)
         if self.table.hand is None:
