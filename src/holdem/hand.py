@@ -1127,8 +1127,10 @@ class Hand:
 
 _new_hand = object.__new__
 # What each decision's verb (holdem.actions.read_decision) plays; the usual words and kinds, read at once.
-_VERBS = {"fold": Hand.fold, "check": Hand.check, "call": Hand.check_or_call, "all-in": Hand.all_in}
-_PLAIN: dict[object, Callable[[Hand], Action]] = dict(_VERBS)
+_VERBS: dict[str, Callable[[Hand], Action]] = {
+    "fold": Hand.fold, "check": Hand.check, "call": Hand.check_or_call, "all-in": Hand.all_in
+}
+_PLAIN: dict[object, Callable[[Hand], Action]] = {verb: method for verb, method in _VERBS.items()}
 _PLAIN.update((ActionKind(verb), method) for verb, method in _VERBS.items() if verb != "all-in")
 _PLAIN_TYPES = (str, ActionKind)
 _SIZED = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
