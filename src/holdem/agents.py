@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol, SupportsIndex, Union
 
 from holdem.actions import ActionKind
-from holdem.cards import Rng
+from holdem.cards import CardsLike, Rng
 from holdem.equity import equity
 from holdem.errors import AgentError, IllegalActionError, InvalidHandError
 from holdem.hand import _PLAIN, Hand, HandView, SeatStatus
@@ -110,11 +110,11 @@ def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
     (7, 4, 100)
     """
     legal = view.legal_actions
-    if legal is None or legal.min_raise_to is None:
+    if legal is None or legal.min_raise_to is None or legal.max_raise_to is None:
         raise AgentError(f"seat {view.seat} may not bet or raise now")
     pot = view.pot + legal.call
     total = legal.current_bet + int(fraction * pot)
-    return min(max(total, legal.min_raise_to), legal.max_raise_to)  # type: ignore[type-var]
+    return min(max(total, legal.min_raise_to), legal.max_raise_to)
 
 
 # ------------------------------------------------------------ reference bots
@@ -218,7 +218,7 @@ class EquityBot:
     def act(self, view: HandView) -> Decision:
         legal = view.legal_actions
         others = sum(status is not SeatStatus.FOLDED for status in view.statuses) - 1
-        players = [view.hole_cards, *[self.opponents] * others]
+        players: list[str | HandRange | CardsLike] = [view.hole_cards, *[self.opponents] * others]
         share = equity(
             players, board=view.board, exact=False, samples=self.samples, seed=self.random.getrandbits(64), threads=1
         ).equity[0]
