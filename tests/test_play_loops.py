@@ -1,5 +1,6 @@
 """What a bot sees (rules, pots, table seats) and the play loops of tables and tournaments."""
 
+import numpy as np
 import pytest
 
 import holdem
@@ -120,6 +121,10 @@ def test_table_play_refuses_what_it_cannot_play():
                           ({"ann": TightBot(), "bob": TightBot(), "cy": TightBot()}, -1)):  # fmt: skip
         with pytest.raises(TableError):
             table.play(agents, hands=hands)
+    for hands in (1.0, "3", True):
+        with pytest.raises(TypeError, match="hands"):
+            table.play({"ann": TightBot(), "bob": TightBot(), "cy": TightBot()}, hands=hands)
+    table.play({"ann": TightBot(), "bob": TightBot(), "cy": TightBot()}, hands=np.int64(0))
     table.start_hand()
     with pytest.raises(TableError, match="in progress"):
         table.play({"ann": TightBot(), "bob": TightBot(), "cy": TightBot()}, hands=1)

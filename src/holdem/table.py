@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import IO, SupportsIndex
 
 from holdem._core import Rng
-from holdem.actions import Action, ActionKind, IllegalActionError
+from holdem.actions import Action, ActionKind, IllegalActionError, integer
 from holdem.agents import Fault, _play, _seated
 from holdem.errors import BuyInError, SeatError, TableError
 from holdem.hand import Hand
@@ -565,7 +565,7 @@ class Table:
             raise TableError(
                 f"agents for {sorted(agents)!r} at a table of {sorted(names)!r}: give one for each seated player"
             )
-        if hands is not None and (type(hands) is not int or hands < 0):
+        if hands is not None and integer(hands, "hands") < 0:
             raise TableError(f"hands {hands!r}: use a count of hands from 0, or None to play the session out")
         hooks = self._hooks(agents, seed)
         faults: list[Fault] = []
@@ -576,7 +576,9 @@ class Table:
             played += 1
         return faults
 
-    def _hooks(self, agents: Mapping[str, object], seed: int | None) -> tuple[dict[str, Callable], dict[str, Callable]]:
+    def _hooks(
+        self, agents: Mapping[str, object], seed: int | None
+    ) -> tuple[dict[str, Callable], dict[str, Callable]]:
         """Reset the agents from ``seed`` (else from the table's generator); return their ``act`` and
         ``end_hand`` hooks by name."""
         streams = Rng(self._rng.random_raw() if seed is None else seed).spawn(len(agents))

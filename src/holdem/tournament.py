@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import NamedTuple, SupportsIndex
 
 from holdem._core import Deck, Rng
-from holdem.actions import Action
+from holdem.actions import Action, integer
 from holdem.agents import Fault
 from holdem.cards import Card
 from holdem.errors import RebuyError, TournamentError
@@ -341,7 +341,7 @@ class Tournament:
             )
         if self.table.hand is not None:
             raise TournamentError("a hand is in progress: play starts between hands")
-        if hands is not None and (type(hands) is not int or hands < 0):
+        if hands is not None and integer(hands, "hands") < 0:
             raise TournamentError(f"hands {hands!r}: use a count of hands from 0, or None to play it out")
         table = self.table
         hooks = table._hooks(agents, seed)
