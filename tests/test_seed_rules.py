@@ -500,7 +500,7 @@ def held_table(out_of_turn: str = "held") -> Table:
 
 def test_004_out_of_turn_binds_when_nothing_changed():
     table = held_table()
-    assert table.act("A", "call") is None and table.held == {"A": (ActionKind.CALL, None)}
+    assert table.act("A", "call") is None and table.held == {"A": ("call", None)}
     table.act("D", "fold")  # only a fold in between: A's call binds
     assert table.hand.history[-1] == Action(ActionKind.CALL, 0, 2) and table.actor == "B"
     assert table.held == {}
@@ -522,7 +522,7 @@ def test_004_out_of_turn_is_refused_by_default():
         table.act("A", "call")
     assert table.hand.history == before and table.held == {}
     table = held_table()
-    with pytest.raises(IllegalActionError, match="unknown action"):
+    with pytest.raises(IllegalActionError, match="unknown decision"):
         table.act("A", "dance")  # a refused hold changes nothing either
     assert table.held == {}
     with pytest.raises(TableError, match="out_of_turn"):
@@ -640,3 +640,24 @@ def test_000_no_more_than_ten_players():
         Table(NL, seats=11)
     with pytest.raises(InvalidRulesError, match="2 to 10 players"):
         Hand(NL, [100] * 11, seed=1)
+
+
+def test_004_table_play_asks_the_agents_to_straddle_and_to_agree_on_runs():
+    class Eager:
+        def straddle(self, seat, amount):
+            return True
+
+        def agree_runs(self, view, most):
+            return most
+
+        def act(self, view):
+            legal = view.legal_actions
+            return ("raise", legal.max_raise_to) if legal.min_raise_to is not None else "call"
+
+    rules = Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=True, runouts=2, runs_by_agreement=True)
+    table = Table(rules, seats=3, seed=2)
+    for seat, name in enumerate("ABC"):
+        table.join(name, seat, 100)
+    table.play({name: Eager() for name in "ABC"}, hands=1)
+    hand = table.hands[0].hand
+    assert hand.straddles == (4,) and len(hand.boards) == 2

@@ -36,7 +36,9 @@ class Betting:
         button: int,
         statuses: tuple[object, object, object],
         hidden: tuple[Action, ...],
-        view_tail: tuple[object, ...],
+        rules: Rules,
+        table_seats: tuple[int, ...],
+        positions: tuple[str, ...],
     ) -> None: ...
     def view(self, seat: int, street: object) -> tuple[object, ...] | None: ...
     @property

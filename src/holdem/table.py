@@ -25,11 +25,12 @@ from __future__ import annotations
 import dataclasses
 import enum
 import time
-from collections.abc import Callable
-from typing import IO, TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import IO, TYPE_CHECKING, SupportsIndex
 
 from holdem._core import Rng
-from holdem.actions import Action, ActionKind, IllegalActionError
+from holdem.actions import Action, ActionKind, IllegalActionError, integer, read_decision
+from holdem.agents import Fault, _play, _seated, _wants_to_straddle
 from holdem.errors import BuyInError, HoldemError, SeatError, TableError
 from holdem.hand import Hand, SeatStatus, checked_stacks
 from holdem.rules import Rules
@@ -187,20 +188,6 @@ class _Player:
 
 _VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
 _UNCHANGED = (ActionKind.CHECK, ActionKind.FOLD)
-_DECISIONS = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
-
-
-def _decision(kind: ActionKind | str, amount: int | None) -> ActionKind:
-    """``kind`` as a decision, checked as :meth:`Hand.act` would before it is held."""
-    try:
-        decision = ActionKind(kind)
-    except ValueError:
-        decision = None  # type: ignore[assignment]
-    if decision not in _DECISIONS:
-        raise IllegalActionError(f"unknown action {kind!r}: use 'fold', 'check', 'call', 'bet' or 'raise'")
-    if (decision is ActionKind.BET or decision is ActionKind.RAISE) and amount is None:
-        raise IllegalActionError(f"{decision.value} needs an amount: the total to bet or raise to")
-    return decision
 
 
 class Table:
@@ -314,8 +301,8 @@ class Table:
         self._big_blind: int | None = None
         self._rake = 0
         self._straddling: set[str] = set()
-        # Actions out of turn held for their player: the action and the history length then.
-        self._held: dict[str, tuple[ActionKind, int | None, int]] = {}
+        # Actions out of turn held for their player: the decision and the history length then.
+        self._held: dict[str, tuple[object, SupportsIndex | None, int]] = {}
 
     # -------------------------------------------------------------- reading
 
@@ -652,8 +639,8 @@ class Table:
         for player, before in players:
             vars(player).update(vars(before))
 
-    def act(self, name: str, kind: ActionKind | str, amount: int | None = None) -> Action | None:
-        """Play ``name``'s action in the hand in progress (as :meth:`Hand.act`).
+    def act(self, name: str, kind: object, amount: SupportsIndex | None = None) -> Action | None:
+        """Play ``name``'s action in the hand in progress (any decision :meth:`Hand.act` reads, as it reads it).
 
         Out of turn, with ``out_of_turn="held"``, the action is held (``None`` is
         returned; :attr:`held` lists it) and played when the turn comes, if only
@@ -664,7 +651,7 @@ class Table:
         ...     table.join(name, seat, 100)
         >>> _ = table.start_hand()
         >>> table.actor, table.act("A", "fold"), table.held
-        ('D', None, {'A': (<ActionKind.FOLD: 'fold'>, None)})
+        ('D', None, {'A': ('fold', None)})
         >>> table.act("D", "fold"), table.actor
         (Action('fold', 3), 'B')
 
@@ -683,7 +670,8 @@ class Table:
         if self.actor != name:
             if self.out_of_turn is OutOfTurn.REFUSED or not self._may_hold(current, name):
                 raise IllegalActionError(f"{name!r} may not act now: it is {self.actor!r}'s turn")
-            self._held[name] = (_decision(kind, amount), amount, len(current.hand.history))
+            read_decision(kind, amount)  # a decision, held as given
+            self._held[name] = (kind, amount, len(current.hand.history))
             return None
         self._held.pop(name, None)
         action = current.hand.act(kind, amount)
@@ -691,7 +679,7 @@ class Table:
         return action
 
     @property
-    def held(self) -> dict[str, tuple[ActionKind, int | None]]:
+    def held(self) -> dict[str, tuple[object, SupportsIndex | None]]:
         """The actions out of turn waiting for their player's turn, by name."""
         return {name: (kind, amount) for name, (kind, amount, _) in self._held.items()}
 
@@ -705,8 +693,8 @@ class Table:
         """Play the held actions that the turn reaches unchanged; void the others that it reaches."""
         hand = current.hand
         while hand.actor is not None:
-            kind, amount, since = self._held.pop(current.names[hand.actor], (None, None, 0))
-            if kind is None or any(action.kind not in _UNCHANGED for action in hand.history[since:]):
+            kind, amount, since = self._held.pop(current.names[hand.actor], (None, None, -1))
+            if since < 0 or any(action.kind not in _UNCHANGED for action in hand.history[since:]):
                 break
             try:
                 hand.act(kind, amount)
@@ -766,6 +754,98 @@ class Table:
         if played is None or name not in played.names:
             raise IllegalActionError(f"{name!r} was not dealt in the last hand: only its winner may show")
         return played.hand.show(played.names.index(name))
+
+    def play(
+        self,
+        agents: Mapping[str, object],
+        hands: int | None = None,
+        *,
+        seed: int | None = None,
+        fold_on_error: bool = False,
+    ) -> list[Fault]:
+        """Play ``hands`` hands (default: until the session is over) with ``agents``, one per seated player by name.
+
+        Play stops early once fewer than two players are in play.  First each
+        agent's ``reset(rng)`` hook gets a stream of its own from ``seed``
+        (default: drawn from the table's generator, so that a table made with
+        a seed plays the same way every time); then each hand is played as
+        :func:`~holdem.agents.play_hand` plays it (the views' ``table_seat``
+        is the player's seat at this table), and the faults played as folds,
+        with ``fold_on_error``, are returned, numbered by hand.
+
+        >>> from holdem.agents import CallingStation, TightBot
+        >>> table = Table(Rules.no_limit(1, 2), seats=6, seed=1)
+        >>> table.join("ann", 0, 100); table.join("bob", 3, 100)
+        >>> table.play({"ann": CallingStation(), "bob": TightBot()}, hands=20)
+        []
+        >>> len(table.hands), table.stacks()
+        (8, {'ann': 0, 'bob': 200})
+
+        :raises TableError: during a hand, or for agents that are not one per seated player.
+        :raises AgentError: when an agent fails, unless ``fold_on_error``.
+        """
+        if self._current is not None:
+            raise TableError("a hand is in progress: play starts between hands")
+        names = set(self.stacks())
+        if set(agents) != names:
+            raise TableError(
+                f"agents for {sorted(agents)!r} at a table of {sorted(names)!r}: give one for each seated player"
+            )
+        if hands is not None and integer(hands, "hands") < 0:
+            raise TableError(f"hands {hands!r}: use a count of hands from 0, or None to play the session out")
+        hooks = self._hooks(agents, seed)
+        faults: list[Fault] = []
+        played = 0
+        while (hands is None or played < hands) and not self.is_over and self._in_play_count() >= 2:
+            self._ask_straddles(agents)
+            self.start_hand()
+            faults += self._play_current(*hooks, fold_on_error)
+            played += 1
+        return faults
+
+    def _hooks(
+        self, agents: Mapping[str, object], seed: int | None
+    ) -> tuple[dict[str, Callable], dict[str, Callable], dict[str, Callable | None]]:
+        """Reset the agents from ``seed`` (else from the table's generator); return their ``act``,
+        ``end_hand`` and ``agree_runs`` hooks by name."""
+        streams = Rng(self._rng.random_raw() if seed is None else seed).spawn(len(agents))
+        for agent, stream in zip(agents.values(), streams):
+            reset = getattr(agent, "reset", None)
+            if reset is not None:
+                reset(stream)
+        names = list(agents)
+        acts, ends, runs = _seated(list(agents.values()))
+        return dict(zip(names, acts)), {names[index]: end for index, end in ends}, dict(zip(names, runs))
+
+    def _ask_straddles(self, agents: Mapping[str, object]) -> None:
+        """Before the deal, ask each agent in a voluntary straddle position by its ``straddle(seat, amount)``
+        hook (``seat``: its table seat) whether it straddles."""
+        if not self._rules.voluntary_straddles or self._in_play_count() < 2:
+            return
+        for seat, (_, amount) in self._straddle_offers(self.next_deal()).items():
+            name = self._seats[seat].name
+            if _wants_to_straddle(agents[name], seat, amount):
+                self._straddling.add(name)
+
+    def _play_current(
+        self,
+        act_of: Mapping[str, Callable],
+        end_of: Mapping[str, Callable],
+        runs_of: Mapping[str, Callable | None],
+        fold_on_error: bool,
+    ) -> list[Fault]:
+        """Play the hand just dealt to its end with each player's ``act``, ``end_hand`` and ``agree_runs`` hooks."""
+        current = self._hands[-1]
+        names = current.names
+        ends = [(seat, end_of[name]) for seat, name in enumerate(names) if name in end_of]
+        acts, runs = [act_of[name] for name in names], [runs_of[name] for name in names]
+        faults = _play(current.hand, acts, ends, runs, names, fold_on_error, current.number)
+        if self._current is not None:
+            self._settle()
+        return faults
+
+    def _in_play_count(self) -> int:
+        return sum(player.in_play for player in self._seats.values())
 
     # ------------------------------------------------------------ inside
 
@@ -857,7 +937,7 @@ class Table:
         checked_stacks(stacks)
         return Hand(
             self._rules, stacks, button, seed=self._rng.random_raw(), dead_small_blind=dead_small_blind, posts=posts,
-            straddles=straddles,
+            table_seats=seats, straddles=straddles,
         )  # fmt: skip
 
     def _straddle_offers(self, deal: Deal) -> dict[int, tuple[int, int]]:
