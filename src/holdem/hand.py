@@ -158,6 +158,15 @@ _ORDERS = {
     count: tuple(tuple((button + 1 + step) % count for step in range(count)) for button in range(count))
     for count in range(2, 11)
 }
+# Each seat's position name, for each table size, button and small blind (posted or dead).
+_SEAT_POSITIONS = {
+    (count, button, small_blind): tuple(
+        position_names(count, small_blind=small_blind)[(seat - button - 1) % count] for seat in range(count)
+    )
+    for count in range(2, 11)
+    for button in range(count)
+    for small_blind in (True, False)
+}
 
 
 class Hand:
@@ -308,13 +317,15 @@ class Hand:
         self._manual = manual_showdown
         self._waiting: list[int] = _NO_SEATS
         self._runs = 1 if rules.runs_by_agreement else rules.runouts
-        self._run_requests: dict[int, int | None] = {}
+        self._run_requests: dict[int, int | None] = _NO_DECISIONS  # type: ignore[assignment]
         self._decided: dict[int, bool] = _NO_DECISIONS
         self._history: list[Action] = []
         self._dead_small_blind = dead_small_blind
-        self._straddles = _hand_straddles(rules, count, straddles)
-        names = position_names(count, small_blind=not dead_small_blind)
-        self._positions = tuple(names[order.index(seat)] for seat in range(count))
+        if straddles is None and not rules.voluntary_straddles:
+            self._straddles = rules.straddles  # forced: the rules seat them all
+        else:
+            self._straddles = _hand_straddles(rules, count, straddles)
+        self._positions = _SEAT_POSITIONS[count, button, not dead_small_blind]
         self._posts = dict(posts) if posts else {}
         last_blind = self._post_forced_bets(dead_small_blind)
         if posts:
@@ -1013,7 +1024,7 @@ class Hand:
         self._betting.begin((), 0, 0, 0)
         self._cards_needed = 0
         self._waiting = _NO_SEATS
-        self._run_requests = {}
+        self._run_requests = _NO_DECISIONS  # type: ignore[assignment]
         action = Action(_MISDEAL, None)
         self._history.append(action)
         self._over = True
@@ -1417,7 +1428,7 @@ _PLAIN: dict[object, Callable[[Hand], Action]] = {verb: method for verb, method 
 _PLAIN.update((ActionKind(verb), method) for verb, method in _VERBS.items() if verb != "all-in")
 _PLAIN_TYPES = (str, ActionKind)
 _SIZED = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
-# Shared by hands whose showdown has not waited (never changed).
+# Shared by hands whose showdown has not waited, or whose runs are not agreed (never changed).
 _NO_SEATS: list[int] = []
 _NO_DECISIONS: dict[int, bool] = {}
 # The betting arithmetic is done in 64-bit integers: three times the chips at
