@@ -661,3 +661,17 @@ def test_004_table_play_asks_the_agents_to_straddle_and_to_agree_on_runs():
     table.play({name: Eager() for name in "ABC"}, hands=1)
     hand = table.hands[0].hand
     assert hand.straddles == (4,) and len(hand.boards) == 2
+
+
+def test_new_calls_take_any_integer_type_and_refuse_others():
+    numpy = pytest.importorskip("numpy")
+    hand = all_in_heads_up()
+    hand.agree_runs(numpy.int64(0), numpy.int64(2))
+    with pytest.raises(TypeError):
+        hand.agree_runs(True, 2)
+    hand = Hand(NL, [100, 100], hole_cards=["AsAd", "KcKd"])
+    with pytest.raises(TypeError):
+        hand.replace_exposed(0.0, "As", "2c")
+    assert hand.replace_exposed(numpy.int8(0), "As", "2c").seat == 0
+    with pytest.raises(TypeError):
+        Hand(VOLUNTARY, [100] * 4, seed=1, straddles=(True,))

@@ -349,8 +349,9 @@ class Hand:
         """Play a hand again from its history: its hole cards, boards and decisions.
 
         ``options`` are those the hand was created with (``dead_small_blind``, ``posts``,
-        ``manual_showdown``); the showdown takes its shows and mucks from the history
-        when it waits for them.
+        ``manual_showdown``, ``straddles``); the showdown takes its shows and mucks from
+        the history when it waits for them, and the exposed cards, misdeals and runs
+        agreed are played again from their records.
 
         >>> from holdem.rules import Rules
         >>> rules = Rules.no_limit(1, 2)
@@ -1035,7 +1036,7 @@ class Hand:
         """Whether the hand was declared a misdeal (:meth:`misdeal`)."""
         return self._history[-1].kind is _MISDEAL
 
-    def replace_exposed(self, seat: int, card: Card | str, replacement: Card | str | None = None) -> Action:
+    def replace_exposed(self, seat: SupportsIndex, card: Card | str, replacement: Card | str | None = None) -> Action:
         """Correct a hole card exposed during the deal, as seed 004 says: «dando al jugador
         afectado una carta de reemplazo de la parte superior y usando la expuesta como burn».
 
@@ -1055,7 +1056,7 @@ class Hand:
         :raises DuplicateCardError: for a replacement already dealt.
         """
         self._check_before_action("an exposed card")
-        seat = self._check_seat(seat)
+        seat = self._check_seat(integer(seat, "seat"))
         exposed = parse_card(card)
         pair = self._hole[seat]
         if exposed not in pair:
@@ -1187,7 +1188,7 @@ class Hand:
         self._run_requests = {seat: None for seat in self._order if self._live[seat]}
         return True
 
-    def agree_runs(self, seat: int, runs: int) -> Action:
+    def agree_runs(self, seat: SupportsIndex, runs: SupportsIndex) -> Action:
         """Say how many times ``seat`` wants the board run, when the rules let the players all in
         agree on it (``runs_pending`` lists the seats still to say; 1 is no).  The board is run
         as many times as every one of them asked for, otherwise once.
@@ -1207,6 +1208,7 @@ class Hand:
         :raises IllegalActionError: when ``seat`` has nothing to agree now, or for a number of
             runs outside 1 to the rules' ``runouts``.
         """
+        seat = integer(seat, "seat")
         if self._run_requests.get(seat, 0) is not None:
             pending = self.runs_pending
             raise IllegalActionError(
