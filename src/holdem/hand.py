@@ -123,6 +123,8 @@ _ACTIVE = SeatStatus.ACTIVE
 _ALL_IN = SeatStatus.ALL_IN
 _FOLDED = SeatStatus.FOLDED
 _STATUS_KINDS = (_ACTIVE, _ALL_IN, _FOLDED)
+_LATE_POSITIONS = ("MP", "LJ", "HJ", "CO")
+
 
 def position_names(player_count: int, *, small_blind: bool = True) -> tuple[str, ...]:
     """The position names of a hand of ``player_count`` players, clockwise from the seat left
@@ -145,8 +147,6 @@ def position_names(player_count: int, *, small_blind: bool = True) -> tuple[str,
     early = tuple("UTG" if number == 1 else f"UTG{number}" for number in range(1, middle - late + 1))
     return (*blinds, *early, *_LATE_POSITIONS[4 - late :], "BTN")
 
-
-_LATE_POSITIONS = ("MP", "LJ", "HJ", "CO")
 
 # For each table size, the other seats clockwise after each seat; and for
 # each button, the seats clockwise from the one left of the button.
@@ -1457,13 +1457,10 @@ def checked_stacks(stacks: Sequence[int]) -> list[int]:
 
 
 def _hand_straddles(rules: Rules, count: int, straddles: Sequence[int] | None) -> tuple[int, ...]:
-    """The straddles of a hand: the rules' when forced, else those given; positions past the
-    table's seats skipped, and no trailing zeros."""
-    allowed = rules.straddles[: count - 2]
+    """The straddles chosen for a hand under voluntary straddles: positions past the table's seats
+    skipped, and no trailing zeros."""
     if not rules.voluntary_straddles:
-        if straddles is not None:
-            raise InvalidHandError(f"straddles {straddles!r}: these rules force their straddles {rules.straddles}")
-        return allowed
+        raise InvalidHandError(f"straddles {straddles!r}: these rules force their straddles {rules.straddles}")
     chosen = tuple(integer(amount, "straddle") for amount in straddles or ())
     for position, amount in enumerate(chosen):
         if amount and (position >= len(rules.straddles) or amount != rules.straddles[position]):
