@@ -665,10 +665,10 @@ def test_a_refused_start_hand_changes_nothing():
     assert table.fees == 2 + 20 and table.button != before[0]
 
 
-def test_rules_a_table_cannot_seat_are_refused_without_changing_it():
-    table = table_of([100, 100])
-    table.rules = Rules.no_limit(1, 2, straddles=(4,))  # a forced straddle needs a third seat
-    before = table_state(table)
-    with pytest.raises(holdem.InvalidRulesError, match="straddle"):
-        table.start_hand()
-    assert table_state(table) == before and table.hand is None
+def test_forced_straddles_the_table_has_no_seats_for_are_skipped():
+    table = table_of([100, 100, 100])
+    table.rules = Rules.no_limit(1, 2, straddles=(4, 8))
+    assert table.start_hand().bets == (4, 1, 2)  # the button straddles; the second straddle needs a fourth seat
+    fold_around(table)
+    table.leave("C")
+    assert sorted(table.start_hand().bets) == [1, 2]  # heads-up: no straddle at all

@@ -926,17 +926,19 @@ class Table:
             # acts last after the flop (the deal's button may be dead).
             button = (seats.index(deal.big_blind) - (1 if dead_small_blind else 2)) % count
         posts = {seats.index(seat): owed for seat, owed in deal.posts.items()}
-        straddles = None
-        if self._rules.voluntary_straddles:
-            straddles = [0] * len(self._rules.straddles)
+        rules, straddles = self._rules, None
+        if rules.voluntary_straddles:
+            straddles = [0] * len(rules.straddles)
             for seat, (position, amount) in self._straddle_offers(deal).items():
                 if self._seats[seat].name in self._straddling:
                     straddles[position] = amount
+        elif len(rules.straddles) > count - 2:  # forced straddles the table has no seats for are skipped
+            rules = dataclasses.replace(rules, straddles=rules.straddles[: max(count - 2, 0)])
         # What the hand would refuse, refused before a seed is drawn.
-        self._rules.check_player_count(count)
+        rules.check_player_count(count)
         checked_stacks(stacks)
         return Hand(
-            self._rules, stacks, button, seed=self._rng.random_raw(), dead_small_blind=dead_small_blind, posts=posts,
+            rules, stacks, button, seed=self._rng.random_raw(), dead_small_blind=dead_small_blind, posts=posts,
             table_seats=seats, straddles=straddles,
         )  # fmt: skip
 
