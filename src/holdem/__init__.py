@@ -64,7 +64,7 @@ from holdem.hand import Hand, HandView, SeatStatus, Street
 from holdem.match import AgentResult, MatchResult, play_match
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
-from holdem.rules import OddChip, Rules, Structure
+from holdem.rules import OddChip, Reopening, Rules, Structure
 from holdem.table import ButtonRule, Deal, PlayerResult, Table, TableHand
 from holdem.tournament import (
     BlindSchedule,
@@ -133,6 +133,7 @@ __all__ = [
     "RandomBot",
     "RebuyError",
     "RebuyPolicy",
+    "Reopening",
     "Rng",
     "Rules",
     "SeatError",

@@ -54,7 +54,7 @@ from holdem.errors import AcpcError, HoldemError, InvalidRulesError
 from holdem.formats.phh import HandHistory
 from holdem.hand import Hand, HandView, SeatStatus
 from holdem.pots import build_pots, pot_winners
-from holdem.rules import Rules, Structure
+from holdem.rules import Reopening, Rules, Structure
 
 __all__ = [
     "AcpcError",
@@ -235,7 +235,8 @@ class GameDef:
         stated = game.rules()
         # Without a cap, whether the big blind counts as a bet changes nothing.
         wanted = dataclasses.replace(
-            rules, all_hands_show=True, blind_counts_as_bet=rules.blind_counts_as_bet or rules.max_bets is None
+            rules, all_hands_show=True, reopening=Reopening.ACPC,
+            blind_counts_as_bet=rules.blind_counts_as_bet or rules.max_bets is None,
         )
         lost = [
             f"{field.name} ({getattr(wanted, field.name)})"
@@ -300,7 +301,7 @@ class GameDef:
 
     def _seating(self) -> tuple[int, Rules]:
         count = self.players
-        options: dict[str, object] = {"all_hands_show": True}
+        options: dict[str, object] = {"all_hands_show": True, "reopening": Reopening.ACPC}
         if self.betting == "limit":
             sizes = self.raise_sizes
             if sizes[0] != sizes[1] or sizes[2] != sizes[3] or sizes[0] > sizes[2]:
