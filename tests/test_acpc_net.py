@@ -59,7 +59,9 @@ def run_match(game, hands, clients, timeout=5.0):
 def test_holdem_clients_play_a_whole_match(game, hands):
     agents = [RandomBot(seed=seat) for seat in range(game.players)]
     result, match_log, returned = run_match(game, hands, [holdem_client(agent) for agent in agents])
-    assert result.faults == [] and list(returned.values()) == [hands] * game.players
+    assert result.faults == [] and [client.hands for client in returned.values()] == [hands] * game.players
+    # Each client's running result is its total in the dealer's SCORE.
+    assert sorted(client.total for client in returned.values()) == sorted(result.totals)
     # Positions rotate: each name sits in each position.
     assert {logged.names[0] for logged in match_log.hands} == set(result.names)
 
@@ -171,6 +173,6 @@ def test_command_line_dealer_and_client(tmp_path, capsys):
         thread.join(20)
         assert not thread.is_alive()
     output = capsys.readouterr().out
-    assert "25 hands played" in output and "SCORE:" in output
+    assert "25 hands played" in output and "chips won" in output and "SCORE:" in output
     with open(tmp_path / "match.log") as log:
         assert len(read_log(log, NOLIMIT_2P).hands) == 25
