@@ -67,17 +67,20 @@ _VERSION = re.compile(r"VERSION:2\.[0-9]+\.[0-9]+")
 _LINE_LIMIT = 4095  # the longest line the reference dealer reads at once
 _ACTIONS = {"f": "f", "F": "f", "c": "c", "C": "c", "k": "c", "K": "c", "r": "r", "R": "r", "b": "r", "B": "r"}
 _SIZE = re.compile(r"[ \t\n\v\f\r]*([-+]?[0-9]+)")
-_INT32 = 2**31
+_INT64 = 2**63
 
 
 def read_action(text: str, limit: bool) -> tuple[str, int] | None:
     """An action as the reference dealer reads it: ``("f"|"c"|"r", size)``, or ``None`` when there is none.
 
-    The size (of a no-limit raise only, else 0) is read as C's ``%d`` reads it;
-    a number beyond 32 bits reads as -1, as on the reference's platform.
+    The size (of a no-limit raise only, else 0) is read as the reference's
+    ``sscanf("%d")`` reads it with glibc: a number beyond 64 bits saturates,
+    and the low 32 bits are kept.
 
     >>> read_action("r 300", False), read_action("r-5", False), read_action("K", False), read_action("r300", True)
     (('r', 300), ('r', -5), ('c', 0), ('r', 0))
+    >>> read_action("r4294967596", False), read_action("r" + "9" * 30, False)
+    (('r', 300), ('r', -1))
     >>> read_action("r", False) is None, read_action("x", False) is None
     (True, True)
     """
@@ -89,10 +92,12 @@ def read_action(text: str, limit: bool) -> tuple[str, int] | None:
     match = _SIZE.match(text, 1)
     if match is None:
         return None
-    digits = match.group(1)
-    if len(digits) > 12 or not -_INT32 <= int(digits) < _INT32:
-        return kind, -1
-    return kind, int(digits)
+    number = match.group(1)
+    sign = -1 if number[0] == "-" else 1
+    digits = number.lstrip("+-").lstrip("0")
+    value = sign * _INT64 if len(digits) > 19 else sign * int(digits or "0")
+    value = min(max(value, -_INT64), _INT64 - 1)
+    return kind, (value + 2**31) % 2**32 - 2**31
 
 
 class _Connection:
@@ -407,7 +412,9 @@ class Dealer:
         except _Timeout as timeout:
             problem = str(timeout)
             if problem and self.max_timeouts is None:
-                raise AcpcError(f"hand {number}: {name} {problem}: the match ends") from None
+                raise AcpcError(
+                    f"could not get action from seat {seat + 1} ({name}, hand {number}): {problem}: the match ends"
+                ) from None
             if problem:
                 self._in_a_row[seat] += 1
                 gives_up = not self._connections[seat].alive or self._in_a_row[seat] >= self.max_timeouts
