@@ -42,6 +42,7 @@ betting), and ACPC splits a pot that does not divide evenly into fractions
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import re
 from collections.abc import Iterable, Iterator
@@ -285,7 +286,7 @@ class GameDef:
     @property
     def button(self) -> int:
         """The button's seat: the one the blinds and first players place (usually the last)."""
-        return self._seating()[0]
+        return self._seating[0]
 
     def rules(self) -> Rules:
         """The :class:`~holdem.rules.Rules` of this game, for Texas Hold'em with a standard deck.
@@ -302,9 +303,11 @@ class GameDef:
         ...
         holdem.errors.AcpcError: numRanks 3: holdem plays Texas Hold'em, which needs 13
         """
-        return self._seating()[1]
+        return self._seating[1]
 
+    @functools.cached_property
     def _seating(self) -> tuple[int, Rules]:
+        """The button and the rules, found once (a game definition is immutable)."""
         for field, wanted in _HOLDEM.items():
             if getattr(self, field) != wanted:
                 value = getattr(self, field)
@@ -642,10 +645,10 @@ def hand_values(hand: Hand) -> tuple[Fraction, ...]:
             won[action.seat] += action.amount  # type: ignore[index]
     put = [start - stack + gain for start, stack, gain in zip(hand.starting_stacks, hand.stacks, won)]
     live = [status is not SeatStatus.FOLDED for status in hand.statuses]
-    if sum(live) == 1:
-        ranks = [1 if alive else -1 for alive in live]
-    else:
-        ranks = [evaluate7(*hand.hole_cards(seat), *hand.board) if alive else -1 for seat, alive in enumerate(live)]
+    if sum(live) == 1:  # the others folded: the one left takes every chip put in
+        pot = sum(put)
+        return tuple(Fraction(pot - amount if alive else -amount) for amount, alive in zip(put, live))
+    ranks = [evaluate7(*hand.hole_cards(seat), *hand.board) if alive else -1 for seat, alive in enumerate(live)]
     values = [-Fraction(amount) for amount in put]
     for pot in build_pots(put, live):
         winners = pot_winners(pot, ranks)

@@ -45,7 +45,10 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
+import selectors
 import socket
+import struct
+import sys
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -104,9 +107,19 @@ class _Connection:
     """A line-based socket: lines end with ``\\r\\n``; reads stop at a deadline."""
 
     def __init__(self, sock: socket.socket, send_timeout: float | None) -> None:
+        # Sends block, with a time limit in the kernel: one system call a send.
+        sock.settimeout(None)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        if send_timeout is not None:
+            milliseconds = min(max(round(send_timeout * 1000), 1), 2**31 - 1)
+            timeval = (
+                struct.pack("L", milliseconds) if sys.platform == "win32"
+                else struct.pack("ll", milliseconds // 1000, milliseconds % 1000 * 1000)
+            )  # fmt: skip
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, timeval)
+        self.readable = selectors.DefaultSelector()
+        self.readable.register(sock, selectors.EVENT_READ)
         self.sock = sock
-        self.send_timeout = send_timeout
         self.buffer = b""
         self.alive = True
 
@@ -114,7 +127,6 @@ class _Connection:
         if not self.alive:
             return
         try:
-            self.sock.settimeout(self.send_timeout)
             self.sock.sendall(data)
         except OSError:
             self.close()
@@ -131,10 +143,9 @@ class _Connection:
             if not self.alive or (remaining is not None and remaining <= 0):
                 return None
             try:
-                self.sock.settimeout(remaining)
+                if remaining is not None and not self.readable.select(remaining):
+                    return None
                 data = self.sock.recv(65536)
-            except TimeoutError:
-                return None
             except OSError:
                 data = b""
             if not data:
@@ -147,6 +158,7 @@ class _Connection:
 
     def close(self) -> None:
         self.alive = False
+        self.readable.close()
         self.sock.close()
 
 
@@ -343,6 +355,7 @@ class Dealer:
         game, count = self.game, self.game.players
         deals = reference_deals(game, self.seed) if self.cards == "reference" else None  # type: ignore[arg-type]
         rng = Rng(self.seed)
+        stacks, button = game.starting_stacks, game.button
         totals = [Fraction(0)] * count
         if self.log is not None:
             self.log.write(self.log_header())
@@ -350,10 +363,10 @@ class Dealer:
             shift = number if self.rotate else 0
             seats = [(position + shift) % count for position in range(count)]
             if deals is None:
-                hand = Hand(self.rules, game.starting_stacks, game.button, seed=rng.random_raw())
+                hand = Hand(self.rules, stacks, button, seed=rng.random_raw())
             else:
                 holes, board = next(deals)
-                hand = Hand(self.rules, game.starting_stacks, game.button, hole_cards=holes, board=board)
+                hand = Hand(self.rules, stacks, button, hole_cards=holes, board=board)
             self._used_hand = [0.0] * count
             log_line = self._play_hand(hand, number, seats)
             values = hand_values(hand)
@@ -375,32 +388,33 @@ class Dealer:
 
     def _play_hand(self, hand: Hand, number: int, seats: list[int]) -> str:
         """Play one hand; return its log line up to the values."""
-        count, connections, transcript = hand.player_count, self._connections, self.transcript
+        count, transcript = hand.player_count, self.transcript
+        connections = [self._connections[seat] for seat in seats]
         splits = _board_splits(self.game)
         holes = [format_cards(hand.hole_cards(position)) for position in range(count)]
         prefixes = [f"MATCHSTATE:{position}:{number}:" for position in range(count)]
         own = ["|" * position + holes[position] + "|" * (count - 1 - position) for position in range(count)]
-        betting, board, street = "", "", 0
+        betting, board, street, actor = "", "", 0, hand.actor
         while True:
-            if hand.is_over:
+            if actor is None:
                 live = [status is not SeatStatus.FOLDED for status in hand.statuses]
                 shown = "|".join(cards if alive else "" for cards, alive in zip(holes, live))
                 own = [shown] * count if sum(live) > 1 else own
             states = [f"{prefixes[position]}{betting}:{own[position]}{board}" for position in range(count)]
             sent_at = time.monotonic()
-            for position in range(count):
-                seat = seats[position]
-                connections[seat].send(states[position].encode("ascii") + b"\r\n")
+            # The player to act first, so that it thinks while the others are told.
+            for position in range(count) if actor is None else (actor, *range(actor), *range(actor + 1, count)):
+                connections[position].send(f"{states[position]}\r\n".encode("ascii"))
                 if transcript is not None:
-                    transcript.write(f"TO {seat + 1} at {time.time():.6f} {states[position]}\r\n")
-            if hand.is_over:
+                    transcript.write(f"TO {seats[position] + 1} at {time.time():.6f} {states[position]}\r\n")
+            if actor is None:
                 return f"STATE:{number}:{betting}:{'|'.join(holes)}{board}"
-            actor = hand.actor
-            betting += self._act(hand, seats[actor], states[actor], number, sent_at)  # type: ignore[index]
+            betting += self._act(hand, seats[actor], states[actor], number, sent_at)
             if hand.street != street:
                 betting += "/" * (hand.street - street)
                 street = hand.street
                 board = "".join("/" + format_cards(hand.board[start:stop]) for start, stop in splits[1 : street + 1])
+            actor = hand.actor
 
     def _act(self, hand: Hand, seat: int, sent: str, number: int, sent_at: float) -> str:
         """Read and play the response of the player to act (at ``seat``); return the action's ACPC text."""
