@@ -306,7 +306,7 @@ class Dealer:
             (with ``max_timeouts=None``) a player runs out of time or disconnects.
         """
         try:
-            self._seat_players()
+            self.seat_players()
             totals = self._play()
         finally:
             self.close()
@@ -318,8 +318,14 @@ class Dealer:
         self.faults.append(message)
         self.report(message)
 
-    def _seat_players(self) -> None:
+    def seat_players(self) -> None:
+        """Wait for every player to connect and send its version (:meth:`run` does it when it was not done).
+
+        :raises AcpcError: when the players do not all connect in time.
+        """
         count = self.game.players
+        if len(self._connections) == count:
+            return
         deadline = None if self.connect_timeout is None else time.monotonic() + self.connect_timeout
         while len(self._connections) < count:
             remaining = None if deadline is None else deadline - time.monotonic()
