@@ -11,7 +11,7 @@ from holdem.agents import CallingStation, RandomBot, TightBot
 from holdem.errors import AgentError, MatchError
 from holdem.formats import phh
 from holdem.match import CHUNK_HANDS, play_match
-from holdem.play_cli import add_play_commands
+from holdem.cli.play import add_play_commands
 
 
 def lineup(count=3):

@@ -79,6 +79,18 @@ from holdem.tournament import (
 
 __version__ = "0.1.0"
 
+# Loaded when first asked for, so that ``import holdem`` does not load numpy.
+_VECTOR_NAMES = frozenset(("VectorGame", "VectorObservation"))
+
+
+def __getattr__(name: str) -> object:
+    if name in _VECTOR_NAMES:
+        from holdem import vector
+
+        return getattr(vector, name)
+    raise AttributeError(f"module 'holdem' has no attribute {name!r}")
+
+
 __all__ = [
     "AcpcError",
     "Action",
@@ -146,6 +158,8 @@ __all__ = [
     "TightBot",
     "Tournament",
     "TournamentError",
+    "VectorGame",
+    "VectorObservation",
     "acpc",
     "agent_name",
     "best_five",

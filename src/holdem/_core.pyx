@@ -664,6 +664,16 @@ cdef uint16_t rank_of(uint64_t key, uint64_t mask) noexcept nogil:
     return key_rank(key, mask)
 
 
+cdef uint16_t rank_of_cards(const uint8_t *cards, int count) noexcept nogil:
+    """The rank of ``count`` (5 to 7) distinct valid card codes."""
+    cdef uint64_t key = HAND_KEY_INIT, mask = 0
+    cdef int i
+    for i in range(count):
+        key += CARD_KEY[cards[i]]
+        mask |= CARD_MASK[cards[i]]
+    return key_rank(key, mask)
+
+
 cdef uint64_t rng_next(RngState *state) noexcept nogil:
     return random_bits(state)
 
