@@ -71,6 +71,7 @@ _LINE_LIMIT = 4095  # the longest line the reference dealer reads at once
 _ACTIONS = {"f": "f", "F": "f", "c": "c", "C": "c", "k": "c", "K": "c", "r": "r", "R": "r", "b": "r", "B": "r"}
 _SIZE = re.compile(r"[ \t\n\v\f\r]*([-+]?[0-9]+)")
 _INT64 = 2**63
+_SCALE = 2520  # the least common multiple of 1 to 10: a pot is split among at most 10 players
 
 
 def read_action(text: str, limit: bool) -> tuple[str, int] | None:
@@ -249,6 +250,12 @@ class Dealer:
         self._servers = [socket.create_server((host, seat_port)) for seat_port in ([port] if ports is None else ports)]
         self._connections: list[_Connection] = []
         count = game.players
+        # The order in which positions are told a state: the player to act first, so that it thinks
+        # while the others are told (the last entry: no one to act).
+        self._orders = [(actor, *range(actor), *range(actor + 1, count)) for actor in range(count)]
+        self._orders.append(tuple(range(count)))
+        self._board_splits = _board_splits(game)
+        self._limit = game.betting == "limit"
         self._used_hand = [0.0] * count
         self._used_match = [0.0] * count
         self._in_a_row = [0] * count
@@ -362,7 +369,7 @@ class Dealer:
         deals = reference_deals(game, self.seed) if self.cards == "reference" else None  # type: ignore[arg-type]
         rng = Rng(self.seed)
         stacks, button = game.starting_stacks, game.button
-        totals = [Fraction(0)] * count
+        scaled = [0] * count  # each seat's total times 2520, which every value's denominator divides
         if self.log is not None:
             self.log.write(self.log_header())
         for number in range(self.hands):
@@ -377,7 +384,7 @@ class Dealer:
             log_line = self._play_hand(hand, number, seats)
             values = hand_values(hand)
             for position, value in enumerate(values):
-                totals[seats[position]] += value
+                scaled[seats[position]] += value.numerator * (_SCALE // value.denominator)
             if self.log is not None:
                 names = "|".join(self.names[seat] for seat in seats)
                 self.log.write(f"{log_line}:{'|'.join(map(_value_text, values))}:{names}\n")
@@ -388,15 +395,16 @@ class Dealer:
                     )
         if self.transcript is not None:
             self.transcript.write(f"FINISHED at {time.time():.6f}\n")
+        totals = [Fraction(total, _SCALE) for total in scaled]
         if self.log is not None:
             self.log.write(score_line(totals, self.names) + "\n")
         return totals
 
     def _play_hand(self, hand: Hand, number: int, seats: list[int]) -> str:
         """Play one hand; return its log line up to the values."""
-        count, transcript = hand.player_count, self.transcript
+        count, transcript, orders = hand.player_count, self.transcript, self._orders
         connections = [self._connections[seat] for seat in seats]
-        splits = _board_splits(self.game)
+        splits = self._board_splits
         holes = [format_cards(hand.hole_cards(position)) for position in range(count)]
         prefixes = [f"MATCHSTATE:{position}:{number}:" for position in range(count)]
         own = ["|" * position + holes[position] + "|" * (count - 1 - position) for position in range(count)]
@@ -408,8 +416,7 @@ class Dealer:
                 own = [shown] * count if sum(live) > 1 else own
             states = [f"{prefixes[position]}{betting}:{own[position]}{board}" for position in range(count)]
             sent_at = time.monotonic()
-            # The player to act first, so that it thinks while the others are told.
-            for position in range(count) if actor is None else (actor, *range(actor), *range(actor + 1, count)):
+            for position in orders[-1 if actor is None else actor]:
                 connections[position].send(f"{states[position]}\r\n".encode("ascii"))
                 if transcript is not None:
                     transcript.write(f"TO {seats[position] + 1} at {time.time():.6f} {states[position]}\r\n")
@@ -417,41 +424,42 @@ class Dealer:
                 return f"STATE:{number}:{betting}:{'|'.join(holes)}{board}"
             betting += self._act(hand, seats[actor], states[actor], number, sent_at)
             if hand.street != street:
-                betting += "/" * (hand.street - street)
-                street = hand.street
-                board = "".join("/" + format_cards(hand.board[start:stop]) for start, stop in splits[1 : street + 1])
+                dealt, street = street, hand.street
+                betting += "/" * (street - dealt)
+                cards = hand.board
+                board += "".join("/" + format_cards(cards[start:stop]) for start, stop in splits[dealt + 1 : street + 1])
             actor = hand.actor
 
     def _act(self, hand: Hand, seat: int, sent: str, number: int, sent_at: float) -> str:
         """Read and play the response of the player to act (at ``seat``); return the action's ACPC text."""
-        name, limit = self.names[seat], self.game.betting == "limit"
         try:
             if self._given_up[seat]:
                 raise _Timeout()
-            choice = self._response(hand, seat, sent, number, sent_at)
+            text = self._response(hand, seat, sent, number, sent_at)
         except _Timeout as timeout:
             problem = str(timeout)
             if problem and self.max_timeouts is None:
                 raise AcpcError(
-                    f"could not get action from seat {seat + 1} ({name}, hand {number}): {problem}: the match ends"
+                    f"could not get action from seat {seat + 1} ({self.names[seat]}, hand {number}): {problem}: "
+                    "the match ends"
                 ) from None
             if problem:
                 self._in_a_row[seat] += 1
                 gives_up = not self._connections[seat].alive or self._in_a_row[seat] >= self.max_timeouts
                 self._given_up[seat] = gives_up
                 ending = "; it folds to the end of the match" if gives_up else ""
-                self._fault(f"hand {number}: {name} {problem}: folded{ending}")
+                self._fault(f"hand {number}: {self.names[seat]} {problem}: folded{ending}")
             legal = hand.legal_actions()
             record = hand.fold() if legal is not None and legal.fold else hand.check_or_call()
-            return _action_text(hand, record, limit)
+            return _action_text(hand, record, self._limit)
         self._in_a_row[seat] = 0
         if self.transactions is not None:
             now = time.time()
-            self.transactions.write(f"{choice[2]} {number} {now - (time.monotonic() - sent_at):.6f} {now:.6f}\n")
-        return choice[2]
+            self.transactions.write(f"{text} {number} {now - (time.monotonic() - sent_at):.6f} {now:.6f}\n")
+        return text
 
-    def _response(self, hand: Hand, seat: int, sent: str, number: int, sent_at: float) -> tuple[str, int, str]:
-        connection, name, limit = self._connections[seat], self.names[seat], self.game.betting == "limit"
+    def _response(self, hand: Hand, seat: int, sent: str, number: int, sent_at: float) -> str:
+        connection, name, limit = self._connections[seat], self.names[seat], self._limit
         expected = sent + ":"
         while True:
             line = connection.read_line(sent_at + self.timeout)
@@ -481,7 +489,7 @@ class Dealer:
         except IllegalActionError as error:
             self._fault(f"hand {number}: {name} chose {text[:200]!r}: {error}: played as a call")
             record = hand.check_or_call()
-        return kind, size, _action_text(hand, record, limit)
+        return _action_text(hand, record, limit)
 
     def _spend(self, seat: int, seconds: float) -> None:
         self._used_hand[seat] += seconds
