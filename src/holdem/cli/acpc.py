@@ -152,9 +152,9 @@ def _deal(arguments: argparse.Namespace) -> None:
     print(score_line(result.totals, result.names))
 
 
-def _whole_number(text: str, what: str, low: int = 0) -> int:
-    if not text.isascii() or not text.isdigit() or len(text) > 10 or not low <= int(text) < 2**32:
-        raise AcpcError(f"{what} {text[:50]!r}: give a whole number from {low} to 2**32 - 1")
+def _whole_number(text: str, what: str, low: int = 0, high: int = 2**32 - 1) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 10 or not low <= int(text) <= high:
+        raise AcpcError(f"{what} {text[:50]!r}: give a whole number from {low} to {high}")
     return int(text)
 
 
@@ -170,7 +170,7 @@ def _deal_as_reference(arguments: argparse.Namespace) -> None:
     ports = [0] * game.players
     if arguments.ports:
         given = arguments.ports.split(",")
-        ports[: len(given)] = [_whole_number(port, "port") for port in given[: game.players]]
+        ports[: len(given)] = [_whole_number(port, "port", high=65535) for port in given[: game.players]]
     mode = "a" if arguments.append else "w"
     quiet = arguments.quiet
     with contextlib.ExitStack() as files:

@@ -9,9 +9,10 @@ writes match states and converts them to and from a :class:`~holdem.hand.Hand`.
 
 ACPC players are numbered from the seat left of the button, as the seats of a
 :class:`~holdem.hand.Hand` are (heads-up with reverse blinds, player 0 is the
-big blind).  Two ACPC rules differ from :class:`~holdem.rules.Rules`: ACPC lets
-a player re-raise after a short all-in raise (holdem does not reopen the
-betting), and ACPC splits a pot that does not divide evenly into fractions
+big blind).  A game definition's rules let a player re-raise after a short
+all-in raise, the next minimum raise measured from it, as ACPC does
+(:attr:`Reopening.ACPC <holdem.rules.Reopening>`; holdem's default is the
+seeds' rule).  ACPC splits a pot that does not divide evenly into fractions
 (holdem gives whole chips; the match log records ACPC's values).
 
 >>> game = GameDef.parse('''
