@@ -349,3 +349,26 @@ def test_reference_command_line(tmp_path, capsys, monkeypatch):
     assert captured.err.splitlines()[0] == f"# name/game/hands/seed m {gamedef} 20 1"
     log = (tmp_path / "m.log").read_text().splitlines()
     assert log[-1] == output[-1] and len(read_log(log, NOLIMIT_2P).hands) == 20
+
+
+def test_the_client_answers_a_state_it_cannot_follow_with_a_call():
+    received, reported = [], []
+    with socket.create_server(("127.0.0.1", 0)) as server:
+
+        def dealer():
+            sock, _ = server.accept()
+            with sock:
+                reader = sock.makefile("rb")
+                received.append(reader.readline())
+                sock.sendall(b"MATCHSTATE:1:0:r20000r19000:|AsKs\r\nMATCHSTATE:1:1::|AsKs\r\n")
+                received.extend([reader.readline(), reader.readline()])
+                reader.close()
+
+        thread = threading.Thread(target=dealer)
+        thread.start()
+        result = play_client(*server.getsockname()[:2], CallingStation(), game=NOLIMIT_2P, timeout=10,
+                             report=reported.append)  # fmt: skip
+        thread.join(10)
+    assert received == [b"VERSION:2.0.0\r\n", b"MATCHSTATE:1:0:r20000r19000:|AsKs:c\r\n", b"MATCHSTATE:1:1::|AsKs:c\r\n"]
+    assert len(reported) == 1 and "answered with a call" in reported[0]
+    assert (result.hands, result.total) == (0, 0)
