@@ -247,8 +247,14 @@ class Dealer:
         self.transcript = transcript
         self.report = logger.warning if report is None else report
         self.faults: list[str] = []
-        self._servers = [socket.create_server((host, seat_port)) for seat_port in ([port] if ports is None else ports)]
         self._connections: list[_Connection] = []
+        self._servers: list[socket.socket] = []
+        try:
+            for seat_port in [port] if ports is None else ports:
+                self._servers.append(socket.create_server((host, seat_port)))
+        except OSError:
+            self.close()
+            raise
         count = game.players
         # The order in which positions are told a state: the player to act first, so that it thinks
         # while the others are told (the last entry: no one to act).
