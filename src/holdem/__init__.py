@@ -10,6 +10,7 @@ from holdem._core import evaluate, evaluate7, evaluate_batch
 from holdem.agents import (
     REFERENCE_BOTS,
     Agent,
+    AgentHooks,
     CallingStation,
     Decision,
     EquityBot,
@@ -61,11 +62,11 @@ from holdem.evaluation import Category, HandRank, best_five
 from holdem.formats import acpc, phh
 from holdem.formats.acpc import GameDef, MatchState
 from holdem.hand import Hand, HandView, SeatStatus, Street
-from holdem.match import AgentResult, MatchResult, play_match
+from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_match
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
 from holdem.rules import OddChip, Reopening, Rules, Structure
-from holdem.table import ButtonRule, Deal, PlayerResult, Table, TableHand
+from holdem.table import ButtonRule, Deal, Owed, PlayerResult, Table, TableHand
 from holdem.tournament import (
     BlindSchedule,
     Draw,
@@ -97,6 +98,7 @@ __all__ = [
     "ActionKind",
     "Agent",
     "AgentError",
+    "AgentHooks",
     "AgentResult",
     "BlindSchedule",
     "ButtonRule",
@@ -139,6 +141,7 @@ __all__ = [
     "MatchResult",
     "MatchState",
     "OddChip",
+    "Owed",
     "PlayerResult",
     "Pot",
     "REFERENCE_BOTS",
@@ -150,6 +153,7 @@ __all__ = [
     "Rules",
     "SeatError",
     "SeatStatus",
+    "SerialMatchWarning",
     "Street",
     "Structure",
     "Table",
