@@ -341,6 +341,7 @@ class GameDef:
         for button in range(count):
             order = [(button + 1 + step) % count for step in range(count)]
             values = [self.blinds[seat] for seat in order]
+            straddles: tuple[int, ...]
             if count == 2:
                 small, big, straddles = values[1], values[0], ()
             else:
@@ -647,8 +648,8 @@ def hand_values(hand: Hand) -> tuple[Fraction, ...]:
     put = [start - stack + gain for start, stack, gain in zip(hand.starting_stacks, hand.stacks, won)]
     live = [status is not SeatStatus.FOLDED for status in hand.statuses]
     if sum(live) == 1:  # the others folded: the one left takes every chip put in
-        pot = sum(put)
-        return tuple(Fraction(pot - amount if alive else -amount) for amount, alive in zip(put, live))
+        total = sum(put)
+        return tuple(Fraction(total - amount if alive else -amount) for amount, alive in zip(put, live))
     ranks = [evaluate7(*hand.hole_cards(seat), *hand.board) if alive else -1 for seat, alive in enumerate(live)]
     values = [-Fraction(amount) for amount in put]
     for pot in build_pots(put, live):

@@ -59,7 +59,7 @@ from holdem.agents import agent_name
 from holdem.cards import Rng, format_cards
 from holdem.errors import AcpcError, AgentError, HoldemError, IllegalActionError
 from holdem.formats.acpc import GameDef, MatchState, _value_text, hand_values, reference_deals, score_line
-from holdem.hand import Hand, SeatStatus
+from holdem.hand import Hand, HandView, SeatStatus
 from holdem.rules import Structure
 
 __all__ = ["ClientResult", "Dealer", "DealerResult", "play_client", "read_action"]
@@ -449,7 +449,7 @@ class Dealer:
                     f"could not get action from seat {seat + 1} ({self.names[seat]}, hand {number}): {problem}: "
                     "the match ends"
                 ) from None
-            if problem:
+            if problem and self.max_timeouts is not None:
                 self._in_a_row[seat] += 1
                 gives_up = not self._connections[seat].alive or self._in_a_row[seat] >= self.max_timeouts
                 self._given_up[seat] = gives_up
@@ -511,12 +511,12 @@ class Dealer:
         """The street total of the allowed raise nearest to ``size`` chips in the hand (in limit games, the
         raise), or -1 when the player may not raise."""
         legal, seat = hand.legal_actions(), hand.actor
-        if legal is None or legal.min_raise_to is None:
+        if legal is None or legal.min_raise_to is None or legal.max_raise_to is None or seat is None:
             return -1
         if limit:
             return legal.min_raise_to
-        earlier = hand.starting_stacks[seat] - hand.stacks[seat] - hand.bets[seat]  # type: ignore[index]
-        nearest = min(max(size - earlier, legal.min_raise_to), legal.max_raise_to)  # type: ignore[type-var]
+        earlier = hand.starting_stacks[seat] - hand.stacks[seat] - hand.bets[seat]
+        nearest = min(max(size - earlier, legal.min_raise_to), legal.max_raise_to)
         if nearest != size - earlier:
             self._fault(f"hand {number}: {name} raised to {size}: changed to {nearest + earlier}")
         return nearest
@@ -574,7 +574,7 @@ def play_client(
     :raises AcpcError: when no game definition is given or sent.
     :raises AgentError: for an agent that raises or chooses an action the rules do not allow.
     """
-    act = getattr(agent, "act", agent)
+    act: Callable[[HandView], object] = getattr(agent, "act", agent)  # type: ignore[arg-type]
     end_hand = getattr(agent, "end_hand", None)
     report = logger.warning if report is None else report
     definition: list[str] = []
