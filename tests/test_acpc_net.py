@@ -3,6 +3,7 @@
 import dataclasses
 import io
 import random
+import re
 import socket
 import threading
 import time
@@ -333,7 +334,7 @@ def test_reference_command_line(tmp_path, capsys, monkeypatch):
         with socket.socket() as probe:  # free loopback ports
             probe.bind(("127.0.0.1", 0))
             ports.append(probe.getsockname()[1])
-    arguments = ["acpc-dealer", "m", str(gamedef), "20", "1", "ann", "bob", "-q", "-p", f"{ports[0]},{ports[1]}"]
+    arguments = ["acpc-dealer", "m", str(gamedef), "20", "1", "ann", "bob", "-q", "-f", "-T", "-p", f"{ports[0]},{ports[1]}"]
     dealer = threading.Thread(target=main, args=(arguments,))
     dealer.start()
     time.sleep(0.5)  # the dealer binds its ports
@@ -349,6 +350,12 @@ def test_reference_command_line(tmp_path, capsys, monkeypatch):
     assert captured.err.splitlines()[0] == f"# name/game/hands/seed m {gamedef} 20 1"
     log = (tmp_path / "m.log").read_text().splitlines()
     assert log[-1] == output[-1] and len(read_log(log, NOLIMIT_2P).hands) == 20
+    states = [line.split(":") for line in log if line.startswith("STATE")]
+    assert {fields[-1] for fields in states} == {"ann|bob"}  # -f: the seats do not rotate
+    # -T: a transaction line an action, "ACTION HAND SENT RECEIVED".
+    transactions = (tmp_path / "m.tlog").read_text().splitlines()
+    assert len(transactions) == sum(len(re.findall(r"[fc]|r[0-9]+", fields[2])) for fields in states)
+    assert all(re.fullmatch(r"(f|c|r[0-9]+) [0-9]+ [0-9]+\.[0-9]{6} [0-9]+\.[0-9]{6}", line) for line in transactions)
 
 
 def test_the_client_answers_a_state_it_cannot_follow_with_a_call():
