@@ -93,7 +93,7 @@ def raw_client(respond, stop_after=None):
                         answer = respond(line)
                         if answer is not None:
                             sock.sendall(answer.encode("ascii") + b"\r\n")
-            except ConnectionResetError:
+            except OSError:  # the dealer closed the connection
                 return None
             finally:
                 reader.close()
