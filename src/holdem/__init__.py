@@ -65,7 +65,7 @@ from holdem.hand import Hand, HandView, SeatStatus, Street, position_names
 from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_match
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
-from holdem.rules import OddChip, Rules, ShowdownOrder, Structure
+from holdem.rules import OddChip, Reopening, Rules, ShowdownOrder, Structure
 from holdem.table import ButtonRule, Deal, MisdealButton, OutOfTurn, Owed, PlayerResult, Table, TableHand
 from holdem.tournament import (
     BlindSchedule,
@@ -150,6 +150,7 @@ __all__ = [
     "RandomBot",
     "RebuyError",
     "RebuyPolicy",
+    "Reopening",
     "Rng",
     "Rules",
     "SeatError",

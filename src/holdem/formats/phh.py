@@ -68,7 +68,7 @@ from holdem.actions import ActionKind
 from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
 from holdem.errors import HoldemError, InvalidHistoryError
 from holdem.hand import Hand, SeatStatus
-from holdem.rules import OddChip, Rules, Structure
+from holdem.rules import OddChip, Reopening, Rules, Structure
 
 __all__ = ["HandHistory", "InvalidHistoryError", "dump", "dump_all", "dumps", "load", "load_all", "loads"]
 
@@ -104,7 +104,7 @@ _OPTIONS = (
     "max_bets",
     "blind_counts_as_bet",
     "uncapped_heads_up",
-    "half_bet_reopens",
+    "reopening",
     "fold_without_bet",
     "all_hands_show",
     "showdown_order",
@@ -116,7 +116,7 @@ _OPTIONS = (
 _PHH_DEFAULTS = {
     **{field.name: field.default for field in dataclasses.fields(Rules) if field.name in _OPTIONS},
     "blind_counts_as_bet": False,
-    "half_bet_reopens": False,
+    "reopening": Reopening.POKERKIT,
     "odd_chip": OddChip.POKERKIT,
 }
 _REQUIRED = {
