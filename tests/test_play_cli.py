@@ -5,12 +5,14 @@ import pytest
 
 from holdem.errors import MatchError
 from holdem.formats import phh
-from holdem.cli.play import add_play_commands
+from holdem.cli import play, sim
 
 
 def run(argv, monkeypatch=None, typed=None):
     parser = argparse.ArgumentParser(prog="holdem")
-    add_play_commands(parser.add_subparsers())
+    subparsers = parser.add_subparsers()
+    play.add_to(subparsers)
+    sim.add_to(subparsers)
     arguments = parser.parse_args(argv)
     if typed is not None:
         monkeypatch.setattr("sys.stdin", io.StringIO(typed))

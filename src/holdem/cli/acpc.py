@@ -2,7 +2,7 @@
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="holdem")
->>> add_acpc_commands(parser.add_subparsers())
+>>> add_to(parser.add_subparsers())
 >>> arguments = parser.parse_args(["acpc-client", "127.0.0.1", "18791", "--agent", "station"])
 >>> arguments.port, type(load_agent(arguments.agent)).__name__
 (18791, 'CallingStation')
@@ -13,18 +13,21 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
+from collections.abc import Iterator
 
 from holdem.agents import REFERENCE_BOTS
 from holdem.errors import AcpcError, AgentError
 from holdem.formats.acpc import GameDef, score_line
 from holdem.formats.acpc_net import Dealer, play_client
 
-__all__ = ["add_acpc_commands", "load_agent"]
+__all__ = ["add_to", "load_agent"]
 
 
-def add_acpc_commands(subparsers: argparse._SubParsersAction) -> None:
+def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``acpc-dealer`` and ``acpc-client`` to the subcommands of the ``holdem`` command."""
     dealer = subparsers.add_parser(
         "acpc-dealer",
@@ -61,11 +64,15 @@ def add_acpc_commands(subparsers: argparse._SubParsersAction) -> None:
 def load_agent(spec: str) -> object:
     """An agent from a reference bot's name or ``MODULE:NAME``; a class is called to make one.
 
+    ``MODULE`` is looked for in the current directory first, as ``python -m`` would.
+
     :raises AgentError: when the name cannot be found.
     """
     if spec in REFERENCE_BOTS:
         return REFERENCE_BOTS[spec]()
     module_name, _, name = spec.partition(":")
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
     try:
         found = getattr(importlib.import_module(module_name), name) if name else None
     except (ImportError, AttributeError) as error:
@@ -88,7 +95,7 @@ def _deal(arguments: argparse.Namespace) -> None:
     names = arguments.names.split(",") if arguments.names else None
     log = open(arguments.log, "w", encoding="utf-8") if arguments.log else None
     try:
-        with Dealer(
+        with _network(f"{arguments.host} port {arguments.port}"), Dealer(
             game, arguments.hands, arguments.seed, host=arguments.host, port=arguments.port,
             timeout=arguments.timeout, names=names, log=log,
         ) as dealer:  # fmt: skip
@@ -105,5 +112,16 @@ def _deal(arguments: argparse.Namespace) -> None:
 
 def _connect(arguments: argparse.Namespace) -> None:
     game = _read_game(arguments.game) if arguments.game else None
-    hands = play_client(arguments.host, arguments.port, load_agent(arguments.agent), game=game)
+    agent = load_agent(arguments.agent)
+    with _network(f"the dealer at {arguments.host} port {arguments.port}"):
+        hands = play_client(arguments.host, arguments.port, agent, game=game)
     print(f"{hands} hands played")
+
+
+@contextlib.contextmanager
+def _network(place: str) -> Iterator[None]:
+    """Name the address that a refused connection, a busy port or a lost connection is about."""
+    try:
+        yield
+    except OSError as error:
+        raise ConnectionError(error.errno, f"{place}: {error.strerror or error}") from None

@@ -1,15 +1,4 @@
-"""The ``holdem sim`` and ``holdem play`` subcommands: bots against bots, and you against bots.
-
->>> import argparse
->>> parser = argparse.ArgumentParser(prog="holdem")
->>> add_play_commands(parser.add_subparsers())
->>> arguments = parser.parse_args(["sim", "--hands", "200", "--players", "2", "--bots", "tight,station",
-...                                "--seed", "1", "--workers", "1", "--quiet"])
->>> arguments.run(arguments)  # doctest: +ELLIPSIS
-200 hands of no-limit 1/2, 100 big blinds, seed 1: ... hands/s
-agent    hands  net chips  bb/100  ± (95%)  faults
-tight      200        ...
-"""
+"""The ``holdem play`` subcommand: you against reference bots, in the terminal."""
 
 from __future__ import annotations
 
@@ -17,110 +6,26 @@ import argparse
 from collections.abc import Sequence
 
 from holdem.actions import Action, ActionKind
-from holdem.agents import REFERENCE_BOTS, play_hand
+from holdem.agents import play_hand
 from holdem.cards import Rng, format_cards
-from holdem.errors import AgentError, MatchError
+from holdem.cli._game import add_game_options, bots_from, rules_from
+from holdem.errors import AgentError
 from holdem.hand import Hand, HandView
-from holdem.match import play_match
-from holdem.rules import Rules, Structure
 
-__all__ = ["add_play_commands"]
+__all__ = ["add_to"]
 
 
-def add_play_commands(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``sim`` and ``play`` to the subcommands of the ``holdem`` command."""
-    sim = subparsers.add_parser(
-        "sim",
-        help="a match between reference bots: results and hands per second",
-        description="Play a match between reference bots and print each bot's results.",
-    )
-    _add_game_options(sim, players=6, bots="random,station,tight")
-    sim.add_argument("--hands", type=int, default=10_000, help="hands to play (default 10000)")
-    sim.add_argument("--duplicate", action="store_true", help="deal each deck once per seat rotation")
-    sim.add_argument("--carry-stacks", action="store_true", help="carry stacks from hand to hand")
-    sim.add_argument("--workers", type=int, help="processes to play on (default: all cores)")
-    sim.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster (needs holdem-engine[dask])")
-    sim.add_argument("--phh", metavar="FILE", help="write every hand to FILE as a .phhs hand history")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
-    sim.set_defaults(run=_simulate)
+def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``play`` to the subcommands of the ``holdem`` command."""
     play = subparsers.add_parser(
         "play",
         help="play against reference bots in the terminal",
         description="You sit in seat 0. At your turn type f (fold), c (check or call), r 60 (bet or raise "
         "to 60) or a (all in). Stacks carry from hand to hand; a player who busts buys in again.",
     )
-    _add_game_options(play, players=2, bots="random")
+    add_game_options(play, players=2, bots="random")
     play.add_argument("--hands", type=int, help="hands to play (default: until the input ends)")
     play.set_defaults(run=_play)
-
-
-def _add_game_options(parser: argparse.ArgumentParser, players: int, bots: str) -> None:
-    choices = ", ".join(REFERENCE_BOTS)
-    parser.add_argument(
-        "--bots", default=bots, help=f"reference bots seated in turn, comma-separated: {choices} (default {bots})"
-    )
-    parser.add_argument("--players", type=int, default=players, help=f"players at the table (default {players})")
-    parser.add_argument(
-        "--structure", choices=[structure.value for structure in Structure], default="no-limit",
-        help="betting structure (default no-limit; fixed limit bets the big blind, twice it on the turn and river)",
-    )  # fmt: skip
-    parser.add_argument("--blinds", default="1/2", help="small and big blind (default 1/2)")
-    parser.add_argument("--stack", type=int, help="starting stack in chips (default 100 big blinds)")
-    parser.add_argument("--seed", type=int, help="seed for the cards and the bots")
-
-
-def _rules(arguments: argparse.Namespace) -> Rules:
-    try:
-        small, big = (int(part) for part in arguments.blinds.split("/"))
-    except ValueError:
-        raise MatchError(f"blinds {arguments.blinds!r}: give the small and the big blind, as in 1/2") from None
-    if arguments.structure == Structure.FIXED_LIMIT.value:
-        return Rules.fixed_limit(big, 2 * big, small, big)
-    return Rules(Structure(arguments.structure), small, big, big)
-
-
-def _bots(names: str, count: int) -> dict[str, object]:
-    kinds = [name.strip() for name in names.split(",")]
-    for kind in kinds:
-        if kind not in REFERENCE_BOTS:
-            raise MatchError(f"unknown bot {kind!r}: use {', '.join(REFERENCE_BOTS)}")
-    seated = [kinds[seat % len(kinds)] for seat in range(count)]
-    return {
-        f"{kind}-{seat + 1}" if seated.count(kind) > 1 else kind: REFERENCE_BOTS[kind]()
-        for seat, kind in enumerate(seated)
-    }
-
-
-def _simulate(arguments: argparse.Namespace) -> None:
-    rules = _rules(arguments)
-    bots = _bots(arguments.bots, arguments.players)
-    options = dict(
-        rules=rules, stack=arguments.stack, seed=arguments.seed, duplicate=arguments.duplicate,
-        carry_stacks=arguments.carry_stacks, workers=arguments.workers, progress=False if arguments.quiet else None,
-    )  # fmt: skip
-    phh_file = open(arguments.phh, "w", encoding="utf-8") if arguments.phh else None
-    try:
-        if arguments.scheduler:
-            try:
-                from dask.distributed import Client
-            except ImportError:
-                raise MatchError("--scheduler needs Dask: pip install 'holdem-engine[dask]'") from None
-            with Client(arguments.scheduler) as client:
-                result = play_match(bots, arguments.hands, executor=client.get_executor(), phh_file=phh_file, **options)
-        else:
-            result = play_match(bots, arguments.hands, phh_file=phh_file, **options)
-    finally:
-        if phh_file is not None:
-            phh_file.close()
-    stack = arguments.stack or 100 * rules.big_blind
-    print(
-        f"{result.hands} hands of {rules.structure.value} {rules.small_blind}/{rules.big_blind}, "
-        f"{stack / rules.big_blind:g} big blinds, seed {result.seed}: {result.hands_per_second:,.0f} hands/s"
-    )
-    print(result.table())
-
-
-# ------------------------------------------------------------------ play
 
 
 class _Terminal:
@@ -214,8 +119,8 @@ def _parse(line: str, view: HandView) -> tuple[object, str | None]:
 
 
 def _play(arguments: argparse.Namespace) -> None:
-    rules = _rules(arguments)
-    bots = _bots(arguments.bots, arguments.players - 1)
+    rules = rules_from(arguments)
+    bots = bots_from(arguments.bots, arguments.players - 1)
     names = ["you", *bots]
     you = _Terminal(names)
     agents = [you, *bots.values()]
