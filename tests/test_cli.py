@@ -122,3 +122,26 @@ def test_ctrl_c_exits_130_quietly(argv):
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
     assert process.returncode == 130 and b"Traceback" not in error and b"KeyboardInterrupt" not in error
+
+
+def test_the_console_script_finds_an_agent_in_the_current_directory():
+    examples = Path(__file__).parent.parent / "examples"
+    script = str(Path(sys.executable).with_name("holdem"))  # the console script, which python -m does not stand for
+    dealer = subprocess.Popen(
+        [script, "acpc-dealer", "holdem.nolimit.2p.game", "--hands", "20", "--seed", "1"],
+        cwd=examples, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        port = dealer.stdout.readline().split()[-1]
+        clients = [
+            subprocess.Popen([script, "acpc-client", "127.0.0.1", port, "--agent", agent], cwd=examples,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for agent in ("mybots:MyBot", "tight")
+        ]  # fmt: skip
+        for client in clients:
+            out, error = client.communicate(timeout=60)
+            assert client.returncode == 0 and out == "20 hands played\n", error
+        out, error = dealer.communicate(timeout=60)
+    finally:
+        dealer.kill()
+    assert dealer.returncode == 0 and out.startswith("SCORE:"), error
