@@ -71,7 +71,8 @@ def free_port():
     [
         (["eval", "As Ks Qs Js Xx"], 2, "invalid card 'Xx'"),
         (["sim", "--hands", "10", "--phh", "/nonexistent/x.phhs"], 1, "/nonexistent/x.phhs: No such file"),
-        (["sim", "--hands", "10", "--workers", "0"], 2, "--workers 0"),
+        (["sim", "--hands", "10", "--workers", "0"], 2, "argument --workers: '0': give a whole number of 1 or more"),
+        (["play", "--stack", "0"], 2, "argument --stack: '0': give a whole number"),
         (["replay", "/nonexistent/x.phh"], 2, "/nonexistent/x.phh: cannot read the file"),
         (["equity", "AsAd", "QQ+", "--plot", "/nonexistent/x.png"], 2, "there is no folder '/nonexistent'"),
         (["equity", "AsAd", "QQ+", "--plot", "out.txt"], 2, "name a file ending in"),

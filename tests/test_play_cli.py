@@ -20,12 +20,13 @@ def run(argv, monkeypatch=None, typed=None):
 
 
 def test_play_a_full_hand_from_piped_input_and_re_ask_after_bad_commands(monkeypatch, capsys):
-    typed = "x\nr 1\nf 2\nr 4000\nc\nc\nc\nc\n"
+    typed = "x\nr 1\nf 2\nr 4000\ncheck\nc\nc\nc\nc\n"
     run(["play", "--bots", "station", "--hands", "1", "--seed", "3"], monkeypatch, typed)
     out = capsys.readouterr().out
-    assert "'x'? type f (fold), c (check or call)" in out
+    assert "your move [fold, call 1, raise 4-200, all-in]: " in out
+    assert "'x'? type fold, call 1, raise 4-200, all-in (f, c, r AMOUNT and a for short)" in out
     assert out.count("bet or raise to a total from 4 to 200") == 2
-    assert "'f 2'?" in out
+    assert "'f 2'?" in out and "1 to call: fold, call 1" in out
     assert "you call 1" in out and "board: " in out
     assert " wins " in out or "you win " in out
     assert "you played 1 hand(s)" in out
@@ -66,3 +67,30 @@ def test_sim_options(capsys):
         run(["sim", "--bots", "random,shark"])
     with pytest.raises(MatchError, match="blinds '1-2'"):
         run(["sim", "--blinds", "1-2"])
+
+
+@pytest.mark.parametrize(
+    ("typed", "played"),
+    [
+        ("call\n", "you call 1"),
+        ("CALL\n", "you call 1"),
+        ("raise 10\n", "you raise to 10"),
+        ("Bet 10\n", "you raise to 10"),
+        ("r 10\n", "you raise to 10"),
+        ("all-in\n", "you raise to 200"),
+        ("all in\n", "you raise to 200"),
+        ("allin\n", "you raise to 200"),
+        ("a\n", "you raise to 200"),
+        ("fold\n", "you fold"),
+        ("f\n", "you fold"),
+    ],
+)
+def test_play_takes_words_and_letters(monkeypatch, capsys, typed, played):
+    run(["play", "--bots", "station", "--hands", "1", "--seed", "3"], monkeypatch, typed)
+    assert played in capsys.readouterr().out
+
+
+def test_play_seats_are_numbered_from_1(monkeypatch, capsys):
+    run(["play", "--bots", "station", "--players", "3", "--hands", "1", "--seed", "3"], monkeypatch, "")
+    out = capsys.readouterr().out
+    assert "seat 2 (station-1)" in out and "seat 3 (station-2)" in out and "seat 0" not in out

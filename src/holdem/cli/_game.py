@@ -9,18 +9,25 @@ from holdem.errors import MatchError
 from holdem.rules import Rules, Structure
 
 
+def positive(text: str) -> int:
+    """The type of an option that counts something: a whole number of 1 or more."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number of 1 or more")
+    return int(text)
+
+
 def add_game_options(parser: argparse.ArgumentParser, players: int, bots: str) -> None:
     choices = ", ".join(REFERENCE_BOTS)
     parser.add_argument(
         "--bots", default=bots, help=f"reference bots seated in turn, comma-separated: {choices} (default {bots})"
     )
-    parser.add_argument("--players", type=int, default=players, help=f"players at the table (default {players})")
+    parser.add_argument("--players", type=positive, default=players, help=f"players at the table (default {players})")
     parser.add_argument(
         "--structure", choices=[structure.value for structure in Structure], default="no-limit",
         help="betting structure (default no-limit; fixed limit bets the big blind, twice it on the turn and river)",
     )  # fmt: skip
     parser.add_argument("--blinds", default="1/2", help="small and big blind (default 1/2)")
-    parser.add_argument("--stack", type=int, help="starting stack in chips (default 100 big blinds)")
+    parser.add_argument("--stack", type=positive, help="starting stack in chips (default 100 big blinds)")
     parser.add_argument("--seed", type=int, help="seed for the cards and the bots")
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from holdem.actions import Action, ActionKind
-from holdem.agents import play_hand
+from holdem.actions import Action, ActionKind, LegalActions
+from holdem.agents import Decision, play_hand
 from holdem.cards import Rng, format_cards
-from holdem.cli._game import add_game_options, bots_from, rules_from
+from holdem.cli._game import add_game_options, bots_from, positive, rules_from
 from holdem.errors import AgentError
 from holdem.hand import Hand, HandView
 
@@ -20,16 +20,17 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     play = subparsers.add_parser(
         "play",
         help="play against reference bots in the terminal",
-        description="You sit in seat 0. At your turn type f (fold), c (check or call), r 60 (bet or raise "
-        "to 60) or a (all in). Stacks carry from hand to hand; a player who busts buys in again.",
+        description="You sit in seat 1. At your turn type fold, check, call, bet 60 or raise 60 (to a total "
+        "of 60 this street), or all-in; f, c, r 60 and a for short. Stacks carry from hand to hand; a player who "
+        "busts buys in again.",
     )
     add_game_options(play, players=2, bots="random")
-    play.add_argument("--hands", type=int, help="hands to play (default: until the input ends)")
+    play.add_argument("--hands", type=positive, help="hands to play (default: until the input ends)")
     play.set_defaults(run=_play)
 
 
 class _Terminal:
-    """You, in seat 0, as an agent: shows what your seat may see, reads your decisions."""
+    """You, in the first seat, as an agent: shows what your seat may see, reads your decisions."""
 
     name = "you"
 
@@ -39,7 +40,7 @@ class _Terminal:
         self.board: tuple[int, ...] = ()
 
     def label(self, seat: int) -> str:
-        return "you" if seat == 0 else f"seat {seat} ({self.names[seat]})"
+        return "you" if seat == 0 else f"seat {seat + 1} ({self.names[seat]})"
 
     def report(self, view: HandView) -> None:
         """Print what happened since last time."""
@@ -74,20 +75,16 @@ class _Terminal:
         }
         return f"{who} {verbs[kind]}" if who else verbs[kind]
 
-    def act(self, view: HandView) -> object:
+    def act(self, view: HandView) -> Decision:
         self.report(view)
         legal = view.legal_actions
+        assert legal is not None  # act is called at this seat's turn
         stacks = ", ".join(f"{self.label(seat)} {stack}" for seat, stack in enumerate(view.stacks))
         print(f"pot {view.pot_total + sum(view.bets)}; stacks: {stacks}")
-        options = ["f"] if legal.fold else []  # type: ignore[union-attr]
-        options.append(f"c (call {legal.call})" if legal.call else "c (check)")  # type: ignore[union-attr]
-        if legal.min_raise_to is not None:  # type: ignore[union-attr]
-            options += [f"r {legal.min_raise_to}-{legal.max_raise_to}", "a"]  # type: ignore[union-attr]
         while True:
             print(f"your cards {format_cards(view.hole_cards, ' ')}, board {format_cards(view.board, ' ') or '-'}")
-            line = input(f"your move [{', '.join(options)}]: ")
-            decision, problem = _parse(line, view)
-            if problem is None:
+            decision, problem = _parse(input(f"your move [{_choices(legal)}]: "), legal)
+            if decision is not None:
                 return decision
             print(problem)
 
@@ -97,25 +94,44 @@ class _Terminal:
         self.board = ()
 
 
-def _parse(line: str, view: HandView) -> tuple[object, str | None]:
-    """A decision from a line typed by the player, or the reason it is not one."""
-    legal = view.legal_actions
-    words = line.split()
-    command = words[0].lower() if words else ""
-    if command == "f" and len(words) == 1:
-        return "fold", None if legal.fold else "nothing to call: check with c"  # type: ignore[union-attr]
-    if command == "c" and len(words) == 1:
-        return ("call" if legal.call else "check"), None  # type: ignore[union-attr]
-    low, high = legal.min_raise_to, legal.max_raise_to  # type: ignore[union-attr]
-    if command in ("a", "r") and low is None:
-        return None, "you may not bet or raise now: f or c"
-    if command == "a" and len(words) == 1:
-        return ("raise", high), None
-    if command == "r" and len(words) == 2 and words[1].isdigit():
-        if low <= int(words[1]) <= high:  # type: ignore[operator]
-            return ("raise", int(words[1])), None
-        return None, f"bet or raise to a total from {low} to {high}"
-    return None, f"{line.strip()!r}? type f (fold), c (check or call), r AMOUNT (bet or raise to AMOUNT) or a (all in)"
+_WORDS = {
+    "f": "fold", "fold": "fold", "check": "check", "c": "call", "call": "call",
+    "r": "raise", "raise": "raise", "bet": "raise", "a": "all-in", "all-in": "all-in", "allin": "all-in",
+}  # fmt: skip
+
+
+def _choices(legal: LegalActions) -> str:
+    """What the player may type now."""
+    choices = ["fold"] if legal.fold else []
+    choices.append(f"call {legal.call}" if legal.call else "check")
+    if legal.min_raise_to is not None:
+        verb = "raise" if legal.current_bet else "bet"
+        choices += [f"{verb} {legal.min_raise_to}-{legal.max_raise_to}", "all-in"]
+    return ", ".join(choices)
+
+
+def _parse(line: str, legal: LegalActions) -> tuple[Decision | None, str]:
+    """The decision in a line typed by the player, or None and what to tell them."""
+    words = line.lower().replace("all in", "all-in").split()
+    kind = _WORDS.get(words[0]) if words else None
+    low, high = legal.min_raise_to, legal.max_raise_to
+    if kind == "raise" and len(words) == 2 and words[1].isdigit():
+        if low is None or high is None:
+            return None, f"you may not bet or raise now: {_choices(legal)}"
+        if not low <= int(words[1]) <= high:
+            return None, f"bet or raise to a total from {low} to {high}"
+        return ("raise", int(words[1])), ""
+    if kind is None or kind == "raise" or len(words) != 1:
+        return None, f"{line.strip()!r}? type {_choices(legal)} (f, c, r AMOUNT and a for short)"
+    if kind == "fold" and not legal.fold:
+        return None, "nothing to call: check"
+    if kind == "check" and legal.call:
+        return None, f"{legal.call} to call: {_choices(legal)}"
+    if kind == "all-in":
+        if high is not None:
+            return ("raise", high), ""
+        return ("call", "") if legal.call else (None, f"you may not bet or raise now: {_choices(legal)}")
+    return ("check" if kind == "call" and not legal.call else kind), ""
 
 
 def _play(arguments: argparse.Namespace) -> None:

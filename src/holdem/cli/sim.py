@@ -20,7 +20,7 @@ import signal
 from collections.abc import Iterator
 from concurrent.futures import Executor
 
-from holdem.cli._game import add_game_options, bots_from, rules_from
+from holdem.cli._game import add_game_options, bots_from, positive, rules_from
 from holdem.errors import MatchError
 from holdem.match import play_match
 
@@ -35,10 +35,10 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         description="Play a match between reference bots and print each bot's results.",
     )
     add_game_options(parser, players=6, bots="random,station,tight")
-    parser.add_argument("--hands", type=int, default=10_000, help="hands to play (default 10000)")
+    parser.add_argument("--hands", type=positive, default=10_000, help="hands to play (default 10000)")
     parser.add_argument("--duplicate", action="store_true", help="deal each deck once per seat rotation")
     parser.add_argument("--carry-stacks", action="store_true", help="carry stacks from hand to hand")
-    parser.add_argument("--workers", type=int, help="processes to play on (default: all cores)")
+    parser.add_argument("--workers", type=positive, help="processes to play on (default: all cores)")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster (needs holdem-engine[dask])")
     parser.add_argument("--phh", metavar="FILE", help="write every hand to FILE as a .phhs hand history")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -77,8 +77,6 @@ def _executor(arguments: argparse.Namespace) -> Iterator[Executor | None]:
             yield client.get_executor()
         return
     workers = os.cpu_count() or 1 if arguments.workers is None else arguments.workers
-    if workers < 1:
-        raise MatchError(f"--workers {workers}: use 1 or more processes")
     if workers == 1:
         yield None
         return
