@@ -1,5 +1,7 @@
 import argparse
+import csv
 import io
+import json
 
 import pytest
 
@@ -94,3 +96,23 @@ def test_play_seats_are_numbered_from_1(monkeypatch, capsys):
     run(["play", "--bots", "station", "--players", "3", "--hands", "1", "--seed", "3"], monkeypatch, "")
     out = capsys.readouterr().out
     assert "seat 2 (station-1)" in out and "seat 3 (station-2)" in out and "seat 0" not in out
+
+
+def test_sim_writes_the_results_as_json_and_csv(tmp_path, capsys):
+    json_path, csv_path = tmp_path / "results.json", tmp_path / "results.csv"
+    run(["sim", "--hands", "60", "--players", "3", "--seed", "4", "--workers", "1", "--quiet", "--duplicate",
+         "--json", str(json_path), "--csv", str(csv_path)])  # fmt: skip
+    table = capsys.readouterr().out
+    saved = json.loads(json_path.read_text())
+    assert saved["settings"] == {
+        "hands": 60, "players": 3, "structure": "no-limit", "small_blind": 1, "big_blind": 2, "stack": 200,
+        "duplicate": True, "carry_stacks": False, "seed": 4,
+    }  # fmt: skip
+    with open(csv_path, newline="", encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    assert [row["bot"] for row in rows] == [bot["bot"] for bot in saved["agents"]] == ["random", "station", "tight"]
+    assert sum(bot["net"] for bot in saved["agents"]) == 0
+    for bot, row in zip(saved["agents"], rows):
+        assert f"{bot['bb_per_100']:.1f}" in table
+        assert bot["bb_per_100_low"] < bot["bb_per_100"] < bot["bb_per_100_high"]
+        assert float(row["bb_per_100_high"]) == bot["bb_per_100_high"] and row["seed"] == "4"

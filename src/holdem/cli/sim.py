@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import csv
+import json
+import math
 import os
 import signal
 from collections.abc import Iterator
@@ -22,7 +25,7 @@ from concurrent.futures import Executor
 
 from holdem.cli._game import add_game_options, bots_from, positive, rules_from
 from holdem.errors import MatchError
-from holdem.match import play_match
+from holdem.match import AgentResult, play_match
 
 __all__ = ["add_to"]
 
@@ -41,6 +44,12 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--workers", type=positive, help="processes to play on (default: all cores)")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster (needs holdem-engine[dask])")
     parser.add_argument("--phh", metavar="FILE", help="write every hand to FILE as a .phhs hand history")
+    parser.add_argument(
+        "--json", metavar="FILE", help="write the settings, the seed and each bot's results to FILE as JSON"
+    )
+    parser.add_argument(
+        "--csv", metavar="FILE", help="write each bot's results to FILE as CSV, a row a bot, with the settings and seed"
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=_run)
 
@@ -50,19 +59,45 @@ def _run(arguments: argparse.Namespace) -> None:
     bots = bots_from(arguments.bots, arguments.players)
     with contextlib.ExitStack() as resources:
         # The files open first, so that a bad path stops the command before the match, not after it.
-        phh_file = resources.enter_context(open(arguments.phh, "w", encoding="utf-8")) if arguments.phh else None
+        phh_file, json_file, csv_file = (
+            resources.enter_context(open(path, "w", encoding="utf-8", newline="")) if path else None
+            for path in (arguments.phh, arguments.json, arguments.csv)
+        )
         result = play_match(
             bots, arguments.hands, rules=rules, stack=arguments.stack, seed=arguments.seed,
             duplicate=arguments.duplicate, carry_stacks=arguments.carry_stacks, workers=1,
             executor=resources.enter_context(_executor(arguments)), phh_file=phh_file,
             progress=False if arguments.quiet else None,
         )  # fmt: skip
-    stack = arguments.stack or 100 * rules.big_blind
+        stack = arguments.stack or 100 * rules.big_blind
+        settings = {
+            "hands": result.hands, "players": len(bots), "structure": rules.structure.value,
+            "small_blind": rules.small_blind, "big_blind": rules.big_blind, "stack": stack,
+            "duplicate": arguments.duplicate, "carry_stacks": arguments.carry_stacks, "seed": result.seed,
+        }  # fmt: skip
+        rows = [_row(agent) for agent in result.agents]
+        if json_file is not None:
+            json.dump({"settings": settings, "agents": rows, "hands_per_second": result.hands_per_second},
+                      json_file, indent=2)  # fmt: skip
+            json_file.write("\n")
+        if csv_file is not None:
+            writer = csv.DictWriter(csv_file, [*rows[0], *settings])
+            writer.writeheader()
+            writer.writerows(row | settings for row in rows)
     print(
         f"{result.hands} hands of {rules.structure.value} {rules.small_blind}/{rules.big_blind}, "
         f"{stack / rules.big_blind:g} big blinds, seed {result.seed}: {result.hands_per_second:,.0f} hands/s"
     )
     print(result.table())
+
+
+def _row(agent: AgentResult) -> dict[str, object]:
+    """A bot's results; the ends of the 95% interval are None while it is unbounded (fewer than two samples)."""
+    low, high = agent.interval if math.isfinite(agent.margin) else (None, None)
+    return {
+        "bot": agent.name, "hands": agent.hands, "net": agent.net, "bb_per_100": agent.bb_per_100,
+        "bb_per_100_low": low, "bb_per_100_high": high, "faults": agent.faults,
+    }  # fmt: skip
 
 
 @contextlib.contextmanager
