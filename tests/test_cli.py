@@ -78,6 +78,11 @@ def free_port():
         (["equity", "AsAd", "QQ+", "--plot", "out.txt"], 2, "name a file ending in"),
         (["equity", "AsAd", "QQ+", "--plot", "out"], 2, "name a file ending in"),
         (["equity", "AsAd", "KsKd", "--plot", "out.png"], 2, "--plot draws a range"),
+        (["icm", "--stacks", "5000", "3000", "--payouts", "50", "30", "20"], 2, "3 prizes for 2 players"),
+        (["icm", "5000", "3000", "--payouts", "50", "30"], 2, "the following arguments are required: --stacks"),
+        (["seat-draw", "ann", "ann", "bob"], 2, "'ann' is named 2 times"),
+        (["sim", "--bots", "tight,equity,random", "--players", "2"], 2, "--bots names 3 bots for 2 bot seat(s)"),
+        (["play", "--bots", "tight,random"], 2, "--bots names 2 bots for 1 bot seat(s)"),
         (["acpc-client", "127.0.0.1", "PORT"], 1, "the dealer at 127.0.0.1 port PORT: Connection refused"),
     ],
 )
@@ -146,3 +151,15 @@ def test_the_console_script_finds_an_agent_in_the_current_directory():
     finally:
         dealer.kill()
     assert dealer.returncode == 0 and out.startswith("SCORE:"), error
+
+
+def test_icm_takes_the_payouts_before_or_after_the_stacks():
+    before = holdem_command("icm", "--payouts", "50", "30", "20", "--stacks", "5000", "3000", "2000")
+    after = holdem_command("icm", "--stacks", "5000", "3000", "2000", "--payouts", "50", "30", "20")
+    assert before.returncode == after.returncode == 0 and before.stdout == after.stdout
+    assert "     1    5000 50.00%  38.3929" in after.stdout
+
+
+def test_help_shows_what_the_command_takes():
+    assert "'15%'" in holdem_command("equity", "--help").stdout
+    assert "the lowest card takes seat 1" in " ".join(holdem_command("--help").stdout.split())

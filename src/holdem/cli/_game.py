@@ -43,6 +43,8 @@ def rules_from(arguments: argparse.Namespace) -> Rules:
 
 def bots_from(names: str, count: int) -> dict[str, object]:
     kinds = [name.strip() for name in names.split(",")]
+    if len(kinds) > count:
+        raise MatchError(f"--bots names {len(kinds)} bots for {count} bot seat(s): name at most {count}, or add --players")
     for kind in kinds:
         if kind not in REFERENCE_BOTS:
             raise MatchError(f"unknown bot {kind!r}: use {', '.join(REFERENCE_BOTS)}")

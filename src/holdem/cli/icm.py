@@ -3,7 +3,7 @@
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="holdem")
 >>> add_to(parser.add_subparsers())
->>> arguments = parser.parse_args(["icm", "5000", "3000", "2000", "--payouts", "50", "30", "20"])
+>>> arguments = parser.parse_args(["icm", "--stacks", "5000", "3000", "2000", "--payouts", "50", "30", "20"])
 >>> arguments.run(arguments)
 player   stack  chips   equity
      1    5000 50.00%  38.3929
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 
+from holdem.errors import TournamentError
 from holdem.tournament import icm
 
 __all__ = ["add_to"]
@@ -27,13 +28,18 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="ICM equities of tournament stacks (Malmuth-Harville), for deal-making",
         description="Each stack's share of the prizes by the Malmuth-Harville model.",
     )
-    parser.add_argument("stacks", nargs="+", type=int, help="the chips of each player left")
+    parser.add_argument("--stacks", nargs="+", type=int, required=True, help="the chips of each player left")
     parser.add_argument("--payouts", nargs="+", type=float, required=True, help="prizes for 1st, 2nd, ... place")
     parser.set_defaults(run=_run)
 
 
 def _run(arguments: argparse.Namespace) -> None:
     stacks = arguments.stacks
+    if len(arguments.payouts) > len(stacks):
+        raise TournamentError(
+            f"{len(arguments.payouts)} prizes for {len(stacks)} players: ICM shares the places still to be won, "
+            f"give at most {len(stacks)}"
+        )
     equities = icm(stacks, arguments.payouts)
     total = sum(stacks)
     print("player   stack  chips   equity")
