@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol, Union
 
 from holdem.actions import ActionKind
-from holdem.cards import Rng
+from holdem.cards import CardsLike, Rng
 from holdem.equity import equity
 from holdem.errors import AgentError, InvalidHandError
 from holdem.hand import Hand, HandView, SeatStatus
@@ -94,7 +94,7 @@ def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
         raise AgentError(f"seat {view.seat} may not bet or raise now")
     pot = view.pot_total + sum(view.bets) + legal.call
     total = legal.current_bet + int(fraction * pot)
-    return min(max(total, legal.min_raise_to), legal.max_raise_to)  # type: ignore[type-var]
+    return min(max(total, legal.min_raise_to), legal.max_raise_to)  # type: ignore[type-var, return-value]
 
 
 # ------------------------------------------------------------ reference bots
@@ -124,7 +124,7 @@ class RandomBot:
         if kind is ActionKind.BET or kind is ActionKind.RAISE:
             sizes = (legal.min_raise_to, pot_raise_to(view, 0.5), pot_raise_to(view), legal.max_raise_to)  # type: ignore
             return kind, self.random.choice(sizes)  # type: ignore[return-value]
-        return kind
+        return kind  # type: ignore[no-any-return]
 
 
 class CallingStation:
@@ -198,7 +198,7 @@ class EquityBot:
     def act(self, view: HandView) -> Decision:
         legal = view.legal_actions
         others = sum(status is not SeatStatus.FOLDED for status in view.statuses) - 1
-        players = [view.hole_cards, *[self.opponents] * others]
+        players: list[CardsLike | HandRange] = [view.hole_cards, *[self.opponents] * others]
         share = equity(
             players, board=view.board, exact=False, samples=self.samples, seed=self.random.getrandbits(64), threads=1
         ).equity[0]
@@ -269,7 +269,7 @@ def play_hand(
     return _play(hand, *_seated(agents), names, fold_on_error, number)
 
 
-def _seated(agents: Sequence[object]) -> tuple[list[Callable[[HandView], Decision]], list[tuple[int, Callable]]]:
+def _seated(agents: Sequence[object]) -> tuple[list[Callable[[HandView], Decision]], list[tuple[int, Callable[[HandView], None]]]]:
     """Each seat's ``act``, and the seats with an ``end_hand`` hook, with the hook."""
     acts = [getattr(agent, "act", agent) for agent in agents]
     ends = [(seat, end) for seat, agent in enumerate(agents) if (end := getattr(agent, "end_hand", None)) is not None]
@@ -279,7 +279,7 @@ def _seated(agents: Sequence[object]) -> tuple[list[Callable[[HandView], Decisio
 def _play(
     hand: Hand,
     acts: Sequence[Callable[[HandView], Decision]],
-    ends: Sequence[tuple[int, Callable]],
+    ends: Sequence[tuple[int, Callable[[HandView], None]]],
     names: Sequence[str],
     fold_on_error: bool,
     number: int,
@@ -301,8 +301,8 @@ def _play(
                     else:
                         hand.act(*decision)
                 else:
-                    method = passive(decision)
-                    hand.act(decision) if method is None else method(hand)
+                    method = passive(decision)  # type: ignore[arg-type]  # not a tuple
+                    hand.act(decision) if method is None else method(hand)  # type: ignore[arg-type]
                 continue
             except (ValueError, TypeError) as error:
                 problem, cause = f"agent {names[seat]!r} at seat {seat} chose {decision!r}: {error}", error

@@ -191,7 +191,7 @@ class Hand:
         *,
         seed: int | None = None,
         deck: CardsLike | None = None,
-        hole_cards: Sequence[CardsLike] | None = None,
+        hole_cards: Sequence[CardsLike | None] | None = None,
         board: CardsLike | None = None,
         dead_small_blind: bool = False,
         posts: Mapping[int, tuple[int, int]] | None = None,
@@ -218,7 +218,7 @@ class Hand:
             cards = _card_layout(order, seed, deck, hole_cards, board)
         self._deck = cards
         # In dealing order: the seat left of the button first.
-        pairs = list(zip(cards, cards[count : 2 * count]))
+        pairs: list[tuple[Card, ...]] = list(zip(cards, cards[count : 2 * count]))
         self._waits = manual_showdown
         if hole_cards is not None:
             pairs = [pair if pair[0] >= 0 else () for pair in pairs]
@@ -433,7 +433,7 @@ class Hand:
     @property
     def statuses(self) -> tuple[SeatStatus, ...]:
         """Each seat's :class:`SeatStatus`."""
-        return self._betting.statuses(_ACTIVE, _ALL_IN, _FOLDED)  # type: ignore[no-any-return]
+        return self._betting.statuses(_ACTIVE, _ALL_IN, _FOLDED)
 
     @property
     def pot_total(self) -> int:
@@ -517,7 +517,7 @@ class Hand:
             # Cards shown at showdown are no longer hidden.
             shown = self.shown_cards()
             masked = tuple(
-                _HIDDEN[action.seat]
+                _HIDDEN[action.seat]  # type: ignore[index]  # a DEAL_HOLE record has a seat
                 if action.kind is _DEAL_HOLE and action.seat != seat and action.seat not in shown
                 else action
                 for action in self._history
@@ -613,7 +613,7 @@ class Hand:
         >>> Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=1).legal_actions()
         LegalActions(seat=2, fold=True, check=False, call=2, current_bet=2, min_raise_to=4, max_raise_to=100)
         """
-        return self._betting.legal_actions()  # type: ignore[no-any-return]
+        return self._betting.legal_actions()
 
     def _no_actor(self) -> IllegalActionError:
         if self._over:
@@ -652,7 +652,7 @@ class Hand:
             self._win_without_showdown()
         elif betting.actor is None:
             self._close_street()
-        return record  # type: ignore[no-any-return]
+        return record
 
     def check(self) -> Action:
         """Check: allowed only when there is nothing to call."""
@@ -668,7 +668,7 @@ class Hand:
         self._history.append(record)
         if betting.actor is None:
             self._close_street()
-        return record  # type: ignore[no-any-return]
+        return record
 
     def call(self) -> Action:
         """Call the current bet (all in when the stack is shorter)."""
@@ -682,7 +682,7 @@ class Hand:
         self._history.append(record)
         if betting.actor is None:
             self._close_street()
-        return record  # type: ignore[no-any-return]
+        return record
 
     def check_or_call(self) -> Action:
         """Check when there is nothing to call, otherwise call."""
@@ -693,7 +693,7 @@ class Hand:
         self._history.append(record)
         if betting.actor is None:
             self._close_street()
-        return record  # type: ignore[no-any-return]
+        return record
 
     def raise_to(self, amount: int) -> Action:
         """Bet or raise to a total of ``amount`` for the street.
@@ -705,7 +705,7 @@ class Hand:
         if record is None:
             raise self._raise_error(amount)
         self._history.append(record)
-        return record  # type: ignore[no-any-return]
+        return record
 
     def _raise_error(self, amount: object) -> IllegalActionError:
         seat = self._betting.actor
@@ -1080,7 +1080,7 @@ def _card_layout(
     order: tuple[int, ...],
     seed: int | None,
     deck: CardsLike | None,
-    hole_cards: Sequence[CardsLike] | None,
+    hole_cards: Sequence[CardsLike | None] | None,
     board: CardsLike | None,
 ) -> tuple[Card, ...]:
     """Return the cards in dealing order: holes (two rounds), then burn and board cards.

@@ -108,7 +108,7 @@ def _executor(arguments: argparse.Namespace) -> Iterator[Executor | None]:
             from dask.distributed import Client
         except ImportError:
             raise MatchError("--scheduler needs Dask: pip install 'holdem-engine[dask]'") from None
-        with Client(arguments.scheduler) as client:
+        with Client(arguments.scheduler) as client:  # type: ignore[no-untyped-call]
             yield client.get_executor()
         return
     workers = os.cpu_count() or 1 if arguments.workers is None else arguments.workers

@@ -325,6 +325,7 @@ class GameDef:
         for button in range(count):
             order = [(button + 1 + step) % count for step in range(count)]
             values = [self.blinds[seat] for seat in order]
+            straddles: tuple[int, ...]
             if count == 2:
                 small, big, straddles = values[1], values[0], ()
             else:
