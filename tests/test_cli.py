@@ -163,3 +163,12 @@ def test_icm_takes_the_payouts_before_or_after_the_stacks():
 def test_help_shows_what_the_command_takes():
     assert "'15%'" in holdem_command("equity", "--help").stdout
     assert "the lowest card takes seat 1" in " ".join(holdem_command("--help").stdout.split())
+
+
+@pytest.mark.slow
+def test_an_unreachable_scheduler_is_an_error_line():
+    pytest.importorskip("dask.distributed")
+    port = free_port()
+    result = holdem_command("sim", "--hands", "10", "--quiet", "--scheduler", f"tcp://127.0.0.1:{port}")
+    assert result.returncode == 1
+    assert f"holdem: error: Timed out trying to connect to tcp://127.0.0.1:{port}" in result.stderr
