@@ -1,4 +1,4 @@
-"""The ``holdem`` command: one module a subcommand, and :func:`main`, which runs them.
+"""The ``holdem`` command: one module a subcommand (the ACPC dealer and client share one), and :func:`main`.
 
 >>> main(["eval", "As Ks Qs Js Ts 2c 3d"])
 As Ks Qs Js Ts 2c 3d: rank 7462 of 7462, Royal Flush
