@@ -57,13 +57,12 @@ histories = list(holdem.phh.load_all(io.StringIO(f"[1]\n{text}")))
 
 # Bots and simulations.
 def always_call(view: holdem.HandView) -> holdem.Decision:
-    """Calls, or checks when there is nothing to call."""
-    legal = view.legal_actions
-    return "call" if legal is not None and legal.call else "check"
+    """Calls; a call facing no bet is a check."""
+    return "call"
 
 
 class MyBot:
-    """The shape of a bot with state: ``act`` at its turn, ``reset`` and ``end_hand`` hooks."""
+    """The agent protocol: ``act`` at its turn, the ``reset`` and ``end_hand`` hooks."""
 
     def __init__(self) -> None:
         self.rng: holdem.Rng | None = None
@@ -74,7 +73,7 @@ class MyBot:
         assert legal is not None  # act is called at this seat's turn
         if legal.min_raise_to is not None and self.rng is not None and self.rng.below(10) == 0:
             return ("raise", legal.min_raise_to)
-        return "call" if legal.call else "check"
+        return "call"
 
     def reset(self, rng: holdem.Rng) -> None:
         self.rng = rng
@@ -83,6 +82,22 @@ class MyBot:
         self.hands += 1
 
 
+class ShortStack:
+    """All in with 10 big blinds or less; otherwise calls."""
+
+    def act(self, view: holdem.HandView) -> holdem.Decision:
+        chips = view.stacks[view.seat] + view.bets[view.seat]
+        return "all-in" if chips <= 10 * view.rules.big_blind else "call"
+
+
 match = holdem.play_match([always_call, MyBot(), holdem.TightBot()], hands=200, seed=3, workers=1)
 nets: list[int] = [agent.net for agent in match.agents]
 low, high = match.agents[0].interval
+cash = holdem.Table(holdem.Rules.no_limit(1, 2), seats=6, seed=2)
+cash.join("ann", 1, 20)
+cash.join("bob", 4, 200)
+faults = cash.play({"ann": ShortStack(), "bob": holdem.TightBot()}, hands=50)
+schedule = holdem.BlindSchedule([holdem.Level(10, 20), holdem.Level(25, 50)], hands_per_level=10)
+tournament = holdem.Tournament(["ann", "bob", "cy"], 1000, schedule, payouts=[70, 30], seed=3)
+tournament.play({"ann": ShortStack(), "bob": holdem.TightBot(), "cy": holdem.RandomBot()})
+places: dict[str, int] = tournament.places

@@ -799,7 +799,7 @@ class Hand:
         method = _PLAIN.get(decision) if amount is None and type(decision) in _PLAIN_TYPES else None
         try:
             if method is not None:
-                return method(self)  # type: ignore[no-any-return]
+                return method(self)
             sized = decision[0] if type(decision) is tuple and len(decision) == 2 and amount is None else None
             if type(sized) in _PLAIN_TYPES and sized in _SIZED:
                 return self.raise_to(decision[1])  # type: ignore[index]
@@ -815,7 +815,7 @@ class Hand:
                 if seat is not None:
                     amount -= self._starting[seat] - self._stacks[seat] - self._bets[seat]  # type: ignore[operator]
                 return self.raise_to(amount)  # type: ignore[arg-type]
-            return _VERBS[verb](self)  # type: ignore[no-any-return]
+            return _VERBS[verb](self)
         except IllegalActionError as error:
             raise self._with_legal(error) from None
 
@@ -831,7 +831,7 @@ class Hand:
             raise self._raise_error(None)
         if bounds[0] != bounds[1]:
             raise IllegalActionError(f"seat {self._betting.actor} must say how much: the total to bet or raise to")
-        return bounds[0]  # type: ignore[no-any-return]
+        return bounds[0]
 
     def _why_no_raise(self, seat: int) -> str:
         betting, rules = self._betting, self.rules

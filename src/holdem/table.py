@@ -30,9 +30,9 @@ from typing import IO, SupportsIndex
 
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError, integer
-from holdem.agents import Fault, _play, _seated
+from holdem.agents import Decision, Fault, _play, _seated
 from holdem.errors import BuyInError, SeatError, TableError
-from holdem.hand import Hand
+from holdem.hand import Hand, HandView
 from holdem.rules import Rules
 
 __all__ = [
@@ -578,7 +578,7 @@ class Table:
 
     def _hooks(
         self, agents: Mapping[str, object], seed: int | None
-    ) -> tuple[dict[str, Callable], dict[str, Callable]]:
+    ) -> tuple[dict[str, Callable[[HandView], Decision]], dict[str, Callable[[HandView], None]]]:
         """Reset the agents from ``seed`` (else from the table's generator); return their ``act`` and
         ``end_hand`` hooks by name."""
         streams = Rng(self._rng.random_raw() if seed is None else seed).spawn(len(agents))
@@ -591,7 +591,10 @@ class Table:
         return dict(zip(names, acts)), {names[index]: end for index, end in ends}
 
     def _play_current(
-        self, act_of: Mapping[str, Callable], end_of: Mapping[str, Callable], fold_on_error: bool
+        self,
+        act_of: Mapping[str, Callable[[HandView], Decision]],
+        end_of: Mapping[str, Callable[[HandView], None]],
+        fold_on_error: bool,
     ) -> list[Fault]:
         """Play the hand just dealt to its end with each player's ``act`` and ``end_hand`` hooks."""
         current = self._hands[-1]

@@ -80,7 +80,7 @@ class _Terminal:
         legal = view.legal_actions
         assert legal is not None  # act is called at this seat's turn
         stacks = ", ".join(f"{self.label(seat)} {stack}" for seat, stack in enumerate(view.stacks))
-        print(f"pot {view.pot_total + sum(view.bets)}; stacks: {stacks}")
+        print(f"pot {view.pot}; stacks: {stacks}")
         while True:
             print(f"your cards {format_cards(view.hole_cards, ' ')}, board {format_cards(view.board, ' ') or '-'}")
             decision, problem = _parse(input(f"your move [{_choices(legal)}]: "), legal)
