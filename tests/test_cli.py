@@ -1,5 +1,6 @@
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -83,7 +84,7 @@ def free_port():
         (["seat-draw", "ann", "ann", "bob"], 2, "'ann' is named 2 times"),
         (["sim", "--bots", "tight,equity,random", "--players", "2"], 2, "--bots names 3 bots for 2 bot seat(s)"),
         (["play", "--bots", "tight,random"], 2, "--bots names 2 bots for 1 bot seat(s)"),
-        (["acpc-client", "127.0.0.1", "PORT"], 1, "the dealer at 127.0.0.1 port PORT: Connection refused"),
+        (["acpc-client", "127.0.0.1", "PORT"], 1, "the dealer at 127.0.0.1 port PORT: "),  # connection refused
     ],
 )
 def test_a_mistake_prints_one_line_and_exits_with_its_status(argv, status, message, tmp_path):
@@ -101,9 +102,10 @@ def test_a_busy_port_is_an_error_line():
         game = str(Path(__file__).parent.parent / "examples" / "holdem.nolimit.2p.game")
         result = holdem_command("acpc-dealer", game, "--port", port, "--hands", "1")
     assert result.returncode == 1
-    assert f"holdem: error: 127.0.0.1 port {port}: Address already in use" in result.stderr
+    assert f"holdem: error: 127.0.0.1 port {port}: " in result.stderr  # address already in use
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="a closed pipe is not EPIPE on Windows")
 def test_a_closed_pipe_ends_the_command_quietly():
     process = subprocess.Popen(
         [sys.executable, "-m", "holdem", "sim", "--hands", "20", "--workers", "1", "--quiet"],
@@ -114,6 +116,7 @@ def test_a_closed_pipe_ends_the_command_quietly():
     assert process.returncode == 141 and error == b""
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C is a console event on Windows, not a signal")
 @pytest.mark.parametrize("argv", [["play"], ["sim", "--hands", "10000000", "--workers", "2", "--quiet"]])
 def test_ctrl_c_exits_130_quietly(argv):
     process = subprocess.Popen(
@@ -132,7 +135,7 @@ def test_ctrl_c_exits_130_quietly(argv):
 
 def test_the_console_script_finds_an_agent_in_the_current_directory():
     examples = Path(__file__).parent.parent / "examples"
-    script = str(Path(sys.executable).with_name("holdem"))  # the console script, which python -m does not stand for
+    script = shutil.which("holdem", path=str(Path(sys.executable).parent))  # not python -m, which looks here anyway
     dealer = subprocess.Popen(
         [script, "acpc-dealer", "holdem.nolimit.2p.game", "--hands", "20", "--seed", "1"],
         cwd=examples, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
