@@ -111,7 +111,7 @@ def _executor(arguments: argparse.Namespace) -> Iterator[Executor | None]:
         with Client(arguments.scheduler) as client:  # type: ignore[no-untyped-call]
             yield client.get_executor()
         return
-    workers = os.cpu_count() or 1 if arguments.workers is None else arguments.workers
+    workers = (os.cpu_count() or 1) if arguments.workers is None else arguments.workers
     if workers == 1:
         yield None
         return
