@@ -109,7 +109,10 @@ def test_sim_writes_the_results_as_json_and_csv(tmp_path, capsys):
         "duplicate": True, "carry_stacks": False, "seed": 4,
     }  # fmt: skip
     with open(csv_path, newline="", encoding="utf-8") as file:
+        header = next(csv.reader(file))
+        file.seek(0)
         rows = list(csv.DictReader(file))
+    assert len(set(header)) == len(header) and header[:2] == ["bot", "hands"]
     assert [row["bot"] for row in rows] == [bot["bot"] for bot in saved["agents"]] == ["random", "station", "tight"]
     assert sum(bot["net"] for bot in saved["agents"]) == 0
     for bot, row in zip(saved["agents"], rows):

@@ -81,7 +81,7 @@ def _run(arguments: argparse.Namespace) -> None:
                       json_file, indent=2)  # fmt: skip
             json_file.write("\n")
         if csv_file is not None:
-            writer = csv.DictWriter(csv_file, [*rows[0], *settings])
+            writer = csv.DictWriter(csv_file, list(rows[0] | settings))
             writer.writeheader()
             writer.writerows(row | settings for row in rows)
     print(
