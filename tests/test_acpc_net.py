@@ -153,10 +153,10 @@ def test_a_player_without_the_version_line_is_not_seated():
 def test_command_line_dealer_and_client(tmp_path, capsys):
     import argparse
 
-    from holdem.cli.acpc import add_acpc_commands
+    from holdem.cli import acpc
 
     parser = argparse.ArgumentParser(prog="holdem")
-    add_acpc_commands(parser.add_subparsers())
+    acpc.add_to(parser.add_subparsers())
     gamedef = tmp_path / "holdem.nolimit.2p.game"
     gamedef.write_text(str(NOLIMIT_2P))
     with socket.socket() as probe:  # a free loopback port

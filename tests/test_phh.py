@@ -25,7 +25,7 @@ from holdem.actions import ActionKind
 from holdem.cards import format_cards
 from holdem.formats import phh
 from holdem.formats.log import hand_log
-from holdem.cli.replay import add_replay_command
+from holdem.cli import replay
 from holdem.hand import Hand
 from holdem.rules import OddChip, Reopening, Rules
 
@@ -385,7 +385,7 @@ def test_pot_limit_cannot_be_written():
 
 def run_replay(*argv: str) -> None:
     parser = argparse.ArgumentParser(prog="holdem")
-    add_replay_command(parser.add_subparsers())
+    replay.add_to(parser.add_subparsers())
     arguments = parser.parse_args(["replay", *argv])
     arguments.run(arguments)
 

@@ -8,7 +8,7 @@ and the match ends when a player runs out of time).
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="holdem")
->>> add_acpc_commands(parser.add_subparsers())
+>>> add_to(parser.add_subparsers())
 >>> arguments = parser.parse_args(["acpc-client", "127.0.0.1", "18791", "--agent", "station"])
 >>> arguments.port, type(load_agent(arguments.agent)).__name__
 (18791, 'CallingStation')
@@ -21,19 +21,21 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import os
 import sys
+from collections.abc import Iterator
 
 from holdem.agents import REFERENCE_BOTS
 from holdem.errors import AcpcError, AgentError
 from holdem.formats.acpc import GameDef, score_line
 from holdem.formats.acpc_net import Dealer, play_client
 
-__all__ = ["add_acpc_commands", "load_agent"]
+__all__ = ["add_to", "load_agent"]
 
 _REFERENCE_FORM = "MATCHNAME GAMEDEF HANDS SEED NAME1 NAME2 ..."
 
 
-def add_acpc_commands(subparsers: argparse._SubParsersAction) -> None:
+def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``acpc-dealer`` and ``acpc-client`` to the subcommands of the ``holdem`` command."""
     dealer = subparsers.add_parser(
         "acpc-dealer",
@@ -106,11 +108,15 @@ def add_acpc_commands(subparsers: argparse._SubParsersAction) -> None:
 def load_agent(spec: str) -> object:
     """An agent from a reference bot's name or ``MODULE:NAME``; a class is called to make one.
 
+    ``MODULE`` is looked for in the current directory first, as ``python -m`` would.
+
     :raises AgentError: when the name cannot be found.
     """
     if spec in REFERENCE_BOTS:
         return REFERENCE_BOTS[spec]()
     module_name, _, name = spec.partition(":")
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
     try:
         found = getattr(importlib.import_module(module_name), name) if name else None
     except (ImportError, AttributeError) as error:
@@ -141,6 +147,7 @@ def _deal(arguments: argparse.Namespace) -> None:
     max_timeouts = 3 if arguments.max_timeouts is None else arguments.max_timeouts
     with contextlib.ExitStack() as files:
         log = files.enter_context(open(arguments.log, "w", encoding="utf-8")) if arguments.log else None
+        files.enter_context(_network(f"{arguments.host} port {arguments.port}"))
         dealer = files.enter_context(Dealer(
             game, arguments.hands, arguments.seed, host=arguments.host, port=arguments.port, cards=arguments.cards,
             timeout=arguments.timeout, max_timeouts=max_timeouts, names=names, log=log, report=_warn,
@@ -179,6 +186,7 @@ def _deal_as_reference(arguments: argparse.Namespace) -> None:
             files.enter_context(open(f"{match_name}.tlog", mode, encoding="utf-8"))
             if arguments.use_transactions else None
         )  # fmt: skip
+        files.enter_context(_network(f"{arguments.host} ports {arguments.ports or 'chosen by the system'}"))
         dealer = files.enter_context(Dealer(
             game, hands, seed, host=arguments.host, ports=ports, cards="reference", rotate=not arguments.fixed,
             timeout=arguments.t_response / 1000, hand_timeout=arguments.t_hand / 1000,
@@ -201,4 +209,15 @@ def _deal_as_reference(arguments: argparse.Namespace) -> None:
 
 def _connect(arguments: argparse.Namespace) -> None:
     game = _read_game(arguments.game) if arguments.game else None
-    print(play_client(arguments.host, arguments.port, load_agent(arguments.agent), game=game, report=_warn))
+    agent = load_agent(arguments.agent)
+    with _network(f"the dealer at {arguments.host} port {arguments.port}"):
+        print(play_client(arguments.host, arguments.port, agent, game=game, report=_warn))
+
+
+@contextlib.contextmanager
+def _network(place: str) -> Iterator[None]:
+    """Name the address that a refused connection, a busy port or a lost connection is about."""
+    try:
+        yield
+    except OSError as error:
+        raise ConnectionError(error.errno, f"{place}: {error.strerror or error}") from None
