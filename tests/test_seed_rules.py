@@ -18,7 +18,7 @@ from holdem.errors import DuplicateCardError, InvalidHandError, InvalidHistoryEr
 from holdem.formats import phh
 from holdem.hand import Hand
 from holdem.match import play_match
-from holdem.cli.play import add_play_commands
+from holdem.cli.play import add_to
 from holdem.rules import Rules, Structure
 from holdem.table import Table
 from holdem.tournament import BlindSchedule, Level, Tournament
@@ -335,7 +335,7 @@ def test_004_an_agent_is_asked_whether_it_straddles():
 
 def play(argv: list[str], typed: str, monkeypatch) -> None:
     parser = argparse.ArgumentParser(prog="holdem")
-    add_play_commands(parser.add_subparsers())
+    add_to(parser.add_subparsers())
     arguments = parser.parse_args(["play", *argv])
     monkeypatch.setattr("sys.stdin", io.StringIO(typed))
     arguments.run(arguments)
