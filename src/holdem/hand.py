@@ -59,6 +59,12 @@ class SeatStatus(str, enum.Enum):
     FOLDED = "folded"
 
 
+class _Absent(enum.Enum):
+    """The default of an argument left out, where ``None`` is a value that a caller may pass."""
+
+    AMOUNT = "no amount given"
+
+
 class HandView(NamedTuple):
     """What one seat may know: its own cards, the public state, and cards shown at showdown.
 
@@ -870,14 +876,16 @@ class Hand:
             + (f"the largest raise allowed is to {bounds[1]}" if bounds else self._why_no_raise(seat))
         )
 
-    def act(self, decision: object, amount: SupportsIndex | None = None) -> Action:
+    def act(self, decision: object, amount: SupportsIndex | _Absent = _Absent.AMOUNT) -> Action:
         """Play a decision written in any common vocabulary (see :func:`~holdem.actions.read_decision`).
 
         ``"fold"``, ``"check"``, ``"call"`` (a check when there is nothing to
         call; also ``"check_or_call"``), ``"bet 10"`` or ``"raise 10"`` (or
         ``("raise", 10)``, or ``"raise"`` with ``amount``: the total for the
         street), ``"all-in"``, and ACPC's ``"f"``, ``"c"``, ``"r<N>"`` (``N``
-        the seat's chips in the whole hand); words in any case.
+        the seat's chips in the whole hand); words in any case.  ``act(kind, amount)``
+        plays as ``act((kind, amount))``: an amount of ``None`` is no amount, a ``TypeError``
+        for a bet or raise.
 
         >>> from holdem.rules import Rules
         >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], seed=2)
@@ -892,17 +900,19 @@ class Hand:
 
         :raises IllegalActionError: for a decision the rules do not allow now (the message
             names the seat, the decision and what is legal) or words that are no decision.
-        :raises TypeError: for an amount that is not an integer.
+        :raises TypeError: for an amount that is not an integer (``None`` included).
         """
-        method = _PLAIN.get(decision) if amount is None and type(decision) in _PLAIN_TYPES else None
+        method = _PLAIN.get(decision) if type(decision) in _PLAIN_TYPES else None
+        if amount is not _Absent.AMOUNT and (amount is not None or method is None):
+            decision, method = (decision, amount), None
         try:
             if method is not None:
                 return method(self)
-            sized = decision[0] if type(decision) is tuple and len(decision) == 2 and amount is None else None
+            sized = decision[0] if type(decision) is tuple and len(decision) == 2 else None
             if type(sized) in _PLAIN_TYPES and sized in _SIZED:
                 return self.raise_to(decision[1])  # type: ignore[index]
             try:
-                verb, amount = read_decision(decision, amount)
+                verb, amount = read_decision(decision)
             except IllegalActionError as error:
                 seat = self._betting.actor
                 raise error if seat is None else IllegalActionError(f"seat {seat}: {error}") from None
@@ -1422,6 +1432,8 @@ class Hand:
 
 
 _new_hand = object.__new__
+
+
 # What each decision's verb (holdem.actions.read_decision) plays; the usual words and kinds, read at once.
 _VERBS: dict[str, Callable[[Hand], Action]] = {
     "fold": Hand.fold, "check": Hand.check, "call": Hand.check_or_call, "all-in": Hand.all_in

@@ -16,6 +16,7 @@ import dataclasses
 import enum
 from fractions import Fraction
 
+from holdem.actions import integer
 from holdem.errors import InvalidRulesError
 
 __all__ = ["InvalidRulesError", "OddChip", "Reopening", "Rules", "ShowdownOrder", "Structure"]
@@ -240,10 +241,11 @@ class Rules:
         holdem.errors.InvalidRulesError: small blind 0 (half the big blind 1): give the blinds, e.g. Rules.fixed_limit(2, 4) or Rules.fixed_limit(1, 2, small_blind=1, big_blind=1); fixed_limit takes the bets, not the blinds
 
         :raises InvalidRulesError: as :class:`Rules` does, and for a default small blind of 0.
+        :raises TypeError: for a big blind (or, without one, a small bet) that is not an integer.
         """
-        big_blind = small_bet if big_blind is None else big_blind
+        big_blind = integer(small_bet, "small_bet") if big_blind is None else integer(big_blind, "big_blind")
         if small_blind is None:
-            small_blind = big_blind // 2 if isinstance(big_blind, int) else big_blind
+            small_blind = big_blind // 2
             if small_blind == 0:
                 raise InvalidRulesError(
                     f"small blind 0 (half the big blind {big_blind}): give the blinds, e.g. Rules.fixed_limit(2, 4) "

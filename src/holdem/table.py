@@ -674,7 +674,7 @@ class Table:
             self._held[name] = (kind, amount, len(current.hand.history))
             return None
         self._held.pop(name, None)
-        action = current.hand.act(kind, amount)
+        action = current.hand.act(_decision(kind, amount))
         self._play_held(current)
         return action
 
@@ -697,7 +697,7 @@ class Table:
             if since < 0 or any(action.kind not in _UNCHANGED for action in hand.history[since:]):
                 break
             try:
-                hand.act(kind, amount)
+                hand.act(_decision(kind, amount))
             except IllegalActionError:
                 break
         if hand.is_over:
@@ -975,6 +975,11 @@ class Table:
         self._rake += hand.rake
         self._current = None
         self._held.clear()
+
+
+def _decision(kind: object, amount: SupportsIndex | None) -> object:
+    """The decision :meth:`Table.act` was given, as :meth:`Hand.act` reads it (``amount`` ``None``: none given)."""
+    return kind if amount is None else (kind, amount)
 
 
 def _next(seats: list[int], after: int) -> int:
