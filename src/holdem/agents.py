@@ -29,7 +29,8 @@ choices, ``straddle`` and ``agree_runs``.  An agent never touches the
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple, Protocol, SupportsIndex, Union
 
 from holdem.actions import ActionKind
@@ -170,23 +171,32 @@ def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
 
 
 def _agree_runs(
-    hand: Hand, seat: int, hook: Callable | None, name: str, fold_on_error: bool, number: int, faults: list[Fault]
+    hand: Hand,
+    seat: int,
+    hook: Callable | None,
+    name: str,
+    fold_on_error: bool,
+    number: int,
+    faults: list[Fault],
+    seats: Sequence[int],
 ) -> None:
     """Ask ``seat``'s agent how many runs it wants (one without a hook, or when it fails and that is allowed)."""
     if hook is not None:
+        shown = seats[seat]
         try:
             runs = hook(hand.view(seat), hand.rules.runouts)
         except Exception as error:
-            problem, cause = f"agent {name!r} at seat {seat} raised {type(error).__name__}: {error}", error
+            problem, cause = f"agent {name!r} at seat {shown} raised {type(error).__name__}: {error}", error
         else:
             try:
                 hand.agree_runs(seat, runs)
                 return
             except (ValueError, TypeError) as error:
-                problem, cause = f"agent {name!r} at seat {seat} asked for {runs!r} runs: {error}", error
+                problem = f"agent {name!r} at seat {shown} asked for {runs!r} runs: {_renumbered(error, seats)}"
+                cause = error
         if not fold_on_error:
             raise AgentError(problem) from cause
-        faults.append(Fault(number, name, seat, problem))
+        faults.append(Fault(number, name, shown, problem))
     hand.agree_runs(seat, 1)
 
 
@@ -350,7 +360,44 @@ def play_hand(
     if len(agents) != count:
         raise InvalidHandError(f"{len(agents)} agents for a hand of {count} players: give one per seat")
     names = [agent_name(agent) for agent in agents] if names is None else names
-    return _play(hand, *_seated(agents), names, fold_on_error, number)
+    return _play(hand, *_seated(agents), names, fold_on_error, number, range(count))
+
+
+def _checked_agents(agents: object) -> Mapping[str, object]:
+    """``agents``, a mapping of player names to agents, each a callable or an object with an ``act`` method.
+
+    >>> _checked_agents([TightBot()])
+    Traceback (most recent call last):
+    ...
+    TypeError: agents of type list: give a mapping of player names to agents, e.g. {'ann': TightBot()}
+
+    :raises TypeError: for anything else.
+    """
+    if not isinstance(agents, Mapping):
+        raise TypeError(
+            f"agents of type {type(agents).__name__}: give a mapping of player names to agents, "
+            "e.g. {'ann': TightBot()}"
+        )
+    for name, agent in agents.items():
+        if not callable(getattr(agent, "act", agent)):
+            raise TypeError(f"agent {agent!r} for {name!r}: give a function of the view, or an object with an act method")
+    return agents
+
+
+def _renumbered(error: Exception, seats: Sequence[int]) -> str:
+    """A hand's ``error`` in words, the seat it begins with numbered as ``seats`` number the hand's seats.
+
+    >>> _renumbered(IllegalActionError("seat 1 may not check facing a bet of 2"), [3, 5])
+    'seat 5 may not check facing a bet of 2'
+    """
+    message = str(error)
+    match = _LEADING_SEAT.match(message)
+    if match is None or int(match[1]) >= len(seats):
+        return message
+    return f"seat {seats[int(match[1])]}{message[match.end():]}"
+
+
+_LEADING_SEAT = re.compile(r"seat ([0-9]+)\b")
 
 
 def _seated(
@@ -375,8 +422,10 @@ def _play(
     names: Sequence[str],
     fold_on_error: bool,
     number: int,
+    seats: Sequence[int],
 ) -> list[Fault]:
-    """:func:`play_hand` with each seat's ``act``, ``end_hand`` and ``agree_runs`` hooks (from :func:`_seated`)."""
+    """:func:`play_hand` with each seat's ``act``, ``end_hand`` and ``agree_runs`` hooks (from :func:`_seated`),
+    the seats numbered in messages and faults as ``seats`` number them (a table's seats)."""
     faults: list[Fault] = []
     next_view, plain = hand._actor_view, _PLAIN.get
     while True:
@@ -385,13 +434,14 @@ def _play(
             if not hand.runs_pending:
                 break
             for seat in hand.runs_pending:
-                _agree_runs(hand, seat, runs[seat], names[seat], fold_on_error, number, faults)
+                _agree_runs(hand, seat, runs[seat], names[seat], fold_on_error, number, faults, seats)
             continue
         seat = view.seat
+        shown = seats[seat]
         try:
             decision = acts[seat](view)
         except Exception as error:
-            problem, cause = f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__}: {error}", error
+            problem, cause = f"agent {names[seat]!r} at seat {shown} raised {type(error).__name__}: {error}", error
         else:
             # The usual words are played at once, the rest read by Hand.act.
             method = plain(decision) if type(decision) is str or type(decision) is ActionKind else None
@@ -401,10 +451,11 @@ def _play(
             except (ValueError, TypeError) as error:
                 if method is not None and isinstance(error, IllegalActionError):
                     error = hand._with_legal(error)
-                problem, cause = f"agent {names[seat]!r} at seat {seat} chose {decision!r}: {error}", error
+                problem = f"agent {names[seat]!r} at seat {shown} chose {decision!r}: {_renumbered(error, seats)}"
+                cause = error
         if not fold_on_error:
             raise AgentError(problem) from cause
-        faults.append(Fault(number, names[seat], seat, problem))
+        faults.append(Fault(number, names[seat], shown, problem))
         if hand.legal_actions().fold:  # type: ignore[union-attr]
             hand.fold()
         else:
@@ -414,10 +465,10 @@ def _play(
             end_hand(hand.view(seat))
         except Exception as error:
             problem = (
-                f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__} "
+                f"agent {names[seat]!r} at seat {seats[seat]} raised {type(error).__name__} "
                 f"at the end of the hand: {error}"
             )
             if not fold_on_error:
                 raise AgentError(problem) from error
-            faults.append(Fault(number, names[seat], seat, problem))
+            faults.append(Fault(number, names[seat], seats[seat], problem))
     return faults

@@ -299,7 +299,7 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
         # The button moves one seat each deal.
         button = deal % count
         hand = Hand(rules, stacks, button, seed=deck_seed, straddles=ask_straddles(by_seat, rules, button))
-        faults += _play(hand, acts, ends, runs, seat_names, chunk.fold_on_error, number)
+        faults += _play(hand, acts, ends, runs, seat_names, chunk.fold_on_error, number, range(count))
         payoffs = hand.payoffs
         won = payoffs[rotation:] + payoffs[:rotation]
         deal_net = [before + now for before, now in zip(deal_net, won)] if rotation else won

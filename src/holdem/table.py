@@ -30,7 +30,7 @@ from typing import IO, TYPE_CHECKING, SupportsIndex
 
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError, integer, read_decision
-from holdem.agents import Decision, Fault, _play, _seated, _wants_to_straddle
+from holdem.agents import Decision, Fault, _checked_agents, _play, _renumbered, _seated, _wants_to_straddle
 from holdem.errors import BuyInError, HoldemError, SeatError, TableError
 from holdem.hand import Hand, HandView, SeatStatus, checked_stacks
 from holdem.rules import Rules
@@ -44,6 +44,7 @@ __all__ = [
     "Deal",
     "MisdealButton",
     "OutOfTurn",
+    "PLAY_HANDS_LIMIT",
     "Owed",
     "PlayerResult",
     "SeatError",
@@ -185,6 +186,11 @@ class _Player:
     def waiting(self) -> bool:
         return self.owes and not self.posting
 
+
+PLAY_HANDS_LIMIT = 10_000
+"""The most hands :meth:`Table.play` and :meth:`Tournament.play <holdem.tournament.Tournament.play>`
+play in one call when not told how many: agents that never bust one another (always folding, say)
+would otherwise play for ever."""
 
 _VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
 _UNCHANGED = (ActionKind.CHECK, ActionKind.FOLD)
@@ -614,12 +620,19 @@ class Table:
         if current is None:
             raise TableError("no hand in progress: a misdeal is declared during a hand")
         current.hand.misdeal()
-        self._restore(self._before_hand, positions=self.button_after_misdeal is MisdealButton.STAYS)
+        self._misdeals.append(self._undo_current(positions=self.button_after_misdeal is MisdealButton.STAYS))
+        return current.hand
+
+    def _undo_current(self, positions: bool) -> TableHand:
+        """Put the table back as it was before the hand in progress (its positions too, with ``positions``),
+        which leaves :attr:`hands`; return it."""
+        current = self._current
+        assert current is not None
+        self._restore(self._before_hand, positions)
         self._hands.pop()
-        self._misdeals.append(current)
         self._current = None
         self._held.clear()
-        return current.hand
+        return current
 
     @property
     def misdeals(self) -> tuple[TableHand, ...]:
@@ -658,7 +671,7 @@ class Table:
         :raises IllegalActionError: when no hand is in progress, ``name`` is not
             dealt in (sitting out, waiting, busted), has no decision left this
             round, or it is not their turn (unless actions out of turn are held),
-            or the action is not legal.
+            or the action is not legal (the message names the player and their table seat).
         """
         current = self._current
         if current is None:
@@ -674,7 +687,10 @@ class Table:
             self._held[name] = (kind, amount, len(current.hand.history))
             return None
         self._held.pop(name, None)
-        action = current.hand.act(_decision(kind, amount))
+        try:
+            action = current.hand.act(_decision(kind, amount))
+        except IllegalActionError as error:
+            raise IllegalActionError(f"{name!r}: {_renumbered(error, current.deal.seats)}") from None
         self._play_held(current)
         return action
 
@@ -712,7 +728,10 @@ class Table:
         current = self._current
         if current is None or name not in current.names:
             raise IllegalActionError(f"{name!r} is not in a hand in progress: only its players agree on runs")
-        action = current.hand.agree_runs(current.names.index(name), runs)
+        try:
+            action = current.hand.agree_runs(current.names.index(name), runs)
+        except IllegalActionError as error:
+            raise IllegalActionError(f"{name!r}: {_renumbered(error, current.deal.seats)}") from None
         self._play_held(current)
         return action
 
@@ -753,7 +772,10 @@ class Table:
         played = self._current or (self._hands[-1] if self._hands else None)
         if played is None or name not in played.names:
             raise IllegalActionError(f"{name!r} was not dealt in the last hand: only its winner may show")
-        return played.hand.show(played.names.index(name))
+        try:
+            return played.hand.show(played.names.index(name))
+        except IllegalActionError as error:
+            raise IllegalActionError(f"{name!r}: {_renumbered(error, played.deal.seats)}") from None
 
     def play(
         self,
@@ -763,7 +785,8 @@ class Table:
         seed: int | None = None,
         fold_on_error: bool = False,
     ) -> list[Fault]:
-        """Play ``hands`` hands (default: until the session is over) with ``agents``, one per seated player by name.
+        """Play ``hands`` hands with ``agents``, one per seated player by name (default: until the
+        session is over, at most :data:`PLAY_HANDS_LIMIT` hands a call, so that every call returns).
 
         Play stops early once fewer than two players are in play.  First each
         agent's ``reset(rng)`` hook gets a stream of its own from ``seed``
@@ -771,7 +794,11 @@ class Table:
         a seed plays the same way every time); then each hand is played as
         :func:`~holdem.agents.play_hand` plays it (the views' ``table_seat``
         is the player's seat at this table), and the faults played as folds,
-        with ``fold_on_error``, are returned, numbered by hand.
+        with ``fold_on_error``, are returned, numbered by hand; their seats and
+        messages are table seats.  An agent that fails without
+        ``fold_on_error`` voids the hand in progress: the table goes back to
+        as it was before that deal (stacks, button, blinds owed), the hand
+        leaves :attr:`hands`, and the :class:`~holdem.errors.AgentError` is raised.
 
         >>> from holdem.agents import CallingStation, TightBot
         >>> table = Table(Rules.no_limit(1, 2), seats=6, seed=1)
@@ -783,7 +810,9 @@ class Table:
 
         :raises TableError: during a hand, or for agents that are not one per seated player.
         :raises AgentError: when an agent fails, unless ``fold_on_error``.
+        :raises TypeError: for agents that are not a mapping of names to callables or objects with ``act``.
         """
+        _checked_agents(agents)
         if self._current is not None:
             raise TableError("a hand is in progress: play starts between hands")
         names = set(self.stacks())
@@ -796,7 +825,8 @@ class Table:
         hooks = self._hooks(agents, seed)
         faults: list[Fault] = []
         played = 0
-        while (hands is None or played < hands) and not self.is_over and self._in_play_count() >= 2:
+        hands = PLAY_HANDS_LIMIT if hands is None else hands
+        while played < hands and not self.is_over and self._in_play_count() >= 2:
             self._ask_straddles(agents)
             self.start_hand()
             faults += self._play_current(*hooks, fold_on_error)
@@ -843,10 +873,13 @@ class Table:
         names = current.names
         ends = [(seat, end_of[name]) for seat, name in enumerate(names) if name in end_of]
         acts, runs = [act_of[name] for name in names], [runs_of[name] for name in names]
-        faults = _play(current.hand, acts, ends, runs, names, fold_on_error, current.number)
-        if self._current is not None:
-            self._settle()
-        return faults
+        try:
+            return _play(current.hand, acts, ends, runs, names, fold_on_error, current.number, current.deal.seats)
+        finally:  # an agent's failure voids a hand unfinished
+            if not current.hand.is_over:
+                self._undo_current(positions=True)
+            elif self._current is not None:
+                self._settle()
 
     def _in_play_count(self) -> int:
         return sum(player.in_play for player in self._seats.values())

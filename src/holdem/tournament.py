@@ -21,12 +21,12 @@ from typing import NamedTuple, SupportsIndex
 
 from holdem._core import Deck, Rng
 from holdem.actions import Action, integer
-from holdem.agents import Fault
+from holdem.agents import Fault, _checked_agents
 from holdem.cards import Card
 from holdem.errors import RebuyError, TournamentError
 from holdem.hand import Hand
 from holdem.rules import Rules, Structure
-from holdem.table import ButtonRule, Table
+from holdem.table import PLAY_HANDS_LIMIT, ButtonRule, Table
 
 __all__ = [
     "BlindSchedule",
@@ -334,11 +334,14 @@ class Tournament:
         seed: int | None = None,
         fold_on_error: bool = False,
     ) -> list[Fault]:
-        """Play the tournament out (or ``hands`` more hands) with ``agents``, one for each player by name.
+        """Play the tournament out (or ``hands`` more hands) with ``agents``, one for each player by name;
+        at most :data:`~holdem.table.PLAY_HANDS_LIMIT` hands a call when ``hands`` is not given
+        (check :attr:`is_over`).
 
         As :meth:`Table.play <holdem.table.Table.play>` plays a table: the
         agents' ``reset(rng)`` streams come from ``seed`` (default: drawn from
-        the table's generator), and the faults played as folds are returned.
+        the table's generator), the faults played as folds are returned, and an
+        agent that fails without ``fold_on_error`` voids the hand in progress.
         No rebuys are made: a player who busts is eliminated.
 
         >>> from holdem.agents import CallingStation, TightBot
@@ -351,7 +354,9 @@ class Tournament:
 
         :raises TournamentError: during a hand, or for agents that are not one per player.
         :raises AgentError: when an agent fails, unless ``fold_on_error``.
+        :raises TypeError: for agents that are not a mapping of names to callables or objects with ``act``.
         """
+        _checked_agents(agents)
         names = set(self._rebuy_counts)
         if set(agents) != names:
             raise TournamentError(
@@ -365,7 +370,8 @@ class Tournament:
         hooks = table._hooks(agents, seed)
         faults: list[Fault] = []
         played = 0
-        while (hands is None or played < hands) and not self.is_over:
+        hands = PLAY_HANDS_LIMIT if hands is None else hands
+        while played < hands and not self.is_over:
             self._eliminate(table.stacks())
             if self.is_over:
                 break
