@@ -164,7 +164,7 @@ def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
     """
     legal = view.legal_actions
     if legal is None or legal.min_raise_to is None or legal.max_raise_to is None:
-        raise AgentError(f"seat {view.seat} may not bet or raise now")
+        raise AgentError(f"seat {view.table_seat} may not bet or raise now")
     pot = view.pot + legal.call
     total = legal.current_bet + int(fraction * pot)
     return min(max(total, legal.min_raise_to), legal.max_raise_to)
