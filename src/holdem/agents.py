@@ -120,7 +120,7 @@ def ask_straddles(agents: Sequence[object], rules: Rules, button: int | None = N
     >>> class Straddler:
     ...     def straddle(self, seat, amount):
     ...         return True
-    >>> rules = Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=True)
+    >>> rules = Rules.no_limit(1, 2, straddles=(4,))
     >>> ask_straddles([RandomBot(), RandomBot(), RandomBot(), Straddler()], rules, button=3)
     (0,)
     >>> ask_straddles([RandomBot(), RandomBot(), Straddler(), RandomBot()], rules, button=3)
@@ -128,7 +128,7 @@ def ask_straddles(agents: Sequence[object], rules: Rules, button: int | None = N
 
     :raises AgentError: for a hook that raises.
     """
-    if not rules.voluntary_straddles:
+    if not (rules.straddles and rules.voluntary_straddles):
         return None
     count = len(agents)
     button = count - 1 if button is None else button
