@@ -179,13 +179,34 @@ cdef int compare_scores(const void *a, const void *b) noexcept nogil:
 
 
 cdef struct MultisetList:
-    int max_size
     uint64_t *keys
-    uint16_t *ranks
+    uint32_t *scores
     int count
     int class_count
-    uint32_t *slot_scores
-    uint16_t *slot_ranks
+
+
+cdef void visit_multisets(Multiset hand, int rank, MultisetList *found) noexcept nogil:
+    """Store the key and score of every multiset of 5 to 7 ranks with at most four of each.
+
+    The scores of five ranks, the five-card classes of mixed suits, are also
+    counted in ``found.class_count`` and entered in CLASS_SCORE.
+    """
+    cdef int count
+    if rank == 13:
+        if hand.size >= 5:
+            found.keys[found.count] = hand.key
+            found.scores[found.count] = plain_score(&hand)
+            if hand.size == 5:
+                found.class_count += 1
+                CLASS_SCORE[found.class_count] = found.scores[found.count]
+            found.count += 1
+        return
+    visit_multisets(hand, rank + 1, found)
+    for count in range(min(4, 7 - hand.size)):
+        hand.at_least[count] |= 1u << rank
+        hand.key += 1ULL << (3 * rank)
+        hand.size += 1
+        visit_multisets(hand, rank + 1, found)
 
 
 # While the tables are built, the rank of a class score is found by hashing:
@@ -195,53 +216,33 @@ cdef enum:
     SCORE_SLOTS = 1 << SCORE_BITS
 
 
+cdef struct ScoreIndex:
+    uint32_t scores[SCORE_SLOTS]  # 0 in an empty slot: no class has score 0
+    uint16_t ranks[SCORE_SLOTS]
+
+
 cdef inline uint32_t score_slot(uint32_t score) noexcept nogil:
     return (score * 0x9E3779B1u) >> (32 - SCORE_BITS)
 
 
-cdef void index_scores(uint32_t *slot_scores, uint16_t *slot_ranks) noexcept nogil:
-    """Enter every class score with its rank; empty slots hold score 0, which no class has."""
+cdef void index_scores(ScoreIndex *index) noexcept nogil:
+    """Enter every class score with its rank."""
     cdef uint32_t slot
     cdef int rank
-    memset(slot_scores, 0, SCORE_SLOTS * sizeof(uint32_t))
+    memset(index.scores, 0, sizeof(index.scores))
     for rank in range(1, CLASS_COUNT + 1):
         slot = score_slot(CLASS_SCORE[rank])
-        while slot_scores[slot]:
+        while index.scores[slot]:
             slot = (slot + 1) & (SCORE_SLOTS - 1)
-        slot_scores[slot] = CLASS_SCORE[rank]
-        slot_ranks[slot] = rank
+        index.scores[slot] = CLASS_SCORE[rank]
+        index.ranks[slot] = rank
 
 
-cdef inline uint16_t rank_of_score(const MultisetList *found, uint32_t score) noexcept nogil:
+cdef inline uint16_t rank_of_score(const ScoreIndex *index, uint32_t score) noexcept nogil:
     cdef uint32_t slot = score_slot(score)
-    while found.slot_scores[slot] != score:
+    while index.scores[slot] != score:
         slot = (slot + 1) & (SCORE_SLOTS - 1)
-    return found.slot_ranks[slot]
-
-
-cdef void visit_multisets(Multiset hand, int rank, MultisetList *found) noexcept nogil:
-    """Visit every multiset of 5 to ``found.max_size`` ranks with at most four of each.
-
-    With ``found.ranks`` NULL, collect the scores of the five-card classes
-    (into CLASS_SCORE); otherwise store each multiset's key and rank.
-    """
-    cdef int count
-    if rank == 13:
-        if found.ranks == NULL:
-            if hand.size == 5:
-                found.class_count += 1
-                CLASS_SCORE[found.class_count] = plain_score(&hand)
-        elif hand.size >= 5:
-            found.keys[found.count] = hand.key
-            found.ranks[found.count] = rank_of_score(found, plain_score(&hand))
-            found.count += 1
-        return
-    visit_multisets(hand, rank + 1, found)
-    for count in range(min(4, found.max_size - hand.size)):
-        hand.at_least[count] |= 1u << rank
-        hand.key += 1ULL << (3 * rank)
-        hand.size += 1
-        visit_multisets(hand, rank + 1, found)
+    return index.ranks[slot]
 
 
 cdef uint64_t splitmix64(uint64_t *x) noexcept nogil:
@@ -328,8 +329,10 @@ cdef void build_tables() noexcept nogil:
     global hash_multiplier
     cdef Multiset empty
     cdef MultisetList found
+    cdef ScoreIndex *index = <ScoreIndex *>malloc(sizeof(ScoreIndex))
+    cdef uint16_t *ranks
     cdef uint32_t rank_mask
-    cdef int card, rank, bits
+    cdef int card, rank, bits, i
     cdef uint64_t seed = 0x686F6C64656D  # any fixed value: the tables never change
     for card in range(256):
         CARD_KEY[card] = BAD_CODE_KEY
@@ -340,8 +343,9 @@ cdef void build_tables() noexcept nogil:
     # The 7,462 classes: the 6,175 five-rank multisets of mixed suits and the
     # 1,287 flushes of five distinct ranks, sorted weakest first.
     memset(&empty, 0, sizeof(empty))
-    found.max_size = 5
-    found.ranks = NULL
+    found.keys = <uint64_t *>malloc(MULTISET_COUNT * sizeof(uint64_t))
+    found.scores = <uint32_t *>malloc(MULTISET_COUNT * sizeof(uint32_t))
+    found.count = 0
     found.class_count = 0
     visit_multisets(empty, 0, &found)
     for rank_mask in range(8192):
@@ -352,28 +356,23 @@ cdef void build_tables() noexcept nogil:
             found.class_count += 1
             CLASS_SCORE[found.class_count] = flush_score(rank_mask)
     qsort(&CLASS_SCORE[1], CLASS_COUNT, sizeof(uint32_t), compare_scores)
-    found.slot_scores = <uint32_t *>malloc(SCORE_SLOTS * sizeof(uint32_t))
-    found.slot_ranks = <uint16_t *>malloc(SCORE_SLOTS * sizeof(uint16_t))
-    index_scores(found.slot_scores, found.slot_ranks)
+    index_scores(index)
     for rank_mask in range(8192):
         bits = 0
         for rank in range(13):
             bits += rank_mask >> rank & 1
-        RANK_TABLE[FLUSH_SLOT + rank_mask] = rank_of_score(&found, flush_score(rank_mask)) if bits >= 5 else 0
-    found.keys = <uint64_t *>malloc(MULTISET_COUNT * sizeof(uint64_t))
-    found.ranks = <uint16_t *>malloc(MULTISET_COUNT * sizeof(uint16_t))
-    found.max_size = 7
-    found.count = 0
-    visit_multisets(empty, 0, &found)
+        RANK_TABLE[FLUSH_SLOT + rank_mask] = rank_of_score(index, flush_score(rank_mask)) if bits >= 5 else 0
+    ranks = <uint16_t *>malloc(MULTISET_COUNT * sizeof(uint16_t))
+    for i in range(found.count):
+        ranks[i] = rank_of_score(index, found.scores[i])
     while True:
         hash_multiplier = splitmix64(&seed) | 1
-        if place_buckets(found.keys, found.ranks, found.count):
+        if place_buckets(found.keys, ranks, found.count):
             break
     free(found.keys)
-    free(found.ranks)
-    free(found.slot_scores)
-    free(found.slot_ranks)
-
+    free(found.scores)
+    free(index)
+    free(ranks)
 
 build_tables()
 
