@@ -29,6 +29,10 @@ def test_every_public_name_is_listed_by_dir():
     assert set(holdem.__all__) <= set(dir(holdem))
 
 
+def test_every_lazily_loaded_name_is_public():
+    assert set(holdem._LAZY_MODULE_OF) <= set(holdem.__all__)
+
+
 @pytest.mark.parametrize(
     ("name", "module"),
     [

@@ -60,6 +60,7 @@ _LAZY_MODULES = {
     "holdem.agents": (
         "REFERENCE_BOTS",
         "Agent",
+        "AgentHooks",
         "CallingStation",
         "Decision",
         "EquityBot",
@@ -72,8 +73,8 @@ _LAZY_MODULES = {
     ),
     "holdem.formats": ("acpc", "phh"),
     "holdem.formats.acpc": ("GameDef", "MatchState"),
-    "holdem.match": ("AgentResult", "MatchResult", "play_match"),
-    "holdem.table": ("ButtonRule", "Deal", "PlayerResult", "Table", "TableHand"),
+    "holdem.match": ("AgentResult", "MatchResult", "SerialMatchWarning", "play_match"),
+    "holdem.table": ("ButtonRule", "Deal", "Owed", "PlayerResult", "Table", "TableHand"),
     "holdem.tournament": (
         "BlindSchedule",
         "Draw",
@@ -92,6 +93,7 @@ if TYPE_CHECKING:
     from holdem.agents import (
         REFERENCE_BOTS,
         Agent,
+        AgentHooks,
         CallingStation,
         Decision,
         EquityBot,
@@ -104,8 +106,8 @@ if TYPE_CHECKING:
     )
     from holdem.formats import acpc, phh
     from holdem.formats.acpc import GameDef, MatchState
-    from holdem.match import AgentResult, MatchResult, play_match
-    from holdem.table import ButtonRule, Deal, PlayerResult, Table, TableHand
+    from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_match
+    from holdem.table import ButtonRule, Deal, Owed, PlayerResult, Table, TableHand
     from holdem.tournament import (
         BlindSchedule,
         Draw,
@@ -139,6 +141,7 @@ __all__ = [
     "ActionKind",
     "Agent",
     "AgentError",
+    "AgentHooks",
     "AgentResult",
     "BlindSchedule",
     "ButtonRule",
@@ -181,6 +184,7 @@ __all__ = [
     "MatchResult",
     "MatchState",
     "OddChip",
+    "Owed",
     "PlayerResult",
     "Pot",
     "REFERENCE_BOTS",
@@ -191,6 +195,7 @@ __all__ = [
     "Rules",
     "SeatError",
     "SeatStatus",
+    "SerialMatchWarning",
     "Street",
     "Structure",
     "Table",
