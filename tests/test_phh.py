@@ -393,10 +393,12 @@ def run_replay(*argv: str) -> None:
 def test_log_shows_streets_pots_and_winners_with_unknown_cards_hidden():
     history = phh.loads((SAMPLE / "data" / "dwan-ivey-2009.phh").read_text())
     log = hand_log(history.hand, history.fields["players"], history.unknown_seats)
-    assert "Dealt to Patrik Antonius [?? ??]" in log
+    assert "Dealt to Patrik Antonius (BB) [?? ??]" in log
     assert "*** TURN *** [Jc 3d 5c] [4h] (pot 119500)" in log
     assert "Uncalled bet of 572100 returned to Phil Ivey" in log
-    assert "Tom Dwan shows [7h 6h] (Straight, Seven high)\nTom Dwan wins 1109500" in log
+    # All in on the turn: the hands are shown before the river (seed 000).
+    assert "Tom Dwan shows [7h 6h] (Straight, Seven high)\n*** RIVER *** [Jc 3d 5c 4h] [Jh] (pot 1109500)\n" in log
+    assert "Tom Dwan wins 1109500" in log
 
 
 def test_log_names_side_pots():

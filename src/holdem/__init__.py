@@ -47,10 +47,10 @@ from holdem.errors import (
     TournamentError,
 )
 from holdem.evaluation import Category, HandRank, best_five
-from holdem.hand import Hand, HandView, SeatStatus, Street
+from holdem.hand import Hand, HandView, SeatStatus, Street, position_names
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
-from holdem.rules import OddChip, Rules, Structure
+from holdem.rules import OddChip, Rules, ShowdownOrder, Structure
 
 __version__ = "0.1.0"
 
@@ -74,7 +74,16 @@ _LAZY_MODULES = {
     "holdem.formats": ("acpc", "phh"),
     "holdem.formats.acpc": ("GameDef", "MatchState"),
     "holdem.match": ("AgentResult", "MatchResult", "SerialMatchWarning", "play_match"),
-    "holdem.table": ("ButtonRule", "Deal", "Owed", "PlayerResult", "Table", "TableHand"),
+    "holdem.table": (
+        "ButtonRule",
+        "Deal",
+        "MisdealButton",
+        "OutOfTurn",
+        "Owed",
+        "PlayerResult",
+        "Table",
+        "TableHand",
+    ),
     "holdem.tournament": (
         "BlindSchedule",
         "Draw",
@@ -107,7 +116,7 @@ if TYPE_CHECKING:
     from holdem.formats import acpc, phh
     from holdem.formats.acpc import GameDef, MatchState
     from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_match
-    from holdem.table import ButtonRule, Deal, Owed, PlayerResult, Table, TableHand
+    from holdem.table import ButtonRule, Deal, MisdealButton, OutOfTurn, Owed, PlayerResult, Table, TableHand
     from holdem.tournament import (
         BlindSchedule,
         Draw,
@@ -183,7 +192,9 @@ __all__ = [
     "MatchError",
     "MatchResult",
     "MatchState",
+    "MisdealButton",
     "OddChip",
+    "OutOfTurn",
     "Owed",
     "PlayerResult",
     "Pot",
@@ -196,6 +207,7 @@ __all__ = [
     "SeatError",
     "SeatStatus",
     "SerialMatchWarning",
+    "ShowdownOrder",
     "Street",
     "Structure",
     "Table",
@@ -225,5 +237,6 @@ __all__ = [
     "phh",
     "play_hand",
     "play_match",
+    "position_names",
     "pot_raise_to",
 ]

@@ -35,7 +35,12 @@ class ActionKind(str, enum.Enum):
     ``POST_BLIND`` (blinds, straddles and live posts), ``POST_DEAD`` (a dead
     blind, straight into the pot), ``RETURN`` (an uncalled bet given
     back), ``SHOW`` and ``MUCK`` at showdown, ``RAKE`` and ``WIN`` (chips
-    awarded to a seat from the pot).
+    awarded to a seat from the pot).  ``EXPOSE``: a hole card exposed in the
+    deal (cards), replaced from the top of the deck and burned; amount is its
+    place in the seat's pair.  ``MISDEAL``: the hand is void, every chip back.
+    ``RUNS``: when the players all in
+    agree on the runs of the board, the runs a seat asks for (amount), then
+    the dealer's record (seat ``None``) of the runs dealt.
     """
 
     DEAL_HOLE = "deal-hole"
@@ -49,6 +54,9 @@ class ActionKind(str, enum.Enum):
     BET = "bet"
     RAISE = "raise"
     RETURN = "return"
+    RUNS = "runs"
+    EXPOSE = "expose"
+    MISDEAL = "misdeal"
     SHOW = "show"
     MUCK = "muck"
     RAKE = "rake"

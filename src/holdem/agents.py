@@ -9,9 +9,10 @@ other seats' cards hidden) and returns a decision in any of the usual words
 (bets and raises are stated as the total for the street), ``"all-in"``...
 An agent may also have the hooks of :class:`AgentHooks`: ``end_hand(view)``,
 called with its view once the hand is over (cards shown at showdown
-included), and ``reset(rng)``, called before a match (or each chunk of a
+included), ``reset(rng)``, called before a match (or each chunk of a
 parallel match) or a table's or tournament's ``play`` with a
-:class:`~holdem.cards.Rng` stream of its own.  An agent never touches the
+:class:`~holdem.cards.Rng` stream of its own, and, where the rules make them
+choices, ``straddle`` and ``agree_runs``.  An agent never touches the
 :class:`~holdem.hand.Hand`.
 
 >>> from holdem.hand import Hand
@@ -37,6 +38,7 @@ from holdem.equity import equity
 from holdem.errors import AgentError, IllegalActionError, InvalidHandError
 from holdem.hand import _PLAIN, Hand, HandView, SeatStatus
 from holdem.ranges import HandRange
+from holdem.rules import Rules
 
 __all__ = [
     "Agent",
@@ -50,6 +52,7 @@ __all__ = [
     "RandomBot",
     "TightBot",
     "agent_name",
+    "ask_straddles",
     "play_hand",
     "pot_raise_to",
 ]
@@ -69,7 +72,7 @@ class Agent(Protocol):
 
 
 class AgentHooks(Protocol):
-    """The optional hooks of an :class:`Agent`; an agent may have either, both or neither."""
+    """The optional hooks of an :class:`Agent`; an agent may have any of them, or none."""
 
     def reset(self, rng: Rng) -> None:
         """Called before a match (each chunk of a parallel one) or a table's or tournament's ``play``,
@@ -77,6 +80,13 @@ class AgentHooks(Protocol):
 
     def end_hand(self, view: HandView) -> None:
         """Called once each hand is over, with the seat's final view (cards shown at showdown included)."""
+
+    def straddle(self, seat: int, amount: int) -> bool:
+        """Asked before the deal, in a voluntary straddle position (:func:`ask_straddles`): true to straddle."""
+
+    def agree_runs(self, view: HandView, most: int) -> int:
+        """Asked when the players all in agree on the runs of the board: the runs wanted, 1 to ``most``
+        (an agent without this hook asks for one)."""
 
 
 class Fault(NamedTuple):
@@ -100,6 +110,48 @@ def agent_name(agent: object) -> str:
     return getattr(agent, "__name__", type(agent).__name__)
 
 
+def ask_straddles(agents: Sequence[object], rules: Rules, button: int | None = None) -> tuple[int, ...] | None:
+    """Ask each agent in a straddle position whether it straddles the next hand; return the
+    hand's ``straddles`` (``None`` when the rules' straddles are forced).
+
+    Seat ``i`` is played by ``agents[i]``; ``button`` is the button's seat (default: the last).
+
+    >>> from holdem.rules import Rules
+    >>> class Straddler:
+    ...     def straddle(self, seat, amount):
+    ...         return True
+    >>> rules = Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=True)
+    >>> ask_straddles([RandomBot(), RandomBot(), RandomBot(), Straddler()], rules, button=3)
+    (0,)
+    >>> ask_straddles([RandomBot(), RandomBot(), Straddler(), RandomBot()], rules, button=3)
+    (4,)
+
+    :raises AgentError: for a hook that raises.
+    """
+    if not rules.voluntary_straddles:
+        return None
+    count = len(agents)
+    button = count - 1 if button is None else button
+    chosen = [0] * len(rules.straddles)
+    for position, amount in enumerate(rules.straddles[: count - 2]):
+        seat = (button + 3 + position) % count
+        if amount and _wants_to_straddle(agents[seat], seat, amount):
+            chosen[position] = amount
+    return tuple(chosen)
+
+
+def _wants_to_straddle(agent: object, seat: int, amount: int) -> bool:
+    """What ``agent``'s ``straddle(seat, amount)`` hook says (no hook: no straddle)."""
+    hook = getattr(agent, "straddle", None)
+    if hook is None:
+        return False
+    try:
+        return bool(hook(seat, amount))
+    except Exception as error:
+        name = agent_name(agent)
+        raise AgentError(f"agent {name!r} at seat {seat} raised {type(error).__name__}: {error}") from error
+
+
 def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
     """The total to raise to for a raise of ``fraction`` of the pot (after calling), within the legal bounds.
 
@@ -115,6 +167,27 @@ def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
     pot = view.pot + legal.call
     total = legal.current_bet + int(fraction * pot)
     return min(max(total, legal.min_raise_to), legal.max_raise_to)
+
+
+def _agree_runs(
+    hand: Hand, seat: int, hook: Callable | None, name: str, fold_on_error: bool, number: int, faults: list[Fault]
+) -> None:
+    """Ask ``seat``'s agent how many runs it wants (one without a hook, or when it fails and that is allowed)."""
+    if hook is not None:
+        try:
+            runs = hook(hand.view(seat), hand.rules.runouts)
+        except Exception as error:
+            problem, cause = f"agent {name!r} at seat {seat} raised {type(error).__name__}: {error}", error
+        else:
+            try:
+                hand.agree_runs(seat, runs)
+                return
+            except (ValueError, TypeError) as error:
+                problem, cause = f"agent {name!r} at seat {seat} asked for {runs!r} runs: {error}", error
+        if not fold_on_error:
+            raise AgentError(problem) from cause
+        faults.append(Fault(number, name, seat, problem))
+    hand.agree_runs(seat, 1)
 
 
 # ------------------------------------------------------------ reference bots
@@ -280,25 +353,36 @@ def play_hand(
     return _play(hand, *_seated(agents), names, fold_on_error, number)
 
 
-def _seated(agents: Sequence[object]) -> tuple[list[Callable[[HandView], Decision]], list[tuple[int, Callable]]]:
-    """Each seat's ``act``, and the seats with an ``end_hand`` hook, with the hook."""
+def _seated(
+    agents: Sequence[object],
+) -> tuple[list[Callable[[HandView], Decision]], list[tuple[int, Callable]], list[Callable | None]]:
+    """Each seat's ``act``, the seats with an ``end_hand`` hook, with the hook, and each seat's ``agree_runs``."""
     acts = [getattr(agent, "act", agent) for agent in agents]
     ends = [(seat, end) for seat, agent in enumerate(agents) if (end := getattr(agent, "end_hand", None)) is not None]
-    return acts, ends  # type: ignore[return-value]
+    runs = [getattr(agent, "agree_runs", None) for agent in agents]
+    return acts, ends, runs  # type: ignore[return-value]
 
 
 def _play(
     hand: Hand,
     acts: Sequence[Callable[[HandView], Decision]],
     ends: Sequence[tuple[int, Callable]],
+    runs: Sequence[Callable | None],
     names: Sequence[str],
     fold_on_error: bool,
     number: int,
 ) -> list[Fault]:
-    """:func:`play_hand` with each seat's ``act`` and ``end_hand`` hooks (from :func:`_seated`)."""
+    """:func:`play_hand` with each seat's ``act``, ``end_hand`` and ``agree_runs`` hooks (from :func:`_seated`)."""
     faults: list[Fault] = []
     next_view, plain = hand._actor_view, _PLAIN.get
-    while (view := next_view()) is not None:
+    while True:
+        view = next_view()
+        if view is None:
+            if not hand.runs_pending:
+                break
+            for seat in hand.runs_pending:
+                _agree_runs(hand, seat, runs[seat], names[seat], fold_on_error, number, faults)
+            continue
         seat = view.seat
         try:
             decision = acts[seat](view)

@@ -34,12 +34,12 @@ from typing import Any, NamedTuple, SupportsIndex
 from holdem._betting import Betting, record
 from holdem._core import Deck, evaluate7
 from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions, integer, read_decision
-from holdem.cards import Card, CardsLike, format_cards, parse_cards
-from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError
+from holdem.cards import Card, CardsLike, format_cards, parse_card, parse_cards
+from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError, InvalidHistoryError
 from holdem.pots import Pot, award_pots, build_pots, pot_winners, take_rake
-from holdem.rules import InvalidRulesError, OddChip, Rules, Structure
+from holdem.rules import InvalidRulesError, OddChip, Rules, ShowdownOrder, Structure
 
-__all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street"]
+__all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street", "position_names"]
 
 
 class Street(enum.IntEnum):
@@ -72,7 +72,8 @@ class HandView(NamedTuple):
     ``seat`` may do when it is the ``actor``, else ``None``.  ``shown`` holds
     the cards shown at showdown by seat; ``history`` every event, other seats'
     hole cards hidden.  ``rules`` are the hand's rules: the blinds, the
-    structure, the antes.
+    structure, the antes.  ``positions`` are the seats' position names
+    (:func:`position_names`).
 
     >>> from holdem.rules import Rules
     >>> view = Hand(Rules.no_limit(1, 2, ante=1), [100, 100, 100], seed=1).view(2)
@@ -95,6 +96,7 @@ class HandView(NamedTuple):
     history: tuple[Action, ...]
     rules: Rules
     table_seat: int
+    positions: tuple[str, ...]
 
     @property
     def pot(self) -> int:
@@ -111,6 +113,9 @@ _WIN = ActionKind.WIN
 _SHOW = ActionKind.SHOW
 _DECISIONS = frozenset((ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE))
 _MUCK = ActionKind.MUCK
+_RUNS = ActionKind.RUNS
+_EXPOSE = ActionKind.EXPOSE
+_MISDEAL = ActionKind.MISDEAL
 _HIDDEN = tuple(Action(_DEAL_HOLE, seat) for seat in range(10))
 _SEAT_NUMBERS = {count: tuple(range(count)) for count in range(2, 11)}
 _STREETS = tuple(Street)
@@ -118,6 +123,30 @@ _ACTIVE = SeatStatus.ACTIVE
 _ALL_IN = SeatStatus.ALL_IN
 _FOLDED = SeatStatus.FOLDED
 _STATUS_KINDS = (_ACTIVE, _ALL_IN, _FOLDED)
+_LATE_POSITIONS = ("MP", "LJ", "HJ", "CO")
+
+
+def position_names(player_count: int, *, small_blind: bool = True) -> tuple[str, ...]:
+    """The position names of a hand of ``player_count`` players, clockwise from the seat left
+    of the button (the button last), as seed 004 names them: «Under the Gun (UTG), UTG2,
+    UTG3, Middle Position (MP), Lowjack (LJ), Hijack (HJ) y Cutoff (CO)»; with fewer
+    players the early positions go first.  Heads-up the button posts the small blind
+    (``BTN/SB``).  With ``small_blind=False`` (a dead small blind) the seat left of the
+    button is the big blind.
+
+    >>> position_names(10)
+    ('SB', 'BB', 'UTG', 'UTG2', 'UTG3', 'MP', 'LJ', 'HJ', 'CO', 'BTN')
+    >>> position_names(6), position_names(2)
+    (('SB', 'BB', 'UTG', 'HJ', 'CO', 'BTN'), ('BB', 'BTN/SB'))
+    """
+    if player_count == 2:
+        return ("BB", "BTN/SB" if small_blind else "BTN")
+    blinds = ("SB", "BB") if small_blind else ("BB",)
+    middle = player_count - len(blinds) - 1
+    late = min(middle - 1, 4) if middle else 0
+    early = tuple("UTG" if number == 1 else f"UTG{number}" for number in range(1, middle - late + 1))
+    return (*blinds, *early, *_LATE_POSITIONS[4 - late :], "BTN")
+
 
 # For each table size, the other seats clockwise after each seat; and for
 # each button, the seats clockwise from the one left of the button.
@@ -128,6 +157,15 @@ _SEATS_AFTER = {
 _ORDERS = {
     count: tuple(tuple((button + 1 + step) % count for step in range(count)) for button in range(count))
     for count in range(2, 11)
+}
+# Each seat's position name, for each table size, button and small blind (posted or dead).
+_SEAT_POSITIONS = {
+    (count, button, small_blind): tuple(
+        position_names(count, small_blind=small_blind)[(seat - button - 1) % count] for seat in range(count)
+    )
+    for count in range(2, 11)
+    for button in range(count)
+    for small_blind in (True, False)
 }
 
 
@@ -160,7 +198,10 @@ class Hand:
     (it counts toward the seat's bet, and the seat has the option to raise when
     the action comes back to it unraised), the dead part goes straight into
     the pot (an ``ActionKind.POST_DEAD`` record).  Action before the flop
-    still starts left of the big blind (or the last straddle).
+    still starts left of the big blind (or the last straddle).  When the
+    rules' straddles are voluntary, ``straddles`` are this hand's, by position
+    after the big blind as in the rules: each 0 (no straddle) or the amount the
+    rules allow there.
 
     >>> from holdem.rules import Rules
     >>> hand = Hand(Rules.no_limit(1, 2), [100] * 4, dead_small_blind=True, posts={2: (2, 1)}, seed=1)
@@ -172,8 +213,9 @@ class Hand:
 
     :raises InvalidRulesError: for a table the rules cannot seat.
     :raises InvalidHandError: for a stack that is not a positive integer, a
-        button off the table, more than one source of cards, or table seats
-        that are not one different seat each.
+        button off the table, more than one source of cards, table seats
+        that are not one different seat each, or straddles the rules do not
+        allow.
     :raises InvalidCardError: for bad or repeated cards (``CardCountError`` for
         too few).
     """
@@ -209,6 +251,10 @@ class Hand:
         "_decided",
         "_dealt",
         "_table_seats",
+        "_positions",
+        "_straddles",
+        "_runs",
+        "_run_requests",
     )
 
     def __init__(
@@ -225,10 +271,11 @@ class Hand:
         posts: Mapping[int, tuple[int, int]] | None = None,
         manual_showdown: bool = False,
         table_seats: Sequence[int] | None = None,
+        straddles: Sequence[int] | None = None,
     ) -> None:
         if type(rules) is not Rules:
             raise InvalidRulesError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
-        stacks = _checked_stacks(stacks)
+        stacks = checked_stacks(stacks)
         count = len(stacks)
         rules.check_player_count(count)
         if button is None:
@@ -269,9 +316,16 @@ class Hand:
         self._over = False
         self._manual = manual_showdown
         self._waiting: list[int] = _NO_SEATS
+        self._runs = 1 if rules.runs_by_agreement else rules.runouts
+        self._run_requests: dict[int, int | None] = _NO_DECISIONS  # type: ignore[assignment]
         self._decided: dict[int, bool] = _NO_DECISIONS
         self._history: list[Action] = []
         self._dead_small_blind = dead_small_blind
+        if straddles is None and not rules.voluntary_straddles:
+            self._straddles = rules.straddles  # forced: the rules seat them all
+        else:
+            self._straddles = _hand_straddles(rules, count, straddles)
+        self._positions = _SEAT_POSITIONS[count, button, not dead_small_blind]
         self._posts = dict(posts) if posts else {}
         last_blind = self._post_forced_bets(dead_small_blind)
         if posts:
@@ -295,8 +349,9 @@ class Hand:
         """Play a hand again from its history: its hole cards, boards and decisions.
 
         ``options`` are those the hand was created with (``dead_small_blind``, ``posts``,
-        ``manual_showdown``); the showdown takes its shows and mucks from the history
-        when it waits for them.
+        ``manual_showdown``, ``straddles``); the showdown takes its shows and mucks from
+        the history when it waits for them, and the exposed cards, misdeals and runs
+        agreed are played again from their records.
 
         >>> from holdem.rules import Rules
         >>> rules = Rules.no_limit(1, 2)
@@ -306,19 +361,41 @@ class Hand:
         >>> again = Hand.replay(rules, [100, 100, 100], hand.history)
         >>> again.history == hand.history and again.stacks == hand.stacks
         True
+
+        :raises InvalidHistoryError: for a decision made by a seat that is not the one to act.
         """
         history = list(history)
         holes = {action.seat: action.cards for action in history if action.kind is ActionKind.DEAL_HOLE}
         board = [card for action in history if action.kind is _DEAL_BOARD and not action.amount for card in action.cards]
         if len(holes) != len(stacks):
             raise CardCountError(f"the history deals hole cards to {len(holes)} seats, not {len(stacks)}")
+        replacements = {}
+        for action in history:
+            if action.kind is _EXPOSE:  # dealt the exposed card first, then its replacement
+                pair = list(holes[action.seat])
+                replacements[action.seat] = pair[action.amount]
+                pair[action.amount] = action.cards[0]
+                holes[action.seat] = tuple(pair)
         hole_cards = [holes[seat] or None for seat in range(len(stacks))]
         hand = cls(rules, stacks, button, hole_cards=hole_cards, board=board, **options)
         for action in history:
-            if action.kind in _DECISIONS:
+            if action.kind is _EXPOSE:
+                hand.replace_exposed(action.seat, action.cards[0], replacements[action.seat])  # type: ignore[arg-type]
+            elif action.kind is _MISDEAL:
+                hand.misdeal()
+            elif action.kind is _SHOW and hand.is_over and action.seat not in hand.shown_cards():
+                hand.show(action.seat)  # type: ignore[arg-type]  # a winner without a showdown
+            elif action.kind in _DECISIONS:
+                if action.seat != hand.actor:
+                    raise InvalidHistoryError(
+                        f"{action!r} in the history: seat {action.seat} acts out of turn, "
+                        f"the seat to act is {hand.actor}"
+                    )
                 hand.act(action.kind, action.amount if action.kind is _BET or action.kind is _RAISE else None)
             elif (action.kind is _SHOW or action.kind is _MUCK) and action.seat in hand._waiting:
                 hand._decide(action.seat, action.kind is _SHOW)
+            elif action.kind is _RUNS and action.seat is not None:
+                hand.agree_runs(action.seat, action.amount)
             elif action.kind is _DEAL_BOARD and action.amount and hand.cards_needed:
                 hand.deal_board(action.cards)  # another run's board
         return hand
@@ -341,14 +418,14 @@ class Hand:
                     self._contributed[seat] += amount
                 append(Action(ActionKind.POST_ANTE, seat, amount))
         if dead_small_blind:
-            forced: tuple[int, ...] = (rules.big_blind, *rules.straddles)
-            last = len(rules.straddles)
+            forced: tuple[int, ...] = (rules.big_blind, *self._straddles)
+            last = len(self._straddles)
         elif self._count == 2:
             forced = (rules.big_blind, rules.small_blind)
             last = 0 if rules.small_blind < rules.big_blind else 1
         else:
-            forced = (rules.small_blind, rules.big_blind, *rules.straddles)
-            last = 1 + len(rules.straddles)
+            forced = (rules.small_blind, rules.big_blind, *self._straddles)
+            last = 1 + len(self._straddles)
         bets, contributed = self._bets, self._contributed
         for seat, nominal in zip(order, forced):
             amount = nominal if nominal < stacks[seat] else stacks[seat]
@@ -386,7 +463,7 @@ class Hand:
             street_min = rules.small_bet
             raise_count = 1 if rules.blind_counts_as_bet else 0
         else:
-            street_min = max(rules.min_bet, *rules.straddles) if rules.straddles else rules.min_bet
+            street_min = max(rules.min_bet, *self._straddles) if self._straddles else rules.min_bet
             raise_count = 0
         max_bet = max(bets)
         if min(stacks) > max_bet:
@@ -419,6 +496,21 @@ class Hand:
     def button(self) -> int:
         """The dealer's seat."""
         return self._button
+
+    @property
+    def straddles(self) -> tuple[int, ...]:
+        """The straddles posted in this hand (asked for), by position after the big blind as in the rules."""
+        return self._straddles
+
+    @property
+    def positions(self) -> tuple[str, ...]:
+        """Each seat's position name (:func:`position_names`), by seat.
+
+        >>> from holdem.rules import Rules
+        >>> Hand(Rules.no_limit(1, 2), [100] * 4, button=1, seed=1).positions
+        ('UTG', 'BTN', 'SB', 'BB')
+        """
+        return self._positions
 
     @property
     def dead_small_blind(self) -> bool:
@@ -528,7 +620,7 @@ class Hand:
         return self._hole[self._check_seat(seat)]
 
     def shown_cards(self) -> dict[int, tuple[Card, ...]]:
-        """The hole cards shown at showdown, by seat."""
+        """The hole cards shown so far (at showdown, or before an all-in run-out), by seat."""
         return {action.seat: action.cards for action in self._history if action.kind is ActionKind.SHOW}  # type: ignore[misc]
 
     def view(self, seat: int) -> HandView:
@@ -543,8 +635,8 @@ class Hand:
         """
         if type(seat) is not int or not 0 <= seat < self._count:
             self._check_seat(seat)
-        if self._over or self._waiting:
-            # Cards shown at showdown are no longer hidden.
+        if self._over or self._waiting or self._decided:
+            # Cards shown (at showdown, or before an all-in run-out) are no longer hidden.
             shown = self.shown_cards()
             masked = tuple(
                 _HIDDEN[action.seat]
@@ -556,7 +648,7 @@ class Hand:
             return HandView(
                 seat, self._hole[seat], self.board, self.street, self._button, self.stacks, self.bets,
                 self.statuses, self.pot_total, actor, self.legal_actions() if actor == seat else None, shown, masked,
-                self.rules, self._table_seats[seat],
+                self.rules, self._table_seats[seat], self._positions,
             )  # fmt: skip
         return self._betting.view(seat, _STREETS[self._street])  # type: ignore[return-value]
 
@@ -606,6 +698,10 @@ class Hand:
         new._decided = self._decided.copy()
         new._dealt = self._dealt
         new._table_seats = self._table_seats
+        new._positions = self._positions
+        new._straddles = self._straddles
+        new._runs = self._runs
+        new._run_requests = self._run_requests.copy()
         new._watch()
         return new
 
@@ -613,7 +709,7 @@ class Hand:
         """Give the betting what views show."""
         self._betting.watch(
             HandView, self._hole, self._board, self._history, self._dealt, self._button, _STATUS_KINDS, _HIDDEN,
-            self.rules, self._table_seats,
+            self.rules, self._table_seats, self._positions,
         )  # fmt: skip
 
     def log(self) -> str:
@@ -653,6 +749,8 @@ class Hand:
             return IllegalActionError("the hand is over: no one may act")
         if self._waiting:
             return IllegalActionError(f"the showdown waits for seats {self._waiting} to show or muck")
+        if self.runs_pending:
+            return IllegalActionError(f"seats {self.runs_pending} are to say how many runs (agree_runs)")
         return IllegalActionError(
             f"no one may act now: the dealer needs {self._cards_needed} board card(s) (deal_board)"
         )
@@ -848,14 +946,30 @@ class Hand:
         return "every other player has folded or is all in"
 
     def show(self, seat: SupportsIndex) -> Action:
-        """Show ``seat``'s hole cards at a showdown that waits for it (see ``showdown_seats``).
+        """Show ``seat``'s hole cards at a showdown that waits for it (see ``showdown_seats``),
+        or, once every other player folded, the winner's cards if they want (seed 000: «No
+        tiene que revelar sus cartas de mano, pero puede hacerlo si quiere»).
+
+        >>> from holdem.rules import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [50, 50], hole_cards=["AsAd", "KcKd"])
+        >>> hand.fold()
+        Action('fold', 1)
+        >>> hand.show(0), hand.view(1).shown
+        (Action('show', 0, 0, (51, 49)), {0: (51, 49)})
 
         :raises IllegalActionError: when the showdown does not wait for
-            ``seat``, or its cards are not known (they can only be mucked).
+            ``seat`` and it is not such a winner yet to show, or its cards
+            are not known (they can only be mucked).
         """
         seat = integer(seat, "seat")
         if seat in self._waiting and not self._hole[seat]:
             raise IllegalActionError(f"seat {seat}'s hole cards are not known: they cannot be shown, only mucked")
+        if self._over and self._live.count(True) == 1 and seat == self._live.index(True) and self._hole[seat]:
+            if seat in self.shown_cards():
+                raise IllegalActionError(f"seat {seat} has already shown its cards")
+            action = Action(_SHOW, seat, 0, self._hole[seat])
+            self._history.append(action)
+            return action
         return self._decide(seat, True)
 
     def muck(self, seat: SupportsIndex) -> Action:
@@ -884,8 +998,106 @@ class Hand:
         action = Action(_SHOW, seat, 0, self._hole[seat]) if shows else Action(_MUCK, seat)
         self._history.append(action)
         if not waiting:
-            self._showdown()
+            if self._runout_from is not None and self._street < 3:
+                self._run_out()
+            else:
+                self._showdown()
         return action
+
+    def misdeal(self) -> Action:
+        """Declare a misdeal before the first voluntary action: the hand is void, every chip goes
+        back (seed 004: «Son misdeals comunes: repartir un número incorrecto de cartas a un
+        jugador, dar una carta a un asiento vacío o exponer cartas de forma significativa que no
+        pueda corregirse. El procedimiento típico es detener la mano y volver a repartir»).
+
+        >>> from holdem.rules import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=1)
+        >>> hand.misdeal(), hand.is_over, hand.is_void, hand.stacks
+        (Action('misdeal', None), True, True, (100, 100, 100))
+
+        :raises IllegalActionError: once a player has acted, or the hand is over.
+        """
+        self._check_before_action("a misdeal")
+        count = self._count
+        self._stacks[:] = self._starting
+        self._bets[:] = self._contributed[:] = [0] * count
+        self._dead = 0
+        self._betting.begin((), 0, 0, 0)
+        self._cards_needed = 0
+        self._waiting = _NO_SEATS
+        self._run_requests = _NO_DECISIONS  # type: ignore[assignment]
+        action = Action(_MISDEAL, None)
+        self._history.append(action)
+        self._over = True
+        return action
+
+    @property
+    def is_void(self) -> bool:
+        """Whether the hand was declared a misdeal (:meth:`misdeal`)."""
+        return self._history[-1].kind is _MISDEAL
+
+    def replace_exposed(self, seat: SupportsIndex, card: Card | str, replacement: Card | str | None = None) -> Action:
+        """Correct a hole card exposed during the deal, as seed 004 says: «dando al jugador
+        afectado una carta de reemplazo de la parte superior y usando la expuesta como burn».
+
+        The seat gets the top card of the deck and ``card`` becomes the burn before the flop;
+        a hand dealt from known cards is told the ``replacement`` card.  One exposed card is
+        corrected per hand (more: declare a :meth:`misdeal`), before the first voluntary action.
+
+        >>> from holdem.rules import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], hole_cards=["AsAd", "KcKd"])
+        >>> hand.replace_exposed(0, "Ad", "2c")
+        Action('expose', 0, 1, (49,))
+        >>> hand.hole_cards(0), hand.view(1).history[-1]
+        ((51, 0), Action('expose', 0, 1, (49,)))
+
+        :raises IllegalActionError: once a player has acted, for a card the seat does not hold,
+            a second exposure, or a replacement missing or not the deck's top card.
+        :raises DuplicateCardError: for a replacement already dealt.
+        """
+        self._check_before_action("an exposed card")
+        seat = self._check_seat(integer(seat, "seat"))
+        exposed = parse_card(card)
+        pair = self._hole[seat]
+        if exposed not in pair:
+            raise IllegalActionError(f"card {format_cards([exposed])!r} is not one of seat {seat}'s known hole cards")
+        if any(action.kind is _EXPOSE for action in self._history):
+            raise IllegalActionError("one exposed card is corrected per hand: for another, declare a misdeal")
+        count = self._count
+        burn = 2 * count  # the top card after the deal, burned before the flop
+        deck = list(self._deck)
+        top = deck[burn] if len(deck) > burn else -1
+        if top >= 0:
+            if replacement is not None and parse_card(replacement) != top:
+                raise IllegalActionError(f"the replacement is the top card of the deck, {format_cards([top])}")
+            given = top
+        elif replacement is None:
+            raise IllegalActionError("give the replacement card dealt from the top of the deck")
+        else:
+            given = parse_card(replacement)
+            if given in set(self._board).union(*self._hole, (card for card in deck if card >= 0)):
+                raise DuplicateCardError(f"card {format_cards([given])!r} is already dealt: the replacement must be new")
+        index = pair.index(exposed)
+        deck[self._order.index(seat) + index * count] = given
+        if top >= 0:
+            deck[burn] = exposed
+        self._deck = tuple(deck)
+        new_pair = tuple(given if place == index else held for place, held in enumerate(pair))
+        self._hole = self._hole[:]
+        self._hole[seat] = new_pair
+        deal = self._dealt - count + self._order.index(seat)
+        self._history[deal] = record(Action, (_DEAL_HOLE, seat, 0, new_pair))
+        action = Action(_EXPOSE, seat, index, (exposed,))
+        self._history.append(action)
+        self._watch()
+        return action
+
+    def _check_before_action(self, what: str) -> None:
+        if self._over:
+            raise IllegalActionError(f"the hand is over: too late for {what}")
+        for action in self._history:
+            if action.kind in _DECISIONS:
+                raise IllegalActionError(f"seat {action.seat} has acted: {what} is dealt with before the first action")
 
     def deal_board(self, cards: CardsLike) -> Action:
         """Deal the board cards the hand is waiting for (when it was created from ``hole_cards``).
@@ -906,7 +1118,8 @@ class Hand:
         if not needed:
             raise IllegalActionError("no board cards are needed now")
         codes = parse_cards(cards, count=needed)
-        used = set(self._board).union(*self._hole, *self._extra_boards)
+        exposed = (action.cards[0] for action in self._history if action.kind is _EXPOSE)
+        used = set(self._board).union(*self._hole, *self._extra_boards, exposed)
         for code in codes:
             if code in used:
                 raise DuplicateCardError(
@@ -938,6 +1151,8 @@ class Hand:
         self._collect_bets()
         if self._betting.seats_with_chips <= 1:
             self._runout_from = len(self._board)
+            if self._street < 3 and (self._ask_for_runs() or self._turn_up_hands()):
+                return
             self._run_out()
         elif self._street == 3:
             self._showdown()
@@ -966,12 +1181,86 @@ class Hand:
             street_min = rules.min_bet
         self._betting.begin(self._order, 0, street_min, 0)
 
+    def _ask_for_runs(self) -> bool:
+        """When runs are agreed, wait for each player still in to ask for a number of runs."""
+        if not self.rules.runs_by_agreement or self.rules.runouts == 1:
+            return False
+        self._run_requests = {seat: None for seat in self._order if self._live[seat]}
+        return True
+
+    def agree_runs(self, seat: SupportsIndex, runs: SupportsIndex) -> Action:
+        """Say how many times ``seat`` wants the board run, when the rules let the players all in
+        agree on it (``runs_pending`` lists the seats still to say; 1 is no).  The board is run
+        as many times as every one of them asked for, otherwise once.
+
+        >>> from holdem.rules import Rules
+        >>> rules = Rules.no_limit(1, 2, runouts=2, runs_by_agreement=True)
+        >>> hand = Hand(rules, [50, 50], seed=2)
+        >>> hand.all_in(), hand.call()
+        (Action('raise', 1, 50), Action('call', 0, 48))
+        >>> hand.runs_pending
+        (0, 1)
+        >>> hand.agree_runs(0, 2), hand.agree_runs(1, 2)
+        (Action('runs', 0, 2), Action('runs', 1, 2))
+        >>> hand.is_over, len(hand.boards)
+        (True, 2)
+
+        :raises IllegalActionError: when ``seat`` has nothing to agree now, or for a number of
+            runs outside 1 to the rules' ``runouts``.
+        """
+        seat = integer(seat, "seat")
+        if self._run_requests.get(seat, 0) is not None:
+            pending = self.runs_pending
+            raise IllegalActionError(
+                f"seat {seat!r} has no runs to agree now: "
+                + (f"seats {pending} are to say how many runs" if pending else "no agreement is waiting")
+            )
+        runs = integer(runs, "runs")
+        if not 1 <= runs <= self.rules.runouts:
+            raise IllegalActionError(f"runs {runs}: ask for 1 to {self.rules.runouts} runs of the board")
+        self._run_requests[seat] = runs
+        action = Action(_RUNS, seat, runs)
+        self._history.append(action)
+        asked = set(self._run_requests.values())
+        if None not in asked:
+            self._runs = asked.pop() if len(asked) == 1 else 1
+            self._history.append(Action(_RUNS, None, self._runs))
+            if not self._turn_up_hands():
+                self._run_out()
+        return action
+
+    @property
+    def runs_pending(self) -> tuple[int, ...]:
+        """The seats still to say how many runs of the board they want (:meth:`agree_runs`)."""
+        return tuple(seat for seat, runs in self._run_requests.items() if runs is None)
+
+    @property
+    def runs(self) -> int:
+        """How many times the board is run if the players go all in (as agreed, once agreed)."""
+        return self._runs
+
+    def _turn_up_hands(self) -> bool:
+        """No more betting, the board not complete: the hands still in are shown before the
+        rest of the board (seed 000).  Return True when the hand waits for some to show or muck."""
+        hole, decided, waiting = self._hole, {}, []
+        for seat in self._showdown_order():
+            if self._live[seat]:
+                if self._manual or not hole[seat]:
+                    waiting.append(seat)
+                else:
+                    decided[seat] = True
+                    self._history.append(record(Action, (_SHOW, seat, 0, hole[seat])))
+        self._decided = decided
+        self._waits = False
+        self._waiting = waiting
+        return bool(waiting)
+
     def _run_out(self) -> None:
         while self._street < 3:
             if not self._deal_street():
                 return
         runout_from = self._runout_from
-        if self.rules.runouts > 1 and runout_from is not None and runout_from < 5:
+        if self._runs > 1 and runout_from is not None and runout_from < 5:
             if not self._deal_extra_boards(runout_from):
                 return
         self._showdown()
@@ -985,14 +1274,16 @@ class Hand:
         """
         deck = self._deck
         needed = 5 - runout_from
-        while len(self._extra_boards) < self.rules.runouts - 1:
+        # A run takes its cards and a burn card before each street, dealt by hand as from the deck.
+        run_size = needed + (3 if runout_from == 0 else needed)
+        while len(self._extra_boards) < self._runs - 1:
             board = self._board[:runout_from]
             position = self._next_card
             while len(board) < 5:
                 size = 3 if not board else 1
                 if position + 1 + size > len(deck):
-                    cards_out = 2 * self._count + 5 + needed * len(self._extra_boards)
-                    if len(deck) == 52 or 52 - cards_out < needed:
+                    cards_out = 2 * self._count + 8 + run_size * len(self._extra_boards)
+                    if len(deck) == 52 or 52 - cards_out < run_size:
                         return True
                     self._cards_needed = needed
                     return False
@@ -1042,9 +1333,14 @@ class Hand:
         self._award(award_pots(pots, rankings, self._order, self.rules.odd_chip))
 
     def _showdown_order(self) -> tuple[int, ...]:
-        """Every seat clockwise from the one that shows first: the last aggressor, else left of the button."""
+        """Every seat clockwise from the one that shows first: the last aggressor, else the first
+        seat still in left of the button (or right of it, as the rules say)."""
         start = self._betting.aggressor
-        return _ORDERS[self._count][(self._order[0] if start is None else start) - 1]
+        if start is None:
+            start = self._order[0]
+            if self.rules.showdown_order is ShowdownOrder.RIGHT_OF_BUTTON:
+                start = next(seat for seat in reversed(self._order) if seat != self._button and self._live[seat])
+        return _ORDERS[self._count][start - 1]
 
     def _award_single_pot(self, ranks: list[int]) -> None:
         """Show or muck and award when there is one pot that every live seat contests."""
@@ -1134,7 +1430,7 @@ _PLAIN: dict[object, Callable[[Hand], Action]] = {verb: method for verb, method 
 _PLAIN.update((ActionKind(verb), method) for verb, method in _VERBS.items() if verb != "all-in")
 _PLAIN_TYPES = (str, ActionKind)
 _SIZED = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
-# Shared by hands whose showdown has not waited (never changed).
+# Shared by hands whose showdown has not waited, or whose runs are not agreed (never changed).
 _NO_SEATS: list[int] = []
 _NO_DECISIONS: dict[int, bool] = {}
 # The betting arithmetic is done in 64-bit integers: three times the chips at
@@ -1142,7 +1438,8 @@ _NO_DECISIONS: dict[int, bool] = {}
 _MAX_CHIPS = 2**60
 
 
-def _checked_stacks(stacks: Sequence[int]) -> list[int]:
+def checked_stacks(stacks: Sequence[int]) -> list[int]:
+    """Return ``stacks`` as a list of ints, or raise :class:`InvalidHandError` for a stack a hand refuses."""
     stacks = list(stacks)
     for seat, stack in enumerate(stacks):
         if type(stack) is not int:
@@ -1157,6 +1454,23 @@ def _checked_stacks(stacks: Sequence[int]) -> list[int]:
     if sum(stacks) > _MAX_CHIPS:
         raise InvalidHandError(f"stacks {stacks!r}: the chips at the table may add up to at most 2**60")
     return stacks
+
+
+def _hand_straddles(rules: Rules, count: int, straddles: Sequence[int] | None) -> tuple[int, ...]:
+    """The straddles chosen for a hand under voluntary straddles: positions past the table's seats
+    skipped, and no trailing zeros."""
+    if not rules.voluntary_straddles:
+        raise InvalidHandError(f"straddles {straddles!r}: these rules force their straddles {rules.straddles}")
+    chosen = tuple(integer(amount, "straddle") for amount in straddles or ())
+    for position, amount in enumerate(chosen):
+        if amount and (position >= len(rules.straddles) or amount != rules.straddles[position]):
+            raise InvalidHandError(
+                f"straddles {chosen!r}: each is 0 or what the rules allow at its position, {rules.straddles}"
+            )
+    chosen = chosen[: count - 2]
+    while chosen and not chosen[-1]:
+        chosen = chosen[:-1]
+    return chosen
 
 
 def _checked_table_seats(table_seats: Sequence[int], count: int) -> tuple[int, ...]:

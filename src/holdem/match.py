@@ -30,7 +30,7 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 from typing import IO, NamedTuple
 
-from holdem.agents import Fault, _play, _seated, agent_name
+from holdem.agents import Fault, _play, _seated, agent_name, ask_straddles
 from holdem.cards import Rng
 from holdem.errors import MatchError
 from holdem.formats import phh
@@ -283,7 +283,8 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
     seatings = []
     for rotation in range(group):
         seated = [(seat - rotation) % count for seat in range(count)]
-        seatings.append((*_seated([agents[index] for index in seated]), [names[index] for index in seated]))
+        by_seat = [agents[index] for index in seated]
+        seatings.append((*_seated(by_seat), [names[index] for index in seated], by_seat))
     deals = []  # each deal's chips won, by agent
     # Seat i's stack: with carried stacks there is one rotation, agent i in seat i; else all are equal.
     stacks = [chunk.stack] * count
@@ -293,10 +294,11 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
         deal, rotation = divmod(number, group)
         if not rotation:
             deck_seed = rng.random_raw()
-        acts, ends, seat_names = seatings[rotation]
+        acts, ends, runs, seat_names, by_seat = seatings[rotation]
         # The button moves one seat each deal.
-        hand = Hand(rules, stacks, deal % count, seed=deck_seed)
-        faults += _play(hand, acts, ends, seat_names, chunk.fold_on_error, number)
+        button = deal % count
+        hand = Hand(rules, stacks, button, seed=deck_seed, straddles=ask_straddles(by_seat, rules, button))
+        faults += _play(hand, acts, ends, runs, seat_names, chunk.fold_on_error, number)
         payoffs = hand.payoffs
         won = payoffs[rotation:] + payoffs[:rotation]
         deal_net = [before + now for before, now in zip(deal_net, won)] if rotation else won

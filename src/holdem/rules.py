@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from holdem.errors import InvalidRulesError
 
-__all__ = ["InvalidRulesError", "OddChip", "Rules", "Structure"]
+__all__ = ["InvalidRulesError", "OddChip", "Rules", "ShowdownOrder", "Structure"]
 
 
 class Structure(str, enum.Enum):
@@ -42,6 +42,19 @@ class OddChip(str, enum.Enum):
     POKERKIT = "pokerkit"
 
 
+class ShowdownOrder(str, enum.Enum):
+    """Who shows first at showdown when no one bet on the last betting round (the last
+    aggressor always shows first), the others following clockwise.
+
+    ``LEFT_OF_BUTTON`` (seeds 000 and 004): the first player still in left of the button.
+    ``RIGHT_OF_BUTTON`` (seed 002: «el jugador posicionado a la derecha del botón deberá
+    ser el primero»): the first player still in right of the button.
+    """
+
+    LEFT_OF_BUTTON = "left-of-button"
+    RIGHT_OF_BUTTON = "right-of-button"
+
+
 @dataclasses.dataclass(frozen=True)
 class Rules:
     """The rules of one game.
@@ -50,7 +63,11 @@ class Rules:
     big blind (UTG first, the button last; 0 for no straddle there): ``(4,)``
     is a UTG straddle over a big blind of 2 and ``(0, 0, 0, 4)`` a button
     straddle at six players.  Action preflop starts left of the last straddle,
-    which acts last; a straddle counts as the last full raise.
+    which acts last; a straddle counts as the last full raise.  With
+    ``voluntary_straddles`` (seed 004: «Un straddle es una ciega voluntaria antes
+    del reparto») they are what the house allows: each hand the player in a
+    straddle position chooses (``Hand(straddles=...)``), and a position the
+    table does not have at its player count is skipped.
 
     ``ante`` is posted by every player, or by the big blind alone with
     ``big_blind_ante``.  A player all in for less than the ante wins only the
@@ -66,8 +83,14 @@ class Rules:
     ``fold_without_bet`` allows a fold when the player could check (off by
     default: the fold is rejected).  ``all_hands_show`` makes every hand that
     reaches showdown show; otherwise a hand that cannot win any pot is mucked.
+    ``showdown_order`` says who shows first when no one bet on the last round
+    (:class:`ShowdownOrder`).
     ``runouts`` boards are dealt when every remaining player is all in before
-    the river (run it twice: 2).  ``rake`` is a fraction of the pot, at most
+    the river (run it twice: 2); with ``runs_by_agreement`` it is the most the
+    house allows, and the players involved agree on a number of runs before
+    the board is dealt, or it is run once (seed 004: «Algunas permiten "run it
+    twice" cuando hay all-in si todos los implicados lo aceptan antes de
+    repartir tableros adicionales»).  ``rake`` is a fraction of the pot, at most
     ``rake_cap`` chips, none when no flop is dealt with ``no_flop_no_drop``.
 
     >>> Rules.no_limit(1, 2, straddles=(4,)).straddles
@@ -87,14 +110,17 @@ class Rules:
     ante: int = 0
     big_blind_ante: bool = False
     straddles: tuple[int, ...] = ()
+    voluntary_straddles: bool = False
     max_bets: int | None = 4
     blind_counts_as_bet: bool = True
     uncapped_heads_up: bool = False
     half_bet_reopens: bool = True
     fold_without_bet: bool = False
     all_hands_show: bool = False
+    showdown_order: ShowdownOrder = ShowdownOrder.LEFT_OF_BUTTON
     odd_chip: OddChip = OddChip.LEFT_OF_BUTTON
     runouts: int = 1
+    runs_by_agreement: bool = False
     rake: Fraction = Fraction(0)
     rake_cap: int | None = None
     no_flop_no_drop: bool = True
@@ -103,11 +129,16 @@ class Rules:
         set_field = object.__setattr__.__get__(self)
         set_field("structure", _member(Structure, self.structure, "structure"))
         set_field("odd_chip", _member(OddChip, self.odd_chip, "odd_chip"))
+        set_field("showdown_order", _member(ShowdownOrder, self.showdown_order, "showdown_order"))
         set_field("straddles", tuple(self.straddles))
         for name in ("small_blind", "big_blind", "min_bet", "small_bet", "big_bet", "ante"):
             _check_chips(name, getattr(self, name))
         for amount in self.straddles:
             _check_chips("straddle", amount)
+        straddles = self.straddles
+        while straddles and not straddles[-1]:  # a zero is no straddle there
+            straddles = straddles[:-1]
+        set_field("straddles", straddles)
         if self.big_blind < self.small_blind:
             raise InvalidRulesError(
                 f"big blind {self.big_blind} is below the small blind {self.small_blind}: "
@@ -218,7 +249,7 @@ class Rules:
         """
         if not 2 <= player_count <= 10:
             raise InvalidRulesError(f"{player_count} players: a hand needs 2 to 10 players")
-        if len(self.straddles) > player_count - 2:
+        if len(self.straddles) > player_count - 2 and not self.voluntary_straddles:
             raise InvalidRulesError(
                 f"{len(self.straddles)} straddle positions at {player_count} players: "
                 "each straddle needs its own seat after the big blind"

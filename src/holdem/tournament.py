@@ -25,7 +25,7 @@ from holdem.agents import Fault
 from holdem.cards import Card
 from holdem.errors import RebuyError, TournamentError
 from holdem.hand import Hand
-from holdem.rules import Rules
+from holdem.rules import Rules, Structure
 from holdem.table import ButtonRule, Table
 
 __all__ = [
@@ -47,11 +47,29 @@ _SEAT_CARDS = (51, *range(3, 51, 4))
 
 @dataclasses.dataclass(frozen=True)
 class Level:
-    """One level of a blind schedule."""
+    """One level of a blind schedule: the blinds and the ante, paid by everyone or, with
+    ``big_blind_ante``, by the big blind alone."""
 
     small_blind: int
     big_blind: int
     ante: int = 0
+    big_blind_ante: bool = False
+
+    def rules(self, base: Rules) -> Rules:
+        """``base`` at this level: its blinds and ante, the minimum bet of a big blind (fixed limit:
+        bets of the big blind and twice it), straddles as many big blinds as before.
+
+        >>> Level(50, 100, ante=100, big_blind_ante=True).rules(Rules.fixed_limit(2, 4)).big_bet
+        200
+        """
+        options: dict[str, object] = {"min_bet": self.big_blind}
+        if base.structure is Structure.FIXED_LIMIT:
+            options.update(small_bet=self.big_blind, big_bet=2 * self.big_blind)
+        return dataclasses.replace(
+            base, small_blind=self.small_blind, big_blind=self.big_blind, ante=self.ante,
+            big_blind_ante=self.big_blind_ante,
+            straddles=tuple(amount * self.big_blind // base.big_blind for amount in base.straddles), **options,
+        )  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)
@@ -75,7 +93,7 @@ class BlindSchedule:
         if not self.levels or not all(isinstance(level, Level) for level in self.levels):
             raise TournamentError(f"levels {self.levels!r}: give at least one Level")
         for level in self.levels:
-            Rules.no_limit(level.small_blind, level.big_blind, ante=level.ante)
+            Rules.no_limit(level.small_blind, level.big_blind, ante=level.ante, big_blind_ante=level.big_blind_ante)
         if (self.hands_per_level is None) == (self.seconds_per_level is None):
             raise TournamentError("give hands_per_level or seconds_per_level: exactly one")
         length = self.hands_per_level if self.hands_per_level is not None else self.seconds_per_level
@@ -179,7 +197,8 @@ def icm(stacks: Sequence[int], payouts: Sequence[float]) -> list[float]:
 
 class Tournament:
     """A single-table tournament: equal ``starting_stack`` for each name, seats and
-    button drawn from ``seed``, no-limit blinds from ``schedule``.
+    button drawn from ``seed``, blinds from ``schedule``, played under ``rules``
+    (default no limit) at each level's blinds and ante (:meth:`Level.rules`).
 
     Each entry and rebuy costs ``buy_in``; ``payouts`` are the shares of the
     prize pool for first, second, ... place.  A player with no chips is
@@ -202,6 +221,7 @@ class Tournament:
         button_rule: ButtonRule | str = ButtonRule.DEAD,
         clock: Callable[[], float] = time.monotonic,
         seed: int | None = None,
+        rules: Rules | None = None,
     ) -> None:
         if type(starting_stack) is not int or starting_stack < 1:
             raise TournamentError(f"starting stack {starting_stack!r}: use a positive integer of chips")
@@ -219,18 +239,18 @@ class Tournament:
         draws = draw_seats(names, seat_rng, seat_count=seats)
         level = schedule.levels[0]
         self.table = Table(
-            Rules.no_limit(level.small_blind, level.big_blind, ante=level.ante),
+            level.rules(rules or Rules.no_limit(level.small_blind, level.big_blind)),
             seats=seats,
             button_rule=button_rule,
             clock=clock,
             seed=shuffle_rng.random_raw(),
+            schedule=schedule,
         )
         for draw in sorted(draws, key=lambda draw: draw.seat):
             self.table.join(draw.name, draw.seat, starting_stack)
         self.draws = tuple(draws)
         self.button_draw = draw_button([draw.name for draw in self.draws], button_rng)
         self.table.place_button(self.table.seat_of(self.button_draw[0]))
-        self._start = clock()
         self._entries = len(draws)
         self._rebuy_counts = dict.fromkeys(self.table.stacks(), 0)
         self._places: dict[str, int] = {}
@@ -240,7 +260,7 @@ class Tournament:
     @property
     def level(self) -> int:
         """The index of the level for the next hand, from hands dealt and time elapsed."""
-        return self.schedule.level_at(len(self.table.hands), self._clock() - self._start)
+        return self.table.level  # type: ignore[return-value]
 
     @property
     def prize_pool(self) -> int:
@@ -294,14 +314,12 @@ class Tournament:
         self._eliminate(self.table.stacks())
         if self.is_over:
             raise TournamentError("the tournament is over: no more hands")
-        level = self.schedule.levels[self.level]
-        self.table.rules = Rules.no_limit(level.small_blind, level.big_blind, ante=level.ante)
         hand = self.table.start_hand()
         if hand.is_over:
             self._after_hand()
         return hand
 
-    def act(self, name: str, kind: object, amount: SupportsIndex | None = None) -> Action:
+    def act(self, name: str, kind: object, amount: SupportsIndex | None = None) -> Action | None:
         """Play ``name``'s action (as :meth:`Table.act`)."""
         action = self.table.act(name, kind, amount)
         if self.table.hand is None:
@@ -351,6 +369,7 @@ class Tournament:
             self._eliminate(table.stacks())
             if self.is_over:
                 break
+            table._ask_straddles(agents)
             if not self.start_hand().is_over:
                 faults += table._play_current(*hooks, fold_on_error)
                 self._after_hand()

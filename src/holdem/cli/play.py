@@ -14,10 +14,11 @@ tight      200        ...
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from collections.abc import Sequence
 
 from holdem.actions import Action, ActionKind
-from holdem.agents import REFERENCE_BOTS, play_hand
+from holdem.agents import REFERENCE_BOTS, ask_straddles, play_hand
 from holdem.cards import Rng, format_cards
 from holdem.errors import AgentError, MatchError
 from holdem.hand import Hand, HandView
@@ -51,6 +52,8 @@ def add_play_commands(subparsers: argparse._SubParsersAction) -> None:
     )
     _add_game_options(play, players=2, bots="random")
     play.add_argument("--hands", type=int, help="hands to play (default: until the input ends)")
+    play.add_argument("--straddle", type=int, help="allow a voluntary straddle of this size under the gun")
+    play.add_argument("--runs", type=int, help="allow running the board up to this many times when all agree")
     play.set_defaults(run=_play)
 
 
@@ -147,6 +150,7 @@ class _Terminal:
     def describe(self, action: Action, view: HandView) -> str:
         kind, amount = action.kind, action.amount
         who = "" if action.seat is None else self.label(action.seat)
+        times = "once" if amount == 1 else f"{amount} times"
         if kind is ActionKind.DEAL_HOLE:
             return f"you are dealt {format_cards(action.cards, ' ')}" if action.seat == view.seat else ""
         if kind is ActionKind.DEAL_BOARD:
@@ -166,6 +170,7 @@ class _Terminal:
             ActionKind.MUCK: "muck" + "s" * (who != "you"),
             ActionKind.WIN: f"win{'s' * (who != 'you')} {amount}",
             ActionKind.RAKE: f"rake {amount}",
+            ActionKind.RUNS: f"ask{'s' * (who != 'you')} for {amount} run(s)" if who else f"the board is run {times}",
         }
         return f"{who} {verbs[kind]}" if who else verbs[kind]
 
@@ -185,6 +190,17 @@ class _Terminal:
             if problem is None:
                 return decision
             print(problem)
+
+    def straddle(self, seat: int, amount: int) -> bool:
+        return input(f"straddle {amount} under the gun? [y/N]: ").strip().lower() in ("y", "yes")
+
+    def agree_runs(self, view: HandView, most: int) -> int:
+        self.report(view)
+        while True:
+            line = input(f"all in: run the board how many times (1-{most})? ").strip()
+            if line.isdigit() and 1 <= int(line) <= most:
+                return int(line)
+            print(f"type a number from 1 to {most}")
 
     def end_hand(self, view: HandView) -> None:
         self.report(view)
@@ -215,6 +231,10 @@ def _parse(line: str, view: HandView) -> tuple[object, str | None]:
 
 def _play(arguments: argparse.Namespace) -> None:
     rules = _rules(arguments)
+    if arguments.straddle:
+        rules = dataclasses.replace(rules, straddles=(arguments.straddle,), voluntary_straddles=True)
+    if arguments.runs:
+        rules = dataclasses.replace(rules, runouts=arguments.runs, runs_by_agreement=True)
     bots = _bots(arguments.bots, arguments.players - 1)
     names = ["you", *bots]
     you = _Terminal(names)
@@ -228,9 +248,11 @@ def _play(arguments: argparse.Namespace) -> None:
     stacks = [stack] * len(agents)
     number = net = 0
     while arguments.hands is None or number < arguments.hands:
-        hand = Hand(rules, stacks, number % len(agents), seed=rng.random_raw())
-        print(f"\nhand {number + 1}: button {you.label(hand.button)}; you have {stacks[0]}")
+        button = number % len(agents)
+        print(f"\nhand {number + 1}: button {you.label(button)}; you have {stacks[0]}")
         try:
+            hand = Hand(rules, stacks, button, seed=rng.random_raw(), straddles=ask_straddles(agents, rules, button))
+            print(f"you are {hand.positions[0]}")
             play_hand(hand, agents, names=names)
         except AgentError as error:
             if isinstance(error.__cause__, EOFError):

@@ -107,6 +107,7 @@ _OPTIONS = (
     "half_bet_reopens",
     "fold_without_bet",
     "all_hands_show",
+    "showdown_order",
     "odd_chip",
     "rake",
     "rake_cap",
@@ -444,6 +445,8 @@ def _replay(data: dict[str, Any]) -> HandHistory:
         number, text, player, verb, argument = step
         try:
             if verb == "db":
+                for seat in hand.showdown_seats:  # a history that shows all-in hands only after the board
+                    hand.show(seat)
                 hand.deal_board(argument)
             elif verb == "dh":
                 raise _fault(number, text, "hole cards are dealt after the first action")
@@ -468,6 +471,8 @@ def _replay(data: dict[str, Any]) -> HandHistory:
         if shows and hand.showdown_seats:
             _show_down(hand, shows, seat_of)
             shows = []
+    if shows and hand.is_over:  # a winner without a showdown who showed
+        _show_down(hand, shows, seat_of)
     for seat in hand.showdown_seats:  # the history leaves these hands to show
         if not hand.hole_cards(seat):
             raise InvalidHistoryError(f"{_label(hand, seat)}'s hole cards are unknown (????) but needed at showdown")
@@ -519,7 +524,7 @@ def dumps(record: Hand | HandHistory) -> str:
     """Write a hand, finished or running, as PHH text (with the fields of a :class:`HandHistory`).
 
     :raises InvalidHistoryError: for pot-limit rules, several runouts, a dead small blind or
-        posts out of position, which PHH cannot record.
+        posts out of position, which PHH cannot record, or a misdeal.
     """
     history = record if isinstance(record, HandHistory) else HandHistory(record)
     hand = history.hand
@@ -529,8 +534,10 @@ def dumps(record: Hand | HandHistory) -> str:
     label = {seat: f"p{player + 1}" for player, seat in enumerate(order)}
     if rules.structure is Structure.POT_LIMIT:
         raise InvalidHistoryError("PHH has no pot-limit Texas hold'em: it records 'NT' and 'FT' hands")
-    if rules.runouts > 1:
-        raise InvalidHistoryError(f"runouts {rules.runouts}: PHH records one board per hand")
+    if hand.is_void:
+        raise InvalidHistoryError("a misdeal: PHH records hands that were played, not void ones")
+    if hand.runs > 1:
+        raise InvalidHistoryError(f"runouts {hand.runs}: PHH records one board per hand")
     if hand.dead_small_blind or hand.posts:
         raise InvalidHistoryError("PHH records the blinds of the rules: not a dead small blind or posts")
     antes = [0] * count
@@ -538,7 +545,7 @@ def dumps(record: Hand | HandHistory) -> str:
         antes[1] = rules.ante
     else:
         antes = [rules.ante] * count
-    blinds = [rules.small_blind, rules.big_blind, *rules.straddles]
+    blinds = [rules.small_blind, rules.big_blind, *hand.straddles]
     fields: dict[str, Any] = {
         "variant": "NT" if rules.structure is Structure.NO_LIMIT else "FT",
         "ante_trimming_status": not rules.big_blind_ante,
