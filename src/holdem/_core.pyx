@@ -374,6 +374,7 @@ cdef void build_tables() noexcept nogil:
     free(index)
     free(ranks)
 
+
 build_tables()
 
 
