@@ -7,7 +7,7 @@ import pytest
 from holdem.actions import Action, ActionKind, IllegalActionError
 from holdem.errors import CardCountError, DuplicateCardError, InvalidHistoryError
 from holdem.hand import Hand, InvalidHandError, SeatStatus, Street
-from holdem.rules import OddChip, Rules
+from holdem.rules import OddChip, Reopening, Rules
 
 NL = Rules.no_limit(1, 2)
 
@@ -300,7 +300,7 @@ def test_fixed_limit_half_bet_all_in_reopens():
     hand.all_in()  # to 7: +3, at least half a bet
     hand.call()
     assert hand.legal_actions().min_raise_to == 11
-    strict = to_flop(Hand(Rules.fixed_limit(4, 8, half_bet_reopens=False), [100, 11, 100], seed=5))
+    strict = to_flop(Hand(Rules.fixed_limit(4, 8, reopening=Reopening.POKERKIT), [100, 11, 100], seed=5))
     strict.raise_to(4)
     strict.all_in()
     strict.call()

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from holdem.actions import ActionKind, IllegalActionError
 from holdem.hand import Hand
-from holdem.rules import OddChip, Rules
+from holdem.rules import OddChip, Reopening, Rules
 
 
 @st.composite
@@ -42,7 +42,7 @@ def tables(draw):
     else:
         rules = Rules.fixed_limit(
             big_blind, 2 * big_blind, small_blind, big_blind,
-            uncapped_heads_up=draw(st.booleans()), half_bet_reopens=draw(st.booleans()), **options,
+            uncapped_heads_up=draw(st.booleans()), reopening=draw(st.sampled_from(Reopening)), **options,
         )
     stacks = draw(st.lists(st.integers(1, 60 * big_blind), min_size=count, max_size=count))
     button = draw(st.integers(0, count - 1))

@@ -11,7 +11,7 @@ from holdem.agents import CallingStation, RandomBot, TightBot
 from holdem.errors import AgentError, MatchError
 from holdem.formats import phh
 from holdem.match import CHUNK_HANDS, play_match
-from holdem.cli.play import add_play_commands
+from holdem.cli import sim
 
 
 def lineup(count=3):
@@ -42,7 +42,7 @@ def test_a_seed_gives_the_same_results_on_a_dask_cluster(capsys):
         clustered = play_match(lineup(), hands, seed=5, executor=client.get_executor())
         capsys.readouterr()
         parser = argparse.ArgumentParser(prog="holdem")
-        add_play_commands(parser.add_subparsers())
+        sim.add_to(parser.add_subparsers())
         arguments = parser.parse_args(
             ["sim", "--hands", str(hands), "--players", "3", "--seed", "5", "--scheduler", cluster.scheduler_address]
         )

@@ -25,9 +25,9 @@ from holdem.actions import ActionKind
 from holdem.cards import format_cards
 from holdem.formats import phh
 from holdem.formats.log import hand_log
-from holdem.cli.replay import add_replay_command
+from holdem.cli import replay
 from holdem.hand import Hand
-from holdem.rules import OddChip, Rules
+from holdem.rules import OddChip, Reopening, Rules
 
 DATA = Path(__file__).parent / "data"
 SAMPLE = DATA / "phh-sample"
@@ -61,12 +61,12 @@ def random_rules(rng: random.Random, count: int, pokerkit_conventions: bool) -> 
     straddles = (2 * big_blind,) if count > 2 and rng.random() < 0.2 else ()
     options: dict = {"ante": ante, "big_blind_ante": bool(ante) and rng.random() < 0.4, "straddles": straddles}
     if pokerkit_conventions:
-        options.update(odd_chip=OddChip.POKERKIT, blind_counts_as_bet=False, half_bet_reopens=False)
+        options.update(odd_chip=OddChip.POKERKIT, blind_counts_as_bet=False, reopening=Reopening.POKERKIT)
     else:
         options.update(
             odd_chip=rng.choice(list(OddChip)),
             blind_counts_as_bet=rng.random() < 0.5,
-            half_bet_reopens=rng.random() < 0.5,
+            reopening=rng.choice(list(Reopening)),
             uncapped_heads_up=rng.random() < 0.3,
             fold_without_bet=rng.random() < 0.3,
             all_hands_show=rng.random() < 0.3,
@@ -385,7 +385,7 @@ def test_pot_limit_cannot_be_written():
 
 def run_replay(*argv: str) -> None:
     parser = argparse.ArgumentParser(prog="holdem")
-    add_replay_command(parser.add_subparsers())
+    replay.add_to(parser.add_subparsers())
     arguments = parser.parse_args(["replay", *argv])
     arguments.run(arguments)
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from holdem.errors import HoldemError
-from holdem.rules import InvalidRulesError, OddChip, Rules, Structure
+from holdem.rules import InvalidRulesError, OddChip, Reopening, Rules, Structure
 
 
 def test_no_limit_defaults():
@@ -23,7 +23,7 @@ def test_pot_limit_and_fixed_limit():
     assert Rules.pot_limit(5, 10).structure is Structure.POT_LIMIT
     rules = Rules.fixed_limit(10, 20)
     assert (rules.small_blind, rules.big_blind, rules.small_bet, rules.big_bet) == (5, 10, 10, 20)
-    assert rules.max_bets == 4 and rules.blind_counts_as_bet and rules.half_bet_reopens
+    assert rules.max_bets == 4 and rules.blind_counts_as_bet and rules.reopening is Reopening.SEEDS
     assert Rules.fixed_limit(15, 30, 10, 15).small_blind == 10
 
 

@@ -50,7 +50,7 @@ from holdem.evaluation import Category, HandRank, best_five
 from holdem.hand import Hand, HandView, SeatStatus, Street, position_names
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
-from holdem.rules import OddChip, Rules, ShowdownOrder, Structure
+from holdem.rules import OddChip, Reopening, Rules, ShowdownOrder, Structure
 
 __version__ = "0.1.0"
 
@@ -202,6 +202,7 @@ __all__ = [
     "RandomBot",
     "RebuyError",
     "RebuyPolicy",
+    "Reopening",
     "Rng",
     "Rules",
     "SeatError",

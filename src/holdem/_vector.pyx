@@ -53,10 +53,11 @@ cdef class VectorCore:
     cdef readonly int players
     cdef int64_t small_blind, big_blind, min_bet, ante, stack
     cdef bint big_blind_ante, fold_without_bet, carry
+    cdef bint blind_is_full_bet    # the seeds' reopening rule: preflop, the big blind is the last full bet
 
     def __cinit__(self, int players, Py_ssize_t count, int64_t small_blind, int64_t big_blind, int64_t min_bet,
                   int64_t ante, bint big_blind_ante, bint fold_without_bet, int64_t stack, bint carry,
-                  uint64_t seed, uint64_t first_table):
+                  uint64_t seed, uint64_t first_table, bint blind_is_full_bet):
         cdef Py_ssize_t index
         cdef uint64_t mixer
         cdef int word, card
@@ -68,6 +69,7 @@ cdef class VectorCore:
         self.small_blind, self.big_blind, self.min_bet, self.ante = small_blind, big_blind, min_bet, ante
         self.big_blind_ante, self.fold_without_bet = big_blind_ante, fold_without_bet
         self.stack, self.carry = stack, carry
+        self.blind_is_full_bet = blind_is_full_bet
         for index in range(count):
             table = &self.tables[index]
             mixer = seed + 4 * (first_table + <uint64_t>index) * GOLDEN_GAMMA
@@ -278,7 +280,7 @@ cdef class VectorCore:
                 table.queue[table.tail] = seat
                 table.tail += 1
         table.max_bet = max_bet
-        table.raise_size = 0
+        table.raise_size = self.min_bet if max_bet and self.blind_is_full_bet else 0
         table.short_sum = 0
         table.acted = 0
 

@@ -217,7 +217,7 @@ class RandomBot:
         if kind is ActionKind.BET or kind is ActionKind.RAISE:
             sizes = (legal.min_raise_to, pot_raise_to(view, 0.5), pot_raise_to(view), legal.max_raise_to)  # type: ignore
             return kind, self.random.choice(sizes)  # type: ignore[return-value]
-        return kind
+        return kind  # type: ignore[no-any-return]
 
 
 class CallingStation:
@@ -355,7 +355,11 @@ def play_hand(
 
 def _seated(
     agents: Sequence[object],
-) -> tuple[list[Callable[[HandView], Decision]], list[tuple[int, Callable]], list[Callable | None]]:
+) -> tuple[
+    list[Callable[[HandView], Decision]],
+    list[tuple[int, Callable[[HandView], None]]],
+    list[Callable[[HandView, int], int] | None],
+]:
     """Each seat's ``act``, the seats with an ``end_hand`` hook, with the hook, and each seat's ``agree_runs``."""
     acts = [getattr(agent, "act", agent) for agent in agents]
     ends = [(seat, end) for seat, agent in enumerate(agents) if (end := getattr(agent, "end_hand", None)) is not None]
@@ -366,8 +370,8 @@ def _seated(
 def _play(
     hand: Hand,
     acts: Sequence[Callable[[HandView], Decision]],
-    ends: Sequence[tuple[int, Callable]],
-    runs: Sequence[Callable | None],
+    ends: Sequence[tuple[int, Callable[[HandView], None]]],
+    runs: Sequence[Callable[[HandView, int], int] | None],
     names: Sequence[str],
     fold_on_error: bool,
     number: int,

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from holdem._core import Matchup, Rng, _thread_pool
 from holdem.cards import CARD_NAMES, CardsLike, parse_cards
@@ -75,7 +76,7 @@ def _player_range(player: object, index: int) -> HandRange | tuple[int, int]:
 
 
 def equity(
-    players: list[str | HandRange | CardsLike],
+    players: Sequence[str | HandRange | CardsLike],
     board: CardsLike = "",
     dead: CardsLike = "",
     *,
@@ -154,7 +155,9 @@ def equity(
     tallies = [numpy.zeros((len(players), len(players) + 1)) for _ in range(thread_count)]
     if exact:
         bounds = [matchup.deals * part // thread_count for part in range(thread_count + 1)]
-        jobs = [(matchup.enumerate, first, stop, tally) for tally, first, stop in zip(tallies, bounds, bounds[1:])]
+        jobs: list[tuple[Any, ...]] = [
+            (matchup.enumerate, first, stop, tally) for tally, first, stop in zip(tallies, bounds, bounds[1:])
+        ]
         deals = sum(_run(jobs))
         runouts = deals * boards
     else:
@@ -191,7 +194,7 @@ def _sample_chunks(matchup: Matchup, streams: list[Rng], sizes: list[int], tally
         matchup.sample(stream, size, tally)
 
 
-def _run(jobs: list[tuple]) -> list:
+def _run(jobs: list[tuple[Any, ...]]) -> list[Any]:
     """Run ``(function, *arguments)`` jobs: the first on the calling thread, the others on kept threads."""
     (function, *arguments), *others = jobs
     if not others:

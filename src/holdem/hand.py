@@ -265,7 +265,7 @@ class Hand:
         *,
         seed: int | None = None,
         deck: CardsLike | None = None,
-        hole_cards: Sequence[CardsLike] | None = None,
+        hole_cards: Sequence[CardsLike | None] | None = None,
         board: CardsLike | None = None,
         dead_small_blind: bool = False,
         posts: Mapping[int, tuple[int, int]] | None = None,
@@ -294,7 +294,7 @@ class Hand:
             cards = _card_layout(order, seed, deck, hole_cards, board)
         self._deck = cards
         # In dealing order: the seat left of the button first.
-        pairs = list(zip(cards, cards[count : 2 * count]))
+        pairs: list[tuple[Card, ...]] = list(zip(cards, cards[count : 2 * count]))
         self._waits = manual_showdown
         if hole_cards is not None:
             pairs = [pair if pair[0] >= 0 else () for pair in pairs]
@@ -555,7 +555,7 @@ class Hand:
     @property
     def statuses(self) -> tuple[SeatStatus, ...]:
         """Each seat's :class:`SeatStatus`."""
-        return self._betting.statuses(_ACTIVE, _ALL_IN, _FOLDED)  # type: ignore[no-any-return]
+        return self._betting.statuses(_ACTIVE, _ALL_IN, _FOLDED)
 
     @property
     def pot_total(self) -> int:
@@ -639,7 +639,7 @@ class Hand:
             # Cards shown (at showdown, or before an all-in run-out) are no longer hidden.
             shown = self.shown_cards()
             masked = tuple(
-                _HIDDEN[action.seat]
+                _HIDDEN[action.seat]  # type: ignore[index]  # a DEAL_HOLE record has a seat
                 if action.kind is _DEAL_HOLE and action.seat != seat and action.seat not in shown
                 else action
                 for action in self._history
@@ -742,7 +742,7 @@ class Hand:
         >>> Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=1).legal_actions()
         LegalActions(seat=2, fold=True, check=False, call=2, current_bet=2, min_raise_to=4, max_raise_to=100)
         """
-        return self._betting.legal_actions()  # type: ignore[no-any-return]
+        return self._betting.legal_actions()
 
     def _no_actor(self) -> IllegalActionError:
         if self._over:
@@ -783,7 +783,7 @@ class Hand:
             self._win_without_showdown()
         elif betting.actor is None:
             self._close_street()
-        return record  # type: ignore[no-any-return]
+        return record
 
     def check(self) -> Action:
         """Check: allowed only when there is nothing to call."""
@@ -799,7 +799,7 @@ class Hand:
         self._history.append(record)
         if betting.actor is None:
             self._close_street()
-        return record  # type: ignore[no-any-return]
+        return record
 
     def call(self) -> Action:
         """Call the current bet (all in when the stack is shorter)."""
@@ -813,7 +813,7 @@ class Hand:
         self._history.append(record)
         if betting.actor is None:
             self._close_street()
-        return record  # type: ignore[no-any-return]
+        return record
 
     def check_or_call(self) -> Action:
         """Check when there is nothing to call, otherwise call."""
@@ -824,7 +824,7 @@ class Hand:
         self._history.append(record)
         if betting.actor is None:
             self._close_street()
-        return record  # type: ignore[no-any-return]
+        return record
 
     def raise_to(self, amount: SupportsIndex) -> Action:
         """Bet or raise to a total of ``amount`` for the street.
@@ -839,7 +839,7 @@ class Hand:
                 return self.raise_to(integer(amount, "amount"))
             raise self._raise_error(amount)
         self._history.append(record)
-        return record  # type: ignore[no-any-return]
+        return record
 
     def _raise_error(self, amount: object) -> IllegalActionError:
         seat = self._betting.actor
@@ -897,7 +897,7 @@ class Hand:
         method = _PLAIN.get(decision) if amount is None and type(decision) in _PLAIN_TYPES else None
         try:
             if method is not None:
-                return method(self)  # type: ignore[no-any-return]
+                return method(self)
             sized = decision[0] if type(decision) is tuple and len(decision) == 2 and amount is None else None
             if type(sized) in _PLAIN_TYPES and sized in _SIZED:
                 return self.raise_to(decision[1])  # type: ignore[index]
@@ -913,7 +913,7 @@ class Hand:
                 if seat is not None:
                     amount -= self._starting[seat] - self._stacks[seat] - self._bets[seat]  # type: ignore[operator]
                 return self.raise_to(amount)  # type: ignore[arg-type]
-            return _VERBS[verb](self)  # type: ignore[no-any-return]
+            return _VERBS[verb](self)
         except IllegalActionError as error:
             raise self._with_legal(error) from None
 
@@ -929,7 +929,7 @@ class Hand:
             raise self._raise_error(None)
         if bounds[0] != bounds[1]:
             raise IllegalActionError(f"seat {self._betting.actor} must say how much: the total to bet or raise to")
-        return bounds[0]  # type: ignore[no-any-return]
+        return bounds[0]
 
     def _why_no_raise(self, seat: int) -> str:
         betting, rules = self._betting, self.rules
@@ -1484,7 +1484,7 @@ def _card_layout(
     order: tuple[int, ...],
     seed: int | None,
     deck: CardsLike | None,
-    hole_cards: Sequence[CardsLike] | None,
+    hole_cards: Sequence[CardsLike | None] | None,
     board: CardsLike | None,
 ) -> tuple[Card, ...]:
     """Return the cards in dealing order: holes (two rounds), then burn and board cards.

@@ -115,7 +115,7 @@ class _Chunk(NamedTuple):
     stack: int
     seed: int
     first: int
-    count: int
+    count: int  # type: ignore[assignment]  # a field, where tuple has a method
     duplicate: bool
     carry_stacks: bool
     fold_on_error: bool
@@ -286,6 +286,7 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
         by_seat = [agents[index] for index in seated]
         seatings.append((*_seated(by_seat), [names[index] for index in seated], by_seat))
     deals = []  # each deal's chips won, by agent
+    deal_net: Sequence[int] = ()
     # Seat i's stack: with carried stacks there is one rotation, agent i in seat i; else all are equal.
     stacks = [chunk.stack] * count
     faults: list[Fault] = []

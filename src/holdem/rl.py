@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy
+from numpy.typing import NDArray
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
@@ -54,7 +55,7 @@ ACTIONS = ("fold", "check or call", "minimum raise", "half-pot raise", "pot rais
 """The meaning of each action number."""
 
 
-class HoldemEnv(AECEnv):
+class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
     """One hand per episode between ``players`` seats, each with ``stack`` chips (default 100 big blinds)."""
 
     metadata = {"name": "holdem_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -74,10 +75,10 @@ class HoldemEnv(AECEnv):
         self._rng = Rng()
         self._episode = -1
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -105,7 +106,8 @@ class HoldemEnv(AECEnv):
         count = len(self.possible_agents)
         total = count * self.stack
         seats = [(view.seat + step) % count for step in range(count)]
-        vector = numpy.zeros(self.observation_spaces[agent]["observation"].shape, numpy.float32)
+        shape = self.observation_spaces[agent]["observation"].shape  # a Box's shape, never None
+        vector: NDArray[numpy.float32] = numpy.zeros(shape, numpy.float32)  # type: ignore[arg-type]
         vector[list(view.hole_cards)] = 1
         vector[[52 + card for card in view.board]] = 1
         vector[104 + view.street] = 1

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from holdem.errors import InvalidRulesError
 
-__all__ = ["InvalidRulesError", "OddChip", "Rules", "ShowdownOrder", "Structure"]
+__all__ = ["InvalidRulesError", "OddChip", "Reopening", "Rules", "ShowdownOrder", "Structure"]
 
 
 class Structure(str, enum.Enum):
@@ -39,6 +39,25 @@ class OddChip(str, enum.Enum):
     """
 
     LEFT_OF_BUTTON = "left-of-button"
+    POKERKIT = "pokerkit"
+
+
+class Reopening(str, enum.Enum):
+    """Whether an all-in raise of less than a full raise lets players who already acted raise again.
+
+    ``SEEDS`` (the default): «Si un jugador va all-in por menos que una subida
+    completa, por lo general no reabre la acción para quienes ya actuaron»;
+    preflop the big blind and each straddle count as the last full bet, and in
+    fixed limit an all-in of at least half a bet counts as a full raise.
+    ``ACPC``: every raise reopens the betting, and the next minimum raise is
+    at least the one before and at least this raise's size again (the ACPC
+    reference dealer).  ``POKERKIT``: PokerKit 0.7.7's rule, where the first bet
+    or raise of a round reopens the betting whatever its size, a later one only
+    when it is a full raise.
+    """
+
+    SEEDS = "seeds"
+    ACPC = "acpc"
     POKERKIT = "pokerkit"
 
 
@@ -77,8 +96,8 @@ class Rules:
     Fixed limit: ``max_bets`` caps the bets per street (``None``: no cap); with
     ``blind_counts_as_bet`` the big blind is the first of them preflop (set it
     to ``False`` for PokerKit's cap); ``uncapped_heads_up`` lifts the cap while
-    only two players are in the hand; with ``half_bet_reopens`` an all-in raise
-    of at least half a bet reopens the betting (PokerKit: only a full one).
+    only two players are in the hand.  ``reopening`` says whether a short
+    all-in raise lets players who already acted raise again (:class:`Reopening`).
 
     ``fold_without_bet`` allows a fold when the player could check (off by
     default: the fold is rejected).  ``all_hands_show`` makes every hand that
@@ -114,7 +133,7 @@ class Rules:
     max_bets: int | None = 4
     blind_counts_as_bet: bool = True
     uncapped_heads_up: bool = False
-    half_bet_reopens: bool = True
+    reopening: Reopening = Reopening.SEEDS
     fold_without_bet: bool = False
     all_hands_show: bool = False
     showdown_order: ShowdownOrder = ShowdownOrder.LEFT_OF_BUTTON
@@ -130,6 +149,7 @@ class Rules:
         set_field("structure", _member(Structure, self.structure, "structure"))
         set_field("odd_chip", _member(OddChip, self.odd_chip, "odd_chip"))
         set_field("showdown_order", _member(ShowdownOrder, self.showdown_order, "showdown_order"))
+        set_field("reopening", _member(Reopening, self.reopening, "reopening"))
         set_field("straddles", tuple(self.straddles))
         for name in ("small_blind", "big_blind", "min_bet", "small_bet", "big_bet", "ante"):
             _check_chips(name, getattr(self, name))

@@ -30,9 +30,9 @@ from typing import IO, TYPE_CHECKING, SupportsIndex
 
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError, integer, read_decision
-from holdem.agents import Fault, _play, _seated, _wants_to_straddle
+from holdem.agents import Decision, Fault, _play, _seated, _wants_to_straddle
 from holdem.errors import BuyInError, HoldemError, SeatError, TableError
-from holdem.hand import Hand, SeatStatus, checked_stacks
+from holdem.hand import Hand, HandView, SeatStatus, checked_stacks
 from holdem.rules import Rules
 
 if TYPE_CHECKING:
@@ -805,7 +805,11 @@ class Table:
 
     def _hooks(
         self, agents: Mapping[str, object], seed: int | None
-    ) -> tuple[dict[str, Callable], dict[str, Callable], dict[str, Callable | None]]:
+    ) -> tuple[
+        dict[str, Callable[[HandView], Decision]],
+        dict[str, Callable[[HandView], None]],
+        dict[str, Callable[[HandView, int], int] | None],
+    ]:
         """Reset the agents from ``seed`` (else from the table's generator); return their ``act``,
         ``end_hand`` and ``agree_runs`` hooks by name."""
         streams = Rng(self._rng.random_raw() if seed is None else seed).spawn(len(agents))
@@ -829,9 +833,9 @@ class Table:
 
     def _play_current(
         self,
-        act_of: Mapping[str, Callable],
-        end_of: Mapping[str, Callable],
-        runs_of: Mapping[str, Callable | None],
+        act_of: Mapping[str, Callable[[HandView], Decision]],
+        end_of: Mapping[str, Callable[[HandView], None]],
+        runs_of: Mapping[str, Callable[[HandView, int], int] | None],
         fold_on_error: bool,
     ) -> list[Fault]:
         """Play the hand just dealt to its end with each player's ``act``, ``end_hand`` and ``agree_runs`` hooks."""

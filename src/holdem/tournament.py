@@ -144,7 +144,7 @@ def draw_seats(names: Sequence[str], rng: Rng, first_seat: int = 0, seat_count: 
     if type(first_seat) is not int or not 0 <= first_seat < seat_count:
         raise TournamentError(f"first seat {first_seat!r}: seats are 0 to {seat_count - 1}")
     cards = list(_SEAT_CARDS[: len(names)])
-    rng.shuffle(cards)  # type: ignore[arg-type]
+    rng.shuffle(cards)
     return [
         Draw(name, card, (first_seat + _SEAT_CARDS.index(card)) % seat_count)
         for name, card in zip(names, cards)

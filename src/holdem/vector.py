@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from holdem._vector import VectorCore
 from holdem.errors import IllegalActionError, InvalidArrayError, InvalidHandError, InvalidRulesError, InvalidSeedError
-from holdem.rules import OddChip, Rules, Structure
+from holdem.rules import OddChip, Reopening, Rules, Structure
 
 __all__ = ["CHECK_OR_CALL", "FOLD", "MAX_TABLES", "RAISE", "VectorGame", "VectorObservation"]
 
@@ -83,8 +83,9 @@ class VectorGame:
 
     Supported rules: :meth:`Rules.no_limit <holdem.rules.Rules.no_limit>` with
     blinds, antes (also a big-blind ante), any ``min_bet`` and
-    ``fold_without_bet``; not straddles, rake, more than one run, or
-    PokerKit's odd-chip rule (:class:`~holdem.errors.InvalidRulesError`).
+    ``fold_without_bet``, the seeds' and PokerKit's reopening rules; not
+    straddles, rake, more than one run, PokerKit's odd-chip rule or ACPC's
+    reopening rule (:class:`~holdem.errors.InvalidRulesError`).
     Showing or mucking changes no chips, so ``all_hands_show`` is accepted.
 
     The button starts on the last seat and moves one seat each hand.  Each
@@ -158,6 +159,7 @@ class VectorGame:
         self._core = VectorCore(
             players, tables, rules.small_blind, rules.big_blind, rules.min_bet, rules.ante,
             rules.big_blind_ante, rules.fold_without_bet, stack, carry_stacks, seed, first_table,
+            rules.reopening is Reopening.SEEDS,
         )  # fmt: skip
 
     def __repr__(self) -> str:
@@ -275,6 +277,7 @@ def _check_rules(rules: Rules) -> None:
         (rules.runouts != 1, "more than one run"),
         (bool(rules.rake), "rake"),
         (rules.odd_chip is not OddChip.LEFT_OF_BUTTON, "PokerKit's odd-chip rule"),
+        (rules.reopening is Reopening.ACPC, "ACPC's reopening rule"),
     ]
     for refused, what in unsupported:
         if refused:

@@ -96,7 +96,7 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
     )
     dealt = showdown = False
     for action in hand.history:
-        kind, seat, amount = action.kind, action.seat, action.amount
+        kind, seat, amount = action.kind, action.seat, action.amount  # type: ignore[assignment]  # checked below
         name = names[seat] if seat is not None else ""
         if kind is ActionKind.POST_ANTE:
             text = f"{name} posts the ante {amount}"
@@ -109,7 +109,7 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
             if blinds_posted > forced:
                 text = f"{name} posts {amount} to play"
             else:
-                what = _blind_name(blinds_posted, count, rules.small_blind and not hand.dead_small_blind)
+                what = _blind_name(blinds_posted, count, rules.small_blind > 0 and not hand.dead_small_blind)
                 text = f"{name} posts {what} {amount}"
             put_in[seat] += amount
             street_bets[seat] += amount

@@ -54,21 +54,22 @@ import enum
 import functools
 import json
 import re
+import sys
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from fractions import Fraction
 from typing import IO, Any
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
+else:
+    import tomli as tomllib
 
 from holdem.actions import ActionKind
 from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
 from holdem.errors import HoldemError, InvalidHistoryError
 from holdem.hand import Hand, SeatStatus
-from holdem.rules import OddChip, Rules, Structure
+from holdem.rules import OddChip, Reopening, Rules, Structure
 
 __all__ = ["HandHistory", "InvalidHistoryError", "dump", "dump_all", "dumps", "load", "load_all", "loads"]
 
@@ -95,7 +96,9 @@ class HandHistory:
     def unknown_seats(self) -> frozenset[int]:
         """The seats dealt ``????``: their hole cards are not known (and are written back as ``????``)."""
         return frozenset(
-            action.seat for action in self.hand.history if action.kind is ActionKind.DEAL_HOLE and not action.cards
+            action.seat
+            for action in self.hand.history
+            if action.kind is ActionKind.DEAL_HOLE and not action.cards and action.seat is not None
         )
 
 
@@ -104,7 +107,7 @@ _OPTIONS = (
     "max_bets",
     "blind_counts_as_bet",
     "uncapped_heads_up",
-    "half_bet_reopens",
+    "reopening",
     "fold_without_bet",
     "all_hands_show",
     "showdown_order",
@@ -116,7 +119,7 @@ _OPTIONS = (
 _PHH_DEFAULTS = {
     **{field.name: field.default for field in dataclasses.fields(Rules) if field.name in _OPTIONS},
     "blind_counts_as_bet": False,
-    "half_bet_reopens": False,
+    "reopening": Reopening.POKERKIT,
     "odd_chip": OddChip.POKERKIT,
 }
 _REQUIRED = {
@@ -176,9 +179,8 @@ def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
     number = None
     start = 0
     lines: list[str] = []
-    for line_number, line in enumerate(fp, 1):
-        if isinstance(line, bytes):
-            line = line.decode()
+    for line_number, read in enumerate(fp, 1):
+        line = read.decode() if isinstance(read, bytes) else str(read)
         section = _SECTION.match(line.strip())
         if section is None:
             lines.append(line)
@@ -307,7 +309,7 @@ def _button(data: dict[str, Any], count: int) -> int:
         and sorted(seats) == list(range(1, count + 1))
         and all((seats[index] - seats[0]) % count == index for index in range(count))
     ):
-        return seats[-1] - 1
+        return int(seats[-1]) - 1
     return count - 1
 
 
