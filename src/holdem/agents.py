@@ -170,7 +170,7 @@ def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
 
 
 def _agree_runs(
-    hand: Hand, seat: int, hook: Callable | None, name: str, fold_on_error: bool, number: int, faults: list[Fault]
+    hand: Hand, seat: int, hook: Callable[[HandView, int], int] | None, name: str, fold_on_error: bool, number: int, faults: list[Fault]
 ) -> None:
     """Ask ``seat``'s agent how many runs it wants (one without a hook, or when it fails and that is allowed)."""
     if hook is not None:

@@ -1218,9 +1218,9 @@ class Hand:
         self._run_requests[seat] = runs
         action = Action(_RUNS, seat, runs)
         self._history.append(action)
-        asked = set(self._run_requests.values())
-        if None not in asked:
-            self._runs = asked.pop() if len(asked) == 1 else 1
+        asked = [runs for runs in self._run_requests.values() if runs is not None]
+        if len(asked) == len(self._run_requests):
+            self._runs = asked[0] if len(set(asked)) == 1 else 1
             self._history.append(Action(_RUNS, None, self._runs))
             if not self._turn_up_hands():
                 self._run_out()
