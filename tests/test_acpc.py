@@ -241,7 +241,9 @@ def test_game_definition_round_trip():
 def test_game_definitions_from_rules():
     for game in (LIMIT_2P, NOLIMIT_2P, LIMIT_3P, NOLIMIT_3P):
         assert GameDef.from_rules(game.rules(), game.players, game.stacks) == game
-    straddled = Rules.no_limit(1, 2, min_bet=4, straddles=(4,), all_hands_show=True, reopening="acpc")
+    straddled = Rules.no_limit(
+        1, 2, min_bet=4, straddles=(4,), voluntary_straddles=False, all_hands_show=True, reopening="acpc"
+    )
     game = GameDef.from_rules(straddled, 6, [200] * 6)
     assert game.blinds == (1, 2, 4, 0, 0, 0) and game.first_players == (4, 1, 1, 1)
     assert game.rules() == straddled

@@ -104,7 +104,7 @@ def test_button_can_be_anywhere():
 
 
 def test_utg_straddle_acts_last_preflop_and_sets_the_min_raise():
-    hand = Hand(Rules.no_limit(1, 2, straddles=(4,)), [100] * 4, seed=3)
+    hand = Hand(Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=False), [100] * 4, seed=3)
     assert hand.bets == (1, 2, 4, 0) and hand.actor == 3
     assert hand.legal_actions().min_raise_to == 8
     for _ in range(3):
@@ -114,7 +114,7 @@ def test_utg_straddle_acts_last_preflop_and_sets_the_min_raise():
 
 
 def test_button_straddle_action_starts_left_of_it():
-    hand = Hand(Rules.no_limit(1, 2, straddles=(0, 4)), [100] * 4, seed=3)
+    hand = Hand(Rules.no_limit(1, 2, straddles=(0, 4), voluntary_straddles=False), [100] * 4, seed=3)
     assert hand.bets == (1, 2, 0, 4) and hand.actor == 0
 
 

@@ -32,8 +32,8 @@ def tables(draw):
     if voluntary:  # any player count: the positions the table lacks are skipped
         options.update(straddles=allowed, voluntary_straddles=True)
         chosen = tuple(draw(st.sampled_from((0, amount))) for amount in allowed)
-    elif count >= 4 and draw(st.booleans()):
-        options["straddles"] = allowed[: count - 2]
+    elif draw(st.booleans()):  # forced; here too the positions the table lacks are skipped
+        options.update(straddles=allowed, voluntary_straddles=False)
     structure = draw(st.sampled_from(("no-limit", "pot-limit", "fixed-limit")))
     if structure == "no-limit":
         rules = Rules.no_limit(small_blind, big_blind, **options)

@@ -147,8 +147,6 @@ def test_bad_matches():
         play_match(lineup(2), 10, duplicate=True, carry_stacks=True)
     with pytest.raises(MatchError, match="workers 0"):
         play_match(lineup(2), 2 * CHUNK_HANDS, workers=0)
-    with pytest.raises(holdem.InvalidRulesError):
-        play_match(lineup(3), 10, rules=holdem.Rules.no_limit(1, 2, straddles=(4, 8)))
 
 
 def test_progress_bar_only_when_asked_or_on_a_terminal(capsys):

@@ -59,7 +59,7 @@ def random_rules(rng: random.Random, count: int, pokerkit_conventions: bool) -> 
     big_blind = max(1, small_blind) * rng.choice((1, 2, 2, 3))
     ante = rng.choice((0, 0, rng.randint(1, big_blind)))
     straddles = (2 * big_blind,) if count > 2 and rng.random() < 0.2 else ()
-    options: dict = {"ante": ante, "big_blind_ante": bool(ante) and rng.random() < 0.4, "straddles": straddles}
+    options: dict = {"ante": ante, "big_blind_ante": bool(ante) and rng.random() < 0.4, "straddles": straddles, "voluntary_straddles": False}
     if pokerkit_conventions:
         options.update(odd_chip=OddChip.POKERKIT, blind_counts_as_bet=False, reopening=Reopening.POKERKIT)
     else:

@@ -44,7 +44,7 @@ def test_seeds_full_all_in_preflop_reopens() -> None:
 
 def test_seeds_short_all_in_over_a_straddle_does_not_reopen() -> None:
     # 1/2 with a UTG straddle of 4: the straddle is the last full bet.
-    hand = Hand(Rules.no_limit(1, 2, straddles=(4,)), [100, 100, 100, 100, 6], 4, seed=1)
+    hand = Hand(Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=False), [100, 100, 100, 100, 6], 4, seed=1)
     hand.call()
     hand.raise_to(6)
     hand.call()

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from holdem.errors import HoldemError
+from holdem.hand import Hand
 from holdem.rules import InvalidRulesError, OddChip, Reopening, Rules, Structure
 
 
@@ -76,10 +77,12 @@ def test_player_count_is_checked(count):
         Rules.no_limit(1, 2).check_player_count(count)
 
 
-def test_straddles_need_seats():
-    Rules.no_limit(1, 2, straddles=(4, 8)).check_player_count(4)
-    with pytest.raises(InvalidRulesError, match="straddle"):
-        Rules.no_limit(1, 2, straddles=(4, 8)).check_player_count(3)
+def test_straddle_positions_a_table_lacks_are_skipped():
+    # Seed 004: a straddle position missing at this player count is skipped, never an error.
+    forced = Rules.no_limit(1, 2, straddles=(4, 8), voluntary_straddles=False)
+    assert Hand(forced, [100] * 4, seed=1).straddles == (4, 8)
+    assert Hand(forced, [100] * 3, seed=1).straddles == (4,)
+    assert Hand(forced, [100] * 2, seed=1).straddles == ()
 
 
 def test_amounts_beyond_the_64_bit_arithmetic_are_refused():

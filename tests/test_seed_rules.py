@@ -252,7 +252,7 @@ def test_004_position_names_in_the_log():
 # --- venir del jugador UTG. Algunas salas permiten straddle del botón o "Mississippi straddle"
 # --- con órdenes de acción distintos» ----------------------------------------------------------
 
-VOLUNTARY = Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=True)
+VOLUNTARY = Rules.no_limit(1, 2, straddles=(4,))  # straddles are voluntary by default
 
 
 def test_004_a_voluntary_straddle_is_posted_only_when_chosen():
@@ -272,7 +272,7 @@ def test_004_a_straddle_the_house_does_not_allow_is_refused():
     with pytest.raises(InvalidHandError, match="what the rules allow"):
         Hand(VOLUNTARY, [100] * 4, seed=1, straddles=(4, 8))
     with pytest.raises(InvalidHandError, match="force"):
-        Hand(Rules.no_limit(1, 2, straddles=(4,)), [100] * 4, seed=1, straddles=(4,))
+        Hand(Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=False), [100] * 4, seed=1, straddles=(4,))
     with pytest.raises(TypeError):
         Hand(VOLUNTARY, [100] * 4, seed=1, straddles=(4.0,))
 
@@ -305,10 +305,14 @@ def test_004_at_a_table_a_player_declares_the_straddle_before_the_deal():
     assert table.start_hand().straddles == ()  # declared for one hand only
     with pytest.raises(TableError, match="between hands"):
         table.straddle("A")
-    forced = Table(NL, seats=4, seed=0)
+    forced = Table(Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=False), seats=4, seed=0)
     forced.join("A", 0, 100)
-    with pytest.raises(TableError, match="voluntary"):
+    with pytest.raises(TableError, match="force"):
         forced.straddle("A")
+    none = Table(NL, seats=4, seed=0)
+    none.join("A", 0, 100)
+    with pytest.raises(TableError, match="no straddles"):
+        none.straddle("A")
 
 
 def test_004_an_agent_is_asked_whether_it_straddles():

@@ -667,7 +667,7 @@ def test_a_refused_start_hand_changes_nothing():
 
 def test_forced_straddles_the_table_has_no_seats_for_are_skipped():
     table = table_of([100, 100, 100])
-    table.rules = Rules.no_limit(1, 2, straddles=(4, 8))
+    table.rules = Rules.no_limit(1, 2, straddles=(4, 8), voluntary_straddles=False)
     assert table.start_hand().bets == (4, 1, 2)  # the button straddles; the second straddle needs a fourth seat
     fold_around(table)
     table.leave("C")

@@ -121,7 +121,7 @@ def ask_straddles(agents: Sequence[object], rules: Rules, button: int | None = N
     >>> class Straddler:
     ...     def straddle(self, seat, amount):
     ...         return True
-    >>> rules = Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=True)
+    >>> rules = Rules.no_limit(1, 2, straddles=(4,))
     >>> ask_straddles([RandomBot(), RandomBot(), RandomBot(), Straddler()], rules, button=3)
     (0,)
     >>> ask_straddles([RandomBot(), RandomBot(), Straddler(), RandomBot()], rules, button=3)
@@ -129,7 +129,7 @@ def ask_straddles(agents: Sequence[object], rules: Rules, button: int | None = N
 
     :raises AgentError: for a hook that raises.
     """
-    if not rules.voluntary_straddles:
+    if not (rules.straddles and rules.voluntary_straddles):
         return None
     count = len(agents)
     button = count - 1 if button is None else button
@@ -173,7 +173,7 @@ def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
 def _agree_runs(
     hand: Hand,
     seat: int,
-    hook: Callable | None,
+    hook: Callable[[HandView, int], int] | None,
     name: str,
     fold_on_error: bool,
     number: int,

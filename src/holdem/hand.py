@@ -327,10 +327,7 @@ class Hand:
         self._decided: dict[int, bool] = _NO_DECISIONS
         self._history: list[Action] = []
         self._dead_small_blind = dead_small_blind
-        if straddles is None and not rules.voluntary_straddles:
-            self._straddles = rules.straddles  # forced: the rules seat them all
-        else:
-            self._straddles = _hand_straddles(rules, count, straddles)
+        self._straddles = _hand_straddles(rules, count, straddles)
         self._positions = _SEAT_POSITIONS[count, button, not dead_small_blind]
         self._posts = dict(posts) if posts else {}
         last_blind = self._post_forced_bets(dead_small_blind)
@@ -1231,9 +1228,9 @@ class Hand:
         self._run_requests[seat] = runs
         action = Action(_RUNS, seat, runs)
         self._history.append(action)
-        asked = set(self._run_requests.values())
-        if None not in asked:
-            self._runs = asked.pop() if len(asked) == 1 else 1
+        asked = [runs for runs in self._run_requests.values() if runs is not None]
+        if len(asked) == len(self._run_requests):
+            self._runs = asked[0] if len(set(asked)) == 1 else 1
             self._history.append(Action(_RUNS, None, self._runs))
             if not self._turn_up_hands():
                 self._run_out()
@@ -1469,10 +1466,12 @@ def checked_stacks(stacks: Sequence[int]) -> list[int]:
 
 
 def _hand_straddles(rules: Rules, count: int, straddles: Sequence[int] | None) -> tuple[int, ...]:
-    """The straddles chosen for a hand under voluntary straddles: positions past the table's seats
-    skipped, and no trailing zeros."""
+    """The straddles of a hand (the rules' when they are forced, else those chosen): positions past
+    the table's seats skipped, and no trailing zeros."""
     if not rules.voluntary_straddles:
-        raise InvalidHandError(f"straddles {straddles!r}: these rules force their straddles {rules.straddles}")
+        if straddles is not None:
+            raise InvalidHandError(f"straddles {straddles!r}: these rules force their straddles {rules.straddles}")
+        straddles = rules.straddles
     chosen = tuple(integer(amount, "straddle") for amount in straddles or ())
     for position, amount in enumerate(chosen):
         if amount and (position >= len(rules.straddles) or amount != rules.straddles[position]):

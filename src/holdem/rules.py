@@ -83,11 +83,13 @@ class Rules:
     big blind (UTG first, the button last; 0 for no straddle there): ``(4,)``
     is a UTG straddle over a big blind of 2 and ``(0, 0, 0, 4)`` a button
     straddle at six players.  Action preflop starts left of the last straddle,
-    which acts last; a straddle counts as the last full raise.  With
-    ``voluntary_straddles`` (seed 004: «Un straddle es una ciega voluntaria antes
-    del reparto») they are what the house allows: each hand the player in a
-    straddle position chooses (``Hand(straddles=...)``), and a position the
-    table does not have at its player count is skipped.
+    which acts last; a straddle counts as the last full raise.  By default
+    straddles are voluntary (seed 004: «Un straddle es una ciega voluntaria
+    antes del reparto»): they are what the house allows, and each hand the
+    player in a straddle position chooses (``Hand(straddles=...)``, or
+    ``Table.straddle``).  With ``voluntary_straddles=False`` they are forced on
+    whoever sits there, every hand (as PHH and ACPC record them).  Either way a
+    position the table does not have at its player count is skipped.
 
     ``ante`` is posted by every player, or by the big blind alone with
     ``big_blind_ante``.  A player all in for less than the ante wins only the
@@ -130,7 +132,7 @@ class Rules:
     ante: int = 0
     big_blind_ante: bool = False
     straddles: tuple[int, ...] = ()
-    voluntary_straddles: bool = False
+    voluntary_straddles: bool = True
     max_bets: int | None = 4
     blind_counts_as_bet: bool = True
     uncapped_heads_up: bool = False
@@ -160,6 +162,8 @@ class Rules:
         while straddles and not straddles[-1]:  # a zero is no straddle there
             straddles = straddles[:-1]
         set_field("straddles", straddles)
+        if not straddles:  # nothing to choose: rules without straddles are alike
+            set_field("voluntary_straddles", True)
         if self.big_blind < self.small_blind:
             raise InvalidRulesError(
                 f"big blind {self.big_blind} is below the small blind {self.small_blind}: "
@@ -271,11 +275,6 @@ class Rules:
         """
         if not 2 <= player_count <= 10:
             raise InvalidRulesError(f"{player_count} players: a hand needs 2 to 10 players")
-        if len(self.straddles) > player_count - 2 and not self.voluntary_straddles:
-            raise InvalidRulesError(
-                f"{len(self.straddles)} straddle positions at {player_count} players: "
-                "each straddle needs its own seat after the big blind"
-            )
 
 
 def _member(kind: type[enum.Enum], value: object, name: str):  # type: ignore[no-untyped-def]

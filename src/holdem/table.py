@@ -739,9 +739,9 @@ class Table:
         """Declare ``name``'s straddle for the next hand, before the deal; return its amount.
 
         The rules' straddles must be voluntary (seed 004: «Un straddle es una ciega
-        voluntaria antes del reparto») and ``name`` in a straddle position of the next deal.
+        voluntaria antes del reparto»; the default) and ``name`` in a straddle position of the next deal.
 
-        >>> table = Table(Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=True), seats=4, seed=1)
+        >>> table = Table(Rules.no_limit(1, 2, straddles=(4,)), seats=4, seed=1)
         >>> for seat, name in enumerate("ABCD"):
         ...     table.join(name, seat, 100)
         >>> table.straddle("D")
@@ -753,8 +753,10 @@ class Table:
             who will not be in a straddle position.
         """
         player = self._seated(name)
+        if not self._rules.straddles:
+            raise TableError("these rules allow no straddles: Rules(straddles=...) allows them")
         if not self._rules.voluntary_straddles:
-            raise TableError("these rules have no voluntary straddles: Rules(voluntary_straddles=True) allows them")
+            raise TableError("these rules force their straddles: nobody declares them")
         if self._current is not None:
             raise TableError("a straddle is declared between hands, before the deal")
         offered = self._straddle_offers(self.next_deal())

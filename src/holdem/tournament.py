@@ -62,13 +62,12 @@ class Level:
         >>> Level(50, 100, ante=100, big_blind_ante=True).rules(Rules.fixed_limit(2, 4)).big_bet
         200
         """
-        options: dict[str, object] = {"min_bet": self.big_blind}
-        if base.structure is Structure.FIXED_LIMIT:
-            options.update(small_bet=self.big_blind, big_bet=2 * self.big_blind)
+        limit = base.structure is Structure.FIXED_LIMIT
         return dataclasses.replace(
             base, small_blind=self.small_blind, big_blind=self.big_blind, ante=self.ante,
-            big_blind_ante=self.big_blind_ante,
-            straddles=tuple(amount * self.big_blind // base.big_blind for amount in base.straddles), **options,
+            big_blind_ante=self.big_blind_ante, min_bet=self.big_blind,
+            small_bet=self.big_blind if limit else base.small_bet, big_bet=2 * self.big_blind if limit else base.big_bet,
+            straddles=tuple(amount * self.big_blind // base.big_blind for amount in base.straddles),
         )  # fmt: skip
 
 

@@ -153,7 +153,7 @@ def _parse(line: str, legal: LegalActions) -> tuple[Decision | None, str]:
 def _play(arguments: argparse.Namespace) -> None:
     rules = rules_from(arguments)
     if arguments.straddle:
-        rules = dataclasses.replace(rules, straddles=(arguments.straddle,), voluntary_straddles=True)
+        rules = dataclasses.replace(rules, straddles=(arguments.straddle,))
     if arguments.runs:
         rules = dataclasses.replace(rules, runouts=arguments.runs, runs_by_agreement=True)
     bots = bots_from(arguments.bots, arguments.players - 1)

@@ -316,7 +316,7 @@ class GameDef:
                 wanted_text = _numbers(wanted) if isinstance(wanted, tuple) else wanted
                 raise AcpcError(f"{_KEY_OF[field]} {shown}: holdem plays Texas Hold'em, which needs {wanted_text}")
         count = self.players
-        options: dict[str, object] = {"all_hands_show": True, "reopening": Reopening.ACPC}
+        options: dict[str, object] = {"all_hands_show": True, "reopening": Reopening.ACPC, "voluntary_straddles": False}
         if self.betting == "limit":
             sizes = self.raise_sizes
             if sizes[0] != sizes[1] or sizes[2] != sizes[3] or sizes[0] > sizes[2]:

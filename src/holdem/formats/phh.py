@@ -119,6 +119,7 @@ _OPTIONS = (
 _PHH_DEFAULTS = {
     **{field.name: field.default for field in dataclasses.fields(Rules) if field.name in _OPTIONS},
     "blind_counts_as_bet": False,
+    "voluntary_straddles": False,  # a history's straddles were posted
     "reopening": Reopening.POKERKIT,
     "odd_chip": OddChip.POKERKIT,
 }
