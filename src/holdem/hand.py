@@ -873,7 +873,7 @@ class Hand:
             + (f"the largest raise allowed is to {bounds[1]}" if bounds else self._why_no_raise(seat))
         )
 
-    def act(self, decision: object, amount: SupportsIndex | _Absent = _Absent.AMOUNT) -> Action:
+    def act(self, decision: object, amount: SupportsIndex | None | _Absent = _Absent.AMOUNT) -> Action:
         """Play a decision written in any common vocabulary (see :func:`~holdem.actions.read_decision`).
 
         ``"fold"``, ``"check"``, ``"call"`` (a check when there is nothing to
@@ -909,17 +909,17 @@ class Hand:
             if type(sized) in _PLAIN_TYPES and sized in _SIZED:
                 return self.raise_to(decision[1])  # type: ignore[index]
             try:
-                verb, amount = read_decision(decision)
+                verb, size = read_decision(decision)
             except IllegalActionError as error:
                 seat = self._betting.actor
                 raise error if seat is None else IllegalActionError(f"seat {seat}: {error}") from None
             if verb == "raise":
-                return self.raise_to(self._only_size() if amount is None else amount)
+                return self.raise_to(self._only_size() if size is None else size)
             if verb == "hand-total":
                 seat = self._betting.actor
                 if seat is not None:
-                    amount -= self._starting[seat] - self._stacks[seat] - self._bets[seat]  # type: ignore[operator]
-                return self.raise_to(amount)  # type: ignore[arg-type]
+                    size -= self._starting[seat] - self._stacks[seat] - self._bets[seat]  # type: ignore[operator]
+                return self.raise_to(size)  # type: ignore[arg-type]
             return _VERBS[verb](self)
         except IllegalActionError as error:
             raise self._with_legal(error) from None
