@@ -880,7 +880,8 @@ class Hand:
         call; also ``"check_or_call"``), ``"bet 10"`` or ``"raise 10"`` (or
         ``("raise", 10)``, or ``"raise"`` with ``amount``: the total for the
         street), ``"all-in"``, and ACPC's ``"f"``, ``"c"``, ``"r<N>"`` (``N``
-        the seat's chips in the whole hand); words in any case.  ``act(kind, amount)``
+        the seat's chips in the whole hand; ``("r", N)`` is refused, as it reads
+        both ways); words in any case.  ``act(kind, amount)``
         plays as ``act((kind, amount))``: an amount of ``None`` is no amount, a ``TypeError``
         for a bet or raise.
 
