@@ -44,8 +44,8 @@ __all__ = [
     "Deal",
     "MisdealButton",
     "OutOfTurn",
-    "PLAY_HANDS_LIMIT",
     "Owed",
+    "PLAY_HANDS_LIMIT",
     "PlayerResult",
     "SeatError",
     "Table",
@@ -690,7 +690,7 @@ class Table:
         try:
             action = current.hand.act(_decision(kind, amount))
         except IllegalActionError as error:
-            raise IllegalActionError(f"{name!r}: {_renumbered(error, current.deal.seats)}") from None
+            raise _naming(error, name, current.deal.seats) from None
         self._play_held(current)
         return action
 
@@ -731,7 +731,7 @@ class Table:
         try:
             action = current.hand.agree_runs(current.names.index(name), runs)
         except IllegalActionError as error:
-            raise IllegalActionError(f"{name!r}: {_renumbered(error, current.deal.seats)}") from None
+            raise _naming(error, name, current.deal.seats) from None
         self._play_held(current)
         return action
 
@@ -777,7 +777,7 @@ class Table:
         try:
             return played.hand.show(played.names.index(name))
         except IllegalActionError as error:
-            raise IllegalActionError(f"{name!r}: {_renumbered(error, played.deal.seats)}") from None
+            raise _naming(error, name, played.deal.seats) from None
 
     def play(
         self,
@@ -1010,6 +1010,11 @@ class Table:
         self._rake += hand.rake
         self._current = None
         self._held.clear()
+
+
+def _naming(error: IllegalActionError, name: str, seats: tuple[int, ...]) -> IllegalActionError:
+    """A hand's ``error``, naming the player and their table seat (the hand's are ``seats``)."""
+    return IllegalActionError(f"{name!r}: {_renumbered(error, seats)}")
 
 
 def _decision(kind: object, amount: SupportsIndex | None) -> object:
