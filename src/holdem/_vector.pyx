@@ -143,9 +143,10 @@ cdef class VectorCore:
         self.check_rows("hole_cards", hole_cards.shape[0], hole_cards.shape[1] == 2)
         self.check_rows("board", board.shape[0], board.shape[1] == 5)
         self.check_rows("legal", legal.shape[0], legal.shape[1] == 3)
-        for name, table_rows, seats in (("stacks", stacks.shape[0], stacks.shape[1]), ("bets", bets.shape[0],
-                                        bets.shape[1]), ("folded", folded.shape[0], folded.shape[1])):
-            self.check_rows(name, table_rows, seats == players)
+        for name, rows, columns in (("stacks", stacks.shape[0], stacks.shape[1]),
+                                    ("bets", bets.shape[0], bets.shape[1]),
+                                    ("folded", folded.shape[0], folded.shape[1])):
+            self.check_rows(name, rows, columns == players)
         with nogil:
             for index in range(self.count):
                 table = &self.tables[index]

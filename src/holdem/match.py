@@ -284,9 +284,12 @@ def _unpicklable(chunk: _Chunk, pool: Executor | None) -> str | None:
     path = getattr(main, "__file__", None)
     if getattr(main, "__spec__", None) is not None or (path is not None and os.path.isfile(path)):
         return None
+    # A pool's start method is its context's (a private attribute, with the default as a fallback).
     method = getattr(pool, "_mp_context", multiprocessing).get_start_method()
+    if method == "fork":
+        return None
     for name, agent in zip(chunk.names, chunk.agents):
-        if method != "fork" and getattr(agent, "__module__", None) == "__main__":
+        if getattr(agent, "__module__", None) == "__main__":
             return (
                 f"agent {name!r} is defined in a __main__ that is no file (python -c, standard input, a notebook), "
                 f"which the {method!r} worker processes cannot import"
