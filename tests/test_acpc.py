@@ -471,3 +471,11 @@ def test_reference_deals_follow_the_reference_dealer():
     ]
     with pytest.raises(AcpcError, match="seed -1"):
         next(reference_deals(NOLIMIT_2P, -1))
+
+
+def test_a_raise_is_valid_while_two_players_can_act():
+    # The reference allows the raise to 2300: the small blind (500) can still act, though not call 1200.
+    game = GameDef("nolimit", 3, 4, (50, 100, 0), (3, 1, 1, 1), stacks=(500, 1200, 3000))
+    view = MatchState.parse("MATCHSTATE:0:0:ccr1200r2300:QsQh||").view(game)
+    assert (view.legal_actions.call, view.legal_actions.min_raise_to) == (400, None)
+    assert MatchState.parse("MATCHSTATE:2:0:ccr1200:||QsQh").view(game).legal_actions.min_raise_to == 2300

@@ -289,10 +289,15 @@ cdef class Betting:
             return False
         if self.short_sum and self.short_sum < self.raise_size and self.acted >> seat & 1:
             return False
-        # Someone else must be able to answer the raise.
+        # Someone else must be able to answer the raise: ACPC asks only for
+        # another player with chips behind, the others for one who can put in
+        # more than the current bet.
         for step in range(1, self.count):
             other = (seat + step) % self.count
-            if live[other] and <long long>stacks[other] + <long long>bets[other] > max_bet:
+            if live[other] and (
+                <long long>stacks[other] > 0 if self.reopening == REOPEN_ACPC
+                else <long long>stacks[other] + <long long>bets[other] > max_bet
+            ):
                 break
         else:
             return False

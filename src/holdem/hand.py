@@ -37,7 +37,7 @@ from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions,
 from holdem.cards import Card, CardsLike, format_cards, parse_card, parse_cards
 from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError, InvalidHistoryError
 from holdem.pots import Pot, award_pots, build_pots, pot_winners, take_rake
-from holdem.rules import InvalidRulesError, OddChip, Rules, ShowdownOrder, Structure
+from holdem.rules import InvalidRulesError, OddChip, Reopening, Rules, ShowdownOrder, Structure
 
 __all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street", "position_names"]
 
@@ -951,7 +951,9 @@ class Hand:
             and betting.raise_count >= rules.max_bets
         ):
             return f"the cap of {rules.max_bets} bets this street is reached"
-        return "every other player has folded or is all in"
+        if rules.reopening is Reopening.ACPC:
+            return "every other player has folded or is all in"
+        return "no other player still in can put in more than the current bet"
 
     def show(self, seat: SupportsIndex) -> Action:
         """Show ``seat``'s hole cards at a showdown that waits for it (see ``showdown_seats``),
