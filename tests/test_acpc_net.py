@@ -338,7 +338,8 @@ def test_reference_command_line(tmp_path, capsys, monkeypatch):
     dealer = threading.Thread(target=main, args=(arguments,))
     dealer.start()
     time.sleep(0.5)  # the dealer binds its ports
-    clients = [threading.Thread(target=play_client, args=("127.0.0.1", port, RandomBot(seed=port))) for port in ports]
+    clients = [threading.Thread(target=play_client, args=("127.0.0.1", port, RandomBot(seed=port)),
+                                kwargs={"game": NOLIMIT_2P}) for port in ports]  # fmt: skip
     for thread in clients:
         thread.start()
     for thread in [dealer, *clients]:
@@ -379,3 +380,42 @@ def test_the_client_answers_a_state_it_cannot_follow_with_a_call():
     assert received == [b"VERSION:2.0.0\r\n", b"MATCHSTATE:1:0:r20000r19000:|AsKs:c\r\n", b"MATCHSTATE:1:1::|AsKs:c\r\n"]
     assert len(reported) == 1 and "answered with a call" in reported[0]
     assert (result.hands, result.total) == (0, 0)
+
+
+@pytest.mark.parametrize(("arguments", "transactions"), [([], False), (["-t"], False), (["-T"], True)])
+def test_reference_form_writes_the_transaction_log_only_with_capital_t(arguments, transactions):
+    import argparse
+
+    from holdem.cli import acpc
+
+    parser = argparse.ArgumentParser(prog="holdem")
+    acpc.add_to(parser.add_subparsers())
+    parsed = parser.parse_args(["acpc-dealer", "m", "nl.game", "10", "1", "ann", "bob", *arguments])
+    assert parsed.use_transactions is transactions
+
+
+def recording_client(lines):
+    """An ACPC client that keeps every line the dealer sends and calls whenever it is to act."""
+
+    def client(host, port):
+        with socket.create_connection((host, port), timeout=10) as sock:
+            sock.sendall(b"VERSION:2.0.0\r\n")
+            with sock.makefile("r", encoding="ascii", newline="\r\n") as reader:
+                for line in reader:
+                    lines.append(line.rstrip("\r\n"))
+                    if lines[-1].startswith("MATCHSTATE"):
+                        state = MatchState.parse(lines[-1])
+                        if state.to_hand(NOLIMIT_2P).actor == state.position:
+                            sock.sendall(f"{lines[-1]}:c\r\n".encode("ascii"))
+
+    return client
+
+
+@pytest.mark.parametrize("send_definition", [True, False])
+def test_the_game_definition_is_sent_only_in_holdems_form(send_definition):
+    lines = []
+    clients = [recording_client(lines), lambda host, port: play_client(host, port, CallingStation(), game=NOLIMIT_2P)]
+    seated_match(NOLIMIT_2P, 2, 1, clients, send_definition=send_definition)
+    comments = [line for line in lines if not line.startswith("MATCHSTATE:")]
+    assert comments == (["# " + line for line in str(NOLIMIT_2P).splitlines()] if send_definition else [])
+    assert len(lines) > len(comments)

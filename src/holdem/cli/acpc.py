@@ -3,8 +3,9 @@
 ``holdem acpc-dealer`` takes holdem's form (``GAMEDEF --hands N --seed S``:
 one port, players seated as they connect, holdem's cards) or the reference
 dealer's (``MATCHNAME GAMEDEF HANDS SEED NAME1 NAME2 ... [options]``: a port
-a seat, printed on the first line, the reference's cards, ``MATCHNAME.log``,
-and the match ends when a player runs out of time).
+a seat, printed on the first line, the reference's cards and messages (no game
+definition sent), ``MATCHNAME.log``, and the match ends when a player runs out
+of time).
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="holdem")
@@ -73,7 +74,9 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     reference.add_argument("-L", dest="use_log", action="store_true", default=True, help="write MATCHNAME.log")
     reference.add_argument("-p", dest="ports", metavar="PORT1,PORT2,...", help="the seats' ports (default: any)")
     reference.add_argument("-q", dest="quiet", action="store_true", help="do not print the messages to stderr")
-    reference.add_argument("-t", dest="use_transactions", action="store_false", help="write no transaction file")
+    reference.add_argument(
+        "-t", dest="use_transactions", action="store_false", default=False, help="write no transaction file (default)"
+    )
     reference.add_argument(
         "-T", dest="use_transactions", action="store_true", default=False, help="write MATCHNAME.tlog"
     )
@@ -192,6 +195,7 @@ def _deal_as_reference(arguments: argparse.Namespace) -> None:
             timeout=arguments.t_response / 1000, hand_timeout=arguments.t_hand / 1000,
             per_hand_timeout=arguments.t_per_hand / 1000, max_timeouts=arguments.max_timeouts,
             connect_timeout=None if arguments.start_timeout < 0 else arguments.start_timeout / 1000,
+            send_definition=False,
             names=names[: game.players], log=log, match_name=match_name, game_name=game_path,
             transactions=transactions, transcript=None if quiet else sys.stderr, report=_warn,
         ))  # fmt: skip

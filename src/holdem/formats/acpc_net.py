@@ -6,8 +6,10 @@ in the order they connect, or on one port per seat (``ports``), seat ``i`` at
 ``ports[i]``, as with the reference dealer.  Before every action and at the
 end of each hand the dealer sends each player its match state, and reads the
 acting player's response: the state followed by ``:`` and an action.
-Players change positions every hand (unless ``rotate`` is off), and the game
-definition is sent first as comment lines, which ACPC players ignore.  The
+Players change positions every hand (unless ``rotate`` is off).  With
+``send_definition`` (holdem's own form) the game definition is sent first as
+comment lines, which ACPC players ignore and a holdem client reads; without it
+the players get exactly the reference dealer's messages.  The
 match log starts with comment lines (among them the reference dealer's four),
 then holds a ``STATE:`` line per hand, then the ``SCORE``.
 
@@ -207,6 +209,7 @@ class Dealer:
         per_hand_timeout: float | None = None,
         max_timeouts: int | None = 3,
         connect_timeout: float | None = 60.0,
+        send_definition: bool = True,
         names: Sequence[str] | None = None,
         log: IO[str] | None = None,
         match_name: str = "match",
@@ -239,6 +242,7 @@ class Dealer:
         self.per_hand_timeout = per_hand_timeout
         self.max_timeouts = max_timeouts
         self.connect_timeout = connect_timeout
+        self.send_definition = send_definition
         self.names = names
         self.log = log
         self.match_name = match_name
@@ -364,9 +368,10 @@ class Dealer:
         if len(self._servers) > 1:
             for server in self._servers:
                 server.close()
-        definition = "".join(f"# {line}\r\n" for line in str(self.game).splitlines()).encode("ascii")
-        for connection in self._connections:
-            connection.send(definition)
+        if self.send_definition:
+            definition = "".join(f"# {line}\r\n" for line in str(self.game).splitlines()).encode("ascii")
+            for connection in self._connections:
+                connection.send(definition)
         if self.transcript is not None:
             self.transcript.write(f"STARTED at {time.time():.6f}\n")
 
