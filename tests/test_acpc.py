@@ -479,3 +479,19 @@ def test_a_raise_is_valid_while_two_players_can_act():
     view = MatchState.parse("MATCHSTATE:0:0:ccr1200r2300:QsQh||").view(game)
     assert (view.legal_actions.call, view.legal_actions.min_raise_to) == (400, None)
     assert MatchState.parse("MATCHSTATE:2:0:ccr1200:||QsQh").view(game).legal_actions.min_raise_to == 2300
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("MATCHSTATE:1:0:c:AsKs|", "position 1's own hole cards are missing"),
+        ("MATCHSTATE:0:0:cc/cc/cc/cc:7s2h|/Kd9c4c/5c/6c", "the showdown does not show position 1's hole cards"),
+    ],
+)
+def test_missing_cards_are_refused_not_stood_in_for(text, message):
+    game = GameDef("nolimit", 2, 4, (100, 50), (2, 1, 1, 1), stacks=(20000, 20000))
+    with pytest.raises(AcpcError, match=re.escape(message)):
+        MatchState.parse(text).view(game)
+    # Cards the position cannot see stay unknown: a hand won without a showdown, or still in play.
+    assert MatchState.parse("MATCHSTATE:0:0:cc/cc/cc/cr300f:7s2h|/Kd9c4c/5c/6c").to_hand(game).is_over
+    assert format_cards(MatchState.parse("MATCHSTATE:1:0:c:|AsKs").view(game).hole_cards) == "AsKs"

@@ -419,3 +419,24 @@ def test_the_game_definition_is_sent_only_in_holdems_form(send_definition):
     comments = [line for line in lines if not line.startswith("MATCHSTATE:")]
     assert comments == (["# " + line for line in str(NOLIMIT_2P).splitlines()] if send_definition else [])
     assert len(lines) > len(comments)
+
+
+def test_a_showdown_without_the_opponents_cards_is_reported_not_counted():
+    unshown, shown = "MATCHSTATE:0:0:cc/cc/cc/cc:7s2h|/Kd9c4c/5c/6c", "MATCHSTATE:0:1:cc/cc/cc/cc:7s2h|AdAc/Kd9c4c/5c/6c"
+    received, reported = [], []
+    with socket.create_server(("127.0.0.1", 0)) as server:
+
+        def dealer():
+            sock, _ = server.accept()
+            with sock, sock.makefile("rb") as reader:
+                received.append(reader.readline())
+                sock.sendall(f"{unshown}\r\n{shown}\r\n".encode("ascii"))
+                received.append(reader.readline())
+
+        thread = threading.Thread(target=dealer)
+        thread.start()
+        result = play_client(*server.getsockname()[:2], CallingStation(), game=NOLIMIT_2P, timeout=10,
+                             report=reported.append)  # fmt: skip
+        thread.join(10)
+    assert len(reported) == 1 and "does not show position 1's hole cards" in reported[0]
+    assert (result.hands, result.total) == (1, -100)

@@ -423,8 +423,11 @@ class Dealer:
         while True:
             if actor is None:
                 live = [status is not SeatStatus.FOLDED for status in hand.statuses]
-                shown = "|".join(cards if alive else "" for cards, alive in zip(holes, live))
-                own = [shown] * count if sum(live) > 1 else own
+                if sum(live) > 1:  # a showdown: each position sees its own cards and those still in
+                    own = [
+                        "|".join(cards if live[seat] or seat == position else "" for seat, cards in enumerate(holes))
+                        for position in range(count)
+                    ]
             states = [f"{prefixes[position]}{betting}:{own[position]}{board}" for position in range(count)]
             sent_at = time.monotonic()
             for position in orders[-1 if actor is None else actor]:
@@ -573,8 +576,10 @@ def play_client(
     sends.  ``timeout`` bounds each wait for the dealer, in seconds.  The
     agent gets its :class:`~holdem.hand.HandView` at each turn, and
     ``end_hand`` (if it has one) at the end of each hand.  The dealer's word
-    is the game: a state the client cannot follow is reported to ``report``
-    (by default a warning on this module's logger) and answered with a call.
+    is the game: a state the client cannot follow (betting the rules refuse,
+    or cards missing: its own, or those a showdown must show) is reported to
+    ``report`` (by default a warning on this module's logger), answered with a
+    call and left out of the result.
 
     :raises AcpcError: when no game definition is given or sent.
     :raises AgentError: for an agent that raises or chooses an action the rules do not allow.
