@@ -495,3 +495,18 @@ def test_missing_cards_are_refused_not_stood_in_for(text, message):
     # Cards the position cannot see stay unknown: a hand won without a showdown, or still in play.
     assert MatchState.parse("MATCHSTATE:0:0:cc/cc/cc/cr300f:7s2h|/Kd9c4c/5c/6c").to_hand(game).is_over
     assert format_cards(MatchState.parse("MATCHSTATE:1:0:c:|AsKs").view(game).hole_cards) == "AsKs"
+
+
+def test_limit_raise_from_a_stack_that_just_covers_the_call():
+    # The reference takes "r" from a player whose stack only covers the call: all in, counted
+    # as a raise, and the betting reopens (the big blind acts again).
+    stacks = (1000, 1000, 10)
+    game = GameDef("limit", 3, 4, (5, 10, 0), (3, 1, 1, 1), raise_sizes=(10, 10, 20, 20), max_raises=(3, 4, 4, 4),
+                   stacks=stacks)  # fmt: skip
+    hand = MatchState.parse("MATCHSTATE:1:0:rc:|QsQh|").to_hand(game)
+    assert [str(action) for action in hand.history[-2:]] == ["Action('raise', 2, 10)", "Action('call', 0, 5)"]
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.check, legal.min_raise_to) == (1, True, 20)
+    seeds = Hand(dataclasses.replace(game.rules(), reopening="seeds"), stacks, game.button, seed=1)
+    with pytest.raises(IllegalActionError, match="the stack does not cover more than a call"):
+        apply_action(seeds, "r")

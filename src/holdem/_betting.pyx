@@ -279,7 +279,10 @@ cdef class Betting:
         cdef list stacks = self.stacks, bets = self.bets, live = self.live
         cdef long long stack = stacks[seat], bet = bets[seat], max_bet = self.max_bet, all_in, pot
         cdef int step, other
-        if stack <= max_bet - bet:
+        if stack < max_bet - bet or stack == max_bet - bet and not (
+            # ACPC, fixed limit: a stack that just covers the call may still raise (all in, the bet unchanged).
+            self.reopening == REOPEN_ACPC and self.limit == FIXED_LIMIT
+        ):
             return False
         if (
             self.cap >= 0
