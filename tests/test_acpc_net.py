@@ -440,3 +440,24 @@ def test_a_showdown_without_the_opponents_cards_is_reported_not_counted():
         thread.join(10)
     assert len(reported) == 1 and "does not show position 1's hole cards" in reported[0]
     assert (result.hands, result.total) == (1, -100)
+
+
+# Recorded from the ACPC reference dealer (seed 5, 300 hands) with RandomBot(seed=0..2) in seats 1 to 3.
+SHORT_STACKS_3P = GameDef("nolimit", 3, 4, (50, 100, 0), (3, 1, 1, 1), stacks=(500, 1200, 3000))
+SHORT_STACKS_RECORDED = [
+    "STATE:16:r225r500r1200f///:Js2d|3dTs|7h9d/9sJc4c/Td/7c:725|-500|-225:p2|p3|p1",
+    "STATE:98:ccc/cr1200r3000c//:5c3h|KdJs|8h7d/8c3c8d/6c/Qh:-500|-1200|1700:p3|p1|p2",
+    "STATE:116:ccc/r500r1050c/r1200f/:7s3s|7h2c|2hJh/JcJd8c/Ac/9c:-500|1550|-1050:p3|p1|p2",
+    "SCORE:-1687|10700|-9013:p1|p2|p3",
+]
+
+
+def test_raises_over_an_all_in_while_a_short_stack_can_act_match_the_reference():
+    # Hand 98: after an all-in to 1200, the 3000 stack raises to 3000 and the 500 stack (400 behind) calls.
+    clients = [lambda host, port, seat=seat: play_client(host, port, RandomBot(seed=seat), timeout=10)
+               for seat in range(3)]  # fmt: skip
+    result, lines, _ = seated_match(SHORT_STACKS_3P, 300, 5, clients)
+    assert result.faults == []
+    assert [line for line in lines if line.startswith(("STATE:16:", "STATE:98:", "STATE:116:", "SCORE"))] == (
+        SHORT_STACKS_RECORDED
+    )
