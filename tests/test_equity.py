@@ -1,5 +1,9 @@
 import itertools
+import os
 import random
+import signal
+import threading
+import time
 from fractions import Fraction
 
 import numpy
@@ -205,9 +209,12 @@ def test_bad_input(arguments, error, message):
     [
         ({"samples": 0}, EquityError),
         ({"samples": 2.5}, EquityError),
-        ({"samples": True}, EquityError),
+        ({"samples": True}, TypeError),
+        ({"samples": 2**63}, EquityError),
         ({"threads": 0}, EquityError),
-        ({"threads": "2"}, EquityError),
+        ({"threads": "2"}, TypeError),
+        ({"threads": 2.7}, EquityError),
+        ({"threads": [1]}, TypeError),
         ({"seed": -1}, InvalidSeedError),
     ],
 )
@@ -267,3 +274,32 @@ def test_two_ranges_can_list_their_pairs_of_combos():
 def test_the_matchup_rejects_bad_combos(combo, message):
     with pytest.raises(ValueError, match=message):
         Matchup([[(51, 50, 1.0)], [combo, (40, 41, 1.0)]], (), ())
+
+
+@pytest.mark.parametrize("players", [["random"] * 7, ["random"] * 3, ["random"] * 2])
+def test_exact_refuses_a_job_too_big_at_once(players):
+    with pytest.raises(EquityError, match="sample instead"):
+        equity(players, exact=True)
+
+
+def test_tiny_weights_give_no_nan():
+    result = equity(["AsAh, KK:1e-6", "AsAd, QQ:1e-6", "AsAc, JJ:1e-6"], board="2c3d4h5s")
+    assert all(0 < share < 1 for share in result.equity) and sum(result.equity) == pytest.approx(1)
+
+
+def test_none_is_no_board_and_numpy_integers_count():
+    expected = equity(["AhKh", "QsQd"], samples=1000, seed=1)
+    assert equity(["AhKh", "QsQd"], board=None, dead=None, samples=numpy.int64(1000), seed=1) == expected
+    assert equity(["AhKh", "QsQd"], samples=1000, seed=1, threads=10**6) == expected
+
+
+def test_ctrl_c_stops_an_exact_enumeration():
+    """A job of about ten seconds answers Ctrl-C at once, on the calling thread and the others."""
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        equity(["QQ+", "random", "random"], board="2c3d4h", exact=True, threads=2)
+    # The other thread stopped too: it is free for the next call's second half.
+    equity(["AA", "KK"], board="2c3d4h", exact=True, threads=2)
+    assert time.monotonic() - start < 5

@@ -13,6 +13,7 @@
 # through a perfect hash built when the module is imported.  The tables take
 # about 360 KB.
 
+from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_AsLongAndOverflow
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
@@ -25,7 +26,10 @@ from holdem.errors import (
     DeckError,
     EquityError,
     InvalidArrayError,
+    InvalidCardError,
+    InvalidRankError,
     InvalidSeedError,
+    whole_number,
 )
 
 __all__ = [
@@ -406,20 +410,33 @@ def evaluate(cards):
     return rank
 
 
-def evaluate7(int c0, int c1, int c2, int c3, int c4, int c5, int c6):
+cdef inline long code_of(object card) noexcept:
+    """A card code 0..51 given as an int, or -1."""
+    cdef int overflow
+    cdef long code
+    if type(card) is not int:
+        return -1
+    code = PyLong_AsLongAndOverflow(card, &overflow)
+    return -1 if overflow or code < 0 or code >= 52 else code
+
+
+def evaluate7(c0, c1, c2, c3, c4, c5, c6):
     """Return the rank of seven card codes: the fastest call for one hand.
 
     >>> evaluate7(51, 47, 43, 39, 35, 0, 5)  # As Ks Qs Js Ts 2c 3d
     7462
+
+    Codes of another integer type (numpy's) take the slower path of
+    :func:`evaluate`; anything else is a ``TypeError``.
     """
-    cdef int codes[7]
+    cdef long codes[7]
     cdef uint64_t key = HAND_KEY_INIT, mask = 0, bit
     cdef int i
-    codes[0] = c0; codes[1] = c1; codes[2] = c2; codes[3] = c3
-    codes[4] = c4; codes[5] = c5; codes[6] = c6
+    codes[0] = code_of(c0); codes[1] = code_of(c1); codes[2] = code_of(c2); codes[3] = code_of(c3)
+    codes[4] = code_of(c4); codes[5] = code_of(c5); codes[6] = code_of(c6)
     for i in range(7):
-        if <unsigned int>codes[i] >= 52:
-            fail_codes((c0, c1, c2, c3, c4, c5, c6), 7)
+        if codes[i] < 0:
+            return evaluate_codes((c0, c1, c2, c3, c4, c5, c6))
         bit = CARD_MASK[codes[i]]
         if mask & bit:
             fail_codes((c0, c1, c2, c3, c4, c5, c6), 7)
@@ -428,15 +445,25 @@ def evaluate7(int c0, int c1, int c2, int c3, int c4, int c5, int c6):
     return key_rank(key, mask)
 
 
-def class_score(int rank):
+cdef evaluate_codes(tuple cards):
+    """The rank of seven integers that are not all plain int codes."""
+    for card in cards:
+        whole_number(card, InvalidCardError, f"evaluate7 takes card codes (integers 0 to 51), got {card!r}")
+    return evaluate(cards)
+
+
+def class_score(rank):
     """The class score of a rank: category (0..8) in bits 20..23, then five 4-bit ranks.
 
     >>> hex(class_score(7462))  # straight flush, ace high
     '0x8c0000'
     """
-    if rank < 1 or rank > CLASS_COUNT:
-        raise ValueError(f"rank {rank!r} is not between 1 and {CLASS_COUNT}")
-    return CLASS_SCORE[rank]
+    if type(rank) is not int or not 1 <= rank <= CLASS_COUNT:
+        message = f"rank {rank!r}: a hand rank is an integer from 1 to {CLASS_COUNT}"
+        rank = whole_number(rank, InvalidRankError, message)
+        if not 1 <= rank <= CLASS_COUNT:
+            raise InvalidRankError(message)
+    return CLASS_SCORE[<Py_ssize_t>rank]
 
 
 cdef inline bint evaluate_rows(
@@ -524,11 +551,20 @@ cdef bint evaluate_range(
     return evaluate_rows(&cards[start, 0], &out[start], stop - start, 5) and bad == 0
 
 
+cdef enum:
+    CHECK_ROWS = 1 << 22  # rows ranked between two checks for signals (Ctrl-C): about 10 ms
+
+
 def _evaluate_slice(const uint8_t[:, ::1] cards, uint16_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
     """Rank rows start..stop of a checked array without the GIL; False on a bad code."""
-    cdef bint ok
-    with nogil:
-        ok = evaluate_range(cards, out, start, stop)
+    cdef bint ok = True
+    cdef Py_ssize_t end
+    while start < stop:
+        end = min(stop, start + CHECK_ROWS)
+        with nogil:
+            ok &= evaluate_range(cards, out, start, end)
+        PyErr_CheckSignals()
+        start = end
     return ok
 
 
@@ -547,21 +583,41 @@ def _bad_row_message(cards):
 # Waking a waiting thread can take a few hundred microseconds: a thread gets
 # at least this many rows, which take it about as long to rank.
 MIN_ROWS_PER_THREAD = 131_072
-_THREAD_POOLS = {}
-if hasattr(os, "register_at_fork"):  # a forked child has none of its parent's threads
-    os.register_at_fork(after_in_child=_THREAD_POOLS.clear)
+MAX_THREADS = 64
+"""The most threads one call of evaluate_batch or equity works on: more count as this many."""
+_THREAD_POOL = []  # the one pool, once made
 
 
-def _thread_pool(count):
-    """A pool of ``count`` threads, made once: starting threads on every call would cost
-    as much as the work they share on a million hands."""
-    pool = _THREAD_POOLS.get(count)
-    if pool is None:
+def _forget_thread_pool():
+    _THREAD_POOL.clear()  # a forked child has none of its parent's threads
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_thread_pool)
+
+
+def _thread_pool():
+    """The pool of up to MAX_THREADS - 1 threads that every call shares (with the calling
+    thread, MAX_THREADS), made once: starting threads on every call would cost as much as
+    the work they share on a million hands.  Threads start as work first needs them."""
+    if not _THREAD_POOL:
         from concurrent.futures import ThreadPoolExecutor
-        # setdefault: of two threads making the pool at once, both use the first (the
-        # other pool never started a thread)
-        pool = _THREAD_POOLS.setdefault(count, ThreadPoolExecutor(count, thread_name_prefix="holdem"))
-    return pool
+        pool = ThreadPoolExecutor(MAX_THREADS - 1, thread_name_prefix="holdem")
+        if not _THREAD_POOL:  # of two threads making the pool at once, both use the first
+            _THREAD_POOL.append(pool)
+    return _THREAD_POOL[0]
+
+
+def _thread_count(threads, error):
+    """The threads to use for a ``threads`` argument: None is 1, more than MAX_THREADS is
+    MAX_THREADS.  Not a positive integer raises ``error`` (a number) or TypeError."""
+    if threads is None:
+        return 1
+    message = f"threads must be a positive integer or None, got {threads!r}"
+    count = whole_number(threads, error, message)
+    if count < 1:
+        raise error(message)
+    return min(count, MAX_THREADS)
 
 
 def evaluate_batch(cards, *, threads=None):
@@ -569,7 +625,7 @@ def evaluate_batch(cards, *, threads=None):
 
     Returns a uint16 array of N ranks.  The loop runs without the GIL; with
     ``threads`` greater than 1 the rows are split over up to that many threads
-    (each given at least 131,072 rows).  On Linux with an AVX-512 CPU (F, BW,
+    (each given at least 131,072 rows; at most ``MAX_THREADS``, 64, threads).  On Linux with an AVX-512 CPU (F, BW,
     CD, DQ) it ranks eight rows at a time.
 
     >>> import numpy as np
@@ -590,16 +646,13 @@ def evaluate_batch(cards, *, threads=None):
     cards = numpy.ascontiguousarray(cards)
     rows = cards.shape[0]
     out = numpy.empty(rows, dtype=numpy.uint16)
-    count = 1 if threads is None else int(threads)
-    if count < 1:
-        raise InvalidArrayError(f"threads must be at least 1, got {threads!r}")
-    count = min(count, rows // MIN_ROWS_PER_THREAD)
+    count = min(_thread_count(threads, InvalidArrayError), rows // MIN_ROWS_PER_THREAD)
     if count <= 1:
         ok = _evaluate_slice(cards, out, 0, rows)
     else:
         bounds = [rows * i // count for i in range(count + 1)]
-        pool = _thread_pool(count - 1)  # the calling thread ranks the first slice
-        others = pool.map(_evaluate_slice, [cards] * (count - 1), [out] * (count - 1), bounds[1:-1], bounds[2:])
+        others = _thread_pool().map(  # the calling thread ranks the first slice
+            _evaluate_slice, [cards] * (count - 1), [out] * (count - 1), bounds[1:-1], bounds[2:])
         ok = _evaluate_slice(cards, out, 0, bounds[1]) & all(others)
     if not ok:
         raise InvalidArrayError(_bad_row_message(cards))

@@ -14,9 +14,16 @@ invalid card 'Xx': expected a rank (2-9, T or 10, J, Q, K, A) followed by a suit
 
 from __future__ import annotations
 
+import numbers
+import operator
+
 
 class HoldemError(Exception):
     """Base class of every error raised by :mod:`holdem`."""
+
+
+class InvalidRankError(HoldemError, ValueError):
+    """A hand rank outside 1 (7-5-4-3-2 high) to 7462 (royal flush)."""
 
 
 class InvalidCardError(HoldemError, ValueError):
@@ -101,3 +108,30 @@ class InvalidHistoryError(HoldemError, ValueError):
 
 class AcpcError(HoldemError, ValueError):
     """ACPC text that cannot be read (a game definition, match state or log line), or a game holdem cannot play."""
+
+
+def whole_number(value: object, error: type[HoldemError], message: str) -> int:
+    """Return ``value`` as an ``int`` if it is an integer: an ``int`` or anything with
+    ``__index__`` (numpy integers), but not a bool.
+
+    Another number (a float, a Decimal) raises ``error``, any other type
+    ``TypeError``, both with ``message``.
+
+    >>> import numpy
+    >>> whole_number(numpy.int64(7), HoldemError, "count: use an integer")
+    7
+    >>> whole_number(2.5, InvalidRulesError, "ante 2.5: chips are whole numbers")
+    Traceback (most recent call last):
+    ...
+    holdem.errors.InvalidRulesError: ante 2.5: chips are whole numbers
+    """
+    if type(value) is int:
+        return value
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    if isinstance(value, numbers.Number) and not isinstance(value, bool):
+        raise error(message)
+    raise TypeError(message)
