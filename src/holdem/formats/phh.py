@@ -68,7 +68,7 @@ from holdem.actions import ActionKind
 from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
 from holdem.errors import HoldemError, InvalidHistoryError
 from holdem.hand import Hand, SeatStatus
-from holdem.rules import OddChip, Rules, Structure
+from holdem.rules import MAX_CHIPS, OddChip, Rules, Structure
 
 __all__ = ["HandHistory", "InvalidHistoryError", "dump", "dump_all", "dumps", "load", "load_all", "loads"]
 
@@ -145,20 +145,32 @@ _USAGE = "use 'd dh pN CARDS', 'd db CARDS', 'pN f', 'pN cc', 'pN cbr AMOUNT' or
 # ------------------------------------------------------------------ reading
 
 
-def loads(text: str, *, source: str = "<string>") -> HandHistory:
-    """Read and replay one hand from PHH text; ``source`` names it in error messages.
+def loads(text: str | bytes, *, source: str = "<string>") -> HandHistory:
+    """Read and replay one hand from PHH text (or UTF-8 bytes); ``source`` names it in error messages.
 
-    :raises InvalidHistoryError: for a syntax error, a missing or wrong field,
-        an illegal action, a card dealt twice, or stacks that disagree with
-        ``finishing_stacks``; the message names the source and the action.
+    :raises InvalidHistoryError: for bytes that are not UTF-8, a syntax error,
+        a missing or wrong field, an illegal action, a card dealt twice, or
+        stacks that disagree with ``finishing_stacks``; the message names the
+        source and the action.
+    :raises TypeError: for ``text`` neither ``str`` nor ``bytes``.
     """
-    return _read(text, source, 0)
+    return _read(_text(text, source), source, 0)
 
 
 def load(fp: IO[str] | IO[bytes]) -> HandHistory:
-    """Read and replay one hand from a PHH file opened for reading."""
-    text = fp.read()
-    return loads(text if isinstance(text, str) else text.decode(), source=_name(fp))
+    """Read and replay one hand from a PHH file opened for reading (as text or bytes)."""
+    return loads(fp.read(), source=_name(fp))
+
+
+def _text(text: object, source: str) -> str:
+    if isinstance(text, str):
+        return text
+    if not isinstance(text, (bytes, bytearray)):
+        raise TypeError(f"PHH text is a str or UTF-8 bytes, got {type(text).__name__}")
+    try:
+        return text.decode()
+    except UnicodeDecodeError as error:
+        raise InvalidHistoryError(f"{source}: not UTF-8 text: {error}") from None
 
 
 def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
@@ -176,8 +188,7 @@ def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
     start = 0
     lines: list[str] = []
     for line_number, line in enumerate(fp, 1):
-        if isinstance(line, bytes):
-            line = line.decode()
+        line = _text(line, f"{name}, line {line_number}")
         section = _SECTION.match(line.strip())
         if section is None:
             lines.append(line)
@@ -228,6 +239,10 @@ def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         message = _AT_LINE.sub(lambda at: f"(at line {int(at[1]) + line_offset}, column {at[2]})", str(error))
         raise InvalidHistoryError(f"{source}: syntax error: {message}") from None
+    except ValueError as error:  # an integer of more digits than Python converts
+        raise InvalidHistoryError(f"{source}: a value cannot be read: {error}") from None
+    except RecursionError:
+        raise InvalidHistoryError(f"{source}: arrays or tables nested too deeply") from None
 
 
 def _not_toml(constant: str) -> None:
@@ -248,9 +263,18 @@ def _read(text: str, source: str, line_offset: int) -> HandHistory:
 def _chips(value: object, what: str) -> int:
     if type(value) is int:
         return value
-    if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
-        return int(value)
+    if _is_chip_count(value) and value == value.to_integral_value():  # type: ignore[union-attr]
+        return int(value)  # type: ignore[arg-type]
+    if isinstance(value, Decimal) and value.is_finite() and value.copy_abs() > MAX_CHIPS:
+        raise InvalidHistoryError(f"{what} {value!r}: chip amounts are at most 2**60")
     raise InvalidHistoryError(f"{what} {value!r}: chips are whole numbers (scale fractional amounts to integers)")
+
+
+def _is_chip_count(value: object) -> bool:
+    """Whether a value read is an int, or a Decimal not above 2**60 chips (checked before any
+    arithmetic: Decimal's raises for exponents above a million, and int() of a Decimal takes
+    time quadratic in its digits)."""
+    return type(value) is int or (isinstance(value, Decimal) and value.is_finite() and value.copy_abs() <= MAX_CHIPS)
 
 
 def _chip_list(data: dict[str, Any], name: str) -> list[int]:
@@ -292,9 +316,12 @@ def _game_rules(
         straddles.pop()
     settings: dict[str, Any] = dict(_PHH_DEFAULTS, ante=ante, big_blind_ante=big_blind_ante, straddles=straddles)
     settings.update((name, None if value == "none" else value) for name, value in options)
-    if variant == "NT":
-        return Rules.no_limit(blinds[0], blinds[1], min_bet=bets[0], **settings)
-    return Rules.fixed_limit(bets[0], bets[1], blinds[0], blinds[1], **settings)
+    try:
+        if variant == "NT":
+            return Rules.no_limit(blinds[0], blinds[1], min_bet=bets[0], **settings)
+        return Rules.fixed_limit(bets[0], bets[1], blinds[0], blinds[1], **settings)
+    except TypeError as error:  # an option of the wrong kind, such as _max_bets = "abc"
+        raise InvalidHistoryError(str(error)) from None
 
 
 def _button(data: dict[str, Any], count: int) -> int:
@@ -373,7 +400,9 @@ def _step(number: int, text: str, words: list[str], players: dict[str, int]) -> 
         return number, text, player, "muck" if verb == "sm" else verb, None
     if verb == "sm":
         return number, text, player, verb, None if words[2] == "-" else _cards(words[2], 2)
-    if words[2].isdigit():
+    if words[2].isascii() and words[2].isdigit():
+        if len(words[2]) > 19:  # checked before int(), which takes time quadratic in the digits
+            raise _fault(number, text, "chip amounts are at most 2**60")
         return number, text, player, verb, int(words[2])
     if not _DECIMAL.fullmatch(words[2]):
         raise _fault(number, text, f"amount {words[2]!r} is not a number of chips")
@@ -382,7 +411,7 @@ def _step(number: int, text: str, words: list[str], players: dict[str, int]) -> 
 
 def _replay(data: dict[str, Any]) -> HandHistory:
     variant = data.get("variant")
-    if variant not in _REQUIRED:
+    if not isinstance(variant, str) or variant not in _REQUIRED:
         raise InvalidHistoryError(
             f"variant {variant!r}: holdem plays 'NT' (no-limit) and 'FT' (fixed-limit) Texas hold'em"
         )
@@ -495,8 +524,8 @@ def _label(hand: Hand, seat: int) -> str:
 def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: list[int]) -> None:
     if recorded is None:
         return
-    if not all(isinstance(value, (int, Decimal)) and not isinstance(value, bool) for value in recorded):
-        raise InvalidHistoryError(f"finishing_stacks {recorded}: expected numbers")
+    if not all(_is_chip_count(value) for value in recorded):
+        raise InvalidHistoryError(f"finishing_stacks {recorded}: expected numbers of chips")
     if not hand.is_over:
         raise InvalidHistoryError("finishing_stacks are given, but the actions stop before the hand is over")
     stacks = [hand.stacks[seat] for seat in seat_of]
@@ -619,7 +648,11 @@ def _option_text(value: object) -> object:
 
 
 def _toml_key(key: str) -> str:
-    return key if _BARE_KEY.fullmatch(key) else json.dumps(key, ensure_ascii=False)
+    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
+
+
+def _toml_string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")  # TOML escapes DEL too
 
 
 def _toml_value(value: object) -> str:
@@ -627,10 +660,14 @@ def _toml_value(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, Decimal):
-        return format(value, "f")
+    if isinstance(value, (Decimal, float)):
+        if value != value:
+            return "nan"
+        if value in (Decimal("Infinity"), Decimal("-Infinity")):
+            return "inf" if value > 0 else "-inf"
+        return str(value)  # exponent form for large and small numbers, unlike format(value, "f")
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return _toml_string(value)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(map(_toml_value, value)) + "]"
     if isinstance(value, dict):
