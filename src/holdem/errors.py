@@ -14,6 +14,7 @@ invalid card 'Xx': expected a rank (2-9, T or 10, J, Q, K, A) followed by a suit
 
 from __future__ import annotations
 
+import math
 import numbers
 import operator
 
@@ -135,3 +136,23 @@ def whole_number(value: object, error: type[HoldemError], message: str) -> int:
     if isinstance(value, numbers.Number) and not isinstance(value, bool):
         raise error(message)
     raise TypeError(message)
+
+
+def real_number(value: object, error: type[HoldemError], message: str) -> float:
+    """Return ``value`` as a finite ``float`` if it is a real number (not a bool).
+
+    NaN and the infinities raise ``error``, any other type ``TypeError``, both with ``message``.
+
+    >>> real_number(1800, HoldemError, "fee_period: use seconds")
+    1800.0
+    >>> real_number("soon", HoldemError, "end_time 'soon': use a clock reading")
+    Traceback (most recent call last):
+    ...
+    TypeError: end_time 'soon': use a clock reading
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(message)
+    number = float(value)
+    if not math.isfinite(number):
+        raise error(message)
+    return number
