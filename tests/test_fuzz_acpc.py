@@ -49,9 +49,11 @@ def mutated(draw, texts):
 
 
 GAME = GameDef.parse(GAMES[1])
+ACPC_ESCAPES = "acpc.py lets ValueError and IndexError escape and reads NaN scores (issue 14, items 5 to 7)"
 
 
-@fuzz_settings(300)
+@pytest.mark.xfail(strict=True, reason=ACPC_ESCAPES)
+@fuzz_settings(1000)
 @given(mutated(GAMES))
 def test_game_definitions(text):
     with answers_by_contract():
@@ -59,14 +61,11 @@ def test_game_definitions(text):
         game.rules, game.button, game.starting_stacks
 
 
-@fuzz_settings(300)
+@fuzz_settings(1000)
 @given(mutated(STATES), st.sampled_from(GAMES))
 def test_match_states(text, game_text):
     with answers_by_contract():
         MatchState.parse(text).to_hand(GameDef.parse(game_text))
-
-
-ACPC_ESCAPES = "acpc.py lets ValueError and IndexError escape and reads NaN scores (issue 14, items 5 to 7)"
 
 
 @pytest.mark.xfail(strict=True, reason=ACPC_ESCAPES)
@@ -84,6 +83,7 @@ def test_log_lines(lines):
     [
         lambda: GameDef.parse(GAMES[0].replace("numHoleCards = 2", "numHoleCards = " + "9" * 5000)),
         lambda: GameDef.parse(GAMES[0].replace("numPlayers = 2", "numPlayers = -")),
+        lambda: GameDef.parse(GAMES[0].replace("numRounds = 4", "numRounds" + "9" * 31)),
         lambda: GameDef.parse(GAMES[1].replace("stack = 20000 20000", "stack = 1-2 3")),
         lambda: GameDef.parse(
             "limit\nnumPlayers=2\nnumRounds=1\nblind=2 1\nraiseSize=2\nfirstPlayer=2\nnumBoardCards=0"

@@ -39,7 +39,7 @@ def mutated(draw):
     return text
 
 
-@fuzz_settings(400)
+@fuzz_settings(3000)
 @given(mutated())
 def test_phh_text(text):
     try:
@@ -50,7 +50,7 @@ def test_phh_text(text):
     assert again.hand.stacks == history.hand.stacks and again.hand.history == history.hand.history
 
 
-@fuzz_settings(100)
+@fuzz_settings(600)
 @given(mutated(), st.binary(max_size=3), st.integers(0, 10**6))
 def test_phh_bytes(text, noise, where):
     data = text.encode("utf-8", "surrogatepass")

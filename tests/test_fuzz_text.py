@@ -27,7 +27,7 @@ RANGE_TEXT = st.one_of(
 )
 
 
-@fuzz_settings(300)
+@fuzz_settings(1500)
 @given(st.one_of(CARD_TEXT, st.text(max_size=12), awkward_numbers, st.lists(awkward_numbers, max_size=8)))
 def test_cards(text):
     with answers_by_contract():
@@ -43,7 +43,7 @@ def test_cards(text):
         class_combos(text)
 
 
-@fuzz_settings(200)
+@fuzz_settings(800)
 @given(st.lists(awkward_numbers, min_size=7, max_size=7), awkward_numbers)
 def test_evaluator_entry_points(codes, rank):
     with answers_by_contract():
@@ -54,7 +54,7 @@ def test_evaluator_entry_points(codes, rank):
         evaluate_batch(numpy.zeros((1, 7), dtype=numpy.uint8) + numpy.arange(7, dtype=numpy.uint8), threads=rank)
 
 
-@fuzz_settings(300)
+@fuzz_settings(1500)
 @given(RANGE_TEXT)
 def test_range_text(text):
     with answers_by_contract():
@@ -62,7 +62,7 @@ def test_range_text(text):
         assert combos and all(1e-6 <= weight <= 1 for _, weight in combos)
 
 
-@fuzz_settings(60)
+@fuzz_settings(200)
 @given(
     st.lists(RANGE_TEXT, min_size=2, max_size=4),
     st.sampled_from(["", None, "2c3d4h", "2c3d4h5s", "2c3d4h5s6c", "2c", "AsAs2c"]),

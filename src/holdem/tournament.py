@@ -193,22 +193,23 @@ def icm(stacks: Sequence[int], payouts: Sequence[float]) -> list[float]:
     same ones on every call (100 players take about 0.2 s): each equity is
     then within about 0.01 of the first prize (three standard errors at most
     ``0.0035 * payouts[0]``), and the equities still add up to the prizes.
-    At most 1,000 stacks.
+    At most 1,000 stacks.  A stack of 0 (a player busted but not yet out)
+    finishes below every other, the empty stacks in a random order.
 
     >>> [round(equity, 2) for equity in icm([5000, 3000, 2000], [50, 30, 20])]
     [38.39, 32.75, 28.86]
     >>> icm([100, 100], [65, 35])
     [50.0, 50.0]
 
-    :raises TournamentError: a stack below 1 chip or above 2**60, more than 1,000 stacks,
+    :raises TournamentError: a stack below 0 or above 2**60 chips, more than 1,000 stacks,
         or a prize that is negative, infinite or NaN.
     :raises TypeError: stacks that are not integers, or prizes that are not numbers.
     """
     if isinstance(stacks, (str, bytes)) or isinstance(payouts, (str, bytes)):
         raise TypeError("icm takes a sequence of stacks and a sequence of prizes")
-    message = f"stacks {stacks!r}: ICM needs 1 to {ICM_MAX_PLAYERS} integer stacks from 1 to 2**60 chips"
+    message = f"stacks {stacks!r}: ICM takes up to {ICM_MAX_PLAYERS} integer stacks from 0 to 2**60 chips"
     stacks = [whole_number(stack, TournamentError, message) for stack in stacks]
-    if not 1 <= len(stacks) <= ICM_MAX_PLAYERS or not all(1 <= stack <= MAX_CHIPS for stack in stacks):
+    if len(stacks) > ICM_MAX_PLAYERS or not all(0 <= stack <= MAX_CHIPS for stack in stacks):
         raise TournamentError(message)
     message = f"payouts {payouts!r}: prizes are finite numbers from 0 up"
     prizes = [real_number(prize, TournamentError, message) for prize in payouts][: len(stacks)]
@@ -217,10 +218,13 @@ def icm(stacks: Sequence[int], payouts: Sequence[float]) -> list[float]:
     while prizes and not prizes[-1]:
         prizes.pop()  # places that pay nothing change nothing
     count = len(stacks)
+    # An empty stack weighs a trillionth of a chip: it finishes below the others (all but
+    # never above), level with the other empty stacks.  Integers keep the sums exact.
+    weights = [stack * 10**12 or 1 for stack in stacks]
     work = count * sum(math.comb(count, placed) for placed in range(len(prizes)))
     if work <= ICM_EXACT_WORK:
-        return _exact_icm(stacks, prizes)
-    return _sampled_icm(stacks, prizes)
+        return _exact_icm(weights, prizes)
+    return _sampled_icm(weights, prizes)
 
 
 def _exact_icm(stacks: list[int], prizes: list[float]) -> list[float]:
