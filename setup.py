@@ -21,10 +21,16 @@ betting = Extension(
     ["src/holdem/_betting.pyx"],
     extra_compile_args=extra_compile_args,
 )
+vector = Extension(
+    "holdem._vector",
+    ["src/holdem/_vector.pyx"],
+    depends=["src/holdem/_core.pxd"],
+    extra_compile_args=extra_compile_args,
+)
 
 setup(
     ext_modules=cythonize(
-        [core, betting],
+        [core, betting, vector],
         compiler_directives={
             "language_level": 3,
             # Every index in the hot loops is computed from checked sizes, so

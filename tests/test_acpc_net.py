@@ -146,7 +146,7 @@ def test_a_player_without_the_version_line_is_not_seated():
 def test_command_line_dealer_and_client(tmp_path, capsys):
     import argparse
 
-    from holdem.formats.acpc_cli import add_acpc_commands
+    from holdem.cli.acpc import add_acpc_commands
 
     parser = argparse.ArgumentParser(prog="holdem")
     add_acpc_commands(parser.add_subparsers())

@@ -102,7 +102,7 @@ def test_an_illegal_action_names_the_agent_and_the_action():
     with pytest.raises(AgentError, match=r"agent 'stubborn' at seat 1 chose \('raise', 1\): .*from 4 to 100"):
         play_hand(hand, [CallingStation(), stubborn])
     assert not hand.is_over and hand.actor == 1
-    with pytest.raises(AgentError, match=r"agent 'bob' at seat 1 chose 'shove': unknown action"):
+    with pytest.raises(AgentError, match=r"agent 'bob' at seat 1 chose 'shove': seat 1: unknown decision 'shove'.*legal: fold, call 1"):
         play_hand(hand, [CallingStation(), lambda view: "shove"], names=["ann", "bob"])
 
 

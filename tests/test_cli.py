@@ -31,7 +31,7 @@ def test_version(capsys):
 
 def test_console_script_runs():
     result = subprocess.run(
-        [sys.executable, "-m", "holdem.cli", "eval", "Ah 2c 3d 4s 5h Kd Qd"],
+        [sys.executable, "-m", "holdem", "eval", "Ah 2c 3d 4s 5h Kd Qd"],
         capture_output=True, text=True, check=True,
     )
     assert "Straight, Five high" in result.stdout

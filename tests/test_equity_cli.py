@@ -2,7 +2,7 @@ import argparse
 
 import pytest
 
-from holdem.equity_cli import add_equity_command
+from holdem.cli.equity import add_equity_command
 from holdem.errors import HoldemError
 
 

@@ -81,8 +81,6 @@ def illegal_moves(hand: Hand, legal):
         moves.append((ActionKind.RAISE, legal.min_raise_to - 1))
     if not legal.check:
         moves.append((ActionKind.CHECK, None))
-    if legal.check:
-        moves.append((ActionKind.CALL, None))
     if not legal.fold:
         moves.append((ActionKind.FOLD, None))
     return moves

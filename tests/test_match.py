@@ -11,7 +11,7 @@ from holdem.agents import CallingStation, RandomBot, TightBot
 from holdem.errors import AgentError, MatchError
 from holdem.formats import phh
 from holdem.match import CHUNK_HANDS, play_match
-from holdem.play_cli import add_play_commands
+from holdem.cli.play import add_play_commands
 
 
 def lineup(count=3):
@@ -162,3 +162,22 @@ def test_the_seed_is_drawn_and_kept():
     first = play_match(lineup(2), 30, workers=1)
     assert play_match(lineup(2), 30, seed=first.seed, workers=1).agents == first.agents
     assert first.hands_per_second > 0
+
+
+def test_unpicklable_agents_play_here_with_a_warning():
+    def local_station(view):
+        return "call"
+
+    hands = CHUNK_HANDS + 10
+    for caller in (lambda view: "call", local_station):
+        agents = {"caller": caller, "tight": TightBot()}
+        with pytest.warns(holdem.SerialMatchWarning, match="'caller' does not pickle.*workers=1") as caught:
+            pooled = play_match(agents, hands, seed=7, workers=2)
+        assert caught[0].filename == __file__
+        assert pooled.agents == play_match(agents, hands, seed=7, workers=1).agents
+
+
+def test_an_executor_that_cannot_send_the_agents_says_what_to_do():
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        with pytest.raises(MatchError, match="'caller' does not pickle.*workers=1"):
+            play_match({"caller": lambda view: "call", "tight": TightBot()}, CHUNK_HANDS + 10, seed=7, executor=pool)

@@ -25,7 +25,7 @@ from holdem.actions import ActionKind
 from holdem.cards import format_cards
 from holdem.formats import phh
 from holdem.formats.log import hand_log
-from holdem.formats.replay_cli import add_replay_command
+from holdem.cli.replay import add_replay_command
 from holdem.hand import Hand
 from holdem.rules import OddChip, Rules
 

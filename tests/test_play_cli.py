@@ -5,7 +5,7 @@ import pytest
 
 from holdem.errors import MatchError
 from holdem.formats import phh
-from holdem.play_cli import add_play_commands
+from holdem.cli.play import add_play_commands
 
 
 def run(argv, monkeypatch=None, typed=None):

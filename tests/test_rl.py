@@ -6,7 +6,8 @@ import holdem
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from holdem.rl import ACTIONS, HoldemEnv  # noqa: E402
+from holdem import Hand  # noqa: E402
+from holdem.rl import ACTIONS, HoldemEnv, HoldemVectorEnv  # noqa: E402
 
 # api_test warns about observations that are dicts with an action mask, except for PettingZoo's
 # own card games (listed by name), and about the all-zero mask once a hand is over: advice only;
@@ -72,3 +73,80 @@ def test_actions_play_their_sizes():
     env.step(1), env.step(1)
     with pytest.raises(holdem.IllegalActionError, match="may not fold facing no bet"):
         env.step(0)
+
+
+def test_vector_env_plays_as_the_pettingzoo_env():
+    """Each table of HoldemVectorEnv, replayed through HoldemEnv from the same cards: the same
+    observations, the same raise sizes and the same rewards."""
+    players, tables, stack = 3, 12, 60
+    env = HoldemVectorEnv(num_envs=tables, players=players, stack=stack)
+    observations, infos = env.reset(seed=8)
+    assert env.observation_space.contains(observations)
+    singles = [HoldemEnv(players=players, stack=stack) for _ in range(tables)]
+
+    def deal(tables):
+        hole_cards, board, starting, button = env.game.deals()
+        for table in tables:
+            single = singles[table]
+            single.reset()
+            single.hand = Hand(
+                single.rules, starting[table].tolist(), int(button[table]),
+                hole_cards=hole_cards[table].tolist(), board=board[table].tolist(),
+            )  # fmt: skip
+            single.agent_selection = single.possible_agents[single.hand.actor]
+
+    deal(range(tables))
+    rng = numpy.random.default_rng(1)
+    ended = 0
+    for _ in range(120):
+        actions = (rng.random(observations["action_mask"].shape) * observations["action_mask"]).argmax(axis=1)
+        for table, single in enumerate(singles):
+            agent = single.agent_selection
+            assert infos["seat"][table] == single.possible_agents.index(agent)
+            expected = single.observe(agent)
+            assert numpy.array_equal(observations["observation"][table], expected["observation"])
+            assert numpy.array_equal(observations["action_mask"][table], expected["action_mask"])
+            single.step(int(actions[table]))
+        observations, rewards, terminations, truncations, infos = env.step(actions)
+        assert env.observation_space.contains(observations) and not truncations.any()
+        for table, single in enumerate(singles):
+            assert terminations[table] == single.hand.is_over
+            if single.hand.is_over:
+                assert infos["payoffs"][table].tolist() == list(single.rewards.values())
+        ended += int(terminations.sum())
+        deal(numpy.flatnonzero(terminations))
+    assert ended > tables
+
+
+def test_vector_env_seeds_reproduce_and_gymnasium_records_episodes():
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    envs = [RecordEpisodeStatistics(HoldemVectorEnv(num_envs=4, players=2)) for _ in range(2)]
+    runs = []
+    for env in envs:
+        observations, _ = env.reset(seed=3)
+        env.action_space.seed(3)
+        run = [observations["observation"]]
+        for _ in range(50):
+            actions = numpy.array([env.action_space[0].sample(mask=mask) for mask in observations["action_mask"]])
+            observations, rewards, terminations, _, infos = env.step(actions)
+            run += [observations["observation"], rewards]
+            payoffs = infos["payoffs"][terminations]
+            assert (payoffs.sum(axis=1) == 0).all()
+        runs.append(run)
+    assert all(numpy.array_equal(first, second) for first, second in zip(*runs))
+    assert envs[0].episode_count > 4
+
+
+def test_vector_env_refuses_illegal_actions():
+    env = HoldemVectorEnv(num_envs=2)
+    env.reset(seed=2)
+    with pytest.raises(holdem.IllegalActionError, match="table 1: action 9"):
+        env.step(numpy.array([1, 9]))
+    with pytest.raises(holdem.InvalidArrayError, match=r"actions of shape \(3,\)"):
+        env.step(numpy.array([1, 1, 1]))
+    with pytest.raises(TypeError, match="actions of dtype float64"):
+        env.step(numpy.array([1.0, 1.0]))
+    env.step(numpy.array([1, 1]))
+    with pytest.raises(holdem.IllegalActionError, match="table 0: seat 0 may not fold facing no bet"):
+        env.step(numpy.array([0, 1]))

@@ -10,6 +10,7 @@ from holdem._core import evaluate, evaluate7, evaluate_batch
 from holdem.agents import (
     REFERENCE_BOTS,
     Agent,
+    AgentHooks,
     CallingStation,
     Decision,
     EquityBot,
@@ -62,11 +63,11 @@ from holdem.evaluation import Category, HandRank, best_five
 from holdem.formats import acpc, phh
 from holdem.formats.acpc import GameDef, MatchState
 from holdem.hand import Hand, HandView, SeatStatus, Street
-from holdem.match import AgentResult, MatchResult, play_match
+from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_match
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
 from holdem.rules import OddChip, Rules, Structure
-from holdem.table import ButtonRule, Deal, PlayerResult, Table, TableHand
+from holdem.table import ButtonRule, Deal, Owed, PlayerResult, Table, TableHand
 from holdem.tournament import (
     BlindSchedule,
     Draw,
@@ -80,12 +81,25 @@ from holdem.tournament import (
 
 __version__ = "0.1.0"
 
+# Loaded when first asked for, so that ``import holdem`` does not load numpy.
+_VECTOR_NAMES = frozenset(("VectorGame", "VectorObservation"))
+
+
+def __getattr__(name: str) -> object:
+    if name in _VECTOR_NAMES:
+        from holdem import vector
+
+        return getattr(vector, name)
+    raise AttributeError(f"module 'holdem' has no attribute {name!r}")
+
+
 __all__ = [
     "AcpcError",
     "Action",
     "ActionKind",
     "Agent",
     "AgentError",
+    "AgentHooks",
     "AgentResult",
     "BlindSchedule",
     "ButtonRule",
@@ -129,6 +143,7 @@ __all__ = [
     "MatchResult",
     "MatchState",
     "OddChip",
+    "Owed",
     "PlayerResult",
     "Pot",
     "REFERENCE_BOTS",
@@ -139,6 +154,7 @@ __all__ = [
     "Rules",
     "SeatError",
     "SeatStatus",
+    "SerialMatchWarning",
     "Street",
     "Structure",
     "Table",
@@ -147,6 +163,8 @@ __all__ = [
     "TightBot",
     "Tournament",
     "TournamentError",
+    "VectorGame",
+    "VectorObservation",
     "acpc",
     "agent_name",
     "best_five",

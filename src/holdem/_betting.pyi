@@ -36,6 +36,8 @@ class Betting:
         button: int,
         statuses: tuple[object, object, object],
         hidden: tuple[Action, ...],
+        rules: Rules,
+        table_seats: tuple[int, ...],
     ) -> None: ...
     def view(self, seat: int, street: object) -> tuple[object, ...] | None: ...
     @property

@@ -82,7 +82,8 @@ cdef class Betting:
     cdef list holes, board, history
     cdef Py_ssize_t dealt
     cdef int button
-    cdef tuple status_kinds, hidden
+    cdef tuple status_kinds, hidden, table_seats
+    cdef object rules
 
     def __init__(self, rules, list stacks, list bets, list contributed, list live, long long dead):
         self.stacks, self.bets, self.contributed, self.live = stacks, bets, contributed, live
@@ -190,13 +191,15 @@ cdef class Betting:
         return statuses
 
     def watch(self, cls, list holes, list board, list history, Py_ssize_t dealt, int button, tuple statuses,
-              tuple hidden):
+              tuple hidden, rules, tuple table_seats):
         """Keep the hand's lists for :meth:`view`: ``cls`` (HandView) is the record it makes,
         ``dealt`` the length of the ``history`` up to the deal (the ``count`` records from the
-        seat left of ``button``), ``statuses`` the active, all-in and folded members, and
-        ``hidden[seat]`` the deal to ``seat`` with its cards hidden."""
+        seat left of ``button``), ``statuses`` the active, all-in and folded members,
+        ``hidden[seat]`` the deal to ``seat`` with its cards hidden, and ``rules`` and
+        ``table_seats`` what the views end with."""
         self.view_cls, self.holes, self.board, self.history = cls, holes, board, history
         self.dealt, self.button, self.status_kinds, self.hidden = dealt, button, statuses, hidden
+        self.rules, self.table_seats = rules, table_seats
 
     def view(self, int seat, street):
         """What ``seat`` may know (-1: the seat to act; ``None`` when no one is) while nothing is
@@ -226,6 +229,7 @@ cdef class Betting:
             seat, self.holes[seat], tuple(self.board), street, button, tuple(self.stacks), tuple(self.bets),
             self.status_tuple(kinds[0], kinds[1], kinds[2]), pot, None if actor < 0 else actor,
             self.legal() if actor == seat else None, {}, masked,
+            self.rules, self.table_seats[seat],
         ))
 
     @property

@@ -631,18 +631,27 @@ def evaluate_batch(cards, *, threads=None):
     >>> import numpy as np
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5]], dtype=np.uint8))
     array([7462], dtype=uint16)
+
+    Arrays of another integer dtype are converted when every value is a card code.
     """
     import numpy
-    if not isinstance(cards, numpy.ndarray) or cards.dtype != numpy.uint8:
+    if not isinstance(cards, numpy.ndarray) or cards.dtype.kind not in "iu":
         kind = cards.dtype if isinstance(cards, numpy.ndarray) else type(cards).__name__
         raise InvalidArrayError(
-            f"evaluate_batch takes a numpy array of dtype uint8, got {kind}; "
+            f"evaluate_batch takes a numpy array of integer card codes (best: dtype uint8), got {kind}; "
             "convert with numpy.asarray(cards, dtype=numpy.uint8)"
         )
     if cards.ndim != 2 or cards.shape[1] not in (5, 6, 7):
         raise InvalidArrayError(
             f"evaluate_batch takes an (N, k) array with k = 5, 6 or 7, got shape {cards.shape}"
         )
+    if cards.dtype != numpy.uint8:
+        # Other integer arrays (numpy's default is int64) convert once their values are known to be cards.
+        outside = ((cards < 0) | (cards > 51)).any(axis=1)
+        if outside.any():
+            row = int(numpy.argmax(outside))
+            raise InvalidArrayError(f"row {row} holds a value that is no card code (0 to 51): {cards[row].tolist()!r}")
+        cards = cards.astype(numpy.uint8)
     cards = numpy.ascontiguousarray(cards)
     rows = cards.shape[0]
     out = numpy.empty(rows, dtype=numpy.uint16)
@@ -714,6 +723,16 @@ cdef inline uint32_t random_below(RngState *state, uint32_t bound) noexcept nogi
 # no call overhead.
 
 cdef uint16_t rank_of(uint64_t key, uint64_t mask) noexcept nogil:
+    return key_rank(key, mask)
+
+
+cdef uint16_t rank_of_cards(const uint8_t *cards, int count) noexcept nogil:
+    """The rank of ``count`` (5 to 7) distinct valid card codes."""
+    cdef uint64_t key = HAND_KEY_INIT, mask = 0
+    cdef int i
+    for i in range(count):
+        key += CARD_KEY[cards[i]]
+        mask |= CARD_MASK[cards[i]]
     return key_rank(key, mask)
 
 

@@ -16,11 +16,13 @@ True
 from __future__ import annotations
 
 import enum
+import operator
+import re
 from typing import NamedTuple
 
 from holdem.errors import IllegalActionError
 
-__all__ = ["Action", "ActionKind", "IllegalActionError", "LegalActions"]
+__all__ = ["Action", "ActionKind", "IllegalActionError", "LegalActions", "read_decision"]
 
 
 class ActionKind(str, enum.Enum):
@@ -101,6 +103,27 @@ class LegalActions(NamedTuple):
             aggressive = 2 if self.current_bet else 1
         return _KINDS[self.fold][self.check][aggressive]
 
+    def describe(self) -> str:
+        """The decisions allowed, in words, with their amounts.
+
+        >>> LegalActions(seat=2, fold=True, check=False, call=2, current_bet=2,
+        ...              min_raise_to=4, max_raise_to=200).describe()
+        'fold, call 2, or raise to 4 to 200'
+        >>> LegalActions(seat=0, fold=False, check=True, call=0, current_bet=0,
+        ...              min_raise_to=2, max_raise_to=2).describe()
+        'check, or bet 2'
+        >>> LegalActions(seat=1, fold=False, check=True, call=0, current_bet=0,
+        ...              min_raise_to=None, max_raise_to=None).describe()
+        'check'
+        """
+        words = ["fold"] if self.fold else []
+        words.append("check" if self.check else f"call {self.call}")
+        if self.min_raise_to is not None:
+            verb = "raise to" if self.current_bet else "bet"
+            high = "" if self.max_raise_to == self.min_raise_to else f" to {self.max_raise_to}"
+            words.append(f"{verb} {self.min_raise_to}{high}")
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + ", or " + words[-1]
+
 
 # _KINDS[fold][check][none, bet or raise]
 _KINDS = tuple(
@@ -115,3 +138,102 @@ _KINDS = tuple(
     )
     for fold in (False, True)
 )
+
+
+def integer(value: object, name: str) -> int:
+    """``value`` as an ``int``: any integer type (anything with ``__index__``) but ``bool``.
+
+    >>> import numpy
+    >>> integer(numpy.int64(6), "amount")
+    6
+    >>> integer(6.0, "amount")
+    Traceback (most recent call last):
+    ...
+    TypeError: amount 6.0: use an integer (chips are whole numbers)
+
+    :raises TypeError: for anything else, naming ``name``.
+    """
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    whole = " (chips are whole numbers)" if name == "amount" else ""
+    raise TypeError(f"{name} {value!r}: use an integer{whole}")
+
+
+_VERBS = {
+    "fold": "fold",
+    "f": "fold",
+    "check": "check",
+    "call": "call",
+    "c": "call",
+    "checkorcall": "call",
+    "bet": "raise",
+    "raise": "raise",
+    "raiseto": "raise",
+    "r": "raise",
+    "allin": "all-in",
+}
+_SIZED = re.compile(r"([a-z]*?)([0-9]{1,30})", re.ASCII)
+_VOCABULARY = (
+    "use fold, check, call, check_or_call, bet N, raise N, all-in, ('raise', N), "
+    "or ACPC's f, c, r<N> (N the seat's chips in the hand)"
+)
+
+
+def read_decision(decision: object, amount: object = None) -> tuple[str, int | None]:
+    """Read a decision in any common vocabulary as ``(verb, amount)``.
+
+    The verb is ``"fold"``, ``"check"``, ``"call"`` (a check when there is
+    nothing to call), ``"raise"`` (a bet or raise to ``amount`` for the street;
+    no amount: the one size allowed), ``"all-in"``, or ``"hand-total"`` (ACPC's
+    ``r<N>``: a bet or raise to ``N`` chips put in over the whole hand).
+    Words are read in any case, with spaces, hyphens and underscores ignored;
+    ``decision`` may be an :class:`ActionKind`, or a pair ``(kind, amount)``.
+
+    >>> read_decision("Raise 10"), read_decision(("bet", 6)), read_decision("r300")
+    (('raise', 10), ('raise', 6), ('hand-total', 300))
+    >>> read_decision("ALL-IN"), read_decision("check_or_call"), read_decision(ActionKind.FOLD)
+    (('all-in', None), ('call', None), ('fold', None))
+    >>> read_decision("call", 50)
+    Traceback (most recent call last):
+    ...
+    holdem.errors.IllegalActionError: 'call' takes no amount (50): to bet or raise, use ('raise', 50)
+
+    :raises IllegalActionError: for words that are no decision, or an amount where none belongs.
+    :raises TypeError: for a decision that is not text, an ``ActionKind`` or a pair, or an
+        amount that is not an integer.
+    """
+    if type(decision) is tuple and 1 <= len(decision) <= 2 and amount is None:
+        if len(decision) == 2:
+            decision, amount = decision
+            if amount is None:
+                raise TypeError(f"decision {(decision, amount)!r}: give the amount as an integer")
+        else:
+            (decision,) = decision
+    if not isinstance(decision, str):
+        raise TypeError(
+            f"decision {decision!r}: give text such as 'call' or 'raise 10', or a pair such as ('raise', 10)"
+        )
+    if amount is not None:
+        amount = integer(amount, "amount")
+    word = decision.lower()
+    for mark in " -_":
+        word = word.replace(mark, "")
+    verb = _VERBS.get(word)
+    if verb is None:
+        sized = _SIZED.fullmatch(word)
+        verb = None if sized is None else _VERBS.get(sized[1])
+        if verb is None:
+            raise IllegalActionError(f"unknown decision {decision!r}: {_VOCABULARY}")
+        if amount is not None:
+            raise IllegalActionError(f"decision {decision!r} with amount {amount}: give the amount once")
+        if sized[1] == "r":  # type: ignore[index]
+            verb = "hand-total"
+        amount = int(sized[2])  # type: ignore[index]
+    if amount is not None and verb not in ("raise", "hand-total"):
+        raise IllegalActionError(
+            f"{decision!r} takes no amount ({amount}): to bet or raise, use ('raise', {amount})"
+        )
+    return verb, amount

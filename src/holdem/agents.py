@@ -1,14 +1,18 @@
 """Agents: bots that play hands, and four reference bots to play against.
 
-An agent is any callable, or any object with an ``act`` method, that takes a
-seat's :class:`~holdem.hand.HandView` (its own cards, the board, stacks, bets,
-the legal actions, the history so far with other seats' cards hidden) and
-returns a decision: ``"fold"``, ``"check"``, ``"call"``, or a pair such as
-``("raise", 60)`` (bets and raises are stated as the total for the street).
-An agent may also have ``end_hand(view)``, called with its view once the hand
-is over (cards shown at showdown included), and ``reset(rng)``, called before
-a match (or each chunk of a parallel match) with a :class:`~holdem.cards.Rng`
-stream of its own.  An agent never touches the :class:`~holdem.hand.Hand`.
+An agent is any callable, or any object with an ``act`` method (:class:`Agent`),
+that takes a seat's :class:`~holdem.hand.HandView` (its own cards, the board,
+stacks, bets, pots, the rules, the legal actions, the history so far with
+other seats' cards hidden) and returns a decision in any of the usual words
+(:meth:`Hand.act <holdem.hand.Hand.act>` reads them): ``"fold"``,
+``"check"``, ``"call"``, ``"raise 60"`` or a pair such as ``("raise", 60)``
+(bets and raises are stated as the total for the street), ``"all-in"``...
+An agent may also have the hooks of :class:`AgentHooks`: ``end_hand(view)``,
+called with its view once the hand is over (cards shown at showdown
+included), and ``reset(rng)``, called before a match (or each chunk of a
+parallel match) or a table's or tournament's ``play`` with a
+:class:`~holdem.cards.Rng` stream of its own.  An agent never touches the
+:class:`~holdem.hand.Hand`.
 
 >>> from holdem.hand import Hand
 >>> from holdem.rules import Rules
@@ -25,17 +29,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, Protocol, Union
+from typing import NamedTuple, Protocol, SupportsIndex, Union
 
 from holdem.actions import ActionKind
-from holdem.cards import Rng
+from holdem.cards import CardsLike, Rng
 from holdem.equity import equity
-from holdem.errors import AgentError, InvalidHandError
-from holdem.hand import Hand, HandView, SeatStatus
+from holdem.errors import AgentError, IllegalActionError, InvalidHandError
+from holdem.hand import _PLAIN, Hand, HandView, SeatStatus
 from holdem.ranges import HandRange
 
 __all__ = [
     "Agent",
+    "AgentHooks",
     "AgentError",
     "CallingStation",
     "Decision",
@@ -49,14 +54,29 @@ __all__ = [
     "pot_raise_to",
 ]
 
-Decision = Union[ActionKind, str, tuple[Union[ActionKind, str], int]]
-"""What an agent returns: a kind of action, with the total to bet or raise to for bets and raises."""
+Decision = Union[ActionKind, str, tuple[Union[ActionKind, str], SupportsIndex]]
+"""What an agent returns: words such as ``"call"`` or ``"raise 60"``, or a kind of action with the total
+to bet or raise to (see :meth:`Hand.act <holdem.hand.Hand.act>`)."""
 
 
 class Agent(Protocol):
-    """An object that plays: ``act`` decides at its turn (a plain function of the view also works)."""
+    """An object that plays: ``act`` decides at its turn (a plain function of the view also works).
+
+    It may also have the hooks of :class:`AgentHooks`.
+    """
 
     def act(self, view: HandView) -> Decision: ...
+
+
+class AgentHooks(Protocol):
+    """The optional hooks of an :class:`Agent`; an agent may have either, both or neither."""
+
+    def reset(self, rng: Rng) -> None:
+        """Called before a match (each chunk of a parallel one) or a table's or tournament's ``play``,
+        with a random stream of the agent's own: draw every random choice from it to be reproducible."""
+
+    def end_hand(self, view: HandView) -> None:
+        """Called once each hand is over, with the seat's final view (cards shown at showdown included)."""
 
 
 class Fault(NamedTuple):
@@ -90,11 +110,11 @@ def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
     (7, 4, 100)
     """
     legal = view.legal_actions
-    if legal is None or legal.min_raise_to is None:
+    if legal is None or legal.min_raise_to is None or legal.max_raise_to is None:
         raise AgentError(f"seat {view.seat} may not bet or raise now")
-    pot = view.pot_total + sum(view.bets) + legal.call
+    pot = view.pot + legal.call
     total = legal.current_bet + int(fraction * pot)
-    return min(max(total, legal.min_raise_to), legal.max_raise_to)  # type: ignore[type-var]
+    return min(max(total, legal.min_raise_to), legal.max_raise_to)
 
 
 # ------------------------------------------------------------ reference bots
@@ -198,7 +218,7 @@ class EquityBot:
     def act(self, view: HandView) -> Decision:
         legal = view.legal_actions
         others = sum(status is not SeatStatus.FOLDED for status in view.statuses) - 1
-        players = [view.hole_cards, *[self.opponents] * others]
+        players: list[str | HandRange | CardsLike] = [view.hole_cards, *[self.opponents] * others]
         share = equity(
             players, board=view.board, exact=False, samples=self.samples, seed=self.random.getrandbits(64), threads=1
         ).equity[0]
@@ -206,7 +226,7 @@ class EquityBot:
             return "raise", pot_raise_to(view)
         if not legal.call:  # type: ignore[union-attr]
             return "check"
-        pot = view.pot_total + sum(view.bets) + legal.call  # type: ignore[union-attr]
+        pot = view.pot + legal.call  # type: ignore[union-attr]
         return "call" if share * pot >= legal.call else "fold"  # type: ignore[union-attr]
 
 
@@ -220,15 +240,6 @@ REFERENCE_BOTS: dict[str, Callable[[], object]] = {
 
 
 # --------------------------------------------------------------- playing
-
-
-_AGGRESSIVE = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
-# The usual decisions, played without converting them to an ActionKind.
-_PASSIVE = {
-    kind: method
-    for name, method in (("fold", Hand.fold), ("check", Hand.check), ("call", Hand.call))
-    for kind in (name, ActionKind(name))
-}
 
 
 def play_hand(
@@ -253,7 +264,7 @@ def play_hand(
     >>> play_hand(Hand(Rules.no_limit(1, 2), [100, 100], seed=1), [CallingStation(), lambda view: "check"])
     Traceback (most recent call last):
     ...
-    holdem.errors.AgentError: agent '<lambda>' at seat 1 chose 'check': seat 1 may not check facing a bet of 2: call, raise or fold
+    holdem.errors.AgentError: agent '<lambda>' at seat 1 chose 'check': seat 1 may not check facing a bet of 2: call, raise or fold (legal: fold, call 1, or raise to 4 to 100)
     >>> faults = play_hand(Hand(Rules.no_limit(1, 2), [100, 100], seed=1),
     ...                    [CallingStation(), lambda view: "check"], fold_on_error=True)
     >>> faults[0].agent, faults[0].seat
@@ -286,7 +297,7 @@ def _play(
 ) -> list[Fault]:
     """:func:`play_hand` with each seat's ``act`` and ``end_hand`` hooks (from :func:`_seated`)."""
     faults: list[Fault] = []
-    next_view, passive = hand._actor_view, _PASSIVE.get
+    next_view, plain = hand._actor_view, _PLAIN.get
     while (view := next_view()) is not None:
         seat = view.seat
         try:
@@ -294,17 +305,14 @@ def _play(
         except Exception as error:
             problem, cause = f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__}: {error}", error
         else:
+            # The usual words are played at once, the rest read by Hand.act.
+            method = plain(decision) if type(decision) is str or type(decision) is ActionKind else None
             try:
-                if type(decision) is tuple:
-                    if decision[0] in _AGGRESSIVE and len(decision) == 2:
-                        hand.raise_to(decision[1])
-                    else:
-                        hand.act(*decision)
-                else:
-                    method = passive(decision)
-                    hand.act(decision) if method is None else method(hand)
+                hand.act(decision) if method is None else method(hand)
                 continue
             except (ValueError, TypeError) as error:
+                if method is not None and isinstance(error, IllegalActionError):
+                    error = hand._with_legal(error)
                 problem, cause = f"agent {names[seat]!r} at seat {seat} chose {decision!r}: {error}", error
         if not fold_on_error:
             raise AgentError(problem) from cause

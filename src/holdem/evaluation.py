@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import operator
+from collections.abc import Sequence
 from itertools import combinations
 
 from holdem._core import class_score, evaluate
@@ -53,7 +54,7 @@ class HandRank(int):
     """A hand's rank, 1 (7-5-4-3-2) to 7462 (royal flush); higher is stronger.
 
     >>> HandRank(1).describe(), HandRank(7462).describe()
-    ('High Card, Seven', 'Royal Flush')
+    ('High Card, Seven-Five-Four-Three-Two', 'Royal Flush')
     >>> HandRank(0)
     Traceback (most recent call last):
     ...
@@ -88,22 +89,34 @@ class HandRank(int):
     def describe(self) -> str:
         """Describe the hand in plain English, as a card room would name it.
 
+        The description names every card that decides ties, so two hands
+        of different ranks are never described alike.
+
         >>> HandRank(2154).describe()
-        'Pair, Fives'
+        'Pair, Fives, Ace-King-Nine kickers'
+        >>> HandRank(evaluate("Ad Kd 9d 6d 4d")).describe(), HandRank(evaluate("Ad Kd 9d 6d 3d")).describe()
+        ('Flush, Ace-King-Nine-Six-Four', 'Flush, Ace-King-Nine-Six-Three')
         """
         category = self.category
-        ranks = self.ranks
-        if category is Category.STRAIGHT_FLUSH and ranks[0] == 12:
+        high, *rest = self.ranks
+        if category is Category.STRAIGHT_FLUSH and high == 12:
             return "Royal Flush"
         if category is Category.FULL_HOUSE:
-            return f"Full House, {_PLURAL[ranks[0]]} over {_PLURAL[ranks[1]]}"
+            return f"Full House, {_PLURAL[high]} over {_PLURAL[rest[0]]}"
+        if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+            return f"{category.title}, {_SINGULAR[high]} high"
+        if category in (Category.HIGH_CARD, Category.FLUSH):
+            return f"{category.title}, {_cards_named(self.ranks)}"
         if category is Category.TWO_PAIR:
-            return f"Two Pair, {_PLURAL[ranks[0]]} and {_PLURAL[ranks[1]]}"
-        if category in (Category.PAIR, Category.THREE_OF_A_KIND, Category.FOUR_OF_A_KIND):
-            return f"{category.title}, {_PLURAL[ranks[0]]}"
-        if category is Category.HIGH_CARD:
-            return f"High Card, {_SINGULAR[ranks[0]]}"
-        return f"{category.title}, {_SINGULAR[ranks[0]]} high"
+            high = f"{_PLURAL[high]} and {_PLURAL[rest.pop(0)]}"
+        else:
+            high = _PLURAL[high]
+        kickers = "kicker" if len(rest) == 1 else "kickers"
+        return f"{category.title}, {high}, {_cards_named(rest)} {kickers}"
+
+
+def _cards_named(ranks: Sequence[int]) -> str:
+    return "-".join(_SINGULAR[rank] for rank in ranks)
 
 
 def best_five(cards: CardsLike) -> tuple[Card, ...]:

@@ -28,12 +28,12 @@ from __future__ import annotations
 import enum
 import operator
 from itertools import compress
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, SupportsIndex
 
 from holdem._betting import Betting, record
 from holdem._core import Deck, evaluate7
-from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions
+from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions, integer, read_decision
 from holdem.cards import Card, CardsLike, format_cards, parse_cards
 from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError
 from holdem.pots import Pot, award_pots, build_pots, pot_winners, take_rake
@@ -60,7 +60,25 @@ class SeatStatus(str, enum.Enum):
 
 
 class HandView(NamedTuple):
-    """What one seat may know: its own cards, the public state, and cards shown at showdown."""
+    """What one seat may know: its own cards, the public state, and cards shown at showdown.
+
+    ``seat`` is the seat in the hand, whose index reads the per-seat tuples
+    (``stacks``: chips behind; ``bets``: chips in front on this street;
+    ``statuses``); ``table_seat`` is the same seat as the table numbers it
+    (the hand's seat when there is no table).  ``pot_total`` is the chips
+    collected in the pots from earlier streets (antes and dead blinds
+    included, this street's bets not); :attr:`pot` is everything in the
+    middle, this street's bets included.  ``legal_actions`` says what
+    ``seat`` may do when it is the ``actor``, else ``None``.  ``shown`` holds
+    the cards shown at showdown by seat; ``history`` every event, other seats'
+    hole cards hidden.  ``rules`` are the hand's rules: the blinds, the
+    structure, the antes.
+
+    >>> from holdem.rules import Rules
+    >>> view = Hand(Rules.no_limit(1, 2, ante=1), [100, 100, 100], seed=1).view(2)
+    >>> view.pot_total, view.bets, view.pot, view.stacks[view.seat] / view.rules.big_blind
+    (3, (1, 2, 0), 6, 49.5)
+    """
 
     seat: int
     hole_cards: tuple[Card, ...]
@@ -75,13 +93,17 @@ class HandView(NamedTuple):
     legal_actions: LegalActions | None
     shown: dict[int, tuple[Card, ...]]
     history: tuple[Action, ...]
+    rules: Rules
+    table_seat: int
+
+    @property
+    def pot(self) -> int:
+        """All the chips in the middle: the pots and this street's bets."""
+        return self.pot_total + sum(self.bets)
 
 
 _DEAL_HOLE = ActionKind.DEAL_HOLE
 _POST_BLIND = ActionKind.POST_BLIND
-_FOLD = ActionKind.FOLD
-_CHECK = ActionKind.CHECK
-_CALL = ActionKind.CALL
 _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 _DEAL_BOARD = ActionKind.DEAL_BOARD
@@ -90,6 +112,7 @@ _SHOW = ActionKind.SHOW
 _DECISIONS = frozenset((ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE))
 _MUCK = ActionKind.MUCK
 _HIDDEN = tuple(Action(_DEAL_HOLE, seat) for seat in range(10))
+_SEAT_NUMBERS = {count: tuple(range(count)) for count in range(2, 11)}
 _STREETS = tuple(Street)
 _ACTIVE = SeatStatus.ACTIVE
 _ALL_IN = SeatStatus.ALL_IN
@@ -144,9 +167,13 @@ class Hand:
     >>> hand.bets, hand.pot_total, hand.actor
     ((2, 0, 2, 0), 1, 1)
 
+    ``table_seats`` gives each seat's number at a table, which the seats'
+    views show as ``table_seat`` (:class:`~holdem.table.Table` gives them).
+
     :raises InvalidRulesError: for a table the rules cannot seat.
     :raises InvalidHandError: for a stack that is not a positive integer, a
-        button off the table, or more than one source of cards.
+        button off the table, more than one source of cards, or table seats
+        that are not one different seat each.
     :raises InvalidCardError: for bad or repeated cards (``CardCountError`` for
         too few).
     """
@@ -181,6 +208,7 @@ class Hand:
         "_waiting",
         "_decided",
         "_dealt",
+        "_table_seats",
     )
 
     def __init__(
@@ -196,6 +224,7 @@ class Hand:
         dead_small_blind: bool = False,
         posts: Mapping[int, tuple[int, int]] | None = None,
         manual_showdown: bool = False,
+        table_seats: Sequence[int] | None = None,
     ) -> None:
         if type(rules) is not Rules:
             raise InvalidRulesError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
@@ -250,6 +279,7 @@ class Hand:
         self._betting = Betting(rules, stacks, self._bets, self._contributed, self._live, self._dead)
         self._history += [record(Action, (_DEAL_HOLE, seat, 0, pair)) for seat, pair in zip(order, pairs)]
         self._dealt = len(self._history)
+        self._table_seats = _SEAT_NUMBERS[count] if table_seats is None else _checked_table_seats(table_seats, count)
         self._watch()
         self._begin_preflop(last_blind)
 
@@ -526,6 +556,7 @@ class Hand:
             return HandView(
                 seat, self._hole[seat], self.board, self.street, self._button, self.stacks, self.bets,
                 self.statuses, self.pot_total, actor, self.legal_actions() if actor == seat else None, shown, masked,
+                self.rules, self._table_seats[seat],
             )  # fmt: skip
         return self._betting.view(seat, _STREETS[self._street])  # type: ignore[return-value]
 
@@ -574,14 +605,16 @@ class Hand:
         new._waiting = self._waiting[:]
         new._decided = self._decided.copy()
         new._dealt = self._dealt
+        new._table_seats = self._table_seats
         new._watch()
         return new
 
     def _watch(self) -> None:
         """Give the betting what views show."""
         self._betting.watch(
-            HandView, self._hole, self._board, self._history, self._dealt, self._button, _STATUS_KINDS, _HIDDEN
-        )
+            HandView, self._hole, self._board, self._history, self._dealt, self._button, _STATUS_KINDS, _HIDDEN,
+            self.rules, self._table_seats,
+        )  # fmt: skip
 
     def log(self) -> str:
         """The hand so far as a readable card-room log (:func:`holdem.formats.log.hand_log`); also ``str(hand)``.
@@ -695,14 +728,17 @@ class Hand:
             self._close_street()
         return record  # type: ignore[no-any-return]
 
-    def raise_to(self, amount: int) -> Action:
+    def raise_to(self, amount: SupportsIndex) -> Action:
         """Bet or raise to a total of ``amount`` for the street.
 
         :raises IllegalActionError: when raising is not allowed or ``amount`` is
             outside ``legal_actions()``'s ``min_raise_to`` .. ``max_raise_to``.
+        :raises TypeError: for an amount that is not an integer.
         """
         record = self._betting.raise_to(amount)
         if record is None:
+            if type(amount) is not int:
+                return self.raise_to(integer(amount, "amount"))
             raise self._raise_error(amount)
         self._history.append(record)
         return record  # type: ignore[no-any-return]
@@ -714,8 +750,9 @@ class Hand:
         bounds = self._betting.raise_bounds()
         if bounds is None:
             return IllegalActionError(f"seat {seat} may not bet or raise now: {self._why_no_raise(seat)}")
+        verb = "raise to" if self._betting.max_bet else "bet"
         return IllegalActionError(
-            f"seat {seat} may not raise to {amount!r}: the total must be from {bounds[0]} to {bounds[1]}"
+            f"seat {seat} may not {verb} {amount!r}: the total must be from {bounds[0]} to {bounds[1]}"
         )
 
     def all_in(self) -> Action:
@@ -735,29 +772,66 @@ class Hand:
             + (f"the largest raise allowed is to {bounds[1]}" if bounds else self._why_no_raise(seat))
         )
 
-    def act(self, kind: ActionKind | str, amount: int | None = None) -> Action:
-        """Play any action: ``"fold"``, ``"check"``, ``"call"``, or ``"bet"``/``"raise"`` with an amount.
+    def act(self, decision: object, amount: SupportsIndex | None = None) -> Action:
+        """Play a decision written in any common vocabulary (see :func:`~holdem.actions.read_decision`).
+
+        ``"fold"``, ``"check"``, ``"call"`` (a check when there is nothing to
+        call; also ``"check_or_call"``), ``"bet 10"`` or ``"raise 10"`` (or
+        ``("raise", 10)``, or ``"raise"`` with ``amount``: the total for the
+        street), ``"all-in"``, and ACPC's ``"f"``, ``"c"``, ``"r<N>"`` (``N``
+        the seat's chips in the whole hand); words in any case.
 
         >>> from holdem.rules import Rules
         >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], seed=2)
-        >>> hand.act("raise", 6), hand.act("call")
-        (Action('raise', 1, 6), Action('call', 0, 4))
+        >>> hand.act("raise", 6), hand.act("CALL"), hand.act("call")
+        (Action('raise', 1, 6), Action('call', 0, 4), Action('check', 0))
+        >>> hand.act("Bet 10"), hand.act("r30")
+        (Action('bet', 1, 10), Action('raise', 0, 24))
+        >>> hand.act("check")
+        Traceback (most recent call last):
+        ...
+        holdem.errors.IllegalActionError: seat 1 may not check facing a bet of 24: call, raise or fold (legal: fold, call 14, or raise to 38 to 94)
+
+        :raises IllegalActionError: for a decision the rules do not allow now (the message
+            names the seat, the decision and what is legal) or words that are no decision.
+        :raises TypeError: for an amount that is not an integer.
         """
+        method = _PLAIN.get(decision) if amount is None and type(decision) in _PLAIN_TYPES else None
         try:
-            kind = ActionKind(kind)
-        except ValueError:
-            kind = None  # type: ignore[assignment]
-        if kind is _FOLD:
-            return self.fold()
-        if kind is _CHECK:
-            return self.check()
-        if kind is _CALL:
-            return self.call()
-        if kind is _BET or kind is _RAISE:
-            if amount is None:
-                raise IllegalActionError(f"{kind.value} needs an amount: the total to bet or raise to")
-            return self.raise_to(amount)
-        raise IllegalActionError(f"unknown action {kind!r}: use 'fold', 'check', 'call', 'bet' or 'raise'")
+            if method is not None:
+                return method(self)  # type: ignore[no-any-return]
+            sized = decision[0] if type(decision) is tuple and len(decision) == 2 and amount is None else None
+            if type(sized) in _PLAIN_TYPES and sized in _SIZED:
+                return self.raise_to(decision[1])  # type: ignore[index]
+            try:
+                verb, amount = read_decision(decision, amount)
+            except IllegalActionError as error:
+                seat = self._betting.actor
+                raise error if seat is None else IllegalActionError(f"seat {seat}: {error}") from None
+            if verb == "raise":
+                return self.raise_to(self._only_size() if amount is None else amount)
+            if verb == "hand-total":
+                seat = self._betting.actor
+                if seat is not None:
+                    amount -= self._starting[seat] - self._stacks[seat] - self._bets[seat]  # type: ignore[operator]
+                return self.raise_to(amount)  # type: ignore[arg-type]
+            return _VERBS[verb](self)  # type: ignore[no-any-return]
+        except IllegalActionError as error:
+            raise self._with_legal(error) from None
+
+    def _with_legal(self, error: IllegalActionError) -> IllegalActionError:
+        """``error``, saying what is legal when someone is to act."""
+        legal = self.legal_actions()
+        return error if legal is None else IllegalActionError(f"{error} (legal: {legal.describe()})")
+
+    def _only_size(self) -> int:
+        """The total to bet or raise to when only one is allowed (fixed limit; all in)."""
+        bounds = self._betting.raise_bounds()
+        if bounds is None:
+            raise self._raise_error(None)
+        if bounds[0] != bounds[1]:
+            raise IllegalActionError(f"seat {self._betting.actor} must say how much: the total to bet or raise to")
+        return bounds[0]  # type: ignore[no-any-return]
 
     def _why_no_raise(self, seat: int) -> str:
         betting, rules = self._betting, self.rules
@@ -773,17 +847,18 @@ class Hand:
             return f"the cap of {rules.max_bets} bets this street is reached"
         return "every other player has folded or is all in"
 
-    def show(self, seat: int) -> Action:
+    def show(self, seat: SupportsIndex) -> Action:
         """Show ``seat``'s hole cards at a showdown that waits for it (see ``showdown_seats``).
 
         :raises IllegalActionError: when the showdown does not wait for
             ``seat``, or its cards are not known (they can only be mucked).
         """
+        seat = integer(seat, "seat")
         if seat in self._waiting and not self._hole[seat]:
             raise IllegalActionError(f"seat {seat}'s hole cards are not known: they cannot be shown, only mucked")
         return self._decide(seat, True)
 
-    def muck(self, seat: int) -> Action:
+    def muck(self, seat: SupportsIndex) -> Action:
         """Muck ``seat``'s hand at a showdown that waits for it: it gives up its share of the pots.
 
         >>> from holdem.rules import Rules
@@ -795,7 +870,7 @@ class Hand:
         >>> hand.muck(1), hand.is_over, hand.stacks
         (Action('muck', 1), True, (52, 48))
         """
-        return self._decide(seat, False)
+        return self._decide(integer(seat, "seat"), False)
 
     def _decide(self, seat: int, shows: bool) -> Action:
         waiting = self._waiting
@@ -1051,6 +1126,14 @@ class Hand:
 
 
 _new_hand = object.__new__
+# What each decision's verb (holdem.actions.read_decision) plays; the usual words and kinds, read at once.
+_VERBS: dict[str, Callable[[Hand], Action]] = {
+    "fold": Hand.fold, "check": Hand.check, "call": Hand.check_or_call, "all-in": Hand.all_in
+}
+_PLAIN: dict[object, Callable[[Hand], Action]] = {verb: method for verb, method in _VERBS.items()}
+_PLAIN.update((ActionKind(verb), method) for verb, method in _VERBS.items() if verb != "all-in")
+_PLAIN_TYPES = (str, ActionKind)
+_SIZED = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
 # Shared by hands whose showdown has not waited (never changed).
 _NO_SEATS: list[int] = []
 _NO_DECISIONS: dict[int, bool] = {}
@@ -1074,6 +1157,13 @@ def _checked_stacks(stacks: Sequence[int]) -> list[int]:
     if sum(stacks) > _MAX_CHIPS:
         raise InvalidHandError(f"stacks {stacks!r}: the chips at the table may add up to at most 2**60")
     return stacks
+
+
+def _checked_table_seats(table_seats: Sequence[int], count: int) -> tuple[int, ...]:
+    seats = tuple(integer(seat, "table seat") for seat in table_seats)
+    if len(seats) != count or len(set(seats)) != count or min(seats) < 0:
+        raise InvalidHandError(f"table_seats {list(table_seats)!r}: give {count} different seats from 0, one per seat")
+    return seats
 
 
 def _card_layout(

@@ -24,6 +24,7 @@ import os
 import secrets
 import sys
 import time
+import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
@@ -36,12 +37,16 @@ from holdem.formats import phh
 from holdem.hand import Hand
 from holdem.rules import Rules
 
-__all__ = ["CHUNK_HANDS", "AgentResult", "MatchError", "MatchResult", "play_match"]
+__all__ = ["CHUNK_HANDS", "AgentResult", "MatchError", "MatchResult", "SerialMatchWarning", "play_match"]
 
 CHUNK_HANDS = 500
 """Hands per chunk of a match (rounded down to a whole number of duplicate deals)."""
 
 _Z95 = 1.959963984540054
+
+
+class SerialMatchWarning(UserWarning):
+    """A match meant for a process pool plays in the calling process, because an agent does not pickle."""
 
 
 @dataclass(frozen=True)
@@ -155,8 +160,10 @@ def play_match(
     cards; its confidence intervals count whole deals.  ``seed`` (default:
     random, kept in the result) fixes every card and every random choice of
     the agents.  Chunks run on ``executor``, else on a process pool of
-    ``workers`` processes (default: all cores; ``workers=1`` plays here);
-    agents sent to other processes must pickle (lambdas do not).
+    ``workers`` processes (default: all cores; ``workers=1`` plays here).
+    Agents sent to other processes must pickle (lambdas and functions defined
+    inside functions do not): when one does not, the pool is not used and
+    the match plays here, with a :class:`SerialMatchWarning`.
     ``phh_file`` receives every hand as a ``.phhs`` section, in order, with the
     players' names.  A progress bar shows on a terminal unless ``progress`` is false.
 
@@ -224,6 +231,14 @@ def _run(chunks: list[_Chunk], executor: Executor | None, workers: int | None) -
         workers = min(os.cpu_count() or 1, len(chunks)) if workers is None else workers
         if workers < 1:
             raise MatchError(f"workers {workers!r}: use 1 or more processes")
+        if workers > 1 and len(chunks) > 1 and (problem := _unpicklable(chunks[0])):
+            warnings.warn(
+                f"{problem}: the match plays in this process; define agents at the top level of a "
+                "module to play on a process pool, or pass workers=1 to play here without this warning",
+                SerialMatchWarning,
+                stacklevel=3,
+            )
+            workers = 1
         if workers == 1 or len(chunks) == 1:
             for index, chunk in enumerate(chunks):
                 yield index, _play_chunk(copy.deepcopy(chunk))
@@ -233,9 +248,25 @@ def _run(chunks: list[_Chunk], executor: Executor | None, workers: int | None) -
         with ProcessPoolExecutor(workers) as pool:
             yield from _run(chunks, pool, None)
         return
+    from concurrent.futures import ProcessPoolExecutor
+
+    if isinstance(executor, ProcessPoolExecutor) and (problem := _unpicklable(chunks[0])):
+        raise MatchError(f"{problem}: a process pool cannot take it; play here with workers=1")
     futures = {executor.submit(_play_chunk, chunk): index for index, chunk in enumerate(chunks)}
     for future in as_completed(futures):
         yield futures[future], future.result()
+
+
+def _unpicklable(chunk: _Chunk) -> str | None:
+    """What keeps a chunk's agents from another process, or ``None`` when they all pickle."""
+    import pickle  # here: `import holdem` stays quick
+
+    for name, agent in zip(chunk.names, chunk.agents):
+        try:
+            pickle.dumps(agent)
+        except (pickle.PicklingError, AttributeError, TypeError) as error:
+            return f"agent {name!r} does not pickle ({error})"
+    return None
 
 
 def _play_chunk(chunk: _Chunk) -> _Tally:

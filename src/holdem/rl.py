@@ -1,4 +1,4 @@
-"""A PettingZoo environment for reinforcement learning (``pip install holdem-engine[rl]``).
+"""Environments for reinforcement learning (``pip install holdem-engine[rl]``): PettingZoo and Gymnasium.
 
 :class:`HoldemEnv` is an AEC (turn by turn) environment: each episode is one
 hand, the button moving one seat each episode.  Agents are ``"player_0"``,
@@ -18,6 +18,10 @@ Actions (``Discrete(6)``): 0 fold, 1 check or call, 2 the minimum raise,
 3 raise half the pot, 4 raise the pot, 5 all in.  Rewards, given when the hand
 ends, are each seat's chips won or lost in big blinds.
 
+:class:`HoldemVectorEnv` is a Gymnasium vector environment over many tables
+at once (:class:`~holdem.vector.VectorGame`): the same observations and
+actions, for the seat to act at each table.
+
 >>> env = HoldemEnv(players=2)
 >>> env.reset(seed=1)
 >>> env.agent_selection, env.observe("player_1")["action_mask"].tolist()
@@ -33,15 +37,18 @@ from typing import Any
 
 import numpy
 from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
 from pettingzoo import AECEnv
 
 from holdem.agents import pot_raise_to
 from holdem.cards import Rng
-from holdem.errors import IllegalActionError
+from holdem.errors import IllegalActionError, InvalidArrayError
 from holdem.hand import Hand, HandView, SeatStatus
 from holdem.rules import Rules
+from holdem.vector import CHECK_OR_CALL, FOLD, RAISE, VectorGame, VectorObservation
 
-__all__ = ["ACTIONS", "HoldemEnv"]
+__all__ = ["ACTIONS", "HoldemEnv", "HoldemVectorEnv"]
 
 ACTIONS = ("fold", "check or call", "minimum raise", "half-pot raise", "pot raise", "all in")
 """The meaning of each action number."""
@@ -61,13 +68,7 @@ class HoldemEnv(AECEnv):
         self.stack = 100 * self.rules.big_blind if stack is None else stack
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        size = 52 + 52 + 4 + 4 * players + 4
-        space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (size,), numpy.float32),
-                "action_mask": spaces.Box(0, 1, (len(ACTIONS),), numpy.int8),
-            }
-        )
+        space = _observation_space(players)
         self.observation_spaces = {agent: space for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(len(ACTIONS)) for agent in self.possible_agents}
         self._rng = Rng()
@@ -160,3 +161,128 @@ class HoldemEnv(AECEnv):
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class HoldemVectorEnv(VectorEnv):
+    """``num_envs`` tables of a :class:`~holdem.vector.VectorGame` as a Gymnasium vector environment.
+
+    Each sub-environment is a table of ``players`` seats playing hand after
+    hand; a step is one decision of the seat to act, whichever it is (self-play).
+    Observations and actions are :class:`HoldemEnv`'s, for the seat to act.
+    The reward is that seat's chips won or lost in big blinds when its
+    decision ends the hand, else 0; ``infos["payoffs"]`` holds every seat's
+    (``(num_envs, players)``, with the mask ``infos["_payoffs"]``) so that a
+    learner can credit each seat's earlier decisions, and ``infos["seat"]``
+    the seat to act in the observation returned.  A table whose hand ends deals
+    the next one in the same step (``AutoresetMode.SAME_STEP``); an ended hand
+    has no seat to act, so there is no final observation.  Hands are never truncated.
+
+    >>> env = HoldemVectorEnv(num_envs=3, players=2)
+    >>> observations, infos = env.reset(seed=1)
+    >>> observations["action_mask"].tolist(), infos["seat"].tolist()
+    ([[1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1]], [1, 1, 1])
+    >>> observations, rewards, terminations, truncations, infos = env.step(numpy.array([0, 1, 5]))
+    >>> rewards.tolist(), terminations.tolist(), infos["payoffs"][0].tolist()
+    ([-0.5, 0.0, 0.0], [True, False, False], [0.5, -0.5])
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        players: int = 2,
+        rules: Rules | None = None,
+        stack: int | None = None,
+        carry_stacks: bool = False,
+    ) -> None:
+        self.rules = Rules.no_limit(1, 2) if rules is None else rules
+        self.game = VectorGame(self.rules, players, num_envs, stack=stack, carry_stacks=carry_stacks, seed=0)
+        self.num_envs = self.game.tables
+        self.players = self.game.players
+        self.single_observation_space = _observation_space(self.players)
+        self.single_action_space = spaces.Discrete(len(ACTIONS))
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self._rng = Rng()
+        self._seen = self.game.observe()
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, numpy.ndarray], dict[str, Any]]:
+        """Deal new hands at every table; a ``seed`` makes them reproducible."""
+        if seed is not None:
+            self._rng = Rng(seed)
+        game = self.game
+        self.game = VectorGame(
+            game.rules, game.players, game.tables, stack=game.stack, carry_stacks=game.carry_stacks,
+            seed=self._rng.random_raw(),
+        )  # fmt: skip
+        self._seen = self.game.observe()
+        return self._observations(self._seen), {"seat": self._seen.actor}
+
+    def step(
+        self, actions: numpy.ndarray
+    ) -> tuple[dict[str, numpy.ndarray], numpy.ndarray, numpy.ndarray, numpy.ndarray, dict[str, Any]]:
+        """Play each table's action (a number from 0 to 5, as :data:`ACTIONS`)."""
+        seen = self._seen
+        actions = numpy.asarray(actions)
+        if actions.dtype.kind not in "iu":
+            raise TypeError(f"actions of dtype {actions.dtype}: expected integers")
+        if actions.shape != (self.num_envs,):
+            raise InvalidArrayError(f"actions of shape {actions.shape}: give one a table, shape ({self.num_envs},)")
+        wrong = numpy.flatnonzero((actions < 0) | (actions >= len(ACTIONS)))
+        if len(wrong):
+            raise IllegalActionError(
+                f"table {wrong[0]}: action {int(actions[wrong[0]])}: use 0 to {len(ACTIONS) - 1} ({', '.join(ACTIONS)})"
+            )
+        current = seen.bets.max(axis=1)
+        pot = seen.pot + seen.bets.sum(axis=1) + seen.call
+        raise_to = numpy.select(
+            [actions == 3, actions == 4, actions == 5], [current + pot // 2, current + pot, seen.max_raise_to], current
+        )
+        kinds = numpy.select([actions == 0, actions == 1], [FOLD, CHECK_OR_CALL], RAISE)
+        amounts = numpy.clip(raise_to, seen.min_raise_to, seen.max_raise_to)
+        self._seen, payoffs, done = self.game.step(kinds, amounts)
+        big_blind = self.rules.big_blind
+        rewards = payoffs[numpy.arange(self.num_envs), seen.actor] / big_blind
+        infos = {"payoffs": payoffs / big_blind, "_payoffs": done, "seat": self._seen.actor}
+        return self._observations(self._seen), rewards, done, numpy.zeros_like(done), infos
+
+    def _observations(self, seen: VectorObservation) -> dict[str, numpy.ndarray]:
+        """:meth:`HoldemEnv.observe`'s vector and mask for the seat to act at each table."""
+        count, players = self.num_envs, self.players
+        total = players * self.game.stack
+        rows = numpy.arange(count)
+        vector = numpy.zeros((count, 52 + 52 + 4 + 4 * players + 4), numpy.float32)
+        vector[rows[:, None], seen.hole_cards] = 1
+        dealt = seen.board >= 0
+        vector[numpy.nonzero(dealt)[0], 52 + seen.board[dealt].astype(numpy.intp)] = 1
+        vector[rows, 104 + seen.street.astype(numpy.intp)] = 1
+        # Seats from the one to act, clockwise.
+        seats = (seen.actor[:, None] + numpy.arange(players)) % players
+        at = 108
+        vector[:, at : at + players] = numpy.take_along_axis(seen.stacks, seats, 1) / total
+        vector[:, at + players : at + 2 * players] = numpy.take_along_axis(seen.bets, seats, 1) / total
+        vector[:, at + 2 * players : at + 3 * players] = numpy.take_along_axis(seen.folded, seats, 1)
+        vector[:, at + 3 * players : at + 4 * players] = seats == seen.button[:, None]
+        at += 4 * players
+        vector[:, at] = seen.pot / total
+        vector[:, at + 1] = seen.call / total
+        vector[:, at + 2] = seen.min_raise_to / total
+        vector[:, at + 3] = seen.max_raise_to / total
+        mask = numpy.ones((count, len(ACTIONS)), numpy.int8)
+        mask[:, 0] = seen.legal[:, 0]
+        mask[:, 2:] = seen.legal[:, 2:]
+        return {"observation": vector, "action_mask": mask}
+
+
+def _observation_space(players: int) -> spaces.Dict:
+    """The observation of one seat at a table of ``players``: the vector and the action mask."""
+    size = 52 + 52 + 4 + 4 * players + 4
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, 1.0, (size,), numpy.float32),
+            "action_mask": spaces.Box(0, 1, (len(ACTIONS),), numpy.int8),
+        }
+    )

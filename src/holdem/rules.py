@@ -180,14 +180,34 @@ class Rules:
         big_blind: int | None = None,
         **options: object,
     ) -> Rules:
-        """Fixed-limit rules; blinds default to half the small bet and the small bet.
+        """Fixed-limit rules, named by their bets as card rooms name a limit game: ``fixed_limit(2, 4)``
+        is "2/4 limit", bets of 2 before the turn and of 4 from the turn on.
+
+        (:meth:`no_limit` and :meth:`pot_limit` take the blinds instead.)  The
+        blinds default to half the small bet and the small bet; give
+        ``small_blind`` and ``big_blind`` for other blinds, ``small_blind=0``
+        for a game with no small blind.
 
         >>> rules = Rules.fixed_limit(2, 4)
         >>> rules.small_blind, rules.big_blind, rules.small_bet, rules.big_bet
         (1, 2, 2, 4)
+        >>> Rules.fixed_limit(small_bet=10, big_bet=20, small_blind=5, big_blind=10).small_blind
+        5
+        >>> Rules.fixed_limit(1, 2)
+        Traceback (most recent call last):
+        ...
+        holdem.errors.InvalidRulesError: small blind 0 (half the big blind 1): give the blinds, e.g. Rules.fixed_limit(2, 4) or Rules.fixed_limit(1, 2, small_blind=1, big_blind=1); fixed_limit takes the bets, not the blinds
+
+        :raises InvalidRulesError: as :class:`Rules` does, and for a default small blind of 0.
         """
         big_blind = small_bet if big_blind is None else big_blind
-        small_blind = big_blind // 2 if small_blind is None else small_blind
+        if small_blind is None:
+            small_blind = big_blind // 2 if isinstance(big_blind, int) else big_blind
+            if small_blind == 0:
+                raise InvalidRulesError(
+                    f"small blind 0 (half the big blind {big_blind}): give the blinds, e.g. Rules.fixed_limit(2, 4) "
+                    "or Rules.fixed_limit(1, 2, small_blind=1, big_blind=1); fixed_limit takes the bets, not the blinds"
+                )
         options.setdefault("min_bet", small_bet or 1)
         return cls(
             Structure.FIXED_LIMIT,

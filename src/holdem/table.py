@@ -25,11 +25,12 @@ from __future__ import annotations
 import dataclasses
 import enum
 import time
-from collections.abc import Callable
-from typing import IO
+from collections.abc import Callable, Mapping
+from typing import IO, SupportsIndex
 
 from holdem._core import Rng
-from holdem.actions import Action, ActionKind, IllegalActionError
+from holdem.actions import Action, ActionKind, IllegalActionError, integer
+from holdem.agents import Fault, _play, _seated
 from holdem.errors import BuyInError, SeatError, TableError, real_number, whole_number
 from holdem.hand import Hand
 from holdem.rules import MAX_CHIPS, Rules
@@ -517,8 +518,8 @@ class Table:
             self._settle()
         return hand
 
-    def act(self, name: str, kind: ActionKind | str, amount: int | None = None) -> Action:
-        """Play ``name``'s action in the hand in progress (as :meth:`Hand.act`).
+    def act(self, name: str, kind: object, amount: SupportsIndex | None = None) -> Action:
+        """Play ``name``'s action in the hand in progress (any decision :meth:`Hand.act` reads, as it reads it).
 
         :raises IllegalActionError: when no hand is in progress, ``name`` is not
             dealt in (sitting out, waiting, busted) or it is not their turn, or
@@ -537,6 +538,82 @@ class Table:
         if current.hand.is_over:
             self._settle()
         return action
+
+    def play(
+        self,
+        agents: Mapping[str, object],
+        hands: int | None = None,
+        *,
+        seed: int | None = None,
+        fold_on_error: bool = False,
+    ) -> list[Fault]:
+        """Play ``hands`` hands (default: until the session is over) with ``agents``, one per seated player by name.
+
+        Play stops early once fewer than two players are in play.  First each
+        agent's ``reset(rng)`` hook gets a stream of its own from ``seed``
+        (default: drawn from the table's generator, so that a table made with
+        a seed plays the same way every time); then each hand is played as
+        :func:`~holdem.agents.play_hand` plays it (the views' ``table_seat``
+        is the player's seat at this table), and the faults played as folds,
+        with ``fold_on_error``, are returned, numbered by hand.
+
+        >>> from holdem.agents import CallingStation, TightBot
+        >>> table = Table(Rules.no_limit(1, 2), seats=6, seed=1)
+        >>> table.join("ann", 0, 100); table.join("bob", 3, 100)
+        >>> table.play({"ann": CallingStation(), "bob": TightBot()}, hands=20)
+        []
+        >>> len(table.hands), table.stacks()
+        (8, {'ann': 0, 'bob': 200})
+
+        :raises TableError: during a hand, or for agents that are not one per seated player.
+        :raises AgentError: when an agent fails, unless ``fold_on_error``.
+        """
+        if self._current is not None:
+            raise TableError("a hand is in progress: play starts between hands")
+        names = set(self.stacks())
+        if set(agents) != names:
+            raise TableError(
+                f"agents for {sorted(agents)!r} at a table of {sorted(names)!r}: give one for each seated player"
+            )
+        if hands is not None and integer(hands, "hands") < 0:
+            raise TableError(f"hands {hands!r}: use a count of hands from 0, or None to play the session out")
+        hooks = self._hooks(agents, seed)
+        faults: list[Fault] = []
+        played = 0
+        while (hands is None or played < hands) and not self.is_over and self._in_play_count() >= 2:
+            self.start_hand()
+            faults += self._play_current(*hooks, fold_on_error)
+            played += 1
+        return faults
+
+    def _hooks(
+        self, agents: Mapping[str, object], seed: int | None
+    ) -> tuple[dict[str, Callable], dict[str, Callable]]:
+        """Reset the agents from ``seed`` (else from the table's generator); return their ``act`` and
+        ``end_hand`` hooks by name."""
+        streams = Rng(self._rng.random_raw() if seed is None else seed).spawn(len(agents))
+        for agent, stream in zip(agents.values(), streams):
+            reset = getattr(agent, "reset", None)
+            if reset is not None:
+                reset(stream)
+        names = list(agents)
+        acts, ends = _seated(list(agents.values()))
+        return dict(zip(names, acts)), {names[index]: end for index, end in ends}
+
+    def _play_current(
+        self, act_of: Mapping[str, Callable], end_of: Mapping[str, Callable], fold_on_error: bool
+    ) -> list[Fault]:
+        """Play the hand just dealt to its end with each player's ``act`` and ``end_hand`` hooks."""
+        current = self._hands[-1]
+        names = current.names
+        ends = [(seat, end_of[name]) for seat, name in enumerate(names) if name in end_of]
+        faults = _play(current.hand, [act_of[name] for name in names], ends, names, fold_on_error, current.number)
+        if self._current is not None:
+            self._settle()
+        return faults
+
+    def _in_play_count(self) -> int:
+        return sum(player.in_play for player in self._seats.values())
 
     # ------------------------------------------------------------ inside
 
@@ -614,8 +691,9 @@ class Table:
             button = (seats.index(deal.big_blind) - (1 if dead_small_blind else 2)) % count
         posts = {seats.index(seat): owed for seat, owed in deal.posts.items()}
         return Hand(
-            self._rules, stacks, button, seed=self._rng.random_raw(), dead_small_blind=dead_small_blind, posts=posts
-        )
+            self._rules, stacks, button, seed=self._rng.random_raw(), dead_small_blind=dead_small_blind, posts=posts,
+            table_seats=seats,
+        )  # fmt: skip
 
     def _settle(self) -> None:
         current = self._current

@@ -16,12 +16,13 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, SupportsIndex
 
 from holdem._core import Deck, Rng
-from holdem.actions import Action, ActionKind
+from holdem.actions import Action, integer
+from holdem.agents import Fault
 from holdem.cards import Card
 from holdem.errors import RebuyError, TournamentError, real_number, whole_number
 from holdem.hand import Hand
@@ -351,6 +352,11 @@ class Tournament:
         return dict(sorted(self._places.items(), key=lambda item: item[1]))
 
     @property
+    def actor(self) -> str | None:
+        """The name of the player to act, or ``None``."""
+        return self.table.actor
+
+    @property
     def is_over(self) -> bool:
         """Whether one player holds all the chips."""
         return len(self._places) == len(self._rebuy_counts)
@@ -394,12 +400,61 @@ class Tournament:
             self._after_hand()
         return hand
 
-    def act(self, name: str, kind: ActionKind | str, amount: int | None = None) -> Action:
+    def act(self, name: str, kind: object, amount: SupportsIndex | None = None) -> Action:
         """Play ``name``'s action (as :meth:`Table.act`)."""
         action = self.table.act(name, kind, amount)
         if self.table.hand is None:
             self._after_hand()
         return action
+
+    def play(
+        self,
+        agents: Mapping[str, object],
+        hands: int | None = None,
+        *,
+        seed: int | None = None,
+        fold_on_error: bool = False,
+    ) -> list[Fault]:
+        """Play the tournament out (or ``hands`` more hands) with ``agents``, one for each player by name.
+
+        As :meth:`Table.play <holdem.table.Table.play>` plays a table: the
+        agents' ``reset(rng)`` streams come from ``seed`` (default: drawn from
+        the table's generator), and the faults played as folds are returned.
+        No rebuys are made: a player who busts is eliminated.
+
+        >>> from holdem.agents import CallingStation, TightBot
+        >>> schedule = BlindSchedule([Level(10, 20), Level(20, 40)], hands_per_level=10)
+        >>> tournament = Tournament(["ann", "bob", "cy"], 500, schedule, payouts=[70, 30], seed=3)
+        >>> tournament.play({"ann": TightBot(), "bob": CallingStation(), "cy": CallingStation()})
+        []
+        >>> tournament.is_over, tournament.places
+        (True, {'ann': 1, 'bob': 2, 'cy': 3})
+
+        :raises TournamentError: during a hand, or for agents that are not one per player.
+        :raises AgentError: when an agent fails, unless ``fold_on_error``.
+        """
+        names = set(self._rebuy_counts)
+        if set(agents) != names:
+            raise TournamentError(
+                f"agents for {sorted(agents)!r} in a tournament of {sorted(names)!r}: give one for each player"
+            )
+        if self.table.hand is not None:
+            raise TournamentError("a hand is in progress: play starts between hands")
+        if hands is not None and integer(hands, "hands") < 0:
+            raise TournamentError(f"hands {hands!r}: use a count of hands from 0, or None to play it out")
+        table = self.table
+        hooks = table._hooks(agents, seed)
+        faults: list[Fault] = []
+        played = 0
+        while (hands is None or played < hands) and not self.is_over:
+            self._eliminate(table.stacks())
+            if self.is_over:
+                break
+            if not self.start_hand().is_over:
+                faults += table._play_current(*hooks, fold_on_error)
+                self._after_hand()
+            played += 1
+        return faults
 
     def rebuy(self, name: str) -> None:
         """Buy ``RebuyPolicy.chips`` more chips between hands.

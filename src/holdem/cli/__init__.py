@@ -14,12 +14,12 @@ import sys
 from collections.abc import Sequence
 
 import holdem
-from holdem.equity_cli import add_equity_command
+from holdem.cli.acpc import add_acpc_commands
+from holdem.cli.equity import add_equity_command
+from holdem.cli.icm import add_table_commands
+from holdem.cli.play import add_play_commands
+from holdem.cli.replay import add_replay_command
 from holdem.errors import HoldemError
-from holdem.formats.acpc_cli import add_acpc_commands
-from holdem.formats.replay_cli import add_replay_command
-from holdem.play_cli import add_play_commands
-from holdem.table_cli import add_table_commands
 
 
 def _evaluate(arguments: argparse.Namespace) -> None:

@@ -1,0 +1,7 @@
+"""``python -m holdem``: the ``holdem`` command."""
+
+import sys
+
+from holdem.cli import main
+
+sys.exit(main())

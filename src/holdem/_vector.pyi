@@ -1,0 +1,53 @@
+import numpy as np
+import numpy.typing as npt
+
+class VectorCore:
+    count: int
+    players: int
+    def __init__(
+        self,
+        players: int,
+        count: int,
+        small_blind: int,
+        big_blind: int,
+        min_bet: int,
+        ante: int,
+        big_blind_ante: bool,
+        fold_without_bet: bool,
+        stack: int,
+        carry: bool,
+        seed: int,
+        first_table: int,
+    ) -> None: ...
+    def step(
+        self,
+        kinds: npt.NDArray[np.int64],
+        amounts: npt.NDArray[np.int64],
+        rewards: npt.NDArray[np.int64],
+        done: npt.NDArray[np.uint8],
+    ) -> int: ...
+    def legal(self, index: int) -> tuple[int, bool, int, int, int]: ...
+    def observe(
+        self,
+        actor: npt.NDArray[np.int8],
+        button: npt.NDArray[np.int8],
+        position: npt.NDArray[np.int8],
+        street: npt.NDArray[np.int8],
+        hole_cards: npt.NDArray[np.int8],
+        board: npt.NDArray[np.int8],
+        stacks: npt.NDArray[np.int64],
+        bets: npt.NDArray[np.int64],
+        folded: npt.NDArray[np.uint8],
+        pot: npt.NDArray[np.int64],
+        legal: npt.NDArray[np.uint8],
+        call: npt.NDArray[np.int64],
+        min_raise_to: npt.NDArray[np.int64],
+        max_raise_to: npt.NDArray[np.int64],
+    ) -> None: ...
+    def deals(
+        self,
+        hole_cards: npt.NDArray[np.int8],
+        board: npt.NDArray[np.int8],
+        starting: npt.NDArray[np.int64],
+        button: npt.NDArray[np.int8],
+    ) -> None: ...

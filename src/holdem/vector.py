@@ -1,0 +1,284 @@
+"""Many no-limit tables stepped at once, for reinforcement learning and self-play.
+
+A :class:`VectorGame` holds ``tables`` independent hands in the Cython core.
+Each :meth:`VectorGame.step` takes one decision per table, as arrays, plays
+them, deals a new hand wherever one ended, and returns numpy arrays: no Python
+object per hand.  Between steps every table waits for a decision.
+
+Decisions are a ``kinds`` array (:data:`FOLD`, :data:`CHECK_OR_CALL`,
+:data:`RAISE`) and, for raises, an ``amounts`` array of raise-to totals for the
+street.  The rules of play are :class:`~holdem.hand.Hand`'s for the same cards.
+
+>>> from holdem.rules import Rules
+>>> game = VectorGame(Rules.no_limit(1, 2), players=2, tables=3, seed=7)
+>>> seen = game.observe()
+>>> seen.actor.tolist(), seen.call.tolist(), seen.max_raise_to.tolist()
+([1, 1, 1], [1, 1, 1], [200, 200, 200])
+>>> seen, rewards, done = game.step([FOLD, CHECK_OR_CALL, RAISE], [0, 0, 6])
+>>> done.tolist(), rewards[0].tolist()
+([True, False, False], [1, -1])
+>>> seen.actor.tolist(), seen.bets.tolist()
+([0, 0, 0], [[1, 2], [2, 2], [2, 6]])
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+import threading
+from typing import NamedTuple
+
+import numpy
+import numpy.typing as npt
+
+from holdem._vector import VectorCore
+from holdem.errors import IllegalActionError, InvalidArrayError, InvalidHandError, InvalidRulesError, InvalidSeedError
+from holdem.rules import OddChip, Rules, Structure
+
+__all__ = ["CHECK_OR_CALL", "FOLD", "MAX_TABLES", "RAISE", "VectorGame", "VectorObservation"]
+
+FOLD = 0
+"""Decision kind: fold (only facing a bet, unless the rules allow ``fold_without_bet``)."""
+CHECK_OR_CALL = 1
+"""Decision kind: check, or call (all in when the stack is shorter)."""
+RAISE = 2
+"""Decision kind: bet or raise to the total given in ``amounts``."""
+MAX_TABLES = 100_000
+"""The most tables one :class:`VectorGame` holds."""
+
+Int64Array = npt.NDArray[numpy.int64]
+Int8Array = npt.NDArray[numpy.int8]
+BoolArray = npt.NDArray[numpy.bool_]
+
+
+class VectorObservation(NamedTuple):
+    """What the seat to act at each table sees: one row a table (``N`` tables of ``P`` seats).
+
+    Seats are absolute (0 to ``P - 1``); ``position`` counts clockwise from the
+    seat left of the button (the button is ``P - 1``).  Cards are codes, -1 for a
+    board card not dealt yet.  ``legal`` holds, for each table, whether the seat
+    may fold, check or call (always), and raise; ``min_raise_to`` and
+    ``max_raise_to`` are 0 when it may not raise.  ``pot`` does not count the
+    bets in front of the players.
+    """
+
+    actor: Int8Array  # (N,)
+    button: Int8Array  # (N,)
+    position: Int8Array  # (N,)
+    street: Int8Array  # (N,) 0 preflop .. 3 river
+    hole_cards: Int8Array  # (N, 2)
+    board: Int8Array  # (N, 5)
+    stacks: Int64Array  # (N, P)
+    bets: Int64Array  # (N, P)
+    folded: BoolArray  # (N, P)
+    pot: Int64Array  # (N,)
+    legal: BoolArray  # (N, 3): fold, check or call, raise
+    call: Int64Array  # (N,) chips to call
+    min_raise_to: Int64Array  # (N,)
+    max_raise_to: Int64Array  # (N,)
+
+
+class VectorGame:
+    """``tables`` independent hands of ``players`` seats, each seat starting with ``stack`` chips.
+
+    Supported rules: :meth:`Rules.no_limit <holdem.rules.Rules.no_limit>` with
+    blinds, antes (also a big-blind ante), any ``min_bet`` and
+    ``fold_without_bet``; not straddles, rake, more than one run, or
+    PokerKit's odd-chip rule (:class:`~holdem.errors.InvalidRulesError`).
+    Showing or mucking changes no chips, so ``all_hands_show`` is accepted.
+
+    The button starts on the last seat and moves one seat each hand.  Each
+    hand starts from ``stack`` chips a seat (default 100 big blinds), or with
+    ``carry_stacks`` from the stacks the last hand left, until a seat is
+    left with no more than the big blind plus the ante (busted or nearly):
+    then every seat starts again from ``stack``.  So every forced bet is
+    posted in full and every hand waits for a decision.
+
+    Table ``t`` (counted from ``first_table``) draws its own cards from a
+    xoshiro256** generator seeded with outputs ``4t`` to ``4t + 3`` of the
+    SplitMix64 stream of ``seed`` (table 0 draws as ``Rng(seed)``): the same
+    ``seed`` gives the same hands at table ``t`` whatever the number of
+    tables, so a batch may be split over processes by giving each part its
+    ``first_table``.  A hand shuffles the table's deck by Fisher-Yates as far
+    as it deals: seat ``s`` gets cards ``2s`` and ``2s + 1``, the board the five after.
+
+    :meth:`step` plays with the GIL released, so games stepped on different
+    threads run in parallel; calls on one game from several threads wait for
+    each other.
+
+    :raises InvalidRulesError: for rules it does not play, or a player or table
+        count out of range (2 to 10 players, 1 to :data:`MAX_TABLES` tables).
+    :raises InvalidHandError: for a stack too short.
+    :raises InvalidSeedError: for a seed outside 0 to 2**64 - 1 or a negative ``first_table``.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int = 2,
+        tables: int = 1,
+        *,
+        stack: int | None = None,
+        carry_stacks: bool = False,
+        seed: int | None = None,
+        first_table: int = 0,
+    ) -> None:
+        if type(rules) is not Rules:
+            raise TypeError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
+        _check_rules(rules)
+        players = _integer("players", players)
+        rules.check_player_count(players)
+        tables = _integer("tables", tables)
+        if not 1 <= tables <= MAX_TABLES:
+            raise InvalidRulesError(f"tables {tables}: use 1 to {MAX_TABLES:,}")
+        stack = 100 * rules.big_blind if stack is None else _integer("stack", stack)
+        if not rules.big_blind + rules.ante < stack <= 2**60 // players:
+            raise InvalidHandError(
+                f"stack {stack}: use more than the big blind plus the ante ({rules.big_blind + rules.ante}) "
+                f"and at most {2**60 // players} (2**60 chips at the table)"
+            )
+        if type(carry_stacks) is not bool:
+            raise TypeError(f"carry_stacks {carry_stacks!r}: expected True or False")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "little")
+        seed = _integer("seed", seed)
+        if not 0 <= seed < 2**64:
+            raise InvalidSeedError(f"seed {seed}: use an integer from 0 to 2**64 - 1")
+        first_table = _integer("first_table", first_table)
+        if not 0 <= first_table <= 2**62 - tables:
+            raise InvalidSeedError(f"first_table {first_table}: use 0 to {2**62 - tables}")
+        self.rules = rules
+        self.players = players
+        self.tables = tables
+        self.stack = stack
+        self.carry_stacks = carry_stacks
+        self.seed = seed
+        self.first_table = first_table
+        self._lock = threading.Lock()
+        self._core = VectorCore(
+            players, tables, rules.small_blind, rules.big_blind, rules.min_bet, rules.ante,
+            rules.big_blind_ante, rules.fold_without_bet, stack, carry_stacks, seed, first_table,
+        )  # fmt: skip
+
+    def __repr__(self) -> str:
+        return (
+            f"VectorGame({self.rules!r}, players={self.players}, tables={self.tables}, stack={self.stack}, "
+            f"carry_stacks={self.carry_stacks}, seed={self.seed}, first_table={self.first_table})"
+        )
+
+    def observe(self) -> VectorObservation:
+        """What the seat to act at each table sees (new arrays)."""
+        with self._lock:
+            return self._observe()
+
+    def _observe(self) -> VectorObservation:
+        count, players = self.tables, self.players
+        seen = VectorObservation(
+            numpy.empty(count, numpy.int8),
+            numpy.empty(count, numpy.int8),
+            numpy.empty(count, numpy.int8),
+            numpy.empty(count, numpy.int8),
+            numpy.empty((count, 2), numpy.int8),
+            numpy.empty((count, 5), numpy.int8),
+            numpy.empty((count, players), numpy.int64),
+            numpy.empty((count, players), numpy.int64),
+            numpy.empty((count, players), numpy.bool_),
+            numpy.empty(count, numpy.int64),
+            numpy.empty((count, 3), numpy.bool_),
+            numpy.empty(count, numpy.int64),
+            numpy.empty(count, numpy.int64),
+            numpy.empty(count, numpy.int64),
+        )
+        self._core.observe(
+            *seen[:8], seen.folded.view(numpy.uint8), seen.pot, seen.legal.view(numpy.uint8), *seen[11:]
+        )
+        return seen
+
+    def step(
+        self, kinds: npt.ArrayLike, amounts: npt.ArrayLike | None = None
+    ) -> tuple[VectorObservation, Int64Array, BoolArray]:
+        """Play one decision at every table; return the new observation, the rewards and the done flags.
+
+        ``kinds`` holds one decision kind a table; ``amounts`` the raise-to
+        totals where the kind is :data:`RAISE` (other entries are ignored; it
+        may be left out when no table raises).  ``rewards`` (``(N, P)`` chips)
+        are the payoffs of the hands that ended, ``done`` says which tables'
+        hands ended; those tables have dealt their next hand.
+
+        :raises IllegalActionError: naming the first table whose decision the
+            rules do not allow; then nothing is played.
+        :raises InvalidArrayError: for arrays not of one entry a table.
+        :raises TypeError: for arrays that do not hold integers.
+        """
+        kinds = self._decisions("kinds", kinds)
+        amounts = numpy.zeros(self.tables, numpy.int64) if amounts is None else self._decisions("amounts", amounts)
+        rewards = numpy.zeros((self.tables, self.players), numpy.int64)
+        done = numpy.zeros(self.tables, numpy.bool_)
+        with self._lock:
+            refused = self._core.step(kinds, amounts, rewards, done.view(numpy.uint8))
+            if refused >= 0:
+                raise self._illegal(refused, int(kinds[refused]), int(amounts[refused]))
+            return self._observe(), rewards, done
+
+    def deals(self) -> tuple[Int8Array, Int8Array, Int64Array, Int8Array]:
+        """The hands in play: every seat's hole cards ``(N, P, 2)``, the whole board ``(N, 5)``
+        (dealt or not), the stacks before the hand ``(N, P)`` and the button ``(N,)``.
+
+        For analysis and tests: an agent sees only :meth:`observe`.
+        """
+        count, players = self.tables, self.players
+        hole_cards = numpy.empty((count, players, 2), numpy.int8)
+        board = numpy.empty((count, 5), numpy.int8)
+        starting = numpy.empty((count, players), numpy.int64)
+        button = numpy.empty(count, numpy.int8)
+        with self._lock:
+            self._core.deals(hole_cards, board, starting, button)
+        return hole_cards, board, starting, button
+
+    def _decisions(self, name: str, values: npt.ArrayLike) -> Int64Array:
+        array = numpy.asarray(values)
+        if array.dtype.kind not in "iu":
+            raise TypeError(f"{name} of dtype {array.dtype}: expected integers")
+        if array.shape != (self.tables,):
+            raise InvalidArrayError(f"{name} of shape {array.shape}: give one entry a table, shape ({self.tables},)")
+        return numpy.ascontiguousarray(array, numpy.int64)
+
+    def _illegal(self, table: int, kind: int, amount: int) -> IllegalActionError:
+        seat, may_fold, call, low, high = self._core.legal(table)
+        where = f"table {table}: seat {seat}"
+        if kind == FOLD:
+            return IllegalActionError(f"{where} may not fold facing no bet: check instead")
+        if kind == RAISE and high:
+            return IllegalActionError(f"{where} may not raise to {amount}: the total must be from {low} to {high}")
+        if kind == RAISE:
+            return IllegalActionError(f"{where} may not bet or raise now: check, call or fold")
+        return IllegalActionError(
+            f"{where}: decision kind {kind}; use {FOLD} (fold), {CHECK_OR_CALL} (check or call) or {RAISE} (raise)"
+        )
+
+
+def _integer(name: str, value: object) -> int:
+    """``value`` as an int: anything with ``__index__`` but a bool."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} {value!r}: expected an integer")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{name} {value!r}: expected an integer") from None
+
+
+def _check_rules(rules: Rules) -> None:
+    """Raise :class:`InvalidRulesError` for rules that a :class:`VectorGame` does not play."""
+    unsupported = [
+        (rules.structure is not Structure.NO_LIMIT, f"{rules.structure.value} betting"),
+        (bool(rules.straddles), "straddles"),
+        (rules.runouts != 1, "more than one run"),
+        (bool(rules.rake), "rake"),
+        (rules.odd_chip is not OddChip.LEFT_OF_BUTTON, "PokerKit's odd-chip rule"),
+    ]
+    for refused, what in unsupported:
+        if refused:
+            raise InvalidRulesError(
+                f"{what}: VectorGame plays no-limit with blinds and antes, no straddle, one run, "
+                "no rake, odd chips left of the button"
+            )

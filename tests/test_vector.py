@@ -1,0 +1,248 @@
+import numpy
+import pytest
+
+import holdem
+from holdem import Hand, Rules, SeatStatus
+from holdem.vector import CHECK_OR_CALL, FOLD, RAISE, VectorGame
+
+
+def random_decisions(seen, rng, all_in_share=0.3):
+    """A legal kind drawn uniformly at each table; a raise uniform between the bounds, or all in."""
+    kinds = (rng.random(seen.legal.shape) * seen.legal).argmax(axis=1)
+    amounts = rng.integers(seen.min_raise_to, seen.max_raise_to + 1)
+    all_in = rng.random(len(kinds)) < all_in_share
+    amounts[all_in] = seen.max_raise_to[all_in]
+    return kinds, amounts
+
+
+def hands_dealt(game, tables):
+    """A Hand for each table listed, dealt the cards of the table's hand in play."""
+    hole_cards, board, starting, button = game.deals()
+    return {
+        table: Hand(
+            game.rules,
+            starting[table].tolist(),
+            int(button[table]),
+            hole_cards=hole_cards[table].tolist(),
+            board=board[table].tolist(),
+        )
+        for table in tables
+    }
+
+
+def assert_same_decision(seen, table, hand):
+    legal = hand.legal_actions()
+    actor = legal.seat
+    assert int(seen.actor[table]) == actor == hand.actor
+    assert seen.legal[table].tolist() == [legal.fold, True, legal.min_raise_to is not None]
+    assert int(seen.call[table]) == legal.call
+    assert int(seen.min_raise_to[table]) == (legal.min_raise_to or 0)
+    assert int(seen.max_raise_to[table]) == (legal.max_raise_to or 0)
+    assert tuple(seen.stacks[table].tolist()) == hand.stacks
+    assert tuple(seen.bets[table].tolist()) == hand.bets
+    assert int(seen.pot[table]) == hand.pot_total
+    assert int(seen.street[table]) == hand.street
+    assert int(seen.button[table]) == hand.button
+    assert int(seen.position[table]) == (actor - hand.button - 1) % hand.player_count
+    board = seen.board[table].tolist()
+    assert tuple(board[: len(hand.board)]) == hand.board and set(board[len(hand.board) :]) <= {-1}
+    assert tuple(seen.hole_cards[table].tolist()) == hand.hole_cards(actor)
+    assert seen.folded[table].tolist() == [status is SeatStatus.FOLDED for status in hand.statuses]
+
+
+def play_hand_decision(hand, kind, amount):
+    if kind == FOLD:
+        hand.fold()
+    elif kind == CHECK_OR_CALL:
+        hand.check_or_call()
+    else:
+        hand.raise_to(amount)
+
+
+GAMES = [
+    (Rules.no_limit(1, 2), 2, 40, False),
+    (Rules.no_limit(2, 2), 2, 30, True),
+    (Rules.no_limit(1, 2, ante=1), 6, 25, True),
+    (Rules.no_limit(1, 2, ante=2, big_blind_ante=True), 9, 30, True),
+    (Rules.no_limit(1, 2, min_bet=4, fold_without_bet=True), 3, 50, False),
+    (Rules.no_limit(5, 10, all_hands_show=True), 10, 60, True),
+]
+
+
+@pytest.mark.parametrize(("rules", "players", "stack", "carry_stacks"), GAMES)
+def test_every_decision_chips_and_payoff_equal_hand(rules, players, stack, carry_stacks):
+    assert_plays_as_hand(rules, players, stack, carry_stacks, tables=60, steps=150, seed=players)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rules", "players", "stack", "carry_stacks"), GAMES)
+def test_every_decision_chips_and_payoff_equal_hand_at_length(rules, players, stack, carry_stacks):
+    assert_plays_as_hand(rules, players, stack, carry_stacks, tables=400, steps=400, seed=100 + players)
+
+
+def assert_plays_as_hand(rules, players, stack, carry_stacks, tables, steps, seed):
+    """Random batch hands replayed through Hand from the same cards: the same legal actions at
+    every decision, the same stacks, bets and pot, and the same payoffs."""
+    game = VectorGame(rules, players, tables, stack=stack, carry_stacks=carry_stacks, seed=seed)
+    rng = numpy.random.default_rng(seed)
+    hands = hands_dealt(game, range(tables))
+    seen = game.observe()
+    finished = 0
+    for _ in range(steps):
+        assert (seen.stacks.sum(axis=1) + seen.bets.sum(axis=1) + seen.pot == players * stack).all()
+        kinds, amounts = random_decisions(seen, rng)
+        for table, hand in hands.items():
+            assert_same_decision(seen, table, hand)
+            play_hand_decision(hand, kinds[table], int(amounts[table]))
+        seen, rewards, done = game.step(kinds, amounts)
+        ended = numpy.flatnonzero(done).tolist()
+        for table, hand in hands.items():
+            assert hand.is_over == done[table]
+            assert tuple(rewards[table].tolist()) == (hand.payoffs if hand.is_over else (0,) * players)
+        fresh = hands_dealt(game, ended)
+        for table in ended:
+            expected = hands[table].stacks
+            if not carry_stacks or min(expected) <= rules.big_blind + rules.ante:
+                expected = (stack,) * players
+            assert fresh[table].starting_stacks == expected
+            assert fresh[table].button == (hands[table].button + 1) % players
+        hands.update(fresh)
+        finished += len(ended)
+    assert finished > 2 * tables
+
+
+def test_a_hand_of_known_cards():
+    game = VectorGame(Rules.no_limit(1, 2), players=3, tables=1, stack=100, seed=11)
+    hole_cards, board, starting, button = game.deals()
+    assert starting.tolist() == [[100, 100, 100]] and button.tolist() == [2]
+    seen = game.observe()
+    assert seen.actor.tolist() == [2] and seen.position.tolist() == [2]
+    assert seen.hole_cards.tolist() == [hole_cards[0, 2].tolist()]
+    # The button raises all in, both blinds call: the board runs out and the best hand wins 300.
+    seen, rewards, done = game.step([RAISE], [100])
+    seen, rewards, done = game.step([CHECK_OR_CALL])
+    seen, rewards, done = game.step([CHECK_OR_CALL])
+    ranks = [holdem.evaluate(hole_cards[0, seat].tolist() + board[0].tolist()) for seat in range(3)]
+    winner = ranks.index(max(ranks))
+    assert done.tolist() == [True] and ranks.count(max(ranks)) == 1
+    assert rewards[0].tolist() == [200 if seat == winner else -100 for seat in range(3)]
+    assert seen.button.tolist() == [0] and seen.stacks.sum() + seen.bets.sum() == 300
+
+
+def test_tables_draw_the_same_hands_however_the_batch_is_split():
+    rules = Rules.no_limit(1, 2)
+    whole = VectorGame(rules, 4, tables=8, seed=99)
+    parts = [VectorGame(rules, 4, tables=5, seed=99), VectorGame(rules, 4, tables=3, seed=99, first_table=5)]
+    rng = numpy.random.default_rng(5)
+    for _ in range(40):
+        kinds, amounts = random_decisions(whole.observe(), rng)
+        whole.step(kinds, amounts)
+        parts[0].step(kinds[:5], amounts[:5])
+        parts[1].step(kinds[5:], amounts[5:])
+        for mine, theirs in zip(whole.deals(), zip(*(part.deals() for part in parts))):
+            assert numpy.array_equal(mine, numpy.concatenate(theirs))
+    holes = whole.deals()[0]
+    assert len({tuple(row.ravel().tolist()) for row in holes}) == 8
+    assert not numpy.array_equal(VectorGame(rules, 4, 8, seed=98).deals()[0], VectorGame(rules, 4, 8, seed=99).deals()[0])
+
+
+def test_table_zero_deals_from_rng_of_the_seed():
+    """The first hand of table 0: a Fisher-Yates shuffle of the ordered deck drawn from Rng(seed),
+    seat s holding cards 2s and 2s + 1, the board the five after."""
+    players, seed = 4, 2024
+    rng, deck = holdem.Rng(seed), list(range(52))
+    for position in range(2 * players + 5):
+        swap = position + rng.below(52 - position)
+        deck[position], deck[swap] = deck[swap], deck[position]
+    hole_cards, board, _, _ = VectorGame(Rules.no_limit(1, 2), players, 3, seed=seed).deals()
+    assert hole_cards[0].ravel().tolist() == deck[: 2 * players]
+    assert board[0].tolist() == deck[2 * players : 2 * players + 5]
+
+
+def test_games_on_threads_play_as_in_turn():
+    from concurrent.futures import ThreadPoolExecutor
+
+    def play(game, steps=30):
+        rng = numpy.random.default_rng(game.seed)
+        for _ in range(steps):
+            game.step(*random_decisions(game.observe(), rng))
+        return game.deals()
+
+    def games():
+        return [VectorGame(Rules.no_limit(1, 2), 6, 2_000, seed=seed) for seed in range(4)]
+
+    with ThreadPoolExecutor(2) as pool:
+        threaded = list(pool.map(play, games()))
+    for mine, theirs in zip(threaded, map(play, games())):
+        assert all(numpy.array_equal(a, b) for a, b in zip(mine, theirs))
+
+
+def test_a_refused_step_changes_nothing():
+    game = VectorGame(Rules.no_limit(1, 2), players=2, tables=3, seed=4)
+    game.step([CHECK_OR_CALL] * 3)  # the small blinds call: the big blinds may check
+    before = game.observe()
+    attempts = [
+        ([CHECK_OR_CALL, FOLD, CHECK_OR_CALL], None, holdem.IllegalActionError, "table 1: seat 0 may not fold facing no bet"),
+        ([RAISE, 1, 1], [3, 0, 0], holdem.IllegalActionError, "table 0: seat 0 may not raise to 3: the total must be from 4 to 200"),
+        ([1, 1, 7], None, holdem.IllegalActionError, "table 2: seat 0: decision kind 7"),
+        ([1, 1], None, holdem.InvalidArrayError, r"kinds of shape \(2,\)"),
+        ([1, 1, 1], [[4, 4, 4]], holdem.InvalidArrayError, r"amounts of shape \(1, 3\)"),
+        ([1.0, 1.0, 1.0], None, TypeError, "kinds of dtype float64"),
+        ([True, True, True], None, TypeError, "kinds of dtype bool"),
+    ]
+    for kinds, amounts, error, message in attempts:
+        with pytest.raises(error, match=message):
+            game.step(kinds, amounts)
+        for mine, theirs in zip(before, game.observe()):
+            assert numpy.array_equal(mine, theirs)
+    seen, _, _ = game.step(numpy.array([1, 1, 1], numpy.uint8))
+    assert seen.street.tolist() == [1, 1, 1]
+
+
+def test_no_raise_when_no_one_can_answer():
+    game = VectorGame(Rules.no_limit(1, 2), players=2, tables=1, stack=10, seed=1)
+    seen, _, _ = game.step([RAISE], [10])
+    assert seen.legal.tolist() == [[True, True, False]] and seen.max_raise_to.tolist() == [0]
+    with pytest.raises(holdem.IllegalActionError, match="may not bet or raise now"):
+        game.step([RAISE], [10])
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        (Rules.pot_limit(1, 2), "pot-limit betting"),
+        (Rules.fixed_limit(2, 4), "fixed-limit betting"),
+        (Rules.no_limit(1, 2, straddles=(4,)), "straddles"),
+        (Rules.no_limit(1, 2, runouts=2), "more than one run"),
+        (Rules.no_limit(1, 2, rake=0.05), "rake"),
+        (Rules.no_limit(1, 2, odd_chip="pokerkit"), "PokerKit's odd-chip rule"),
+    ],
+)
+def test_rules_it_does_not_play_are_refused(rules, message):
+    with pytest.raises(holdem.InvalidRulesError, match=message):
+        VectorGame(rules)
+
+
+def test_bad_arguments():
+    rules = Rules.no_limit(1, 2, ante=1)
+    with pytest.raises(holdem.InvalidRulesError, match="11 players"):
+        VectorGame(rules, players=11)
+    for tables in (0, 100_001):
+        with pytest.raises(holdem.InvalidRulesError, match=f"tables {tables}: use 1 to 100,000"):
+            VectorGame(rules, tables=tables)
+    with pytest.raises(holdem.InvalidHandError, match=r"stack 3: use more than the big blind plus the ante \(3\)"):
+        VectorGame(rules, stack=3)
+    with pytest.raises(holdem.InvalidSeedError, match="seed -1"):
+        VectorGame(rules, seed=-1)
+    with pytest.raises(holdem.InvalidSeedError, match="first_table -1"):
+        VectorGame(rules, first_table=-1)
+    for name, value in (("players", True), ("tables", 2.0), ("stack", "100"), ("seed", 1.5)):
+        with pytest.raises(TypeError, match=f"{name} {value!r}: expected an integer"):
+            VectorGame(rules, **{name: value})
+    with pytest.raises(TypeError, match="expected a Rules"):
+        VectorGame("no-limit")
+    with pytest.raises(TypeError, match="carry_stacks 1"):
+        VectorGame(rules, carry_stacks=1)
+    game = VectorGame(rules, players=numpy.int64(3), tables=numpy.int32(2), stack=numpy.int16(50), seed=numpy.uint64(5))
+    assert game.observe().stacks.shape == (2, 3)
+    assert repr(game).startswith("VectorGame(Rules(structure=<Structure.NO_LIMIT")
