@@ -21,6 +21,7 @@ from libc.string cimport memcpy, memmove, memset
 
 import os
 
+from holdem.actions import integer
 from holdem.errors import (
     CardCountError,
     DeckError,
@@ -29,7 +30,6 @@ from holdem.errors import (
     InvalidCardError,
     InvalidRankError,
     InvalidSeedError,
-    whole_number,
 )
 
 __all__ = [
@@ -448,7 +448,7 @@ def evaluate7(c0, c1, c2, c3, c4, c5, c6):
 cdef evaluate_codes(tuple cards):
     """The rank of seven integers that are not all plain int codes."""
     for card in cards:
-        whole_number(card, InvalidCardError, f"evaluate7 takes card codes (integers 0 to 51), got {card!r}")
+        integer(card, "card code")
     return evaluate(cards)
 
 
@@ -460,7 +460,7 @@ def class_score(rank):
     """
     if type(rank) is not int or not 1 <= rank <= CLASS_COUNT:
         message = f"rank {rank!r}: a hand rank is an integer from 1 to {CLASS_COUNT}"
-        rank = whole_number(rank, InvalidRankError, message)
+        rank = integer(rank, "rank")
         if not 1 <= rank <= CLASS_COUNT:
             raise InvalidRankError(message)
     return CLASS_SCORE[<Py_ssize_t>rank]
@@ -610,11 +610,11 @@ def _thread_pool():
 
 def _thread_count(threads, error):
     """The threads to use for a ``threads`` argument: None is 1, more than MAX_THREADS is
-    MAX_THREADS.  Not a positive integer raises ``error`` (a number) or TypeError."""
+    MAX_THREADS.  An integer below 1 raises ``error``, anything else but an integer TypeError."""
     if threads is None:
         return 1
     message = f"threads must be a positive integer or None, got {threads!r}"
-    count = whole_number(threads, error, message)
+    count = integer(threads, "threads")
     if count < 1:
         raise error(message)
     return min(count, MAX_THREADS)

@@ -19,7 +19,8 @@ from collections.abc import Iterable
 from typing import TypeAlias, Union
 
 from holdem._core import Deck, Rng
-from holdem.errors import CardCountError, DuplicateCardError, InvalidCardError, whole_number
+from holdem.actions import integer
+from holdem.errors import CardCountError, DuplicateCardError, InvalidCardError
 
 __all__ = [
     "Card",
@@ -66,8 +67,8 @@ def parse_card(card: str | int) -> Card:
             return code
         raise InvalidCardError(f"invalid card {card!r}: {_CARD_HELP}")
     try:
-        code = whole_number(card, InvalidCardError, "")
-    except (InvalidCardError, TypeError):
+        code = integer(card, "card")
+    except TypeError:
         raise InvalidCardError(f"invalid card {card!r}: {_CARD_HELP}") from None
     if 0 <= code < 52:
         return code

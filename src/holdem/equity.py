@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from holdem._core import Matchup, Rng, _thread_count, _thread_pool
 from holdem.cards import CARD_NAMES, CardsLike, parse_cards
-from holdem.errors import CardCountError, DuplicateCardError, EquityError, InvalidCardError, whole_number
+from holdem.actions import integer
+from holdem.errors import CardCountError, DuplicateCardError, EquityError, InvalidCardError
 from holdem.ranges import EmptyRangeError, HandRange
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ def equity(
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise EquityError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(players)}")
     message = f"samples must be an integer from 1 to 2**32, got {samples!r}"
-    samples = whole_number(samples, EquityError, message)
+    samples = integer(samples, "samples")
     if not 1 <= samples <= MAX_SAMPLES:
         raise EquityError(message)
     thread_count = _thread_count(threads, EquityError)

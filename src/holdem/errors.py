@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import operator
 
 
 class HoldemError(Exception):
@@ -109,33 +108,6 @@ class InvalidHistoryError(HoldemError, ValueError):
 
 class AcpcError(HoldemError, ValueError):
     """ACPC text that cannot be read (a game definition, match state or log line), or a game holdem cannot play."""
-
-
-def whole_number(value: object, error: type[HoldemError], message: str) -> int:
-    """Return ``value`` as an ``int`` if it is an integer: an ``int`` or anything with
-    ``__index__`` (numpy integers), but not a bool.
-
-    Another number (a float, a Decimal) raises ``error``, any other type
-    ``TypeError``, both with ``message``.
-
-    >>> import numpy
-    >>> whole_number(numpy.int64(7), HoldemError, "count: use an integer")
-    7
-    >>> whole_number(2.5, InvalidRulesError, "ante 2.5: chips are whole numbers")
-    Traceback (most recent call last):
-    ...
-    holdem.errors.InvalidRulesError: ante 2.5: chips are whole numbers
-    """
-    if type(value) is int:
-        return value
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    if isinstance(value, numbers.Number) and not isinstance(value, bool):
-        raise error(message)
-    raise TypeError(message)
 
 
 def real_number(value: object, error: type[HoldemError], message: str) -> float:

@@ -19,7 +19,8 @@ import re
 from decimal import Decimal
 from fractions import Fraction
 
-from holdem.errors import InvalidRulesError, whole_number
+from holdem.actions import integer
+from holdem.errors import InvalidRulesError
 
 __all__ = ["InvalidRulesError", "OddChip", "Rules", "Structure"]
 
@@ -138,12 +139,12 @@ class Rules:
             previous = amount or previous
         if self.max_bets is not None:
             message = f"max_bets {self.max_bets!r}: use a count of bets from 1 to 2**60, or None"
-            max_bets = whole_number(self.max_bets, InvalidRulesError, message)
+            max_bets = integer(self.max_bets, "max_bets")
             if not 1 <= max_bets <= MAX_CHIPS:
                 raise InvalidRulesError(message)
             set_field("max_bets", max_bets)
         message = f"runouts {self.runouts!r}: use 1 or more boards"
-        runouts = whole_number(self.runouts, InvalidRulesError, message)
+        runouts = integer(self.runouts, "runouts")
         if runouts < 1:
             raise InvalidRulesError(message)
         set_field("runouts", runouts)
@@ -263,7 +264,7 @@ _RAKE_TEXT = re.compile(r"[0-9]{1,18}/[0-9]{1,18}|[0-9]{0,18}\.?[0-9]{1,18}")
 def _check_chips(name: str, amount: object) -> int:
     """``amount`` as an int of chips, from 0 to 2**60."""
     message = f"{name} {amount!r}: chip amounts are integers from 0 to 2**60 (chips are whole numbers)"
-    chips = whole_number(amount, InvalidRulesError, message)
+    chips = integer(amount, name)
     if not 0 <= chips <= MAX_CHIPS:
         raise InvalidRulesError(message)
     return chips

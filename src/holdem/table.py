@@ -31,7 +31,7 @@ from typing import IO, SupportsIndex
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError, integer
 from holdem.agents import Fault, _play, _seated
-from holdem.errors import BuyInError, SeatError, TableError, real_number, whole_number
+from holdem.errors import BuyInError, SeatError, TableError, real_number
 from holdem.hand import Hand
 from holdem.rules import MAX_CHIPS, Rules
 
@@ -200,7 +200,7 @@ class Table:
         seed: int | None = None,
     ) -> None:
         message = f"seats {seats!r}: a table has 2 to 10 seats"
-        seats = whole_number(seats, TableError, message)
+        seats = integer(seats, "seats")
         if not 2 <= seats <= 10:
             raise TableError(message)
         min_buy_in, max_buy_in, max_hands = (
@@ -213,7 +213,7 @@ class Table:
             f"time fee {time_fee!r} every {fee_period!r} seconds: use a non-negative integer "
             "fee and a positive period"
         )
-        time_fee = whole_number(time_fee, TableError, message)
+        time_fee = integer(time_fee, "time_fee")
         fee_period = real_number(fee_period, TableError, message)
         if not 0 <= time_fee <= MAX_CHIPS or not fee_period > 0:
             raise TableError(message)
@@ -767,7 +767,7 @@ def _positive_or_none(name: str, value: object) -> int | None:
     if value is None:
         return None
     message = f"{name} {value!r}: use a positive integer or None"
-    number = whole_number(value, TableError, message)
+    number = integer(value, name)
     if not 1 <= number <= MAX_CHIPS:
         raise TableError(message)
     return number

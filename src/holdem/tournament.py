@@ -24,7 +24,7 @@ from holdem._core import Deck, Rng
 from holdem.actions import Action, integer
 from holdem.agents import Fault
 from holdem.cards import Card
-from holdem.errors import RebuyError, TournamentError, real_number, whole_number
+from holdem.errors import RebuyError, TournamentError, real_number
 from holdem.hand import Hand
 from holdem.rules import MAX_CHIPS, Rules
 from holdem.table import ButtonRule, Table
@@ -84,7 +84,7 @@ class BlindSchedule:
         length = self.hands_per_level if self.hands_per_level is not None else self.seconds_per_level
         message = f"a level of {length!r}: levels last a positive number of hands or seconds"
         if self.hands_per_level is not None:
-            length = whole_number(length, TournamentError, message)
+            length = integer(length, "hands_per_level")
             object.__setattr__(self, "hands_per_level", length)
         else:
             length = real_number(length, TournamentError, message)
@@ -119,7 +119,7 @@ class RebuyPolicy:
             if value is None and name == "chips":
                 continue
             message = f"{name} {value!r}: use an integer from {int(name == 'chips')} to 2**60"
-            number = whole_number(value, RebuyError, message)
+            number = integer(value, name)
             if not int(name == "chips") <= number <= MAX_CHIPS:
                 raise RebuyError(message)
             object.__setattr__(self, name, number)
@@ -167,7 +167,7 @@ def draw_button(names: Sequence[str], rng: Rng) -> tuple[str, dict[str, Card]]:
 
 def _chips(name: str, amount: object, least: int) -> int:
     message = f"{name} {amount!r}: use a whole number of chips from {least} to 2**60"
-    chips = whole_number(amount, TournamentError, message)
+    chips = integer(amount, name)
     if not least <= chips <= MAX_CHIPS:
         raise TournamentError(message)
     return chips
@@ -209,7 +209,7 @@ def icm(stacks: Sequence[int], payouts: Sequence[float]) -> list[float]:
     if isinstance(stacks, (str, bytes)) or isinstance(payouts, (str, bytes)):
         raise TypeError("icm takes a sequence of stacks and a sequence of prizes")
     message = f"stacks {stacks!r}: ICM takes up to {ICM_MAX_PLAYERS} integer stacks from 0 to 2**60 chips"
-    stacks = [whole_number(stack, TournamentError, message) for stack in stacks]
+    stacks = [integer(stack, "stack") for stack in stacks]
     if len(stacks) > ICM_MAX_PLAYERS or not all(0 <= stack <= MAX_CHIPS for stack in stacks):
         raise TournamentError(message)
     message = f"payouts {payouts!r}: prizes are finite numbers from 0 up"
@@ -304,10 +304,10 @@ class Tournament:
         message = f"payouts {payouts!r}: give non-negative integer shares, first place first and above 0"
         if isinstance(payouts, (str, bytes)) or not hasattr(payouts, "__iter__"):
             raise TypeError(message)
-        payouts = [whole_number(share, TournamentError, message) for share in payouts]
+        payouts = [integer(share, "payout share") for share in payouts]
         if not payouts or any(not 0 <= share <= MAX_CHIPS for share in payouts) or not payouts[0] > 0:
             raise TournamentError(message)
-        seats = whole_number(seats, TournamentError, f"seats {seats!r}: a table has 2 to 10 seats")
+        seats = integer(seats, "seats")
         self.schedule = schedule
         self.starting_stack = starting_stack
         self.buy_in = buy_in
