@@ -1,4 +1,5 @@
-"""Constructors check every argument when the object is made; icm answers in bounded time."""
+"""Constructors check every argument when the object is made; icm, generators and decks answer
+in bounded time."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import math
 import numpy
 import pytest
 
-from holdem.errors import HoldemError, RebuyError, TableError, TournamentError
+from holdem._core import Deck, Rng
+from holdem.errors import DeckError, HoldemError, RebuyError, RngError, TableError, TournamentError
 from holdem.rules import Rules
 from holdem.table import Table
 from holdem.tournament import (
@@ -120,3 +122,29 @@ def test_icm_of_empty_stacks():
     assert icm([], [50, 30]) == []
     assert icm([0, 0], [3, 1]) == [2.0, 2.0]
     assert icm([100, 0, 0], [50, 30, 20]) == pytest.approx([50, 25, 25])
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: Rng(1).below(0), RngError),
+        (lambda: Rng(1).below(2**70), RngError),
+        (lambda: Rng(1).below(1.5), TypeError),
+        (lambda: Rng(1).spawn(2**70), RngError),
+        (lambda: Rng(1).spawn(-1), RngError),
+        (lambda: Rng(1).sample_cards(2**62, 7), RngError),
+        (lambda: Rng(1).sample_cards(10, 2**40), DeckError),
+        (lambda: Rng(1).sample_cards(1.5, 7), TypeError),
+        (lambda: Deck(1).deal(2**70), DeckError),
+        (lambda: Deck(1).deal(1.5), TypeError),
+    ],
+)
+def test_generators_and_decks_refuse_bad_counts(call, error):
+    with pytest.raises(error):
+        call()
+
+
+def test_generators_and_decks_take_numpy_integers():
+    assert Rng(numpy.int64(5)).below(numpy.int64(52)) == Rng(5).below(52)
+    assert Deck(1).deal(numpy.int64(2)) == Deck(1).deal(2)
+    assert Rng(3).sample_cards(numpy.int64(4), numpy.uint8(7)).shape == (4, 7)

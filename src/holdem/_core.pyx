@@ -19,6 +19,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memcpy, memmove, memset
 
+import operator
 import os
 
 from holdem.actions import integer
@@ -30,6 +31,7 @@ from holdem.errors import (
     InvalidCardError,
     InvalidRankError,
     InvalidSeedError,
+    RngError,
 )
 
 __all__ = [
@@ -661,7 +663,7 @@ def evaluate_batch(cards, *, threads=None):
     else:
         bounds = [rows * i // count for i in range(count + 1)]
         others = _thread_pool().map(  # the calling thread ranks the first slice
-            _evaluate_slice, [cards] * (count - 1), [out] * (count - 1), bounds[1:-1], bounds[2:])
+            _evaluate_slice, [cards] * (count - 1), [out] * (count - 1), bounds[1:count], bounds[2:])
         ok = _evaluate_slice(cards, out, 0, bounds[1]) & all(others)
     if not ok:
         raise InvalidArrayError(_bad_row_message(cards))
@@ -672,6 +674,7 @@ def evaluate_batch(cards, *, threads=None):
 
 cdef enum:
     POOL_SIZE = 256  # 64-bit words read from the OS at a time in secure mode
+    MAX_STREAMS = 1 << 20  # generators one spawn makes: each is an object of about 100 bytes
 
 
 cdef inline uint64_t rotl(uint64_t x, int k) noexcept nogil:
@@ -806,6 +809,8 @@ cdef class Rng:
                 raise MemoryError()
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
+        if not isinstance(seed, bool) and hasattr(type(seed), "__index__"):
+            seed = operator.index(seed)  # numpy integers
         if type(seed) is not int or not 0 <= seed < 2 ** 64:
             raise InvalidSeedError(f"seed must be an integer from 0 to 2**64 - 1, got {seed!r}")
         self.seed = None if secure else seed
@@ -825,8 +830,9 @@ cdef class Rng:
 
     def below(self, bound):
         """Return an unbiased random integer from 0 to ``bound - 1`` (1 <= bound <= 2**32)."""
+        bound = integer(bound, "bound")
         if not 1 <= bound <= 2 ** 32:
-            raise ValueError(f"bound must be from 1 to 2**32, got {bound!r}")
+            raise RngError(f"bound must be from 1 to 2**32, got {bound!r}")
         if bound == 2 ** 32:
             return random_bits(&self.state) >> 32
         return random_below(&self.state, bound)
@@ -844,14 +850,17 @@ cdef class Rng:
             j = random_below(&self.state, i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def spawn(self, int count):
-        """Return ``count`` generators on streams that never overlap with each other or this one.
+    def spawn(self, count):
+        """Return ``count`` generators (up to 2**20) on streams that never overlap with each other or this one.
 
         >>> first, second = Rng(1).spawn(2)
         >>> first.random_raw() != second.random_raw()
         True
         """
         cdef Rng child
+        count = integer(count, "count")
+        if not 0 <= count <= MAX_STREAMS:
+            raise RngError(f"spawn makes 0 to 2**20 generators, got {count!r}")
         children = []
         for _ in range(count):
             child = Rng(secure=True) if self.state.secure else Rng(0)
@@ -862,7 +871,7 @@ cdef class Rng:
             children.append(child)
         return children
 
-    def sample_cards(self, Py_ssize_t rows, int width, dead=()):
+    def sample_cards(self, rows, width, dead=()):
         """Return an ``(rows, width)`` uint8 array, each row ``width`` distinct random cards.
 
         Cards in ``dead`` never appear.
@@ -875,6 +884,7 @@ cdef class Rng:
         cdef uint8_t live[52]
         cdef int live_count = 0, card
         cdef uint64_t dead_mask = card_mask_of(dead)
+        rows, width = integer(rows, "rows"), integer(width, "width")
         for card in range(52):
             if not dead_mask >> card & 1:
                 live[live_count] = card
@@ -883,10 +893,15 @@ cdef class Rng:
             raise DeckError(
                 f"cannot sample {rows} rows of {width} distinct cards from {live_count} live cards"
             )
-        out = numpy.empty((rows, width), dtype=numpy.uint8)
+        try:
+            out = numpy.empty((rows, width), dtype=numpy.uint8)
+        except (MemoryError, ValueError):  # ValueError: more bytes than an address holds
+            raise RngError(f"{rows} rows of {width} cards do not fit in memory") from None
         cdef uint8_t[:, ::1] view = out
+        cdef Py_ssize_t row_count = rows
+        cdef int row_width = width
         with nogil:
-            sample_rows(&self.state, live, live_count, &view[0, 0] if rows else NULL, rows, width)
+            sample_rows(&self.state, live, live_count, &view[0, 0] if row_count else NULL, row_count, row_width)
         return out
 
 
@@ -963,8 +978,9 @@ cdef class Deck:
         self.top += 1
         return self.cards[self.top - 1]
 
-    def deal(self, int count=1):
+    def deal(self, count=1):
         """Deal ``count`` cards from the top, as a tuple of codes."""
+        count = integer(count, "count")
         if count < 0 or count > self.size - self.top:
             raise DeckError(f"cannot deal {count} cards from a deck of {self.size - self.top}")
         return tuple([self.next_card() for _ in range(count)])

@@ -46,6 +46,10 @@ class InvalidSeedError(HoldemError, ValueError):
     """A seed that is not a non-negative integer below 2**64."""
 
 
+class RngError(HoldemError, ValueError):
+    """A random generator asked for what it cannot give: a bound outside 1 to 2**32, too many streams or rows."""
+
+
 class DeckError(HoldemError, ValueError):
     """Asking a deck for more cards than it holds, or for a card it does not hold."""
 
