@@ -574,3 +574,16 @@ def test_floats_are_written_back_as_toml(value):
 def test_a_delete_character_is_escaped():
     history = phh.loads(f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}event = \"a\\u007fb\"\n")
     assert phh.loads(phh.dumps(history)).fields["event"] == "a\x7fb"
+
+
+def test_python_floats_and_deep_fields_are_written_or_refused():
+    hand = Hand(Rules.no_limit(1, 2), [50, 50], seed=1)
+    fields = {"rating": float("nan"), "low": float("-inf"), "big": 1e16, "small": Decimal("sNaN")}
+    again = phh.loads(phh.dumps(phh.HandHistory(hand, fields))).fields
+    assert again["rating"].is_nan() and again["low"] == Decimal("-Infinity") and again["big"] == Decimal("1E+16")
+    assert again["small"].is_nan()
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(phh.InvalidHistoryError, match="too deeply"):
+        phh.dumps(phh.HandHistory(hand, {"deep": deep}))

@@ -548,7 +548,7 @@ def dumps(record: Hand | HandHistory) -> str:
     """Write a hand, finished or running, as PHH text (with the fields of a :class:`HandHistory`).
 
     :raises InvalidHistoryError: for pot-limit rules, several runouts, a dead small blind or
-        posts out of position, which PHH cannot record.
+        posts out of position, which PHH cannot record, or a field TOML cannot hold.
     """
     history = record if isinstance(record, HandHistory) else HandHistory(record)
     hand = history.hand
@@ -591,11 +591,14 @@ def dumps(record: Hand | HandHistory) -> str:
     if hand.is_over:
         fields["finishing_stacks"] = [hand.stacks[seat] for seat in order]
     lines = []
-    for name, value in fields.items():
-        if name == "actions":
-            lines.append("actions = [" + ",".join(f"\n  {_toml_value(text)}" for text in value) + "\n]")
-        else:
-            lines.append(f"{_toml_key(name)} = {_toml_value(value)}")
+    try:
+        for name, value in fields.items():
+            if name == "actions":
+                lines.append("actions = [" + ",".join(f"\n  {_toml_value(text)}" for text in value) + "\n]")
+            else:
+                lines.append(f"{_toml_key(name)} = {_toml_value(value)}")
+    except RecursionError:
+        raise InvalidHistoryError("a field nests lists or tables too deeply to write") from None
     return "\n".join(lines) + "\n"
 
 
@@ -660,11 +663,13 @@ def _toml_value(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, (Decimal, float)):
-        if value != value:
+    if isinstance(value, float):
+        value = Decimal(repr(value))  # the shortest text that reads back as the same float
+    if isinstance(value, Decimal):
+        if value.is_nan():
             return "nan"
-        if value in (Decimal("Infinity"), Decimal("-Infinity")):
-            return "inf" if value > 0 else "-inf"
+        if value.is_infinite():
+            return "-inf" if value.is_signed() else "inf"
         return str(value)  # exponent form for large and small numbers, unlike format(value, "f")
     if isinstance(value, str):
         return _toml_string(value)
