@@ -110,7 +110,12 @@ def parse_cards(cards: CardsLike, *, count: int | None = None) -> tuple[Card, ..
     ...
     holdem.errors.DuplicateCardError: duplicate card 'As' in 'AsAs': each card may appear once
     """
-    items = _split_text(cards) if isinstance(cards, str) else cards
+    if isinstance(cards, str):
+        items = _split_text(cards)
+    elif isinstance(cards, Iterable):
+        items = cards
+    else:
+        raise TypeError(f"cards {cards!r}: give text such as 'AsKd' or an iterable of cards")
     codes = tuple(parse_card(item) for item in items)
     if len(set(codes)) != len(codes):
         seen: set[int] = set()
