@@ -6,9 +6,6 @@ before timing.  Batch benchmarks rank a million hands per round.
 """
 
 import ctypes
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -141,30 +138,3 @@ def test_holdem_sample_cards(benchmark):
     rng = holdem.Rng(2)
     benchmark(rng.sample_cards, BATCH, 7)
 
-
-@pytest.mark.benchmark(group="import")
-@pytest.mark.parametrize("module", ["sys", "holdem", "phevaluator", "eval7", "pkrbot"])
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_import(benchmark, module):
-    pytest.importorskip(module)
-    # Peak memory from /proc (VmHWM): ru_maxrss would carry over the forking parent's peak.
-    code = (
-        f"import time; start = time.perf_counter(); import {module}; "
-        f"{module}.__name__; seconds = time.perf_counter() - start; "
-        "peak = [line.split()[1] for line in open('/proc/self/status') if line.startswith('VmHWM')][0]; "
-        "print(seconds, peak)"
-    )
-
-    # As a user's machine would: bytecode cached, so the first run only warms the cache.
-    environment = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-
-    def run():
-        return subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=environment
-        )
-
-    run()
-    result = benchmark.pedantic(run, rounds=5)
-    seconds, peak_kib = result.stdout.split()
-    benchmark.extra_info["import_seconds"] = float(seconds)
-    benchmark.extra_info["peak_rss_mib"] = int(peak_kib) / 1024

@@ -17,7 +17,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy  # noqa: F401  (imported in the setup of every workload, so no run pays for it)
+import numpy  # imported in the setup of every workload, so no run pays for it
 
 import holdem
 from holdem.bench import play_random_hands
@@ -81,7 +81,24 @@ def phh_replay(scale: float) -> Callable[[], object]:
     for path in sorted((data / "random-hands").glob("*.jsonl")):
         texts += [json.loads(line)["phh"] for line in path.read_text().splitlines() if line]
     texts = (texts * 3)[: round(2 * len(texts) * scale)]
-    return lambda: [holdem.phh.loads(text) for text in texts]
+    loads = holdem.phh.loads  # here, so that the run does not pay for loading holdem.phh
+    return lambda: [loads(text) for text in texts]
+
+
+def vector_steps(scale: float) -> Callable[[], object]:
+    # 1,000 6-max tables stepped at once, random legal decisions drawn with numpy.
+    game = holdem.VectorGame(holdem.Rules.no_limit(1, 2), 6, 1_000, stack=200, seed=8)
+    rng = numpy.random.default_rng(9)
+    observation = game.observe()
+
+    def run() -> None:
+        seen = observation
+        for _ in range(round(50 * scale)):
+            kinds = (rng.random(seen.legal.shape) * seen.legal).argmax(axis=1)
+            amounts = rng.integers(seen.min_raise_to, seen.max_raise_to + 1)
+            seen, _, _ = game.step(kinds, amounts)
+
+    return run
 
 
 WORKLOADS: dict[str, Workload] = {
@@ -93,6 +110,7 @@ WORKLOADS: dict[str, Workload] = {
     "equity_monte_carlo": equity_monte_carlo,
     "random_hands": random_hands,
     "phh_replay": phh_replay,
+    "vector_steps": vector_steps,
 }
 
 

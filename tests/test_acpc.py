@@ -10,7 +10,8 @@ import pytest
 from holdem import phh
 from holdem.agents import RandomBot, play_hand
 from holdem.errors import AcpcError, IllegalActionError
-from holdem.formats.acpc import GameDef, MatchState, apply_action, hand_values, read_log, state_line
+from holdem.cards import format_cards
+from holdem.formats.acpc import GameDef, MatchState, apply_action, hand_values, read_log, reference_deals, state_line
 from holdem.hand import Hand
 from holdem.rules import Rules
 
@@ -240,7 +241,9 @@ def test_game_definition_round_trip():
 def test_game_definitions_from_rules():
     for game in (LIMIT_2P, NOLIMIT_2P, LIMIT_3P, NOLIMIT_3P):
         assert GameDef.from_rules(game.rules(), game.players, game.stacks) == game
-    straddled = Rules.no_limit(1, 2, min_bet=4, straddles=(4,), all_hands_show=True)
+    straddled = Rules.no_limit(
+        1, 2, min_bet=4, straddles=(4,), voluntary_straddles=False, all_hands_show=True, reopening="acpc"
+    )
     game = GameDef.from_rules(straddled, 6, [200] * 6)
     assert game.blinds == (1, 2, 4, 0, 0, 0) and game.first_players == (4, 1, 1, 1)
     assert game.rules() == straddled
@@ -401,3 +404,70 @@ def test_the_example_game_definitions_are_playable(name):
     path = Path(__file__).resolve().parent.parent / "examples" / name
     game = GameDef.parse(path.read_text())
     assert game.rules().big_blind == {"holdem.nolimit.2p.game": 100, "holdem.limit.3p.game": 10}[name]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("nolimit\nnumPlayers = 2\nnumRounds = 200000000\nblind = 100 50", "1 to 4 rounds"),
+        ("nolimit\nnumPlayers = 2\nnumRounds = 4999999999999\nblind = 100 50", "up to 10 digits"),
+        ("nolimit\nnumPlayers = 2\nnumRounds = 1" + "0" * 21 + "\nblind = 100 50", "up to 10 digits"),
+        ("nolimit\nnumPlayers = -\nnumRounds = 4\nblind = 100 50", "up to 10 digits"),
+        ("nolimit\nnumPlayers = 2\nstack = 1-2 3\nnumRounds = 4\nblind = 100 50", "up to 10 digits"),
+        ("nolimit\nnumPlayers = " + "9" * 5000, "up to 10 digits"),
+        ("nolimit\nnumPlayers = 2\nnumRounds = 4\nblind = " + "1 " * 11, "1 to 10 numbers"),
+    ],
+)
+def test_game_definition_numbers_are_bounded_before_use(text, message):
+    with pytest.raises(AcpcError, match=message):
+        GameDef.parse(text)
+
+
+def test_a_game_of_other_rounds_names_them_before_seating():
+    game = GameDef.parse("limit\nnumPlayers=2\nnumRounds=1\nblind=2 1\nraiseSize=2\nfirstPlayer=2\nnumBoardCards=0")
+    with pytest.raises(AcpcError, match="numRounds 1: holdem plays Texas Hold'em"):
+        game.button
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MATCHSTATE:" + "1" * 5000 + ":0::AsKs|",
+        "MATCHSTATE:0:" + "1" * 5000 + "::AsKs|",
+        "MATCHSTATE:0:0:r" + "1" * 5000 + ":AsKs|",
+    ],
+)
+def test_match_state_numbers_are_bounded(text):
+    with pytest.raises(AcpcError, match="match state"):
+        MatchState.parse(text)
+
+
+def test_a_state_with_more_rounds_than_the_game():
+    state = MatchState.parse("MATCHSTATE:0:0:cc/cc/cc/cc/:AsKs|/2c3c4c/5c/6c/7c")
+    with pytest.raises(AcpcError, match="5 rounds, the game has 4"):
+        state.to_hand(NOLIMIT_2P)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["STATE:0:r300f:9s8h|JdTc:nan|nan:Alice|Bob", "SCORE:nan|nan:Alice|Bob"],
+        ["STATE:0:r300f:9s8h|JdTc:-100|100:Alice|Bob", "SCORE:inf|-inf:Alice|Bob"],
+        ["STATE:0:r300f:9s8h|JdTc:-1e2|1e2:Alice|Bob"],
+        ["STATE:" + "1" * 5000 + ":r300f:9s8h|JdTc:-100|100:Alice|Bob"],
+    ],
+)
+def test_logs_refuse_nan_and_unbounded_numbers(lines):
+    with pytest.raises(AcpcError, match="log line"):
+        read_log(lines, NOLIMIT_2P)
+
+
+def test_reference_deals_follow_the_reference_dealer():
+    # The first hands' cards of the reference dealer's log for seed 1, two-player no-limit.
+    deals = reference_deals(NOLIMIT_2P, 1)
+    dealt = [next(deals) for _ in range(3)]
+    assert [("|".join(map(format_cards, holes)), format_cards(board)) for holes, board in dealt] == [
+        ("8s2h|Kd5c", "7hAdTd4sKc"), ("JsKs|Qs8d", "Qd7s9dAcTd"), ("5s6c|2c5d", "4c4hKcQhJd"),
+    ]
+    with pytest.raises(AcpcError, match="seed -1"):
+        next(reference_deals(NOLIMIT_2P, -1))

@@ -1,21 +1,26 @@
 """The ACPC dealer and client on loopback: whole matches, and players that misbehave."""
 
+import dataclasses
 import io
 import random
+import re
 import socket
 import threading
 import time
 
 import pytest
 
-from holdem.agents import CallingStation, RandomBot
-from holdem.errors import AcpcError
-from holdem.formats.acpc import GameDef, read_log
+from holdem.agents import CallingStation, RandomBot, TightBot
+from holdem.errors import AcpcError, IllegalActionError
+from holdem.formats.acpc import GameDef, MatchState, apply_action, read_log
 from holdem.formats.acpc_net import Dealer, play_client
+from holdem.hand import Hand
+from holdem.rules import Reopening
 
 NOLIMIT_2P = GameDef("nolimit", 2, 4, (100, 50), (2, 1, 1, 1), stacks=(20000, 20000))
 NOLIMIT_3P = GameDef("nolimit", 3, 4, (50, 100, 0), (3, 1, 1, 1), stacks=(20000, 20000, 20000))
 LIMIT_3P = GameDef("limit", 3, 4, (5, 10, 0), (3, 1, 1, 1), raise_sizes=(10, 10, 20, 20), max_raises=(3, 4, 4, 4))
+UNEQUAL_3P = GameDef("nolimit", 3, 4, (50, 100, 0), (3, 1, 1, 1), stacks=(20000, 2000, 20000))
 
 
 def holdem_client(agent):
@@ -59,7 +64,9 @@ def run_match(game, hands, clients, timeout=5.0):
 def test_holdem_clients_play_a_whole_match(game, hands):
     agents = [RandomBot(seed=seat) for seat in range(game.players)]
     result, match_log, returned = run_match(game, hands, [holdem_client(agent) for agent in agents])
-    assert result.faults == [] and list(returned.values()) == [hands] * game.players
+    assert result.faults == [] and [client.hands for client in returned.values()] == [hands] * game.players
+    # Each client's running result is its total in the dealer's SCORE.
+    assert sorted(client.total for client in returned.values()) == sorted(result.totals)
     # Positions rotate: each name sits in each position.
     assert {logged.names[0] for logged in match_log.hands} == set(result.names)
 
@@ -86,7 +93,7 @@ def raw_client(respond, stop_after=None):
                         answer = respond(line)
                         if answer is not None:
                             sock.sendall(answer.encode("ascii") + b"\r\n")
-            except ConnectionResetError:
+            except OSError:  # the dealer closed the connection
                 return None
             finally:
                 reader.close()
@@ -146,10 +153,10 @@ def test_a_player_without_the_version_line_is_not_seated():
 def test_command_line_dealer_and_client(tmp_path, capsys):
     import argparse
 
-    from holdem.cli.acpc import add_acpc_commands
+    from holdem.cli import acpc
 
     parser = argparse.ArgumentParser(prog="holdem")
-    add_acpc_commands(parser.add_subparsers())
+    acpc.add_to(parser.add_subparsers())
     gamedef = tmp_path / "holdem.nolimit.2p.game"
     gamedef.write_text(str(NOLIMIT_2P))
     with socket.socket() as probe:  # a free loopback port
@@ -171,6 +178,204 @@ def test_command_line_dealer_and_client(tmp_path, capsys):
         thread.join(20)
         assert not thread.is_alive()
     output = capsys.readouterr().out
-    assert "25 hands played" in output and "SCORE:" in output
+    assert "25 hands played" in output and "chips won" in output and "SCORE:" in output
     with open(tmp_path / "match.log") as log:
         assert len(read_log(log, NOLIMIT_2P).hands) == 25
+
+
+def seated_match(game, hands, seed, clients, **options):
+    """A dealer in the reference's manner (a port a seat, its cards) with ``clients`` in seat order; the log lines."""
+    log = io.StringIO()
+    returned = {}
+    options = {"cards": "reference", "timeout": 5.0, "connect_timeout": 10, **options}
+    names = [f"p{seat + 1}" for seat in range(game.players)]
+    with Dealer(game, hands, seed, ports=[0] * game.players, names=names, log=log, **options) as dealer:
+        threads = [
+            threading.Thread(target=lambda index, client, address: returned.update({index: client(*address)}),
+                             args=(index, client, address))
+            for index, (client, address) in enumerate(zip(clients, dealer.addresses))
+        ]  # fmt: skip
+        for thread in threads:
+            thread.start()
+        try:
+            result = dealer.run()
+        finally:
+            for thread in threads:
+                thread.join(20)
+    return result, log.getvalue().splitlines(), returned
+
+
+# Recorded from the ACPC reference dealer (seeds 1, 7 and 71) with these holdem clients in these seats.
+REFERENCE_MATCHES = [
+    (NOLIMIT_2P, 1, [CallingStation, TightBot], [
+        "STATE:0:f:8s2h|Kd5c:50|-50:p1|p2",
+        "STATE:1:cr300c/r900c/r2700c/r8100c:JsKs|Qs8d/Qd7s9d/Ac/Td:8100|-8100:p2|p1",
+        "STATE:2:f:5s6c|2c5d:50|-50:p1|p2",
+        "STATE:3:cc/cc/cc/cc:2c8h|6cAs/9dKsJc/9c/Td:-100|100:p2|p1",
+        "STATE:4:f:2s3h|5sAs:50|-50:p1|p2",
+        "STATE:5:cc/cc/cc/cc:9h7d|Qs3h/5dKc5c/2d/Kd:-100|100:p2|p1",
+        "SCORE:-7750|7750:p1|p2",
+    ]),
+    (LIMIT_3P, 7, [TightBot, CallingStation, TightBot], [
+        "STATE:0:ff:8dJd|Td4d|As9d:-5|5|0:p1|p2|p3",
+        "STATE:1:rcf/crc/crc/crc:7h2h|6d5d|QcQs/2c5c8c/Ts/5s:-70|-10|80:p2|p3|p1",
+        "STATE:2:crfc/rc/rc/rc:AsJc|Tc4c|KcQh/2hQd7h/9s/Kd:-70|-10|80:p3|p1|p2",
+        "STATE:3:ff:7h5d|2h5c|QdJc:-5|5|0:p1|p2|p3",
+        "STATE:4:fcc/cc/cc/cc:4hQc|6cAc|9d8d/Td5h5c/Jh/8c:-10|10|0:p2|p3|p1",
+        "STATE:5:crfc/rc/rc/rc:9c9d|4d2s|2c7h/6sTc7s/7c/8c:80|-10|-70:p3|p1|p2",
+        "SCORE:50|-60|10:p1|p2|p3",
+    ]),
+    (UNEQUAL_3P, 71, [TightBot, TightBot, TightBot], [
+        "STATE:0:ff:As4d|TdQh|Kd3c:-50|50|0:p1|p2|p3",
+        "STATE:1:fr300f:QcJc|Js6h|Jh2d:100|-100|0:p2|p3|p1",
+        "STATE:2:ff:9d4c|9c8c|2cKh:-50|50|0:p3|p1|p2",
+        "STATE:3:ff:Ts8d|QhAs|Th2h:-50|50|0:p1|p2|p3",
+        "STATE:4:ff:2d3d|Jd2c|4dTd:-50|50|0:p2|p3|p1",
+        "STATE:5:ff:4d9h|6sJc|8h7c:-50|50|0:p3|p1|p2",
+        "SCORE:0|150|-150:p1|p2|p3",
+    ]),
+]
+
+
+@pytest.mark.parametrize("game, seed, agents, recorded", REFERENCE_MATCHES, ids=["nl-2p", "fl-3p", "unequal-3p"])
+def test_reference_cards_give_the_reference_dealers_log(game, seed, agents, recorded):
+    clients = [lambda host, port, agent=agent: play_client(host, port, agent(), timeout=10) for agent in agents]
+    result, lines, returned = seated_match(game, 6, seed, clients)
+    assert [line for line in lines if not line.startswith("#")] == recorded
+    assert lines[1:5] == [f"# name/game/hands/seed match game 6 {seed}", "#--t_response 5000", "#--t_hand 0",
+                          "#--t_per_hand 0"]
+    # Each client's own result is its SCORE.
+    assert [returned[seat].total for seat in range(game.players)] == result.totals
+
+
+# Hands of the unequal-stack match (seed 71) as the reference dealer dealt and logged them: a short all-in
+# raise to 2000, after which a player who had already raised raises again.
+REOPENED = [
+    "STATE:139:r1947cr2000r8565c/r20000c//:4h5s|9dTc|5d2c/4c2d6c/3h/Qd:1000|-2000|1000:p2|p3|p1",
+    "STATE:570:r1427cr2000r7902c/r12952r18127c/cr19955r20000c/:Qh2h|4c6d|5d7s/2dAh9s/9d/4s:16000|4000|-20000:p1|p2|p3",
+]
+
+
+@pytest.mark.parametrize("line", REOPENED)
+def test_acpc_games_reopen_the_betting_after_a_short_all_in(line):
+    assert len(read_log([line], UNEQUAL_3P).hands) == 1
+    _, number, betting, cards, _, _ = line.split(":")
+    state = MatchState.parse(f"MATCHSTATE:0:{number}:{betting}:{cards}")
+    rules = UNEQUAL_3P.rules()
+    assert rules.reopening is Reopening.ACPC
+    seeds = Hand(dataclasses.replace(rules, reopening=Reopening.SEEDS), UNEQUAL_3P.starting_stacks,
+                 UNEQUAL_3P.button, seed=1)  # fmt: skip
+    with pytest.raises(IllegalActionError, match="short all-in did not reopen"):
+        for action in state.betting[0]:
+            apply_action(seeds, action)
+
+
+def test_unequal_stacks_match_with_holdem_clients():
+    clients = [lambda host, port, seat=seat: play_client(host, port, RandomBot(seed=seat), timeout=10)
+               for seat in range(3)]  # fmt: skip
+    result, lines, returned = seated_match(UNEQUAL_3P, 300, 71, clients)
+    assert result.faults == [] and len(read_log(lines, UNEQUAL_3P).hands) == 300
+    assert [returned[seat].total for seat in range(3)] == result.totals
+
+
+def test_raise_texts_are_read_as_the_reference_reads_them():
+    texts = ["r 300", "r300 ", "r-5", "r" + "9" * 1_000_000]  # the first decision of hands 0 to 3
+    answered = set()
+
+    def respond(line):
+        state = MatchState.parse(line)
+        hand = state.to_hand(NOLIMIT_2P)
+        if hand.is_over or hand.actor != state.position:
+            return None
+        first = state.hand_number not in answered
+        answered.add(state.hand_number)
+        return f"{line}:{texts[state.hand_number] if first else 'c'}"
+
+    clients = [raw_client(respond), lambda host, port: play_client(host, port, CallingStation(), timeout=10)]
+    result, lines, _ = seated_match(NOLIMIT_2P, 4, 5, clients)
+    bettings = [line.split(":")[2] for line in lines if line.startswith("STATE")]
+    # r 300 and r300 are raises to 300; r-5 and a raise of a size beyond 64 bits are raises to the least, 200.
+    assert bettings == ["cr300c/cc/cc/cc", "r300c/cc/cc/cc", "cr200c/cc/cc/cc", "r200c/cc/cc/cc"]
+    assert sum("changed to 200" in fault for fault in result.faults) == 2
+
+
+def silent_client(host, port):
+    with socket.create_connection((host, port), timeout=10) as sock:
+        sock.sendall(b"VERSION:2.0.0\r\n")
+        while sock.recv(65536):
+            pass
+
+
+def test_reference_form_ends_the_match_when_a_player_runs_out_of_time():
+    clients = [silent_client, lambda host, port: play_client(host, port, CallingStation(), timeout=10)]
+    with pytest.raises(AcpcError, match=r"could not get action from seat 1 \(p1, hand 0\): did not answer"):
+        seated_match(NOLIMIT_2P, 50, 1, clients, timeout=0.2, max_timeouts=None)
+
+
+def test_fold_and_continue_gives_up_on_a_silent_player():
+    reported = []
+    clients = [silent_client, lambda host, port: play_client(host, port, CallingStation(), timeout=10)]
+    started = time.monotonic()
+    result, lines, _ = seated_match(NOLIMIT_2P, 40, 1, clients, timeout=0.2, max_timeouts=2, report=reported.append)
+    assert time.monotonic() - started < 5
+    assert reported == result.faults and len(result.faults) == 2
+    assert result.faults[1].endswith("folded; it folds to the end of the match")
+    assert len(read_log(lines, NOLIMIT_2P).hands) == 40
+
+
+def test_reference_command_line(tmp_path, capsys, monkeypatch):
+    from holdem.cli import main
+
+    gamedef = tmp_path / "nl.game"
+    gamedef.write_text(str(NOLIMIT_2P))
+    monkeypatch.chdir(tmp_path)
+    ports = []
+    for _ in range(2):
+        with socket.socket() as probe:  # free loopback ports
+            probe.bind(("127.0.0.1", 0))
+            ports.append(probe.getsockname()[1])
+    arguments = ["acpc-dealer", "m", str(gamedef), "20", "1", "ann", "bob", "-q", "-f", "-T", "-p", f"{ports[0]},{ports[1]}"]
+    dealer = threading.Thread(target=main, args=(arguments,))
+    dealer.start()
+    time.sleep(0.5)  # the dealer binds its ports
+    clients = [threading.Thread(target=play_client, args=("127.0.0.1", port, RandomBot(seed=port))) for port in ports]
+    for thread in clients:
+        thread.start()
+    for thread in [dealer, *clients]:
+        thread.join(20)
+        assert not thread.is_alive()
+    captured = capsys.readouterr()
+    output = captured.out.splitlines()
+    assert output[0] == f"{ports[0]} {ports[1]}" and output[-1].startswith("SCORE:")
+    assert captured.err.splitlines()[0] == f"# name/game/hands/seed m {gamedef} 20 1"
+    log = (tmp_path / "m.log").read_text().splitlines()
+    assert log[-1] == output[-1] and len(read_log(log, NOLIMIT_2P).hands) == 20
+    states = [line.split(":") for line in log if line.startswith("STATE")]
+    assert {fields[-1] for fields in states} == {"ann|bob"}  # -f: the seats do not rotate
+    # -T: a transaction line an action, "ACTION HAND SENT RECEIVED".
+    transactions = (tmp_path / "m.tlog").read_text().splitlines()
+    assert len(transactions) == sum(len(re.findall(r"[fc]|r[0-9]+", fields[2])) for fields in states)
+    assert all(re.fullmatch(r"(f|c|r[0-9]+) [0-9]+ [0-9]+\.[0-9]{6} [0-9]+\.[0-9]{6}", line) for line in transactions)
+
+
+def test_the_client_answers_a_state_it_cannot_follow_with_a_call():
+    received, reported = [], []
+    with socket.create_server(("127.0.0.1", 0)) as server:
+
+        def dealer():
+            sock, _ = server.accept()
+            with sock:
+                reader = sock.makefile("rb")
+                received.append(reader.readline())
+                sock.sendall(b"MATCHSTATE:1:0:r20000r19000:|AsKs\r\nMATCHSTATE:1:1::|AsKs\r\n")
+                received.extend([reader.readline(), reader.readline()])
+                reader.close()
+
+        thread = threading.Thread(target=dealer)
+        thread.start()
+        result = play_client(*server.getsockname()[:2], CallingStation(), game=NOLIMIT_2P, timeout=10,
+                             report=reported.append)  # fmt: skip
+        thread.join(10)
+    assert received == [b"VERSION:2.0.0\r\n", b"MATCHSTATE:1:0:r20000r19000:|AsKs:c\r\n", b"MATCHSTATE:1:1::|AsKs:c\r\n"]
+    assert len(reported) == 1 and "answered with a call" in reported[0]
+    assert (result.hands, result.total) == (0, 0)

@@ -1,6 +1,12 @@
 import json
+import os
+import shutil
+import signal
+import socket
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -46,3 +52,126 @@ def test_bench_quick_json(capsys):
 def test_bench_quick_table(capsys):
     assert main(["bench", "--quick"]) == 0
     assert "random 6-max no-limit hands" in capsys.readouterr().out
+
+
+def holdem_command(*argv, **options):
+    """Run ``python -m holdem`` in a subprocess and return it finished, having checked that it printed no traceback."""
+    result = subprocess.run([sys.executable, "-m", "holdem", *argv], capture_output=True, text=True, timeout=120, **options)
+    assert "Traceback" not in result.stderr
+    return result
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "message"),
+    [
+        (["eval", "As Ks Qs Js Xx"], 2, "invalid card 'Xx'"),
+        (["sim", "--hands", "10", "--phh", "/nonexistent/x.phhs"], 1, "/nonexistent/x.phhs: No such file"),
+        (["sim", "--hands", "10", "--workers", "0"], 2, "argument --workers: '0': give a whole number of 1 or more"),
+        (["play", "--stack", "0"], 2, "argument --stack: '0': give a whole number"),
+        (["replay", "/nonexistent/x.phh"], 2, "/nonexistent/x.phh: cannot read the file"),
+        (["equity", "AsAd", "QQ+", "--plot", "/nonexistent/x.png"], 2, "there is no folder '/nonexistent'"),
+        (["equity", "AsAd", "QQ+", "--plot", "out.txt"], 2, "name a file ending in"),
+        (["equity", "AsAd", "QQ+", "--plot", "out"], 2, "name a file ending in"),
+        (["equity", "AsAd", "KsKd", "--plot", "out.png"], 2, "--plot draws a range"),
+        (["icm", "--stacks", "5000", "3000", "--payouts", "50", "30", "20"], 2, "3 prizes for 2 players"),
+        (["icm", "5000", "3000", "--payouts", "50", "30"], 2, "the following arguments are required: --stacks"),
+        (["seat-draw", "ann", "ann", "bob"], 2, "'ann' is named 2 times"),
+        (["sim", "--bots", "tight,equity,random", "--players", "2"], 2, "--bots names 3 bots for 2 bot seat(s)"),
+        (["play", "--bots", "tight,random"], 2, "--bots names 2 bots for 1 bot seat(s)"),
+        (["acpc-client", "127.0.0.1", "PORT"], 1, "the dealer at 127.0.0.1 port PORT: "),  # connection refused
+    ],
+)
+def test_a_mistake_prints_one_line_and_exits_with_its_status(argv, status, message, tmp_path):
+    pytest.importorskip("matplotlib")
+    port = str(free_port())
+    result = holdem_command(*(port if word == "PORT" else word for word in argv), cwd=tmp_path)
+    assert result.returncode == status
+    assert result.stderr.count("holdem: error: ") == 1 and message.replace("PORT", port) in result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_busy_port_is_an_error_line():
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = str(busy.getsockname()[1])
+        game = str(Path(__file__).parent.parent / "examples" / "holdem.nolimit.2p.game")
+        result = holdem_command("acpc-dealer", game, "--port", port, "--hands", "1")
+    assert result.returncode == 1
+    assert f"holdem: error: 127.0.0.1 port {port}: " in result.stderr  # address already in use
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a closed pipe is not EPIPE on Windows")
+def test_a_closed_pipe_ends_the_command_quietly():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "holdem", "sim", "--hands", "20", "--workers", "1", "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    process.stdout.close()
+    _, error = process.communicate(timeout=120)
+    assert process.returncode == 141 and error == b""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C is a console event on Windows, not a signal")
+@pytest.mark.parametrize("argv", [["play"], ["sim", "--hands", "10000000", "--workers", "2", "--quiet"]])
+def test_ctrl_c_exits_130_quietly(argv):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "holdem", *argv],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+    )  # fmt: skip
+    try:
+        time.sleep(3)  # the command is under way: waiting for a move, or playing on two processes
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal does: to the command and the processes it started
+        _, error = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130 and b"Traceback" not in error and b"KeyboardInterrupt" not in error
+
+
+def test_the_console_script_finds_an_agent_in_the_current_directory():
+    examples = Path(__file__).parent.parent / "examples"
+    script = shutil.which("holdem", path=str(Path(sys.executable).parent))  # not python -m, which looks here anyway
+    dealer = subprocess.Popen(
+        [script, "acpc-dealer", "holdem.nolimit.2p.game", "--hands", "20", "--seed", "1"],
+        cwd=examples, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        port = dealer.stdout.readline().split()[-1]
+        clients = [
+            subprocess.Popen([script, "acpc-client", "127.0.0.1", port, "--agent", agent], cwd=examples,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for agent in ("mybots:MyBot", "tight")
+        ]  # fmt: skip
+        for client in clients:
+            out, error = client.communicate(timeout=60)
+            assert client.returncode == 0 and out.startswith("20 hands played, "), error
+        out, error = dealer.communicate(timeout=60)
+    finally:
+        dealer.kill()
+    assert dealer.returncode == 0 and out.startswith("SCORE:"), error
+
+
+def test_icm_takes_the_payouts_before_or_after_the_stacks():
+    before = holdem_command("icm", "--payouts", "50", "30", "20", "--stacks", "5000", "3000", "2000")
+    after = holdem_command("icm", "--stacks", "5000", "3000", "2000", "--payouts", "50", "30", "20")
+    assert before.returncode == after.returncode == 0 and before.stdout == after.stdout
+    assert "     1    5000 50.00%  38.3929" in after.stdout
+
+
+def test_help_shows_what_the_command_takes():
+    assert "'15%'" in holdem_command("equity", "--help").stdout
+    assert "the lowest card takes seat 1" in " ".join(holdem_command("--help").stdout.split())
+
+
+@pytest.mark.slow
+def test_an_unreachable_scheduler_is_an_error_line():
+    pytest.importorskip("dask.distributed")
+    port = free_port()
+    result = holdem_command("sim", "--hands", "10", "--quiet", "--scheduler", f"tcp://127.0.0.1:{port}")
+    assert result.returncode == 1
+    assert f"holdem: error: Timed out trying to connect to tcp://127.0.0.1:{port}" in result.stderr

@@ -1,5 +1,7 @@
 """Decisions in the common vocabularies, through Hand.act, agents and tables; integer types; refusals."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -235,3 +237,69 @@ def test_refusals_in_random_play_change_nothing_and_say_what_is_legal(rules):
                 choice = words[kind][rng.below(3)]
             assert hand.act(choice).seat == legal.seat
         assert sum(hand.payoffs) == 0
+
+
+@pytest.mark.parametrize(
+    "decision", ["raise -5", "bet -10", "r-5", "R -5", "raise 1 0", "r 1 0", "raise +10", "raise 10-", "bet - 10"]
+)
+def test_a_sign_or_a_gap_in_an_amount_is_refused(decision):
+    hand = preflop()
+    before = state(hand)
+    with pytest.raises(IllegalActionError, match=re.escape(f"unknown decision {decision!r}")):
+        hand.act(decision)
+    assert state(hand) == before
+
+
+@pytest.mark.parametrize(
+    ("decision", "expected"),
+    [(" raise 10 ", ("raise", 10)), ("raise_10", ("raise", 10)), ("Raise-To 10", ("raise", 10)),
+     ("r 10", ("raise", 10)), ("R10", ("raise", 10)), ("all - in", ("raise", 100))],
+)  # fmt: skip
+def test_separators_are_ignored_in_the_word_only(decision, expected):
+    action = preflop().act(decision)
+    assert (action.kind.value, action.amount) == expected
+
+
+@pytest.mark.parametrize("play", [lambda hand: hand.act("r", 10), lambda hand: hand.act(("r", 10)),
+                                  lambda hand: hand.act(("R", np.int64(10)))])  # fmt: skip
+def test_r_with_a_separate_amount_is_refused_as_ambiguous(play):
+    hand = flop()
+    hand.act("bet 4"), hand.act("call")  # on the turn each seat has 6 chips in the hand
+    before = state(hand)
+    with pytest.raises(IllegalActionError, match=r"use \('raise', 10\) .* this street, or 'r10' for ACPC's total"):
+        play(hand)
+    assert state(hand) == before
+    assert hand.act("r10") == holdem.Action(ActionKind.BET, 0, 4)
+
+
+def test_an_amount_of_none_is_a_type_error_as_in_play_hand():
+    hand = preflop()
+    before = state(hand)
+    with pytest.raises(TypeError, match="use an integer"):
+        hand.act("raise", None)
+    assert state(hand) == before
+    with pytest.raises(holdem.AgentError, match="use an integer"):
+        play_hand(hand, [lambda view: "call", lambda view: ("raise", None)])
+
+
+def test_an_amount_of_zero_where_none_belongs_suggests_no_raise():
+    with pytest.raises(IllegalActionError, match=r"'fold 0' takes no amount \(0\): say 'fold' alone \(legal"):
+        preflop().act("fold 0")
+
+
+@pytest.mark.parametrize("digits", [20, 31, 5000])
+def test_an_amount_of_too_many_digits_is_too_large(digits):
+    hand = preflop()
+    before = state(hand)
+    with pytest.raises(IllegalActionError, match="the amount is too large"):
+        hand.act("raise " + "9" * digits)
+    assert state(hand) == before
+    assert hand.act("raise " + "0" * 30 + "10") == holdem.Action(ActionKind.RAISE, 1, 10)
+
+
+def test_fixed_limit_default_small_blind_from_any_integer_type():
+    rules = Rules.fixed_limit(2, 4, big_blind=np.int64(2))
+    assert (rules.small_blind, rules.big_blind, type(rules.big_blind)) == (1, 2, int)
+    for blind in (True, 2.0):
+        with pytest.raises(TypeError, match="big_blind"):
+            Rules.fixed_limit(2, 4, big_blind=blind)

@@ -2,13 +2,13 @@ import argparse
 
 import pytest
 
-from holdem.cli.equity import add_equity_command
+from holdem.cli import equity
 from holdem.errors import HoldemError
 
 
 def run(*argv):
     parser = argparse.ArgumentParser(prog="holdem")
-    add_equity_command(parser.add_subparsers())
+    equity.add_to(parser.add_subparsers())
     arguments = parser.parse_args(["equity", *argv])
     arguments.run(arguments)
 

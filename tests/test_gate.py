@@ -10,6 +10,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import gate  # noqa: E402
+from workloads import WORKLOADS  # noqa: E402
 
 pytestmark = pytest.mark.skipif(shutil.which("valgrind") is None, reason="the gate needs valgrind")
 
@@ -39,6 +40,17 @@ def test_an_injected_slowdown_fails(baseline, monkeypatch, capsys):
     assert gate.main(["check", "--only", WORKLOAD, "--baseline", str(baseline)]) == 1
     out = capsys.readouterr().out
     assert "**slower**" in out and "FAILED" in out
+
+
+def test_a_workload_missing_from_the_baseline_is_new_and_passes():
+    lines, ok = gate.compare({"deal": 1_000}, {"deal": 1_010, "vector_steps": 5_000}, 0.03)
+    assert ok
+    assert "| vector_steps | - | 5,000 | new |" in lines
+
+
+@pytest.mark.parametrize("name", gate.workload_names())
+def test_every_workload_runs(name):
+    WORKLOADS[name](1.0)()
 
 
 def test_the_committed_baseline_covers_every_workload():

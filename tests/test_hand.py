@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from holdem.actions import Action, ActionKind, IllegalActionError
-from holdem.errors import CardCountError, DuplicateCardError
+from holdem.errors import CardCountError, DuplicateCardError, InvalidHistoryError
 from holdem.hand import Hand, InvalidHandError, SeatStatus, Street
-from holdem.rules import OddChip, Rules
+from holdem.rules import OddChip, Reopening, Rules
 
 NL = Rules.no_limit(1, 2)
 
@@ -104,7 +104,7 @@ def test_button_can_be_anywhere():
 
 
 def test_utg_straddle_acts_last_preflop_and_sets_the_min_raise():
-    hand = Hand(Rules.no_limit(1, 2, straddles=(4,)), [100] * 4, seed=3)
+    hand = Hand(Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=False), [100] * 4, seed=3)
     assert hand.bets == (1, 2, 4, 0) and hand.actor == 3
     assert hand.legal_actions().min_raise_to == 8
     for _ in range(3):
@@ -114,7 +114,7 @@ def test_utg_straddle_acts_last_preflop_and_sets_the_min_raise():
 
 
 def test_button_straddle_action_starts_left_of_it():
-    hand = Hand(Rules.no_limit(1, 2, straddles=(0, 4)), [100] * 4, seed=3)
+    hand = Hand(Rules.no_limit(1, 2, straddles=(0, 4), voluntary_straddles=False), [100] * 4, seed=3)
     assert hand.bets == (1, 2, 0, 4) and hand.actor == 0
 
 
@@ -300,7 +300,7 @@ def test_fixed_limit_half_bet_all_in_reopens():
     hand.all_in()  # to 7: +3, at least half a bet
     hand.call()
     assert hand.legal_actions().min_raise_to == 11
-    strict = to_flop(Hand(Rules.fixed_limit(4, 8, half_bet_reopens=False), [100, 11, 100], seed=5))
+    strict = to_flop(Hand(Rules.fixed_limit(4, 8, reopening=Reopening.POKERKIT), [100, 11, 100], seed=5))
     strict.raise_to(4)
     strict.all_in()
     strict.call()
@@ -487,7 +487,7 @@ def test_runs_the_deck_cannot_hold_are_not_dealt():
     hand.all_in()
     hand.all_in()
     assert hand.is_over and len(hand.boards) == 6 and sum(hand.stacks) == 200
-    # From known cards: eight more runs of five leave three cards, too few for a ninth.
+    # From known cards the same: the dealer burns a card before each street of each run.
     hand = Hand(Rules.no_limit(1, 2, runouts=12), [100, 100], hole_cards=["AsAh", "KdKc"], board="2c7h9sJdQh")
     hand.all_in()
     hand.all_in()
@@ -495,7 +495,7 @@ def test_runs_the_deck_cannot_hold_are_not_dealt():
     while hand.cards_needed:
         hand.deal_board(unseen[: hand.cards_needed])
         unseen = unseen[5:]
-    assert hand.is_over and len(hand.boards) == 9 and sum(hand.stacks) == 200
+    assert hand.is_over and len(hand.boards) == 6 and sum(hand.stacks) == 200
 
 
 def test_rake_with_cap_and_no_flop_no_drop():
@@ -612,3 +612,22 @@ def test_history_records_equal_and_hash_like_constructed_actions():
     made = Action(ActionKind.FOLD, hand.history[-1].seat)
     assert hand.history[-1] == made and hash(hand.history[-1]) == hash(made)
     assert {made: 1}[hand.history[-1]] == 1
+
+
+@pytest.mark.parametrize("seed", [3, 4, 8])
+def test_replay_of_a_hand_run_many_times_ends_as_it_did(seed):
+    rules = Rules.no_limit(1, 2, runouts=10)
+    hand = Hand(rules, [100, 100], seed=seed)
+    hand.raise_to(100)
+    hand.call()
+    again = Hand.replay(rules, [100, 100], hand.history)
+    assert again.is_over and again.boards == hand.boards and again.history == hand.history
+
+
+def test_replay_refuses_a_decision_out_of_turn():
+    hand = Hand(NL, [100, 100, 100], seed=1)
+    hand.fold()  # seat 2
+    history = list(hand.history)
+    history[-1] = Action(ActionKind.FOLD, 0)  # seat 0 was not the seat to act
+    with pytest.raises(InvalidHistoryError, match="seat 0 acts out of turn"):
+        Hand.replay(NL, [100, 100, 100], history)

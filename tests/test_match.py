@@ -11,7 +11,7 @@ from holdem.agents import CallingStation, RandomBot, TightBot
 from holdem.errors import AgentError, MatchError
 from holdem.formats import phh
 from holdem.match import CHUNK_HANDS, play_match
-from holdem.cli.play import add_play_commands
+from holdem.cli import sim
 
 
 def lineup(count=3):
@@ -42,7 +42,7 @@ def test_a_seed_gives_the_same_results_on_a_dask_cluster(capsys):
         clustered = play_match(lineup(), hands, seed=5, executor=client.get_executor())
         capsys.readouterr()
         parser = argparse.ArgumentParser(prog="holdem")
-        add_play_commands(parser.add_subparsers())
+        sim.add_to(parser.add_subparsers())
         arguments = parser.parse_args(
             ["sim", "--hands", str(hands), "--players", "3", "--seed", "5", "--scheduler", cluster.scheduler_address]
         )
@@ -147,8 +147,6 @@ def test_bad_matches():
         play_match(lineup(2), 10, duplicate=True, carry_stacks=True)
     with pytest.raises(MatchError, match="workers 0"):
         play_match(lineup(2), 2 * CHUNK_HANDS, workers=0)
-    with pytest.raises(holdem.InvalidRulesError):
-        play_match(lineup(3), 10, rules=holdem.Rules.no_limit(1, 2, straddles=(4, 8)))
 
 
 def test_progress_bar_only_when_asked_or_on_a_terminal(capsys):
@@ -181,3 +179,66 @@ def test_an_executor_that_cannot_send_the_agents_says_what_to_do():
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         with pytest.raises(MatchError, match="'caller' does not pickle.*workers=1"):
             play_match({"caller": lambda view: "call", "tight": TightBot()}, CHUNK_HANDS + 10, seed=7, executor=pool)
+
+
+SCRIPT_AGENT = """
+import multiprocessing, warnings
+from concurrent.futures import ProcessPoolExecutor
+import holdem
+from holdem.errors import MatchError
+
+class Caller:
+    def act(self, view):
+        return "call"
+
+agents = {"caller": Caller(), "tight": holdem.TightBot()}
+multiprocessing.set_start_method("spawn")
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    pooled = holdem.play_match(agents, %d, seed=7, workers=2)
+print([type(warning.message).__name__ + ": " + str(warning.message) for warning in caught])
+print(pooled.agents == holdem.play_match(agents, %d, seed=7, workers=1).agents)
+with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+    try:
+        holdem.play_match(agents, %d, seed=7, executor=pool)
+    except MatchError as error:
+        print("MatchError:", error)
+"""
+
+
+@pytest.mark.parametrize("how", [["-"], ["-c"]])
+def test_agents_of_a_main_without_a_file_play_here_under_spawn(how):
+    import subprocess
+    import sys
+
+    script = SCRIPT_AGENT % ((CHUNK_HANDS + 10,) * 3)
+    command = [sys.executable, *how, *([script] if how == ["-c"] else [])]
+    run = subprocess.run(command, input=script if how == ["-"] else None, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    warned, same, refused = run.stdout.splitlines()
+    assert "SerialMatchWarning: agent 'caller' is defined in a __main__ that is no file" in warned
+    assert "'spawn' worker processes cannot import: the match plays in this process" in warned
+    assert same == "True"
+    assert refused.startswith("MatchError: agent 'caller' is defined in a __main__") and "workers=1" in refused
+
+
+class ExitsInAWorker:
+    """Calls, but ends the process it plays in when that is not the one that made it."""
+
+    def __init__(self):
+        import os
+
+        self.parent = os.getpid()
+
+    def act(self, view):
+        import os
+
+        if os.getpid() != self.parent:
+            os._exit(3)
+        return "call"
+
+
+def test_a_broken_process_pool_is_a_match_error():
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        with pytest.raises(MatchError, match="the process pool broke .*workers=1"):
+            play_match({"exits": ExitsInAWorker(), "tight": TightBot()}, CHUNK_HANDS + 10, seed=7, executor=pool)

@@ -25,9 +25,9 @@ from holdem.actions import ActionKind
 from holdem.cards import format_cards
 from holdem.formats import phh
 from holdem.formats.log import hand_log
-from holdem.cli.replay import add_replay_command
+from holdem.cli import replay
 from holdem.hand import Hand
-from holdem.rules import OddChip, Rules
+from holdem.rules import OddChip, Reopening, Rules
 
 DATA = Path(__file__).parent / "data"
 SAMPLE = DATA / "phh-sample"
@@ -59,14 +59,14 @@ def random_rules(rng: random.Random, count: int, pokerkit_conventions: bool) -> 
     big_blind = max(1, small_blind) * rng.choice((1, 2, 2, 3))
     ante = rng.choice((0, 0, rng.randint(1, big_blind)))
     straddles = (2 * big_blind,) if count > 2 and rng.random() < 0.2 else ()
-    options: dict = {"ante": ante, "big_blind_ante": bool(ante) and rng.random() < 0.4, "straddles": straddles}
+    options: dict = {"ante": ante, "big_blind_ante": bool(ante) and rng.random() < 0.4, "straddles": straddles, "voluntary_straddles": False}
     if pokerkit_conventions:
-        options.update(odd_chip=OddChip.POKERKIT, blind_counts_as_bet=False, half_bet_reopens=False)
+        options.update(odd_chip=OddChip.POKERKIT, blind_counts_as_bet=False, reopening=Reopening.POKERKIT)
     else:
         options.update(
             odd_chip=rng.choice(list(OddChip)),
             blind_counts_as_bet=rng.random() < 0.5,
-            half_bet_reopens=rng.random() < 0.5,
+            reopening=rng.choice(list(Reopening)),
             uncapped_heads_up=rng.random() < 0.3,
             fold_without_bet=rng.random() < 0.3,
             all_hands_show=rng.random() < 0.3,
@@ -385,7 +385,7 @@ def test_pot_limit_cannot_be_written():
 
 def run_replay(*argv: str) -> None:
     parser = argparse.ArgumentParser(prog="holdem")
-    add_replay_command(parser.add_subparsers())
+    replay.add_to(parser.add_subparsers())
     arguments = parser.parse_args(["replay", *argv])
     arguments.run(arguments)
 
@@ -393,10 +393,12 @@ def run_replay(*argv: str) -> None:
 def test_log_shows_streets_pots_and_winners_with_unknown_cards_hidden():
     history = phh.loads((SAMPLE / "data" / "dwan-ivey-2009.phh").read_text())
     log = hand_log(history.hand, history.fields["players"], history.unknown_seats)
-    assert "Dealt to Patrik Antonius [?? ??]" in log
+    assert "Dealt to Patrik Antonius (BB) [?? ??]" in log
     assert "*** TURN *** [Jc 3d 5c] [4h] (pot 119500)" in log
     assert "Uncalled bet of 572100 returned to Phil Ivey" in log
-    assert "Tom Dwan shows [7h 6h] (Straight, Seven high)\nTom Dwan wins 1109500" in log
+    # All in on the turn: the hands are shown before the river (seed 000).
+    assert "Tom Dwan shows [7h 6h] (Straight, Seven high)\n*** RIVER *** [Jc 3d 5c 4h] [Jh] (pot 1109500)\n" in log
+    assert "Tom Dwan wins 1109500" in log
 
 
 def test_log_names_side_pots():

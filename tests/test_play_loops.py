@@ -117,7 +117,8 @@ def test_table_play_stops_at_the_session_end_or_when_one_player_is_left():
 def test_table_play_refuses_what_it_cannot_play():
     table = seated_table()
     before = table.stacks()
-    for agents, hands in (({"ann": TightBot(), "bob": TightBot()}, 1), ({"ann": 1, "bob": 1, "cy": 1, "dan": 1}, 1),
+    for agents, hands in (({"ann": TightBot(), "bob": TightBot()}, 1),
+                          (dict.fromkeys(["ann", "bob", "cy", "dan"], CallingStation()), 1),
                           ({"ann": TightBot(), "bob": TightBot(), "cy": TightBot()}, -1)):  # fmt: skip
         with pytest.raises(TableError):
             table.play(agents, hands=hands)
@@ -170,3 +171,75 @@ def test_tournament_play_a_few_hands_then_the_actor_by_name():
         played.play({name: CallingStation() for name in ("ann", "bob", "cy", "dan")})
     with pytest.raises(TournamentError, match="one for each player"):
         tournament().play({"ann": CallingStation()})
+
+
+def always_fold(view):
+    return "fold" if view.legal_actions.fold else "check"
+
+
+def test_table_errors_and_faults_name_table_seats():
+    table = seated_table()  # ann at seat 1, bob at 4, cy at 7
+    table.start_hand()
+    actor = table.actor
+    seat = {"ann": 1, "bob": 4, "cy": 7}[actor]
+    with pytest.raises(holdem.IllegalActionError, match=rf"^'{actor}': seat {seat} may not check facing a bet of 2"):
+        table.act(actor, "check")
+    with pytest.raises(holdem.IllegalActionError, match=rf"^'{actor}': seat {seat}: unknown decision 'shove'"):
+        table.act(actor, "shove")
+    faults = seated_table().play(
+        {"ann": lambda view: "check", "bob": CallingStation(), "cy": CallingStation()}, hands=3, fold_on_error=True
+    )
+    assert faults and {fault.seat for fault in faults} == {1}
+    assert all(fault.message.startswith("agent 'ann' at seat 1 chose 'check': seat 1 may not") for fault in faults)
+    table = seated_table()
+    with pytest.raises(holdem.AgentError, match=r"agent 'ann' at seat 1 chose 'check': seat 1 may not check"):
+        table.play({"ann": lambda view: "check", "bob": CallingStation(), "cy": CallingStation()}, hands=3)
+
+
+def test_play_without_a_hand_count_stops_at_the_documented_limit():
+    table = Table(NL, seats=2, seed=1)
+    table.join("ann", 0, 100), table.join("bob", 1, 100)
+    assert table.play({"ann": always_fold, "bob": always_fold}) == []
+    assert len(table.hands) == holdem.table.PLAY_HANDS_LIMIT and not table.is_over
+    schedule = BlindSchedule([Level(1, 2)], hands_per_level=10)
+    tournament = Tournament(["ann", "bob", "cy"], 100, schedule, payouts=[100], seed=1)
+    assert tournament.play(dict.fromkeys(["ann", "bob", "cy"], always_fold)) == []
+    assert len(tournament.table.hands) == holdem.table.PLAY_HANDS_LIMIT and not tournament.is_over
+
+
+@pytest.mark.parametrize(
+    "agents",
+    [[TightBot(), TightBot(), TightBot()], {"ann": None, "bob": TightBot(), "cy": TightBot()},
+     {"ann": TightBot(), "bob": "call", "cy": TightBot()}],
+)  # fmt: skip
+def test_play_checks_the_agents_before_any_hand(agents):
+    table = seated_table()
+    with pytest.raises(TypeError, match="agent"):
+        table.play(agents, hands=5)
+    assert table.hands == () and table.stacks() == {"ann": 200, "bob": 200, "cy": 200}
+    tournament = Tournament(["ann", "bob", "cy"], 100, BlindSchedule([Level(1, 2)], hands_per_level=10), seed=1)
+    with pytest.raises(TypeError, match="agent"):
+        tournament.play(agents, hands=5)
+    assert tournament.table.hands == ()
+
+
+def test_an_agent_failing_mid_hand_voids_the_hand_and_leaves_the_table_usable():
+    def fails_on_the_flop(view):
+        if view.board:
+            raise RuntimeError("bug")
+        return "call" if view.legal_actions.call else "check"
+
+    table = seated_table()
+    with pytest.raises(holdem.AgentError, match="raised RuntimeError"):
+        table.play({"ann": fails_on_the_flop, "bob": CallingStation(), "cy": CallingStation()}, hands=5)
+    assert table.hand is None and table.hands == () and table.stacks() == {"ann": 200, "bob": 200, "cy": 200}
+    again = seated_table()
+    table.play(dict.fromkeys(["ann", "bob", "cy"], CallingStation()), hands=3)
+    again.play(dict.fromkeys(["ann", "bob", "cy"], CallingStation()), hands=3)
+    assert [played.deal for played in table.hands] == [played.deal for played in again.hands]
+    schedule = BlindSchedule([Level(1, 2)], hands_per_level=10)
+    tournament = Tournament(["ann", "bob", "cy"], 100, schedule, payouts=[100], seed=1)
+    with pytest.raises(holdem.AgentError):
+        tournament.play({"ann": fails_on_the_flop, "bob": CallingStation(), "cy": CallingStation()})
+    assert tournament.table.hand is None and sum(tournament.table.stacks().values()) == 300
+    tournament.play(dict.fromkeys(["ann", "bob", "cy"], TightBot()), hands=2)

@@ -18,7 +18,7 @@ pokerkit = pytest.importorskip("pokerkit")
 from holdem._core import Deck  # noqa: E402
 from holdem.cards import format_cards  # noqa: E402
 from holdem.hand import Hand  # noqa: E402
-from holdem.rules import OddChip, Rules  # noqa: E402
+from holdem.rules import OddChip, Reopening, Rules  # noqa: E402
 
 AUTOMATIONS = (
     pokerkit.Automation.ANTE_POSTING,
@@ -44,13 +44,15 @@ def random_table(rng: random.Random, fixed_limit: bool):
         antes[1] = ante
     else:
         antes = [ante] * count
-    options = {"ante": ante, "big_blind_ante": ante_kind == "bb", "odd_chip": OddChip.POKERKIT}
+    options = {
+        "ante": ante, "big_blind_ante": ante_kind == "bb", "odd_chip": OddChip.POKERKIT, "reopening": Reopening.POKERKIT,
+    }
     blinds = [small_blind, big_blind] + [0] * (count - 2)
     if fixed_limit:
         small_bet = big_blind
         rules = Rules.fixed_limit(
             small_bet, 2 * small_bet, small_blind, big_blind,
-            blind_counts_as_bet=False, half_bet_reopens=False, **options,
+            blind_counts_as_bet=False, **options,
         )
         state = pokerkit.FixedLimitTexasHoldem.create_state(
             AUTOMATIONS, ante_kind != "bb", antes, blinds, small_bet, 2 * small_bet, stacks, count

@@ -24,6 +24,7 @@ def rules_for(record: dict) -> Rules:
         "big_blind_ante": record["ante_kind"] == "bb",
         "odd_chip": OddChip.POKERKIT,
         "straddles": tuple(record["blinds_or_straddles"][2:]) if any(record["blinds_or_straddles"][2:]) else (),
+        "voluntary_straddles": False,
     }
     if record["variant"] == "FT":
         return Rules.fixed_limit(

@@ -150,3 +150,26 @@ def test_vector_env_refuses_illegal_actions():
     env.step(numpy.array([1, 1]))
     with pytest.raises(holdem.IllegalActionError, match="table 0: seat 0 may not fold facing no bet"):
         env.step(numpy.array([0, 1]))
+
+
+def test_vector_env_steps_only_after_reset_and_names_num_envs():
+    env = HoldemVectorEnv(num_envs=2)
+    with pytest.raises(holdem.IllegalActionError, match=r"call reset\(\) first"):
+        env.step(numpy.array([1, 1]))
+    env.reset(seed=3)
+    env.step(numpy.array([1, 1]))
+    for num_envs in (0, 100_001):
+        with pytest.raises(holdem.InvalidRulesError, match=f"^num_envs {num_envs}: use 1 to 100,000$"):
+            HoldemVectorEnv(num_envs=num_envs)
+    with pytest.raises(TypeError, match="^num_envs 2.0"):
+        HoldemVectorEnv(num_envs=2.0)
+
+
+def test_vector_env_reads_actions_as_the_vector_game_does():
+    env = HoldemVectorEnv(num_envs=2)
+    env.reset(seed=2)
+    with pytest.raises(holdem.InvalidArrayError, match=r"actions of shape \(0,\)"):
+        env.step([])
+    with pytest.raises(holdem.IllegalActionError, match="table 1: actions entry 18446744073709551615 is out of range"):
+        env.step(numpy.array([1, 2**64 - 1], numpy.uint64))
+    env.step([1, 1])

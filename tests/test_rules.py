@@ -9,7 +9,8 @@ import numpy
 import pytest
 
 from holdem.errors import HoldemError
-from holdem.rules import InvalidRulesError, OddChip, Rules, Structure
+from holdem.hand import Hand
+from holdem.rules import InvalidRulesError, OddChip, Reopening, Rules, Structure
 
 
 def test_no_limit_defaults():
@@ -25,7 +26,7 @@ def test_pot_limit_and_fixed_limit():
     assert Rules.pot_limit(5, 10).structure is Structure.POT_LIMIT
     rules = Rules.fixed_limit(10, 20)
     assert (rules.small_blind, rules.big_blind, rules.small_bet, rules.big_bet) == (5, 10, 10, 20)
-    assert rules.max_bets == 4 and rules.blind_counts_as_bet and rules.half_bet_reopens
+    assert rules.max_bets == 4 and rules.blind_counts_as_bet and rules.reopening is Reopening.SEEDS
     assert Rules.fixed_limit(15, 30, 10, 15).small_blind == 10
 
 
@@ -77,10 +78,12 @@ def test_player_count_is_checked(count):
         Rules.no_limit(1, 2).check_player_count(count)
 
 
-def test_straddles_need_seats():
-    Rules.no_limit(1, 2, straddles=(4, 8)).check_player_count(4)
-    with pytest.raises(InvalidRulesError, match="straddle"):
-        Rules.no_limit(1, 2, straddles=(4, 8)).check_player_count(3)
+def test_straddle_positions_a_table_lacks_are_skipped():
+    # Seed 004: a straddle position missing at this player count is skipped, never an error.
+    forced = Rules.no_limit(1, 2, straddles=(4, 8), voluntary_straddles=False)
+    assert Hand(forced, [100] * 4, seed=1).straddles == (4, 8)
+    assert Hand(forced, [100] * 3, seed=1).straddles == (4,)
+    assert Hand(forced, [100] * 2, seed=1).straddles == ()
 
 
 def test_amounts_beyond_the_64_bit_arithmetic_are_refused():

@@ -2,6 +2,8 @@ import io
 import random
 
 import pytest
+
+import holdem
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -455,12 +457,20 @@ def check_deal(table, table_hand, previous_big_blind):
     expected = {deal.big_blind: blind(deal.big_blind, rules.big_blind)}
     if deal.small_blind is not None:
         expected[deal.small_blind] = blind(deal.small_blind, rules.small_blind)
+    for position, amount in enumerate(hand.straddles):  # declared straddles, after the big blind
+        seat = seats[(seats.index(deal.big_blind) + 1 + position) % len(seats)]
+        if amount:
+            expected[seat] = blind(seat, amount)
     expected_dead = {}
     for seat, (live, dead) in deal.posts.items():
-        # A new player owes the big blind (live), a returning one may owe the small blind too (dead).
-        assert seat not in expected and (live, dead) in ((2, 0), (2, 1), (0, 1))
+        # A new player owes the big blind (live), a returning one may owe the small blind and
+        # the antes missed too (dead); one in a blind posts that blind and the missed antes.
+        in_blind = seat in expected
+        assert live == (0 if in_blind else 2) or (not in_blind and live == 0 and dead)
+        assert 0 <= dead <= rules.small_blind + rules.ante * len(table.hands) and (dead or live)
         start = hand.starting_stacks[seats.index(seat)]
-        expected[seat] = blind(seat, live)
+        if not in_blind:
+            expected[seat] = blind(seat, live)
         expected_dead[seat] = min(dead, start - min(rules.ante, start) - expected[seat])
     assert blind_posters(table_hand) == {seat: amount for seat, amount in expected.items() if amount}
     dead_posters = blind_posters(table_hand, ActionKind.POST_DEAD)
@@ -483,7 +493,8 @@ def check_deal(table, table_hand, previous_big_blind):
 
 
 def play_session(table, chooser, hands, names):
-    """Play ``hands`` hands with random arrivals, departures, sitting out, rebuys and actions."""
+    """Play ``hands`` hands with random arrivals, departures, sitting out, rebuys and actions;
+    and, as the table's options allow, straddles, misdeals, actions out of turn and runs agreed."""
     played = 0
     previous_big_blind = None
     for _ in range(hands * 3):
@@ -505,6 +516,12 @@ def play_session(table, chooser, hands, names):
         for name, stack in table.stacks().items():
             if stack < table.min_buy_in and chooser.random() < 0.3:
                 table.add_chips(name, table.min_buy_in)
+        if table.rules.voluntary_straddles and len(table.players()) >= 2:
+            for name in chooser.sample(list(table.players().values()), 2):
+                try:
+                    table.straddle(name)
+                except TableError:
+                    pass
         try:
             deal = table.next_deal()
         except TableError:
@@ -513,13 +530,30 @@ def play_session(table, chooser, hands, names):
         assert table.hands[-1].deal == deal
         check_deal(table, table.hands[-1], previous_big_blind)
         previous_big_blind = deal.big_blind
+        if table.hand is not None and chooser.random() < 0.05:
+            stacks = table.stacks()
+            assert table.misdeal().is_void and table.stacks() == stacks
+            previous_big_blind = None
+            continue
         played += 1
         while table.hand is not None:
             hand = table.hand
+            for name in hand.runs_pending and [table.hands[-1].names[seat] for seat in hand.runs_pending]:
+                table.agree_runs(name, chooser.randint(1, table.rules.runouts))
+            if table.hand is None:
+                break
             others = [name for name in table.players().values() if name != table.actor]
             length = len(hand.history)
-            with pytest.raises(IllegalActionError):
-                table.act(chooser.choice(others), "call")
+            other = chooser.choice(others)
+            if table.out_of_turn == "held" and other in table.hands[-1].names:
+                try:
+                    assert table.act(other, chooser.choice(["fold", "check", "call"])) is None
+                    assert other in table.held
+                except IllegalActionError:
+                    assert other not in table.held  # folded or all in: nothing to hold
+            else:
+                with pytest.raises(IllegalActionError):
+                    table.act(other, "call")
             assert len(hand.history) == length
             legal = hand.legal_actions()
             kind = chooser.choice(legal.kinds)
@@ -561,10 +595,16 @@ def test_long_session_conserves_chips_and_keeps_the_button_and_blinds_legal(rule
     players=st.integers(2, 10),
 )
 def test_random_sessions(seed, rule, seats, players):
+    options = random.Random(seed)
+    rules = Rules.no_limit(
+        1, 2, ante=seed % 2, straddles=(4, 8), voluntary_straddles=True, runouts=options.randint(1, 3),
+        runs_by_agreement=options.random() < 0.5,
+    )  # fmt: skip
     table = Table(
-        Rules.no_limit(1, 2, ante=seed % 2), seats=seats, min_buy_in=20, max_buy_in=100,
-        button_rule=rule, seed=seed,
-    )
+        rules if options.random() < 0.5 else Rules.no_limit(1, 2, ante=seed % 2), seats=seats, min_buy_in=20,
+        max_buy_in=100, button_rule=rule, seed=seed, out_of_turn=options.choice(["refused", "held"]),
+        button_after_misdeal=options.choice(["moves", "stays"]),
+    )  # fmt: skip
     names = names_from()
     for seat in range(min(seats, players)):
         table.join(next(names), seat, 20 + seed % 81)
@@ -600,3 +640,35 @@ def test_hands_with_posts_do_not_export_as_phh():
     assert table.hands[-1].hand.posts
     with pytest.raises(InvalidHistoryError, match="posts"):
         table.write_phh(io.StringIO())
+
+
+def table_state(table):
+    return (table.button, table.fees, table.next_deal(), table.stacks(), len(table.hands))
+
+
+def test_a_refused_start_hand_changes_nothing():
+    clock = [0.0]
+    table = Table(Rules.no_limit(1, 2), seats=4, time_fee=1, fee_period=10.0, clock=lambda: clock[0], seed=0)
+    table.join("A", 0, 2**59)
+    table.join("B", 1, 2**59)
+    first = table.start_hand()
+    fold_around(table)
+    table.join("C", 2, 2**59, post=False)  # the chips at the table now pass 2**60
+    clock[0] = 100.0  # and time fees are due
+    before = table_state(table)
+    with pytest.raises(holdem.InvalidHandError, match="2\\*\\*60"):
+        table.start_hand()
+    assert table_state(table) == before  # no fee taken, the button not moved, C still waits
+    assert first.is_over
+    table.leave("C")
+    table.start_hand()
+    assert table.fees == 2 + 20 and table.button != before[0]
+
+
+def test_forced_straddles_the_table_has_no_seats_for_are_skipped():
+    table = table_of([100, 100, 100])
+    table.rules = Rules.no_limit(1, 2, straddles=(4, 8), voluntary_straddles=False)
+    assert table.start_hand().bets == (4, 1, 2)  # the button straddles; the second straddle needs a fourth seat
+    fold_around(table)
+    table.leave("C")
+    assert sorted(table.start_hand().bets) == [1, 2]  # heads-up: no straddle at all

@@ -237,7 +237,7 @@ def test_bad_arguments():
     with pytest.raises(holdem.InvalidSeedError, match="first_table -1"):
         VectorGame(rules, first_table=-1)
     for name, value in (("players", True), ("tables", 2.0), ("stack", "100"), ("seed", 1.5)):
-        with pytest.raises(TypeError, match=f"{name} {value!r}: expected an integer"):
+        with pytest.raises(TypeError, match=f"{name} {value!r}: use an integer"):
             VectorGame(rules, **{name: value})
     with pytest.raises(TypeError, match="expected a Rules"):
         VectorGame("no-limit")
@@ -246,3 +246,77 @@ def test_bad_arguments():
     game = VectorGame(rules, players=numpy.int64(3), tables=numpy.int32(2), stack=numpy.int16(50), seed=numpy.uint64(5))
     assert game.observe().stacks.shape == (2, 3)
     assert repr(game).startswith("VectorGame(Rules(structure=<Structure.NO_LIMIT")
+
+
+class StepSpy:
+    """A game's core that keeps the arrays each step is given."""
+
+    def __init__(self, core):
+        self.core = core
+        self.given = []
+
+    def step(self, kinds, amounts, rewards, done):
+        self.given.append((kinds, amounts))
+        return self.core.step(kinds, amounts, rewards, done)
+
+    def __getattr__(self, name):
+        return getattr(self.core, name)
+
+
+def test_step_plays_a_copy_of_the_decisions_it_checked():
+    game = VectorGame(Rules.no_limit(1, 2), players=2, tables=3, seed=4)
+    game._core = spy = StepSpy(game._core)
+    kinds = numpy.array([CHECK_OR_CALL, RAISE, FOLD], numpy.int64)
+    amounts = numpy.array([0, 6, 0], numpy.int64)
+    game.step(kinds, amounts)
+    played_kinds, played_amounts = spy.given[0]
+    assert not numpy.shares_memory(played_kinds, kinds) and not numpy.shares_memory(played_amounts, amounts)
+    assert played_kinds.tolist() == kinds.tolist() and played_amounts.tolist() == amounts.tolist()
+
+
+def test_uint64_entries_past_int64_are_out_of_range_and_an_empty_list_is_a_shape_error():
+    game = VectorGame(Rules.no_limit(1, 2), players=2, tables=2, seed=4)
+    before = game.observe()
+    attempts = [
+        ([RAISE, RAISE], numpy.array([6, 2**64 - 1], numpy.uint64), holdem.IllegalActionError,
+         "table 1: amounts entry 18446744073709551615 is out of range"),
+        (numpy.array([1, 2**63], numpy.uint64), None, holdem.IllegalActionError, "table 1: kinds entry 9223372036854775808"),
+        ([], None, holdem.InvalidArrayError, r"kinds of shape \(0,\)"),
+        ([1, 1], [], holdem.InvalidArrayError, r"amounts of shape \(0,\)"),
+    ]  # fmt: skip
+    for kinds, amounts, error, message in attempts:
+        with pytest.raises(error, match=message):
+            game.step(kinds, amounts)
+        for mine, theirs in zip(before, game.observe()):
+            assert numpy.array_equal(mine, theirs)
+    seen, _, _ = game.step([RAISE, CHECK_OR_CALL], numpy.array([6, 0], numpy.uint64))
+    assert seen.bets.tolist() == [[2, 6], [2, 2]]
+
+
+def test_the_core_checks_its_arrays_and_table_indices():
+    game = VectorGame(Rules.no_limit(1, 2), players=2, tables=3, seed=4)
+    core = game._core
+    for index in (3, -1, 10**6):
+        with pytest.raises(holdem.InvalidArrayError, match=f"table {index}: use 0 to 2"):
+            core.legal(index)
+    zeros = numpy.zeros
+
+    def step(tables=3, players=2):
+        return core.step(zeros(tables, numpy.int64), zeros(3, numpy.int64), zeros((3, players), numpy.int64),
+                         zeros(3, numpy.uint8))  # fmt: skip
+
+    for bad in (lambda: step(tables=2), lambda: step(players=1), lambda: step(tables=4)):
+        with pytest.raises(holdem.InvalidArrayError, match="shape does not fit 3 tables of 2 seats"):
+            bad()
+    with pytest.raises(TypeError):
+        core.step(None, None, None, None)
+    with pytest.raises(holdem.InvalidArrayError, match="hole_cards"):
+        core.deals(zeros((3, 3, 2), numpy.int8), zeros((3, 5), numpy.int8), zeros((3, 2), numpy.int64),
+                   zeros(3, numpy.int8))  # fmt: skip
+    seen = game.observe()
+    with pytest.raises(holdem.InvalidArrayError, match="board"):
+        core.observe(*seen[:5], zeros((3, 4), numpy.int8), *seen[6:8], seen.folded.view(numpy.uint8), seen.pot,
+                     seen.legal.view(numpy.uint8), *seen[11:])  # fmt: skip
+    with pytest.raises(holdem.InvalidArrayError, match="use 2 to 10 players"):
+        type(core)(11, 1, 1, 2, 2, 0, False, False, 100, False, 1, 0, True)
+    assert game.step([CHECK_OR_CALL] * 3)[0].street.tolist() == [0, 0, 0]

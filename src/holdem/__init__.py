@@ -6,21 +6,9 @@
 'Royal Flush'
 """
 
+from typing import TYPE_CHECKING
+
 from holdem._core import evaluate, evaluate7, evaluate_batch
-from holdem.agents import (
-    REFERENCE_BOTS,
-    Agent,
-    AgentHooks,
-    CallingStation,
-    Decision,
-    EquityBot,
-    Fault,
-    RandomBot,
-    TightBot,
-    agent_name,
-    play_hand,
-    pot_raise_to,
-)
 from holdem.actions import Action, ActionKind, LegalActions
 from holdem.cards import (
     CARD_NAMES,
@@ -61,37 +49,101 @@ from holdem.errors import (
     TournamentError,
 )
 from holdem.evaluation import Category, HandRank, best_five
-from holdem.formats import acpc, phh
-from holdem.formats.acpc import GameDef, MatchState
-from holdem.hand import Hand, HandView, SeatStatus, Street
-from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_match
+from holdem.hand import Hand, HandView, SeatStatus, Street, position_names
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
-from holdem.rules import OddChip, Rules, Structure
-from holdem.table import ButtonRule, Deal, Owed, PlayerResult, Table, TableHand
-from holdem.tournament import (
-    BlindSchedule,
-    Draw,
-    Level,
-    RebuyPolicy,
-    Tournament,
-    draw_button,
-    draw_seats,
-    icm,
-)
+from holdem.rules import OddChip, Reopening, Rules, ShowdownOrder, Structure
 
 __version__ = "0.1.0"
 
-# Loaded when first asked for, so that ``import holdem`` does not load numpy.
-_VECTOR_NAMES = frozenset(("VectorGame", "VectorObservation"))
+# Loaded when first asked for, so that ``import holdem`` stays quick and does
+# not load numpy: the names of each such module.
+_LAZY_MODULES = {
+    "holdem.agents": (
+        "REFERENCE_BOTS",
+        "Agent",
+        "AgentHooks",
+        "CallingStation",
+        "Decision",
+        "EquityBot",
+        "Fault",
+        "RandomBot",
+        "TightBot",
+        "agent_name",
+        "play_hand",
+        "pot_raise_to",
+    ),
+    "holdem.formats": ("acpc", "phh"),
+    "holdem.formats.acpc": ("GameDef", "MatchState"),
+    "holdem.match": ("AgentResult", "MatchResult", "SerialMatchWarning", "play_match"),
+    "holdem.table": (
+        "ButtonRule",
+        "Deal",
+        "MisdealButton",
+        "OutOfTurn",
+        "Owed",
+        "PlayerResult",
+        "Table",
+        "TableHand",
+    ),
+    "holdem.tournament": (
+        "BlindSchedule",
+        "Draw",
+        "Level",
+        "RebuyPolicy",
+        "Tournament",
+        "draw_button",
+        "draw_seats",
+        "icm",
+    ),
+    "holdem.vector": ("VectorGame", "VectorObservation"),
+}
+_LAZY_MODULE_OF = {name: module for module, names in _LAZY_MODULES.items() for name in names}
+
+if TYPE_CHECKING:
+    from holdem.agents import (
+        REFERENCE_BOTS,
+        Agent,
+        AgentHooks,
+        CallingStation,
+        Decision,
+        EquityBot,
+        Fault,
+        RandomBot,
+        TightBot,
+        agent_name,
+        play_hand,
+        pot_raise_to,
+    )
+    from holdem.formats import acpc, phh
+    from holdem.formats.acpc import GameDef, MatchState
+    from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_match
+    from holdem.table import ButtonRule, Deal, MisdealButton, OutOfTurn, Owed, PlayerResult, Table, TableHand
+    from holdem.tournament import (
+        BlindSchedule,
+        Draw,
+        Level,
+        RebuyPolicy,
+        Tournament,
+        draw_button,
+        draw_seats,
+        icm,
+    )
+    from holdem.vector import VectorGame, VectorObservation
 
 
 def __getattr__(name: str) -> object:
-    if name in _VECTOR_NAMES:
-        from holdem import vector
+    module = _LAZY_MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'holdem' has no attribute {name!r}")
+    # As ``from module import name`` does: a submodule (acpc, phh) is imported too.
+    value = getattr(__import__(module, fromlist=[name]), name)
+    globals()[name] = value
+    return value
 
-        return getattr(vector, name)
-    raise AttributeError(f"module 'holdem' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY_MODULE_OF})
 
 
 __all__ = [
@@ -144,7 +196,9 @@ __all__ = [
     "MatchError",
     "MatchResult",
     "MatchState",
+    "MisdealButton",
     "OddChip",
+    "OutOfTurn",
     "Owed",
     "PlayerResult",
     "Pot",
@@ -152,11 +206,13 @@ __all__ = [
     "RandomBot",
     "RebuyError",
     "RebuyPolicy",
+    "Reopening",
     "Rng",
     "Rules",
     "SeatError",
     "SeatStatus",
     "SerialMatchWarning",
+    "ShowdownOrder",
     "Street",
     "Structure",
     "Table",
@@ -186,5 +242,6 @@ __all__ = [
     "phh",
     "play_hand",
     "play_match",
+    "position_names",
     "pot_raise_to",
 ]

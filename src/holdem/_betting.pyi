@@ -38,6 +38,7 @@ class Betting:
         hidden: tuple[Action, ...],
         rules: Rules,
         table_seats: tuple[int, ...],
+        positions: tuple[str, ...],
     ) -> None: ...
     def view(self, seat: int, street: object) -> tuple[object, ...] | None: ...
     @property

@@ -9,7 +9,7 @@ from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 from holdem.actions import Action, ActionKind, LegalActions
-from holdem.rules import Structure
+from holdem.rules import Reopening, Structure
 
 __all__ = ["Betting", "record"]
 
@@ -44,6 +44,9 @@ cdef tuple _NO_CARDS = ()
 cdef enum Limit:
     NO_LIMIT, POT_LIMIT, FIXED_LIMIT
 
+cdef enum Reopen:
+    REOPEN_SEEDS, REOPEN_ACPC, REOPEN_POKERKIT
+
 
 cdef class Betting:
     """The betting on one street: the seats still to act, in order, and what each may do.
@@ -66,7 +69,8 @@ cdef class Betting:
     cdef long long dead
     cdef Limit limit
     cdef long long cap              # bets allowed per street, -1 for no cap
-    cdef bint fold_without_bet, uncapped_heads_up, half_bet_reopens
+    cdef bint fold_without_bet, uncapped_heads_up
+    cdef Reopen reopening
     cdef int count
     cdef int queue[10]              # the seats to act, in order: queue[head:tail]
     cdef int head, tail
@@ -82,7 +86,7 @@ cdef class Betting:
     cdef list holes, board, history
     cdef Py_ssize_t dealt
     cdef int button
-    cdef tuple status_kinds, hidden, table_seats
+    cdef tuple status_kinds, hidden, table_seats, positions
     cdef object rules
 
     def __init__(self, rules, list stacks, list bets, list contributed, list live, long long dead):
@@ -95,7 +99,9 @@ cdef class Betting:
         self.cap = -1 if self.limit != FIXED_LIMIT or rules.max_bets is None else rules.max_bets
         self.fold_without_bet = rules.fold_without_bet
         self.uncapped_heads_up = rules.uncapped_heads_up
-        self.half_bet_reopens = rules.half_bet_reopens
+        self.reopening = REOPEN_SEEDS if rules.reopening is Reopening.SEEDS else (
+            REOPEN_ACPC if rules.reopening is Reopening.ACPC else REOPEN_POKERKIT
+        )
         self.count = len(stacks)
         self.live_count = live.count(True)
         self.head = self.tail = 0
@@ -110,7 +116,7 @@ cdef class Betting:
         new.cap = self.cap
         new.fold_without_bet = self.fold_without_bet
         new.uncapped_heads_up = self.uncapped_heads_up
-        new.half_bet_reopens = self.half_bet_reopens
+        new.reopening = self.reopening
         new.count = self.count
         new.queue = self.queue
         new.head = self.head
@@ -137,7 +143,8 @@ cdef class Betting:
         self.max_bet = max_bet
         self.street_min = street_min
         self.raise_count = raise_count
-        self.raise_size = 0
+        # Seeds' rule: preflop the big blind (or the last straddle) is the last full bet.
+        self.raise_size = street_min if max_bet and self.reopening == REOPEN_SEEDS else 0
         self.short_sum = 0
         self.acted = 0
         self.last_aggressor = -1
@@ -191,15 +198,15 @@ cdef class Betting:
         return statuses
 
     def watch(self, cls, list holes, list board, list history, Py_ssize_t dealt, int button, tuple statuses,
-              tuple hidden, rules, tuple table_seats):
+              tuple hidden, rules, tuple table_seats, tuple positions):
         """Keep the hand's lists for :meth:`view`: ``cls`` (HandView) is the record it makes,
         ``dealt`` the length of the ``history`` up to the deal (the ``count`` records from the
         seat left of ``button``), ``statuses`` the active, all-in and folded members,
-        ``hidden[seat]`` the deal to ``seat`` with its cards hidden, and ``rules`` and
-        ``table_seats`` what the views end with."""
+        ``hidden[seat]`` the deal to ``seat`` with its cards hidden, and ``rules``,
+        ``table_seats`` and ``positions`` what the views end with."""
         self.view_cls, self.holes, self.board, self.history = cls, holes, board, history
         self.dealt, self.button, self.status_kinds, self.hidden = dealt, button, statuses, hidden
-        self.rules, self.table_seats = rules, table_seats
+        self.rules, self.table_seats, self.positions = rules, table_seats, positions
 
     def view(self, int seat, street):
         """What ``seat`` may know (-1: the seat to act; ``None`` when no one is) while nothing is
@@ -229,7 +236,7 @@ cdef class Betting:
             seat, self.holes[seat], tuple(self.board), street, button, tuple(self.stacks), tuple(self.bets),
             self.status_tuple(kinds[0], kinds[1], kinds[2]), pot, None if actor < 0 else actor,
             self.legal() if actor == seat else None, {}, masked,
-            self.rules, self.table_seats[seat],
+            self.rules, self.table_seats[seat], self.positions,
         ))
 
     @property
@@ -359,6 +366,7 @@ cdef class Betting:
         cdef int seat, step, other
         cdef long long low, high, total, size, put, stack
         cdef bint full, limit_half_bet
+        cdef long long increment
         cdef list stacks = self.stacks, live = self.live
         if self.head == self.tail:
             return None
@@ -375,9 +383,17 @@ cdef class Betting:
         self.contributed[seat] += put
         full = size >= self.raise_size
         # Fixed limit, card-room rule: an all-in of at least half a bet counts as a full raise.
-        limit_half_bet = self.limit == FIXED_LIMIT and self.half_bet_reopens
+        limit_half_bet = self.limit == FIXED_LIMIT and self.reopening == REOPEN_SEEDS
         if limit_half_bet and not full:
             full = 2 * size >= self.street_min
+        if self.reopening == REOPEN_ACPC:
+            # Every raise reopens; the next raise-to is at least the minimum
+            # before this one and at least this raise's size above it.
+            full = True
+            if self.limit != FIXED_LIMIT:
+                increment = self.raise_size if self.raise_size > self.street_min else self.street_min
+                increment = self.max_bet + increment - total
+                self.street_min = self.raise_size = size if size > increment else increment
         if full:
             self.acted = 1u << seat
             self.short_sum = 0

@@ -145,19 +145,17 @@ cdef int highest(uint32_t rank_mask) noexcept nogil:
     return rank
 
 
-cdef uint32_t plain_score(const uint8_t *counts) noexcept nogil:
-    """The score of the best five of 5 to 7 cards of mixed suits, from rank counts."""
-    cdef uint32_t present = 0, pairs = 0, trips = 0, quads = 0
-    cdef int rank, high, top, second
-    for rank in range(13):
-        if counts[rank]:
-            present |= 1u << rank
-        if counts[rank] >= 2:
-            pairs |= 1u << rank
-        if counts[rank] >= 3:
-            trips |= 1u << rank
-        if counts[rank] == 4:
-            quads |= 1u << rank
+cdef struct Multiset:
+    uint64_t key           # a 3-bit counter a rank, as in a hand's key
+    uint32_t at_least[4]   # at_least[n]: the mask of the ranks held n + 1 times or more
+    int size
+
+
+cdef uint32_t plain_score(const Multiset *hand) noexcept nogil:
+    """The score of the best five of 5 to 7 cards of mixed suits, from their ranks."""
+    cdef uint32_t present = hand.at_least[0], pairs = hand.at_least[1]
+    cdef uint32_t trips = hand.at_least[2], quads = hand.at_least[3]
+    cdef int high, top, second
     if quads:
         top = highest(quads)
         return packed(7, top << 4 | highest(present & ~(1u << top)), 2)
@@ -186,49 +184,71 @@ cdef int compare_scores(const void *a, const void *b) noexcept nogil:
     return (x > y) - (x < y)
 
 
-cdef uint16_t rank_of_score(uint32_t score) noexcept nogil:
-    """Binary search of a score among the sorted class scores."""
-    cdef int low = 1, high = CLASS_COUNT, middle
-    while low < high:
-        middle = (low + high) // 2
-        if CLASS_SCORE[middle] < score:
-            low = middle + 1
-        else:
-            high = middle
-    return low
-
-
 cdef struct MultisetList:
     uint64_t *keys
-    uint16_t *ranks
+    uint32_t *scores
     int count
     int class_count
 
 
-cdef void visit_multisets(uint8_t *counts, int rank, int size, MultisetList *found) noexcept nogil:
-    """Visit every multiset of 5 to 7 ranks with at most four of each.
+cdef void visit_multisets(Multiset hand, int rank, MultisetList *found) noexcept nogil:
+    """Store the key and score of every multiset of 5 to 7 ranks with at most four of each.
 
-    With ``found.ranks`` NULL, collect the scores of the five-card classes
-    (into CLASS_SCORE); otherwise store each multiset's key and rank.
+    The scores of five ranks, the five-card classes of mixed suits, are also
+    counted in ``found.class_count`` and entered in CLASS_SCORE.
     """
-    cdef int count, r
-    cdef uint64_t key = 0
+    cdef int count
     if rank == 13:
-        if found.ranks == NULL:
-            if size == 5:
+        if hand.size >= 5:
+            found.keys[found.count] = hand.key
+            found.scores[found.count] = plain_score(&hand)
+            if hand.size == 5:
                 found.class_count += 1
-                CLASS_SCORE[found.class_count] = plain_score(counts)
-        elif size >= 5:
-            for r in range(13):
-                key += (<uint64_t>counts[r]) << (3 * r)
-            found.keys[found.count] = key
-            found.ranks[found.count] = rank_of_score(plain_score(counts))
+                CLASS_SCORE[found.class_count] = found.scores[found.count]
             found.count += 1
         return
-    for count in range(min(4, 7 - size) + 1):
-        counts[rank] = count
-        visit_multisets(counts, rank + 1, size + count, found)
-    counts[rank] = 0
+    visit_multisets(hand, rank + 1, found)
+    for count in range(min(4, 7 - hand.size)):
+        hand.at_least[count] |= 1u << rank
+        hand.key += 1ULL << (3 * rank)
+        hand.size += 1
+        visit_multisets(hand, rank + 1, found)
+
+
+# While the tables are built, the rank of a class score is found by hashing:
+# open addressing with linear probing, in more than twice CLASS_COUNT slots.
+cdef enum:
+    SCORE_BITS = 14
+    SCORE_SLOTS = 1 << SCORE_BITS
+
+
+cdef struct ScoreIndex:
+    uint32_t scores[SCORE_SLOTS]  # 0 in an empty slot: no class has score 0
+    uint16_t ranks[SCORE_SLOTS]
+
+
+cdef inline uint32_t score_slot(uint32_t score) noexcept nogil:
+    return (score * 0x9E3779B1u) >> (32 - SCORE_BITS)
+
+
+cdef void index_scores(ScoreIndex *index) noexcept nogil:
+    """Enter every class score with its rank."""
+    cdef uint32_t slot
+    cdef int rank
+    memset(index.scores, 0, sizeof(index.scores))
+    for rank in range(1, CLASS_COUNT + 1):
+        slot = score_slot(CLASS_SCORE[rank])
+        while index.scores[slot]:
+            slot = (slot + 1) & (SCORE_SLOTS - 1)
+        index.scores[slot] = CLASS_SCORE[rank]
+        index.ranks[slot] = rank
+
+
+cdef inline uint16_t rank_of_score(const ScoreIndex *index, uint32_t score) noexcept nogil:
+    cdef uint32_t slot = score_slot(score)
+    while index.scores[slot] != score:
+        slot = (slot + 1) & (SCORE_SLOTS - 1)
+    return index.ranks[slot]
 
 
 cdef uint64_t splitmix64(uint64_t *x) noexcept nogil:
@@ -313,10 +333,12 @@ cdef bint place_buckets(const uint64_t *keys, const uint16_t *ranks, int count) 
 
 cdef void build_tables() noexcept nogil:
     global hash_multiplier
-    cdef uint8_t counts[13]
+    cdef Multiset empty
     cdef MultisetList found
+    cdef ScoreIndex *index = <ScoreIndex *>malloc(sizeof(ScoreIndex))
+    cdef uint16_t *ranks
     cdef uint32_t rank_mask
-    cdef int card, rank, bits
+    cdef int card, rank, bits, i
     cdef uint64_t seed = 0x686F6C64656D  # any fixed value: the tables never change
     for card in range(256):
         CARD_KEY[card] = BAD_CODE_KEY
@@ -326,10 +348,12 @@ cdef void build_tables() noexcept nogil:
         CARD_MASK[card] = 1ULL << (16 * (card & 3) + (card >> 2))
     # The 7,462 classes: the 6,175 five-rank multisets of mixed suits and the
     # 1,287 flushes of five distinct ranks, sorted weakest first.
-    memset(counts, 0, sizeof(counts))
-    found.ranks = NULL
+    memset(&empty, 0, sizeof(empty))
+    found.keys = <uint64_t *>malloc(MULTISET_COUNT * sizeof(uint64_t))
+    found.scores = <uint32_t *>malloc(MULTISET_COUNT * sizeof(uint32_t))
+    found.count = 0
     found.class_count = 0
-    visit_multisets(counts, 0, 0, &found)
+    visit_multisets(empty, 0, &found)
     for rank_mask in range(8192):
         bits = 0
         for rank in range(13):
@@ -338,21 +362,23 @@ cdef void build_tables() noexcept nogil:
             found.class_count += 1
             CLASS_SCORE[found.class_count] = flush_score(rank_mask)
     qsort(&CLASS_SCORE[1], CLASS_COUNT, sizeof(uint32_t), compare_scores)
+    index_scores(index)
     for rank_mask in range(8192):
         bits = 0
         for rank in range(13):
             bits += rank_mask >> rank & 1
-        RANK_TABLE[FLUSH_SLOT + rank_mask] = rank_of_score(flush_score(rank_mask)) if bits >= 5 else 0
-    found.keys = <uint64_t *>malloc(MULTISET_COUNT * sizeof(uint64_t))
-    found.ranks = <uint16_t *>malloc(MULTISET_COUNT * sizeof(uint16_t))
-    found.count = 0
-    visit_multisets(counts, 0, 0, &found)
+        RANK_TABLE[FLUSH_SLOT + rank_mask] = rank_of_score(index, flush_score(rank_mask)) if bits >= 5 else 0
+    ranks = <uint16_t *>malloc(MULTISET_COUNT * sizeof(uint16_t))
+    for i in range(found.count):
+        ranks[i] = rank_of_score(index, found.scores[i])
     while True:
         hash_multiplier = splitmix64(&seed) | 1
-        if place_buckets(found.keys, found.ranks, found.count):
+        if place_buckets(found.keys, ranks, found.count):
             break
     free(found.keys)
-    free(found.ranks)
+    free(found.scores)
+    free(index)
+    free(ranks)
 
 
 build_tables()

@@ -18,6 +18,7 @@ class VectorCore:
         carry: bool,
         seed: int,
         first_table: int,
+        blind_is_full_bet: bool,
     ) -> None: ...
     def step(
         self,

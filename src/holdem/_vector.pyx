@@ -11,6 +11,8 @@ from libc.stdlib cimport calloc, free
 
 from holdem._core cimport RngState, rank_of_cards, rng_below, splitmix64
 
+from holdem.errors import InvalidArrayError
+
 __all__ = ["VectorCore"]
 
 cdef enum:
@@ -53,14 +55,17 @@ cdef class VectorCore:
     cdef readonly int players
     cdef int64_t small_blind, big_blind, min_bet, ante, stack
     cdef bint big_blind_ante, fold_without_bet, carry
+    cdef bint blind_is_full_bet    # the seeds' reopening rule: preflop, the big blind is the last full bet
 
     def __cinit__(self, int players, Py_ssize_t count, int64_t small_blind, int64_t big_blind, int64_t min_bet,
                   int64_t ante, bint big_blind_ante, bint fold_without_bet, int64_t stack, bint carry,
-                  uint64_t seed, uint64_t first_table):
+                  uint64_t seed, uint64_t first_table, bint blind_is_full_bet):
         cdef Py_ssize_t index
         cdef uint64_t mixer
         cdef int word, card
         cdef Table *table
+        if not 2 <= players <= MAX_SEATS or count < 1:
+            raise InvalidArrayError(f"{players} players at {count} tables: use 2 to {MAX_SEATS} players, 1 table or more")
         self.tables = <Table *>calloc(count, sizeof(Table))
         if self.tables == NULL:
             raise MemoryError()
@@ -68,6 +73,7 @@ cdef class VectorCore:
         self.small_blind, self.big_blind, self.min_bet, self.ante = small_blind, big_blind, min_bet, ante
         self.big_blind_ante, self.fold_without_bet = big_blind_ante, fold_without_bet
         self.stack, self.carry = stack, carry
+        self.blind_is_full_bet = blind_is_full_bet
         for index in range(count):
             table = &self.tables[index]
             mixer = seed + 4 * (first_table + <uint64_t>index) * GOLDEN_GAMMA
@@ -86,8 +92,8 @@ cdef class VectorCore:
 
     # ------------------------------------------------------------ the Python side
 
-    def step(self, const int64_t[::1] kinds, const int64_t[::1] amounts, int64_t[:, ::1] rewards,
-             uint8_t[::1] done):
+    def step(self, const int64_t[::1] kinds not None, const int64_t[::1] amounts not None,
+             int64_t[:, ::1] rewards not None, uint8_t[::1] done not None):
         """Check every table's decision, then play them all.
 
         Return -1, or the first table whose decision is not legal (then
@@ -96,6 +102,10 @@ cdef class VectorCore:
         """
         cdef Py_ssize_t index
         cdef Table *table
+        self.check_rows("kinds", kinds.shape[0], 1)
+        self.check_rows("amounts", amounts.shape[0], 1)
+        self.check_rows("rewards", rewards.shape[0], rewards.shape[1] == self.players)
+        self.check_rows("done", done.shape[0], 1)
         for index in range(self.count):
             if not self.is_legal(&self.tables[index], kinds[index], amounts[index]):
                 return index
@@ -111,18 +121,32 @@ cdef class VectorCore:
 
     def legal(self, Py_ssize_t index):
         """Table ``index``'s seat to act, whether it may fold, its chips to call and raise-to bounds."""
+        if not 0 <= index < self.count:
+            raise InvalidArrayError(f"table {index}: use 0 to {self.count - 1}")
         cdef Table *table = &self.tables[index]
         return table.queue[table.head], self.may_fold(table), table.call, table.low, table.high
 
-    def observe(self, int8_t[::1] actor, int8_t[::1] button, int8_t[::1] position, int8_t[::1] street,
-                int8_t[:, ::1] hole_cards, int8_t[:, ::1] board, int64_t[:, ::1] stacks, int64_t[:, ::1] bets,
-                uint8_t[:, ::1] folded, int64_t[::1] pot, uint8_t[:, ::1] legal, int64_t[::1] call,
-                int64_t[::1] min_raise_to, int64_t[::1] max_raise_to):
+    def observe(self, int8_t[::1] actor not None, int8_t[::1] button not None, int8_t[::1] position not None,
+                int8_t[::1] street not None, int8_t[:, ::1] hole_cards not None, int8_t[:, ::1] board not None,
+                int64_t[:, ::1] stacks not None, int64_t[:, ::1] bets not None, uint8_t[:, ::1] folded not None,
+                int64_t[::1] pot not None, uint8_t[:, ::1] legal not None, int64_t[::1] call not None,
+                int64_t[::1] min_raise_to not None, int64_t[::1] max_raise_to not None):
         """Write what each table's seat to act sees into the arrays, one row a table."""
         cdef Py_ssize_t index
         cdef int seat, card, players = self.players, seen
         cdef int64_t in_pot
         cdef Table *table
+        for name, rows in (("actor", actor.shape[0]), ("button", button.shape[0]), ("position", position.shape[0]),
+                           ("street", street.shape[0]), ("pot", pot.shape[0]), ("call", call.shape[0]),
+                           ("min_raise_to", min_raise_to.shape[0]), ("max_raise_to", max_raise_to.shape[0])):
+            self.check_rows(name, rows, 1)
+        self.check_rows("hole_cards", hole_cards.shape[0], hole_cards.shape[1] == 2)
+        self.check_rows("board", board.shape[0], board.shape[1] == 5)
+        self.check_rows("legal", legal.shape[0], legal.shape[1] == 3)
+        for name, rows, columns in (("stacks", stacks.shape[0], stacks.shape[1]),
+                                    ("bets", bets.shape[0], bets.shape[1]),
+                                    ("folded", folded.shape[0], folded.shape[1])):
+            self.check_rows(name, rows, columns == players)
         with nogil:
             for index in range(self.count):
                 table = &self.tables[index]
@@ -150,12 +174,16 @@ cdef class VectorCore:
                 min_raise_to[index] = table.low
                 max_raise_to[index] = table.high
 
-    def deals(self, int8_t[:, :, ::1] hole_cards, int8_t[:, ::1] board, int64_t[:, ::1] starting,
-              int8_t[::1] button):
+    def deals(self, int8_t[:, :, ::1] hole_cards not None, int8_t[:, ::1] board not None,
+              int64_t[:, ::1] starting not None, int8_t[::1] button not None):
         """Write every seat's hole cards, the whole board, the stacks before the hand and the button."""
         cdef Py_ssize_t index
         cdef int seat, card, players = self.players
         cdef Table *table
+        self.check_rows("hole_cards", hole_cards.shape[0], hole_cards.shape[1] == players and hole_cards.shape[2] == 2)
+        self.check_rows("board", board.shape[0], board.shape[1] == 5)
+        self.check_rows("starting", starting.shape[0], starting.shape[1] == players)
+        self.check_rows("button", button.shape[0], 1)
         for index in range(self.count):
             table = &self.tables[index]
             for seat in range(players):
@@ -165,6 +193,12 @@ cdef class VectorCore:
             for card in range(5):
                 board[index, card] = table.cards[2 * players + card]
             button[index] = table.button
+
+    cdef int check_rows(self, str name, Py_ssize_t rows, bint columns_fit) except -1:
+        """Raise InvalidArrayError unless an array has a row a table and its columns fit (``columns_fit``)."""
+        if rows != self.count or not columns_fit:
+            raise InvalidArrayError(f"{name}: the array's shape does not fit {self.count} tables of {self.players} seats")
+        return 0
 
     # ------------------------------------------------------------ legality
 
@@ -278,7 +312,7 @@ cdef class VectorCore:
                 table.queue[table.tail] = seat
                 table.tail += 1
         table.max_bet = max_bet
-        table.raise_size = 0
+        table.raise_size = self.min_bet if max_bet and self.blind_is_full_bet else 0
         table.short_sum = 0
         table.acted = 0
 

@@ -35,7 +35,12 @@ class ActionKind(str, enum.Enum):
     ``POST_BLIND`` (blinds, straddles and live posts), ``POST_DEAD`` (a dead
     blind, straight into the pot), ``RETURN`` (an uncalled bet given
     back), ``SHOW`` and ``MUCK`` at showdown, ``RAKE`` and ``WIN`` (chips
-    awarded to a seat from the pot).
+    awarded to a seat from the pot).  ``EXPOSE``: a hole card exposed in the
+    deal (cards), replaced from the top of the deck and burned; amount is its
+    place in the seat's pair.  ``MISDEAL``: the hand is void, every chip back.
+    ``RUNS``: when the players all in
+    agree on the runs of the board, the runs a seat asks for (amount), then
+    the dealer's record (seat ``None``) of the runs dealt.
     """
 
     DEAL_HOLE = "deal-hole"
@@ -49,6 +54,9 @@ class ActionKind(str, enum.Enum):
     BET = "bet"
     RAISE = "raise"
     RETURN = "return"
+    RUNS = "runs"
+    EXPOSE = "expose"
+    MISDEAL = "misdeal"
     SHOW = "show"
     MUCK = "muck"
     RAKE = "rake"
@@ -175,7 +183,12 @@ _VERBS = {
     "r": "raise",
     "allin": "all-in",
 }
-_SIZED = re.compile(r"([a-z]*?)([0-9]{1,30})", re.ASCII)
+# A word (its parts joined by spaces, hyphens or underscores), then maybe a
+# whole number of chips after spaces or underscores: no sign, no gap inside it.
+_DECISION = re.compile(r"\s*([a-z]+(?:[ _-]+[a-z]+)*)(?:[ _]*([0-9]+))?\s*", re.ASCII)
+_SEPARATORS = re.compile(r"[ _-]+")
+# Amounts of more digits than this are more chips than any hand holds (2**60).
+_MOST_DIGITS = 19
 _VOCABULARY = (
     "use fold, check, call, check_or_call, bet N, raise N, all-in, ('raise', N), "
     "or ACPC's f, c, r<N> (N the seat's chips in the hand)"
@@ -189,8 +202,11 @@ def read_decision(decision: object, amount: object = None) -> tuple[str, int | N
     nothing to call), ``"raise"`` (a bet or raise to ``amount`` for the street;
     no amount: the one size allowed), ``"all-in"``, or ``"hand-total"`` (ACPC's
     ``r<N>``: a bet or raise to ``N`` chips put in over the whole hand).
-    Words are read in any case, with spaces, hyphens and underscores ignored;
-    ``decision`` may be an :class:`ActionKind`, or a pair ``(kind, amount)``.
+    Words are read in any case, with spaces, hyphens and underscores inside
+    them ignored; an amount written after the word is a whole number, with
+    no sign.  ``decision`` may be an :class:`ActionKind`, or a pair ``(kind, amount)``.
+    ``"r"`` with a number in the text is ACPC's whole-hand total; ``("r", N)``
+    is refused, as it reads both ways: say ``("raise", N)`` or ``"r<N>"``.
 
     >>> read_decision("Raise 10"), read_decision(("bet", 6)), read_decision("r300")
     (('raise', 10), ('raise', 6), ('hand-total', 300))
@@ -199,17 +215,22 @@ def read_decision(decision: object, amount: object = None) -> tuple[str, int | N
     >>> read_decision("call", 50)
     Traceback (most recent call last):
     ...
-    holdem.errors.IllegalActionError: 'call' takes no amount (50): to bet or raise, use ('raise', 50)
+    holdem.errors.IllegalActionError: 'call' takes no amount (50): say 'call' alone, or ('raise', 50) to bet or raise to 50
+    >>> read_decision("raise -5")
+    Traceback (most recent call last):
+    ...
+    holdem.errors.IllegalActionError: unknown decision 'raise -5': use fold, check, call, check_or_call, bet N, raise N, all-in, ('raise', N), or ACPC's f, c, r<N> (N the seat's chips in the hand)
 
-    :raises IllegalActionError: for words that are no decision, or an amount where none belongs.
+    :raises IllegalActionError: for words that are no decision, an amount where none
+        belongs, or an amount too large for any hand.
     :raises TypeError: for a decision that is not text, an ``ActionKind`` or a pair, or an
         amount that is not an integer.
     """
+    paired_with_none = False
     if type(decision) is tuple and 1 <= len(decision) <= 2 and amount is None:
         if len(decision) == 2:
             decision, amount = decision
-            if amount is None:
-                raise TypeError(f"decision {(decision, amount)!r}: give the amount as an integer")
+            paired_with_none = amount is None
         else:
             (decision,) = decision
     if not isinstance(decision, str):
@@ -218,22 +239,29 @@ def read_decision(decision: object, amount: object = None) -> tuple[str, int | N
         )
     if amount is not None:
         amount = integer(amount, "amount")
-    word = decision.lower()
-    for mark in " -_":
-        word = word.replace(mark, "")
-    verb = _VERBS.get(word)
+    words = _DECISION.fullmatch(decision.lower())
+    verb = None if words is None else _VERBS.get(_SEPARATORS.sub("", words[1]))
     if verb is None:
-        sized = _SIZED.fullmatch(word)
-        verb = None if sized is None else _VERBS.get(sized[1])
-        if verb is None:
-            raise IllegalActionError(f"unknown decision {decision!r}: {_VOCABULARY}")
+        raise IllegalActionError(f"unknown decision {decision!r}: {_VOCABULARY}")
+    digits = words[2]  # type: ignore[index]
+    if paired_with_none and verb == "raise" and digits is None:
+        raise TypeError(f"decision {(decision, None)!r}: give the amount as an integer")
+    if digits is not None:
         if amount is not None:
             raise IllegalActionError(f"decision {decision!r} with amount {amount}: give the amount once")
-        if sized[1] == "r":  # type: ignore[index]
+        if len(digits.lstrip("0")) > _MOST_DIGITS:
+            raise IllegalActionError(
+                f"decision {decision!r}: the amount is too large (a hand holds at most 2**60 chips)"
+            )
+        amount = int(digits)
+        if words[1] == "r":  # type: ignore[index]
             verb = "hand-total"
-        amount = int(sized[2])  # type: ignore[index]
-    if amount is not None and verb not in ("raise", "hand-total"):
+    elif amount is not None and words[1] == "r":  # type: ignore[index]
         raise IllegalActionError(
-            f"{decision!r} takes no amount ({amount}): to bet or raise, use ('raise', {amount})"
+            f"decision {(decision, amount)!r}: 'r' with an amount is ambiguous; use ('raise', {amount}) "
+            f"to raise to {amount} this street, or 'r{amount}' for ACPC's total of {amount} chips in the hand"
         )
+    if amount is not None and verb not in ("raise", "hand-total"):
+        to_raise = f", or ('raise', {amount}) to bet or raise to {amount}" if amount > 0 else ""
+        raise IllegalActionError(f"{decision!r} takes no amount ({amount}): say {verb!r} alone{to_raise}")
     return verb, amount

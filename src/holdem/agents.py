@@ -9,9 +9,10 @@ other seats' cards hidden) and returns a decision in any of the usual words
 (bets and raises are stated as the total for the street), ``"all-in"``...
 An agent may also have the hooks of :class:`AgentHooks`: ``end_hand(view)``,
 called with its view once the hand is over (cards shown at showdown
-included), and ``reset(rng)``, called before a match (or each chunk of a
+included), ``reset(rng)``, called before a match (or each chunk of a
 parallel match) or a table's or tournament's ``play`` with a
-:class:`~holdem.cards.Rng` stream of its own.  An agent never touches the
+:class:`~holdem.cards.Rng` stream of its own, and, where the rules make them
+choices, ``straddle`` and ``agree_runs``.  An agent never touches the
 :class:`~holdem.hand.Hand`.
 
 >>> from holdem.hand import Hand
@@ -28,7 +29,8 @@ parallel match) or a table's or tournament's ``play`` with a
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple, Protocol, SupportsIndex, Union
 
 from holdem.actions import ActionKind
@@ -37,6 +39,7 @@ from holdem.equity import equity
 from holdem.errors import AgentError, IllegalActionError, InvalidHandError
 from holdem.hand import _PLAIN, Hand, HandView, SeatStatus
 from holdem.ranges import HandRange
+from holdem.rules import Rules
 
 __all__ = [
     "Agent",
@@ -50,6 +53,7 @@ __all__ = [
     "RandomBot",
     "TightBot",
     "agent_name",
+    "ask_straddles",
     "play_hand",
     "pot_raise_to",
 ]
@@ -69,7 +73,7 @@ class Agent(Protocol):
 
 
 class AgentHooks(Protocol):
-    """The optional hooks of an :class:`Agent`; an agent may have either, both or neither."""
+    """The optional hooks of an :class:`Agent`; an agent may have any of them, or none."""
 
     def reset(self, rng: Rng) -> None:
         """Called before a match (each chunk of a parallel one) or a table's or tournament's ``play``,
@@ -77,6 +81,13 @@ class AgentHooks(Protocol):
 
     def end_hand(self, view: HandView) -> None:
         """Called once each hand is over, with the seat's final view (cards shown at showdown included)."""
+
+    def straddle(self, seat: int, amount: int) -> bool:
+        """Asked before the deal, in a voluntary straddle position (:func:`ask_straddles`): true to straddle."""
+
+    def agree_runs(self, view: HandView, most: int) -> int:
+        """Asked when the players all in agree on the runs of the board: the runs wanted, 1 to ``most``
+        (an agent without this hook asks for one)."""
 
 
 class Fault(NamedTuple):
@@ -100,6 +111,48 @@ def agent_name(agent: object) -> str:
     return getattr(agent, "__name__", type(agent).__name__)
 
 
+def ask_straddles(agents: Sequence[object], rules: Rules, button: int | None = None) -> tuple[int, ...] | None:
+    """Ask each agent in a straddle position whether it straddles the next hand; return the
+    hand's ``straddles`` (``None`` when the rules' straddles are forced).
+
+    Seat ``i`` is played by ``agents[i]``; ``button`` is the button's seat (default: the last).
+
+    >>> from holdem.rules import Rules
+    >>> class Straddler:
+    ...     def straddle(self, seat, amount):
+    ...         return True
+    >>> rules = Rules.no_limit(1, 2, straddles=(4,))
+    >>> ask_straddles([RandomBot(), RandomBot(), RandomBot(), Straddler()], rules, button=3)
+    (0,)
+    >>> ask_straddles([RandomBot(), RandomBot(), Straddler(), RandomBot()], rules, button=3)
+    (4,)
+
+    :raises AgentError: for a hook that raises.
+    """
+    if not (rules.straddles and rules.voluntary_straddles):
+        return None
+    count = len(agents)
+    button = count - 1 if button is None else button
+    chosen = [0] * len(rules.straddles)
+    for position, amount in enumerate(rules.straddles[: count - 2]):
+        seat = (button + 3 + position) % count
+        if amount and _wants_to_straddle(agents[seat], seat, amount):
+            chosen[position] = amount
+    return tuple(chosen)
+
+
+def _wants_to_straddle(agent: object, seat: int, amount: int) -> bool:
+    """What ``agent``'s ``straddle(seat, amount)`` hook says (no hook: no straddle)."""
+    hook = getattr(agent, "straddle", None)
+    if hook is None:
+        return False
+    try:
+        return bool(hook(seat, amount))
+    except Exception as error:
+        name = agent_name(agent)
+        raise AgentError(f"agent {name!r} at seat {seat} raised {type(error).__name__}: {error}") from error
+
+
 def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
     """The total to raise to for a raise of ``fraction`` of the pot (after calling), within the legal bounds.
 
@@ -111,10 +164,40 @@ def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
     """
     legal = view.legal_actions
     if legal is None or legal.min_raise_to is None or legal.max_raise_to is None:
-        raise AgentError(f"seat {view.seat} may not bet or raise now")
+        raise AgentError(f"seat {view.table_seat} may not bet or raise now")
     pot = view.pot + legal.call
     total = legal.current_bet + int(fraction * pot)
     return min(max(total, legal.min_raise_to), legal.max_raise_to)
+
+
+def _agree_runs(
+    hand: Hand,
+    seat: int,
+    hook: Callable[[HandView, int], int] | None,
+    name: str,
+    fold_on_error: bool,
+    number: int,
+    faults: list[Fault],
+    seats: Sequence[int],
+) -> None:
+    """Ask ``seat``'s agent how many runs it wants (one without a hook, or when it fails and that is allowed)."""
+    if hook is not None:
+        shown = seats[seat]
+        try:
+            runs = hook(hand.view(seat), hand.rules.runouts)
+        except Exception as error:
+            problem, cause = f"agent {name!r} at seat {shown} raised {type(error).__name__}: {error}", error
+        else:
+            try:
+                hand.agree_runs(seat, runs)
+                return
+            except (ValueError, TypeError) as error:
+                problem = f"agent {name!r} at seat {shown} asked for {runs!r} runs: {_renumbered(error, seats)}"
+                cause = error
+        if not fold_on_error:
+            raise AgentError(problem) from cause
+        faults.append(Fault(number, name, shown, problem))
+    hand.agree_runs(seat, 1)
 
 
 # ------------------------------------------------------------ reference bots
@@ -144,7 +227,7 @@ class RandomBot:
         if kind is ActionKind.BET or kind is ActionKind.RAISE:
             sizes = (legal.min_raise_to, pot_raise_to(view, 0.5), pot_raise_to(view), legal.max_raise_to)  # type: ignore
             return kind, self.random.choice(sizes)  # type: ignore[return-value]
-        return kind
+        return kind  # type: ignore[no-any-return]
 
 
 class CallingStation:
@@ -277,33 +360,88 @@ def play_hand(
     if len(agents) != count:
         raise InvalidHandError(f"{len(agents)} agents for a hand of {count} players: give one per seat")
     names = [agent_name(agent) for agent in agents] if names is None else names
-    return _play(hand, *_seated(agents), names, fold_on_error, number)
+    return _play(hand, *_seated(agents), names, fold_on_error, number, range(count))
 
 
-def _seated(agents: Sequence[object]) -> tuple[list[Callable[[HandView], Decision]], list[tuple[int, Callable]]]:
-    """Each seat's ``act``, and the seats with an ``end_hand`` hook, with the hook."""
+def _checked_agents(agents: object) -> Mapping[str, object]:
+    """``agents``, a mapping of player names to agents, each a callable or an object with an ``act`` method.
+
+    >>> _checked_agents([TightBot()])
+    Traceback (most recent call last):
+    ...
+    TypeError: agents of type list: give a mapping of player names to agents, e.g. {'ann': TightBot()}
+
+    :raises TypeError: for anything else.
+    """
+    if not isinstance(agents, Mapping):
+        raise TypeError(
+            f"agents of type {type(agents).__name__}: give a mapping of player names to agents, "
+            "e.g. {'ann': TightBot()}"
+        )
+    for name, agent in agents.items():
+        if not callable(getattr(agent, "act", agent)):
+            raise TypeError(f"agent {agent!r} for {name!r}: give a function of the view, or an object with an act method")
+    return agents
+
+
+def _renumbered(error: Exception, seats: Sequence[int]) -> str:
+    """A hand's ``error`` in words, the seat it begins with numbered as ``seats`` number the hand's seats.
+
+    >>> _renumbered(IllegalActionError("seat 1 may not check facing a bet of 2"), [3, 5])
+    'seat 5 may not check facing a bet of 2'
+    """
+    message = str(error)
+    match = _LEADING_SEAT.match(message)
+    if match is None or int(match[1]) >= len(seats):
+        return message
+    return f"seat {seats[int(match[1])]}{message[match.end():]}"
+
+
+_LEADING_SEAT = re.compile(r"seat ([0-9]+)\b")
+
+
+def _seated(
+    agents: Sequence[object],
+) -> tuple[
+    list[Callable[[HandView], Decision]],
+    list[tuple[int, Callable[[HandView], None]]],
+    list[Callable[[HandView, int], int] | None],
+]:
+    """Each seat's ``act``, the seats with an ``end_hand`` hook, with the hook, and each seat's ``agree_runs``."""
     acts = [getattr(agent, "act", agent) for agent in agents]
     ends = [(seat, end) for seat, agent in enumerate(agents) if (end := getattr(agent, "end_hand", None)) is not None]
-    return acts, ends  # type: ignore[return-value]
+    runs = [getattr(agent, "agree_runs", None) for agent in agents]
+    return acts, ends, runs  # type: ignore[return-value]
 
 
 def _play(
     hand: Hand,
     acts: Sequence[Callable[[HandView], Decision]],
-    ends: Sequence[tuple[int, Callable]],
+    ends: Sequence[tuple[int, Callable[[HandView], None]]],
+    runs: Sequence[Callable[[HandView, int], int] | None],
     names: Sequence[str],
     fold_on_error: bool,
     number: int,
+    seats: Sequence[int],
 ) -> list[Fault]:
-    """:func:`play_hand` with each seat's ``act`` and ``end_hand`` hooks (from :func:`_seated`)."""
+    """:func:`play_hand` with each seat's ``act``, ``end_hand`` and ``agree_runs`` hooks (from :func:`_seated`),
+    the seats numbered in messages and faults as ``seats`` number them (a table's seats)."""
     faults: list[Fault] = []
     next_view, plain = hand._actor_view, _PLAIN.get
-    while (view := next_view()) is not None:
+    while True:
+        view = next_view()
+        if view is None:
+            if not hand.runs_pending:
+                break
+            for seat in hand.runs_pending:
+                _agree_runs(hand, seat, runs[seat], names[seat], fold_on_error, number, faults, seats)
+            continue
         seat = view.seat
+        shown = seats[seat]
         try:
             decision = acts[seat](view)
         except Exception as error:
-            problem, cause = f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__}: {error}", error
+            problem, cause = f"agent {names[seat]!r} at seat {shown} raised {type(error).__name__}: {error}", error
         else:
             # The usual words are played at once, the rest read by Hand.act.
             method = plain(decision) if type(decision) is str or type(decision) is ActionKind else None
@@ -313,10 +451,11 @@ def _play(
             except (ValueError, TypeError) as error:
                 if method is not None and isinstance(error, IllegalActionError):
                     error = hand._with_legal(error)
-                problem, cause = f"agent {names[seat]!r} at seat {seat} chose {decision!r}: {error}", error
+                problem = f"agent {names[seat]!r} at seat {shown} chose {decision!r}: {_renumbered(error, seats)}"
+                cause = error
         if not fold_on_error:
             raise AgentError(problem) from cause
-        faults.append(Fault(number, names[seat], seat, problem))
+        faults.append(Fault(number, names[seat], shown, problem))
         if hand.legal_actions().fold:  # type: ignore[union-attr]
             hand.fold()
         else:
@@ -326,10 +465,10 @@ def _play(
             end_hand(hand.view(seat))
         except Exception as error:
             problem = (
-                f"agent {names[seat]!r} at seat {seat} raised {type(error).__name__} "
+                f"agent {names[seat]!r} at seat {seats[seat]} raised {type(error).__name__} "
                 f"at the end of the hand: {error}"
             )
             if not fold_on_error:
                 raise AgentError(problem) from error
-            faults.append(Fault(number, names[seat], seat, problem))
+            faults.append(Fault(number, names[seat], seats[seat], problem))
     return faults

@@ -34,6 +34,7 @@ def play_random_hands(count: int, rng: holdem.Rng, players: int = 6) -> None:
         hand = holdem.Hand(rules, [200] * players, seed=rng.random_raw())
         while not hand.is_over:
             legal = hand.legal_actions()
+            assert legal is not None  # the hand is not over
             kinds = legal.kinds
             kind = kinds[rng.below(len(kinds))]
             if kind == "fold":
@@ -41,8 +42,9 @@ def play_random_hands(count: int, rng: holdem.Rng, players: int = 6) -> None:
             elif kind == "check" or kind == "call":
                 hand.check_or_call()
             else:
-                low = legal.min_raise_to
-                hand.raise_to(low + rng.below(legal.max_raise_to - low + 1))
+                low, high = legal.min_raise_to, legal.max_raise_to
+                assert low is not None and high is not None  # a bet or a raise is allowed
+                hand.raise_to(low + rng.below(high - low + 1))
 
 
 def run(quick: bool = False) -> dict[str, float]:

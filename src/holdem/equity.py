@@ -13,8 +13,9 @@ from __future__ import annotations
 import functools
 import math
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from holdem._core import Matchup, Rng, _thread_count, _thread_pool
 from holdem.cards import CARD_NAMES, CardsLike, parse_cards
@@ -84,7 +85,7 @@ def _player_range(player: object, index: int) -> HandRange | tuple[int, int]:
 
 
 def equity(
-    players: list[str | HandRange | CardsLike],
+    players: Sequence[str | HandRange | CardsLike],
     board: CardsLike | None = "",
     dead: CardsLike | None = "",
     *,
@@ -178,7 +179,7 @@ def equity(
     if exact:
         bounds = [matchup.deals * part // thread_count for part in range(thread_count + 1)]
         chunk = max(1, _CHECK_WORK // deal_work)
-        jobs = [
+        jobs: list[tuple[Any, ...]] = [
             (_enumerate_chunks, matchup, first, stop, chunk, tally, halt)
             for tally, first, stop in zip(tallies, bounds, bounds[1:])
         ]
@@ -235,7 +236,7 @@ def _sample_chunks(
         matchup.sample(stream, size, tally)
 
 
-def _run(jobs: list[tuple], halt: threading.Event) -> list:
+def _run(jobs: list[tuple[Any, ...]], halt: threading.Event) -> list[Any]:
     """Run ``(function, *arguments)`` jobs: the first on the calling thread, the others on the
     shared threads; ``halt`` is set when the first ends, stopping the others early if it failed
     (after Ctrl-C)."""

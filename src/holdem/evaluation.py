@@ -108,11 +108,11 @@ class HandRank(int):
         if category in (Category.HIGH_CARD, Category.FLUSH):
             return f"{category.title}, {_cards_named(self.ranks)}"
         if category is Category.TWO_PAIR:
-            high = f"{_PLURAL[high]} and {_PLURAL[rest.pop(0)]}"
+            made = f"{_PLURAL[high]} and {_PLURAL[rest.pop(0)]}"
         else:
-            high = _PLURAL[high]
+            made = _PLURAL[high]
         kickers = "kicker" if len(rest) == 1 else "kickers"
-        return f"{category.title}, {high}, {_cards_named(rest)} {kickers}"
+        return f"{category.title}, {made}, {_cards_named(rest)} {kickers}"
 
 
 def _cards_named(ranks: Sequence[int]) -> str:

@@ -34,12 +34,12 @@ from typing import Any, NamedTuple, SupportsIndex
 from holdem._betting import Betting, record
 from holdem._core import Deck, evaluate7
 from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions, integer, read_decision
-from holdem.cards import Card, CardsLike, format_cards, parse_cards
-from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError
+from holdem.cards import Card, CardsLike, format_cards, parse_card, parse_cards
+from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError, InvalidHistoryError
 from holdem.pots import Pot, award_pots, build_pots, pot_winners, take_rake
-from holdem.rules import InvalidRulesError, OddChip, Rules, Structure
+from holdem.rules import InvalidRulesError, OddChip, Rules, ShowdownOrder, Structure
 
-__all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street"]
+__all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street", "position_names"]
 
 
 class Street(enum.IntEnum):
@@ -59,6 +59,12 @@ class SeatStatus(str, enum.Enum):
     FOLDED = "folded"
 
 
+class _Absent(enum.Enum):
+    """The default of an argument left out, where ``None`` is a value that a caller may pass."""
+
+    AMOUNT = "no amount given"
+
+
 class HandView(NamedTuple):
     """What one seat may know: its own cards, the public state, and cards shown at showdown.
 
@@ -72,7 +78,8 @@ class HandView(NamedTuple):
     ``seat`` may do when it is the ``actor``, else ``None``.  ``shown`` holds
     the cards shown at showdown by seat; ``history`` every event, other seats'
     hole cards hidden.  ``rules`` are the hand's rules: the blinds, the
-    structure, the antes.
+    structure, the antes.  ``positions`` are the seats' position names
+    (:func:`position_names`).
 
     >>> from holdem.rules import Rules
     >>> view = Hand(Rules.no_limit(1, 2, ante=1), [100, 100, 100], seed=1).view(2)
@@ -95,6 +102,7 @@ class HandView(NamedTuple):
     history: tuple[Action, ...]
     rules: Rules
     table_seat: int
+    positions: tuple[str, ...]
 
     @property
     def pot(self) -> int:
@@ -111,6 +119,9 @@ _WIN = ActionKind.WIN
 _SHOW = ActionKind.SHOW
 _DECISIONS = frozenset((ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE))
 _MUCK = ActionKind.MUCK
+_RUNS = ActionKind.RUNS
+_EXPOSE = ActionKind.EXPOSE
+_MISDEAL = ActionKind.MISDEAL
 _HIDDEN = tuple(Action(_DEAL_HOLE, seat) for seat in range(10))
 _SEAT_NUMBERS = {count: tuple(range(count)) for count in range(2, 11)}
 _STREETS = tuple(Street)
@@ -118,6 +129,30 @@ _ACTIVE = SeatStatus.ACTIVE
 _ALL_IN = SeatStatus.ALL_IN
 _FOLDED = SeatStatus.FOLDED
 _STATUS_KINDS = (_ACTIVE, _ALL_IN, _FOLDED)
+_LATE_POSITIONS = ("MP", "LJ", "HJ", "CO")
+
+
+def position_names(player_count: int, *, small_blind: bool = True) -> tuple[str, ...]:
+    """The position names of a hand of ``player_count`` players, clockwise from the seat left
+    of the button (the button last), as seed 004 names them: «Under the Gun (UTG), UTG2,
+    UTG3, Middle Position (MP), Lowjack (LJ), Hijack (HJ) y Cutoff (CO)»; with fewer
+    players the early positions go first.  Heads-up the button posts the small blind
+    (``BTN/SB``).  With ``small_blind=False`` (a dead small blind) the seat left of the
+    button is the big blind.
+
+    >>> position_names(10)
+    ('SB', 'BB', 'UTG', 'UTG2', 'UTG3', 'MP', 'LJ', 'HJ', 'CO', 'BTN')
+    >>> position_names(6), position_names(2)
+    (('SB', 'BB', 'UTG', 'HJ', 'CO', 'BTN'), ('BB', 'BTN/SB'))
+    """
+    if player_count == 2:
+        return ("BB", "BTN/SB" if small_blind else "BTN")
+    blinds = ("SB", "BB") if small_blind else ("BB",)
+    middle = player_count - len(blinds) - 1
+    late = min(middle - 1, 4) if middle else 0
+    early = tuple("UTG" if number == 1 else f"UTG{number}" for number in range(1, middle - late + 1))
+    return (*blinds, *early, *_LATE_POSITIONS[4 - late :], "BTN")
+
 
 # For each table size, the other seats clockwise after each seat; and for
 # each button, the seats clockwise from the one left of the button.
@@ -128,6 +163,15 @@ _SEATS_AFTER = {
 _ORDERS = {
     count: tuple(tuple((button + 1 + step) % count for step in range(count)) for button in range(count))
     for count in range(2, 11)
+}
+# Each seat's position name, for each table size, button and small blind (posted or dead).
+_SEAT_POSITIONS = {
+    (count, button, small_blind): tuple(
+        position_names(count, small_blind=small_blind)[(seat - button - 1) % count] for seat in range(count)
+    )
+    for count in range(2, 11)
+    for button in range(count)
+    for small_blind in (True, False)
 }
 
 
@@ -160,7 +204,10 @@ class Hand:
     (it counts toward the seat's bet, and the seat has the option to raise when
     the action comes back to it unraised), the dead part goes straight into
     the pot (an ``ActionKind.POST_DEAD`` record).  Action before the flop
-    still starts left of the big blind (or the last straddle).
+    still starts left of the big blind (or the last straddle).  When the
+    rules' straddles are voluntary, ``straddles`` are this hand's, by position
+    after the big blind as in the rules: each 0 (no straddle) or the amount the
+    rules allow there.
 
     >>> from holdem.rules import Rules
     >>> hand = Hand(Rules.no_limit(1, 2), [100] * 4, dead_small_blind=True, posts={2: (2, 1)}, seed=1)
@@ -172,8 +219,9 @@ class Hand:
 
     :raises InvalidRulesError: for a table the rules cannot seat.
     :raises InvalidHandError: for a stack that is not a positive integer, a
-        button off the table, more than one source of cards, or table seats
-        that are not one different seat each.
+        button off the table, more than one source of cards, table seats
+        that are not one different seat each, or straddles the rules do not
+        allow.
     :raises InvalidCardError: for bad or repeated cards (``CardCountError`` for
         too few).
     """
@@ -209,6 +257,10 @@ class Hand:
         "_decided",
         "_dealt",
         "_table_seats",
+        "_positions",
+        "_straddles",
+        "_runs",
+        "_run_requests",
     )
 
     def __init__(
@@ -219,16 +271,17 @@ class Hand:
         *,
         seed: int | None = None,
         deck: CardsLike | None = None,
-        hole_cards: Sequence[CardsLike] | None = None,
+        hole_cards: Sequence[CardsLike | None] | None = None,
         board: CardsLike | None = None,
         dead_small_blind: bool = False,
         posts: Mapping[int, tuple[int, int]] | None = None,
         manual_showdown: bool = False,
         table_seats: Sequence[int] | None = None,
+        straddles: Sequence[int] | None = None,
     ) -> None:
         if type(rules) is not Rules:
             raise InvalidRulesError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
-        stacks = _checked_stacks(stacks)
+        stacks = checked_stacks(stacks)
         count = len(stacks)
         rules.check_player_count(count)
         if button is None:
@@ -247,7 +300,7 @@ class Hand:
             cards = _card_layout(order, seed, deck, hole_cards, board)
         self._deck = cards
         # In dealing order: the seat left of the button first.
-        pairs = list(zip(cards, cards[count : 2 * count]))
+        pairs: list[tuple[Card, ...]] = list(zip(cards, cards[count : 2 * count]))
         self._waits = manual_showdown
         if hole_cards is not None:
             pairs = [pair if pair[0] >= 0 else () for pair in pairs]
@@ -269,9 +322,13 @@ class Hand:
         self._over = False
         self._manual = manual_showdown
         self._waiting: list[int] = _NO_SEATS
+        self._runs = 1 if rules.runs_by_agreement else rules.runouts
+        self._run_requests: dict[int, int | None] = _NO_DECISIONS  # type: ignore[assignment]
         self._decided: dict[int, bool] = _NO_DECISIONS
         self._history: list[Action] = []
         self._dead_small_blind = dead_small_blind
+        self._straddles = _hand_straddles(rules, count, straddles)
+        self._positions = _SEAT_POSITIONS[count, button, not dead_small_blind]
         self._posts = dict(posts) if posts else {}
         last_blind = self._post_forced_bets(dead_small_blind)
         if posts:
@@ -295,8 +352,9 @@ class Hand:
         """Play a hand again from its history: its hole cards, boards and decisions.
 
         ``options`` are those the hand was created with (``dead_small_blind``, ``posts``,
-        ``manual_showdown``); the showdown takes its shows and mucks from the history
-        when it waits for them.
+        ``manual_showdown``, ``straddles``); the showdown takes its shows and mucks from
+        the history when it waits for them, and the exposed cards, misdeals and runs
+        agreed are played again from their records.
 
         >>> from holdem.rules import Rules
         >>> rules = Rules.no_limit(1, 2)
@@ -306,19 +364,41 @@ class Hand:
         >>> again = Hand.replay(rules, [100, 100, 100], hand.history)
         >>> again.history == hand.history and again.stacks == hand.stacks
         True
+
+        :raises InvalidHistoryError: for a decision made by a seat that is not the one to act.
         """
         history = list(history)
         holes = {action.seat: action.cards for action in history if action.kind is ActionKind.DEAL_HOLE}
         board = [card for action in history if action.kind is _DEAL_BOARD and not action.amount for card in action.cards]
         if len(holes) != len(stacks):
             raise CardCountError(f"the history deals hole cards to {len(holes)} seats, not {len(stacks)}")
+        replacements = {}
+        for action in history:
+            if action.kind is _EXPOSE:  # dealt the exposed card first, then its replacement
+                pair = list(holes[action.seat])
+                replacements[action.seat] = pair[action.amount]
+                pair[action.amount] = action.cards[0]
+                holes[action.seat] = tuple(pair)
         hole_cards = [holes[seat] or None for seat in range(len(stacks))]
         hand = cls(rules, stacks, button, hole_cards=hole_cards, board=board, **options)
         for action in history:
-            if action.kind in _DECISIONS:
+            if action.kind is _EXPOSE:
+                hand.replace_exposed(action.seat, action.cards[0], replacements[action.seat])  # type: ignore[arg-type]
+            elif action.kind is _MISDEAL:
+                hand.misdeal()
+            elif action.kind is _SHOW and hand.is_over and action.seat not in hand.shown_cards():
+                hand.show(action.seat)  # type: ignore[arg-type]  # a winner without a showdown
+            elif action.kind in _DECISIONS:
+                if action.seat != hand.actor:
+                    raise InvalidHistoryError(
+                        f"{action!r} in the history: seat {action.seat} acts out of turn, "
+                        f"the seat to act is {hand.actor}"
+                    )
                 hand.act(action.kind, action.amount if action.kind is _BET or action.kind is _RAISE else None)
             elif (action.kind is _SHOW or action.kind is _MUCK) and action.seat in hand._waiting:
                 hand._decide(action.seat, action.kind is _SHOW)
+            elif action.kind is _RUNS and action.seat is not None:
+                hand.agree_runs(action.seat, action.amount)
             elif action.kind is _DEAL_BOARD and action.amount and hand.cards_needed:
                 hand.deal_board(action.cards)  # another run's board
         return hand
@@ -341,14 +421,14 @@ class Hand:
                     self._contributed[seat] += amount
                 append(Action(ActionKind.POST_ANTE, seat, amount))
         if dead_small_blind:
-            forced: tuple[int, ...] = (rules.big_blind, *rules.straddles)
-            last = len(rules.straddles)
+            forced: tuple[int, ...] = (rules.big_blind, *self._straddles)
+            last = len(self._straddles)
         elif self._count == 2:
             forced = (rules.big_blind, rules.small_blind)
             last = 0 if rules.small_blind < rules.big_blind else 1
         else:
-            forced = (rules.small_blind, rules.big_blind, *rules.straddles)
-            last = 1 + len(rules.straddles)
+            forced = (rules.small_blind, rules.big_blind, *self._straddles)
+            last = 1 + len(self._straddles)
         bets, contributed = self._bets, self._contributed
         for seat, nominal in zip(order, forced):
             amount = nominal if nominal < stacks[seat] else stacks[seat]
@@ -386,7 +466,7 @@ class Hand:
             street_min = rules.small_bet
             raise_count = 1 if rules.blind_counts_as_bet else 0
         else:
-            street_min = max(rules.min_bet, *rules.straddles) if rules.straddles else rules.min_bet
+            street_min = max(rules.min_bet, *self._straddles) if self._straddles else rules.min_bet
             raise_count = 0
         max_bet = max(bets)
         if min(stacks) > max_bet:
@@ -419,6 +499,21 @@ class Hand:
     def button(self) -> int:
         """The dealer's seat."""
         return self._button
+
+    @property
+    def straddles(self) -> tuple[int, ...]:
+        """The straddles posted in this hand (asked for), by position after the big blind as in the rules."""
+        return self._straddles
+
+    @property
+    def positions(self) -> tuple[str, ...]:
+        """Each seat's position name (:func:`position_names`), by seat.
+
+        >>> from holdem.rules import Rules
+        >>> Hand(Rules.no_limit(1, 2), [100] * 4, button=1, seed=1).positions
+        ('UTG', 'BTN', 'SB', 'BB')
+        """
+        return self._positions
 
     @property
     def dead_small_blind(self) -> bool:
@@ -463,7 +558,7 @@ class Hand:
     @property
     def statuses(self) -> tuple[SeatStatus, ...]:
         """Each seat's :class:`SeatStatus`."""
-        return self._betting.statuses(_ACTIVE, _ALL_IN, _FOLDED)  # type: ignore[no-any-return]
+        return self._betting.statuses(_ACTIVE, _ALL_IN, _FOLDED)
 
     @property
     def pot_total(self) -> int:
@@ -528,7 +623,7 @@ class Hand:
         return self._hole[self._check_seat(seat)]
 
     def shown_cards(self) -> dict[int, tuple[Card, ...]]:
-        """The hole cards shown at showdown, by seat."""
+        """The hole cards shown so far (at showdown, or before an all-in run-out), by seat."""
         return {action.seat: action.cards for action in self._history if action.kind is ActionKind.SHOW}  # type: ignore[misc]
 
     def view(self, seat: int) -> HandView:
@@ -543,11 +638,11 @@ class Hand:
         """
         if type(seat) is not int or not 0 <= seat < self._count:
             self._check_seat(seat)
-        if self._over or self._waiting:
-            # Cards shown at showdown are no longer hidden.
+        if self._over or self._waiting or self._decided:
+            # Cards shown (at showdown, or before an all-in run-out) are no longer hidden.
             shown = self.shown_cards()
             masked = tuple(
-                _HIDDEN[action.seat]
+                _HIDDEN[action.seat]  # type: ignore[index]  # a DEAL_HOLE record has a seat
                 if action.kind is _DEAL_HOLE and action.seat != seat and action.seat not in shown
                 else action
                 for action in self._history
@@ -556,7 +651,7 @@ class Hand:
             return HandView(
                 seat, self._hole[seat], self.board, self.street, self._button, self.stacks, self.bets,
                 self.statuses, self.pot_total, actor, self.legal_actions() if actor == seat else None, shown, masked,
-                self.rules, self._table_seats[seat],
+                self.rules, self._table_seats[seat], self._positions,
             )  # fmt: skip
         return self._betting.view(seat, _STREETS[self._street])  # type: ignore[return-value]
 
@@ -606,6 +701,10 @@ class Hand:
         new._decided = self._decided.copy()
         new._dealt = self._dealt
         new._table_seats = self._table_seats
+        new._positions = self._positions
+        new._straddles = self._straddles
+        new._runs = self._runs
+        new._run_requests = self._run_requests.copy()
         new._watch()
         return new
 
@@ -613,7 +712,7 @@ class Hand:
         """Give the betting what views show."""
         self._betting.watch(
             HandView, self._hole, self._board, self._history, self._dealt, self._button, _STATUS_KINDS, _HIDDEN,
-            self.rules, self._table_seats,
+            self.rules, self._table_seats, self._positions,
         )  # fmt: skip
 
     def log(self) -> str:
@@ -646,13 +745,15 @@ class Hand:
         >>> Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=1).legal_actions()
         LegalActions(seat=2, fold=True, check=False, call=2, current_bet=2, min_raise_to=4, max_raise_to=100)
         """
-        return self._betting.legal_actions()  # type: ignore[no-any-return]
+        return self._betting.legal_actions()
 
     def _no_actor(self) -> IllegalActionError:
         if self._over:
             return IllegalActionError("the hand is over: no one may act")
         if self._waiting:
             return IllegalActionError(f"the showdown waits for seats {self._waiting} to show or muck")
+        if self.runs_pending:
+            return IllegalActionError(f"seats {self.runs_pending} are to say how many runs (agree_runs)")
         return IllegalActionError(
             f"no one may act now: the dealer needs {self._cards_needed} board card(s) (deal_board)"
         )
@@ -685,7 +786,7 @@ class Hand:
             self._win_without_showdown()
         elif betting.actor is None:
             self._close_street()
-        return record  # type: ignore[no-any-return]
+        return record
 
     def check(self) -> Action:
         """Check: allowed only when there is nothing to call."""
@@ -701,7 +802,7 @@ class Hand:
         self._history.append(record)
         if betting.actor is None:
             self._close_street()
-        return record  # type: ignore[no-any-return]
+        return record
 
     def call(self) -> Action:
         """Call the current bet (all in when the stack is shorter)."""
@@ -715,7 +816,7 @@ class Hand:
         self._history.append(record)
         if betting.actor is None:
             self._close_street()
-        return record  # type: ignore[no-any-return]
+        return record
 
     def check_or_call(self) -> Action:
         """Check when there is nothing to call, otherwise call."""
@@ -726,7 +827,7 @@ class Hand:
         self._history.append(record)
         if betting.actor is None:
             self._close_street()
-        return record  # type: ignore[no-any-return]
+        return record
 
     def raise_to(self, amount: SupportsIndex) -> Action:
         """Bet or raise to a total of ``amount`` for the street.
@@ -741,7 +842,7 @@ class Hand:
                 return self.raise_to(integer(amount, "amount"))
             raise self._raise_error(amount)
         self._history.append(record)
-        return record  # type: ignore[no-any-return]
+        return record
 
     def _raise_error(self, amount: object) -> IllegalActionError:
         seat = self._betting.actor
@@ -772,14 +873,17 @@ class Hand:
             + (f"the largest raise allowed is to {bounds[1]}" if bounds else self._why_no_raise(seat))
         )
 
-    def act(self, decision: object, amount: SupportsIndex | None = None) -> Action:
+    def act(self, decision: object, amount: SupportsIndex | None | _Absent = _Absent.AMOUNT) -> Action:
         """Play a decision written in any common vocabulary (see :func:`~holdem.actions.read_decision`).
 
         ``"fold"``, ``"check"``, ``"call"`` (a check when there is nothing to
         call; also ``"check_or_call"``), ``"bet 10"`` or ``"raise 10"`` (or
         ``("raise", 10)``, or ``"raise"`` with ``amount``: the total for the
         street), ``"all-in"``, and ACPC's ``"f"``, ``"c"``, ``"r<N>"`` (``N``
-        the seat's chips in the whole hand); words in any case.
+        the seat's chips in the whole hand; ``("r", N)`` is refused, as it reads
+        both ways); words in any case.  ``act(kind, amount)``
+        plays as ``act((kind, amount))``: an amount of ``None`` is no amount, a ``TypeError``
+        for a bet or raise.
 
         >>> from holdem.rules import Rules
         >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], seed=2)
@@ -794,28 +898,30 @@ class Hand:
 
         :raises IllegalActionError: for a decision the rules do not allow now (the message
             names the seat, the decision and what is legal) or words that are no decision.
-        :raises TypeError: for an amount that is not an integer.
+        :raises TypeError: for an amount that is not an integer (``None`` included).
         """
-        method = _PLAIN.get(decision) if amount is None and type(decision) in _PLAIN_TYPES else None
+        method = _PLAIN.get(decision) if type(decision) in _PLAIN_TYPES else None
+        if amount is not _Absent.AMOUNT and (amount is not None or method is None):
+            decision, method = (decision, amount), None
         try:
             if method is not None:
-                return method(self)  # type: ignore[no-any-return]
-            sized = decision[0] if type(decision) is tuple and len(decision) == 2 and amount is None else None
+                return method(self)
+            sized = decision[0] if type(decision) is tuple and len(decision) == 2 else None
             if type(sized) in _PLAIN_TYPES and sized in _SIZED:
                 return self.raise_to(decision[1])  # type: ignore[index]
             try:
-                verb, amount = read_decision(decision, amount)
+                verb, size = read_decision(decision)
             except IllegalActionError as error:
                 seat = self._betting.actor
                 raise error if seat is None else IllegalActionError(f"seat {seat}: {error}") from None
             if verb == "raise":
-                return self.raise_to(self._only_size() if amount is None else amount)
+                return self.raise_to(self._only_size() if size is None else size)
             if verb == "hand-total":
                 seat = self._betting.actor
                 if seat is not None:
-                    amount -= self._starting[seat] - self._stacks[seat] - self._bets[seat]  # type: ignore[operator]
-                return self.raise_to(amount)  # type: ignore[arg-type]
-            return _VERBS[verb](self)  # type: ignore[no-any-return]
+                    size -= self._starting[seat] - self._stacks[seat] - self._bets[seat]  # type: ignore[operator]
+                return self.raise_to(size)  # type: ignore[arg-type]
+            return _VERBS[verb](self)
         except IllegalActionError as error:
             raise self._with_legal(error) from None
 
@@ -831,7 +937,7 @@ class Hand:
             raise self._raise_error(None)
         if bounds[0] != bounds[1]:
             raise IllegalActionError(f"seat {self._betting.actor} must say how much: the total to bet or raise to")
-        return bounds[0]  # type: ignore[no-any-return]
+        return bounds[0]
 
     def _why_no_raise(self, seat: int) -> str:
         betting, rules = self._betting, self.rules
@@ -848,14 +954,30 @@ class Hand:
         return "every other player has folded or is all in"
 
     def show(self, seat: SupportsIndex) -> Action:
-        """Show ``seat``'s hole cards at a showdown that waits for it (see ``showdown_seats``).
+        """Show ``seat``'s hole cards at a showdown that waits for it (see ``showdown_seats``),
+        or, once every other player folded, the winner's cards if they want (seed 000: «No
+        tiene que revelar sus cartas de mano, pero puede hacerlo si quiere»).
+
+        >>> from holdem.rules import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [50, 50], hole_cards=["AsAd", "KcKd"])
+        >>> hand.fold()
+        Action('fold', 1)
+        >>> hand.show(0), hand.view(1).shown
+        (Action('show', 0, 0, (51, 49)), {0: (51, 49)})
 
         :raises IllegalActionError: when the showdown does not wait for
-            ``seat``, or its cards are not known (they can only be mucked).
+            ``seat`` and it is not such a winner yet to show, or its cards
+            are not known (they can only be mucked).
         """
         seat = integer(seat, "seat")
         if seat in self._waiting and not self._hole[seat]:
             raise IllegalActionError(f"seat {seat}'s hole cards are not known: they cannot be shown, only mucked")
+        if self._over and self._live.count(True) == 1 and seat == self._live.index(True) and self._hole[seat]:
+            if seat in self.shown_cards():
+                raise IllegalActionError(f"seat {seat} has already shown its cards")
+            action = Action(_SHOW, seat, 0, self._hole[seat])
+            self._history.append(action)
+            return action
         return self._decide(seat, True)
 
     def muck(self, seat: SupportsIndex) -> Action:
@@ -884,8 +1006,106 @@ class Hand:
         action = Action(_SHOW, seat, 0, self._hole[seat]) if shows else Action(_MUCK, seat)
         self._history.append(action)
         if not waiting:
-            self._showdown()
+            if self._runout_from is not None and self._street < 3:
+                self._run_out()
+            else:
+                self._showdown()
         return action
+
+    def misdeal(self) -> Action:
+        """Declare a misdeal before the first voluntary action: the hand is void, every chip goes
+        back (seed 004: «Son misdeals comunes: repartir un número incorrecto de cartas a un
+        jugador, dar una carta a un asiento vacío o exponer cartas de forma significativa que no
+        pueda corregirse. El procedimiento típico es detener la mano y volver a repartir»).
+
+        >>> from holdem.rules import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=1)
+        >>> hand.misdeal(), hand.is_over, hand.is_void, hand.stacks
+        (Action('misdeal', None), True, True, (100, 100, 100))
+
+        :raises IllegalActionError: once a player has acted, or the hand is over.
+        """
+        self._check_before_action("a misdeal")
+        count = self._count
+        self._stacks[:] = self._starting
+        self._bets[:] = self._contributed[:] = [0] * count
+        self._dead = 0
+        self._betting.begin((), 0, 0, 0)
+        self._cards_needed = 0
+        self._waiting = _NO_SEATS
+        self._run_requests = _NO_DECISIONS  # type: ignore[assignment]
+        action = Action(_MISDEAL, None)
+        self._history.append(action)
+        self._over = True
+        return action
+
+    @property
+    def is_void(self) -> bool:
+        """Whether the hand was declared a misdeal (:meth:`misdeal`)."""
+        return self._history[-1].kind is _MISDEAL
+
+    def replace_exposed(self, seat: SupportsIndex, card: Card | str, replacement: Card | str | None = None) -> Action:
+        """Correct a hole card exposed during the deal, as seed 004 says: «dando al jugador
+        afectado una carta de reemplazo de la parte superior y usando la expuesta como burn».
+
+        The seat gets the top card of the deck and ``card`` becomes the burn before the flop;
+        a hand dealt from known cards is told the ``replacement`` card.  One exposed card is
+        corrected per hand (more: declare a :meth:`misdeal`), before the first voluntary action.
+
+        >>> from holdem.rules import Rules
+        >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], hole_cards=["AsAd", "KcKd"])
+        >>> hand.replace_exposed(0, "Ad", "2c")
+        Action('expose', 0, 1, (49,))
+        >>> hand.hole_cards(0), hand.view(1).history[-1]
+        ((51, 0), Action('expose', 0, 1, (49,)))
+
+        :raises IllegalActionError: once a player has acted, for a card the seat does not hold,
+            a second exposure, or a replacement missing or not the deck's top card.
+        :raises DuplicateCardError: for a replacement already dealt.
+        """
+        self._check_before_action("an exposed card")
+        seat = self._check_seat(integer(seat, "seat"))
+        exposed = parse_card(card)
+        pair = self._hole[seat]
+        if exposed not in pair:
+            raise IllegalActionError(f"card {format_cards([exposed])!r} is not one of seat {seat}'s known hole cards")
+        if any(action.kind is _EXPOSE for action in self._history):
+            raise IllegalActionError("one exposed card is corrected per hand: for another, declare a misdeal")
+        count = self._count
+        burn = 2 * count  # the top card after the deal, burned before the flop
+        deck = list(self._deck)
+        top = deck[burn] if len(deck) > burn else -1
+        if top >= 0:
+            if replacement is not None and parse_card(replacement) != top:
+                raise IllegalActionError(f"the replacement is the top card of the deck, {format_cards([top])}")
+            given = top
+        elif replacement is None:
+            raise IllegalActionError("give the replacement card dealt from the top of the deck")
+        else:
+            given = parse_card(replacement)
+            if given in set(self._board).union(*self._hole, (card for card in deck if card >= 0)):
+                raise DuplicateCardError(f"card {format_cards([given])!r} is already dealt: the replacement must be new")
+        index = pair.index(exposed)
+        deck[self._order.index(seat) + index * count] = given
+        if top >= 0:
+            deck[burn] = exposed
+        self._deck = tuple(deck)
+        new_pair = tuple(given if place == index else held for place, held in enumerate(pair))
+        self._hole = self._hole[:]
+        self._hole[seat] = new_pair
+        deal = self._dealt - count + self._order.index(seat)
+        self._history[deal] = record(Action, (_DEAL_HOLE, seat, 0, new_pair))
+        action = Action(_EXPOSE, seat, index, (exposed,))
+        self._history.append(action)
+        self._watch()
+        return action
+
+    def _check_before_action(self, what: str) -> None:
+        if self._over:
+            raise IllegalActionError(f"the hand is over: too late for {what}")
+        for action in self._history:
+            if action.kind in _DECISIONS:
+                raise IllegalActionError(f"seat {action.seat} has acted: {what} is dealt with before the first action")
 
     def deal_board(self, cards: CardsLike) -> Action:
         """Deal the board cards the hand is waiting for (when it was created from ``hole_cards``).
@@ -906,7 +1126,8 @@ class Hand:
         if not needed:
             raise IllegalActionError("no board cards are needed now")
         codes = parse_cards(cards, count=needed)
-        used = set(self._board).union(*self._hole, *self._extra_boards)
+        exposed = (action.cards[0] for action in self._history if action.kind is _EXPOSE)
+        used = set(self._board).union(*self._hole, *self._extra_boards, exposed)
         for code in codes:
             if code in used:
                 raise DuplicateCardError(
@@ -938,6 +1159,8 @@ class Hand:
         self._collect_bets()
         if self._betting.seats_with_chips <= 1:
             self._runout_from = len(self._board)
+            if self._street < 3 and (self._ask_for_runs() or self._turn_up_hands()):
+                return
             self._run_out()
         elif self._street == 3:
             self._showdown()
@@ -966,12 +1189,86 @@ class Hand:
             street_min = rules.min_bet
         self._betting.begin(self._order, 0, street_min, 0)
 
+    def _ask_for_runs(self) -> bool:
+        """When runs are agreed, wait for each player still in to ask for a number of runs."""
+        if not self.rules.runs_by_agreement or self.rules.runouts == 1:
+            return False
+        self._run_requests = {seat: None for seat in self._order if self._live[seat]}
+        return True
+
+    def agree_runs(self, seat: SupportsIndex, runs: SupportsIndex) -> Action:
+        """Say how many times ``seat`` wants the board run, when the rules let the players all in
+        agree on it (``runs_pending`` lists the seats still to say; 1 is no).  The board is run
+        as many times as every one of them asked for, otherwise once.
+
+        >>> from holdem.rules import Rules
+        >>> rules = Rules.no_limit(1, 2, runouts=2, runs_by_agreement=True)
+        >>> hand = Hand(rules, [50, 50], seed=2)
+        >>> hand.all_in(), hand.call()
+        (Action('raise', 1, 50), Action('call', 0, 48))
+        >>> hand.runs_pending
+        (0, 1)
+        >>> hand.agree_runs(0, 2), hand.agree_runs(1, 2)
+        (Action('runs', 0, 2), Action('runs', 1, 2))
+        >>> hand.is_over, len(hand.boards)
+        (True, 2)
+
+        :raises IllegalActionError: when ``seat`` has nothing to agree now, or for a number of
+            runs outside 1 to the rules' ``runouts``.
+        """
+        seat = integer(seat, "seat")
+        if self._run_requests.get(seat, 0) is not None:
+            pending = self.runs_pending
+            raise IllegalActionError(
+                f"seat {seat!r} has no runs to agree now: "
+                + (f"seats {pending} are to say how many runs" if pending else "no agreement is waiting")
+            )
+        runs = integer(runs, "runs")
+        if not 1 <= runs <= self.rules.runouts:
+            raise IllegalActionError(f"runs {runs}: ask for 1 to {self.rules.runouts} runs of the board")
+        self._run_requests[seat] = runs
+        action = Action(_RUNS, seat, runs)
+        self._history.append(action)
+        asked = [runs for runs in self._run_requests.values() if runs is not None]
+        if len(asked) == len(self._run_requests):
+            self._runs = asked[0] if len(set(asked)) == 1 else 1
+            self._history.append(Action(_RUNS, None, self._runs))
+            if not self._turn_up_hands():
+                self._run_out()
+        return action
+
+    @property
+    def runs_pending(self) -> tuple[int, ...]:
+        """The seats still to say how many runs of the board they want (:meth:`agree_runs`)."""
+        return tuple(seat for seat, runs in self._run_requests.items() if runs is None)
+
+    @property
+    def runs(self) -> int:
+        """How many times the board is run if the players go all in (as agreed, once agreed)."""
+        return self._runs
+
+    def _turn_up_hands(self) -> bool:
+        """No more betting, the board not complete: the hands still in are shown before the
+        rest of the board (seed 000).  Return True when the hand waits for some to show or muck."""
+        hole, decided, waiting = self._hole, {}, []
+        for seat in self._showdown_order():
+            if self._live[seat]:
+                if self._manual or not hole[seat]:
+                    waiting.append(seat)
+                else:
+                    decided[seat] = True
+                    self._history.append(record(Action, (_SHOW, seat, 0, hole[seat])))
+        self._decided = decided
+        self._waits = False
+        self._waiting = waiting
+        return bool(waiting)
+
     def _run_out(self) -> None:
         while self._street < 3:
             if not self._deal_street():
                 return
         runout_from = self._runout_from
-        if self.rules.runouts > 1 and runout_from is not None and runout_from < 5:
+        if self._runs > 1 and runout_from is not None and runout_from < 5:
             if not self._deal_extra_boards(runout_from):
                 return
         self._showdown()
@@ -985,14 +1282,16 @@ class Hand:
         """
         deck = self._deck
         needed = 5 - runout_from
-        while len(self._extra_boards) < self.rules.runouts - 1:
+        # A run takes its cards and a burn card before each street, dealt by hand as from the deck.
+        run_size = needed + (3 if runout_from == 0 else needed)
+        while len(self._extra_boards) < self._runs - 1:
             board = self._board[:runout_from]
             position = self._next_card
             while len(board) < 5:
                 size = 3 if not board else 1
                 if position + 1 + size > len(deck):
-                    cards_out = 2 * self._count + 5 + needed * len(self._extra_boards)
-                    if len(deck) == 52 or 52 - cards_out < needed:
+                    cards_out = 2 * self._count + 8 + run_size * len(self._extra_boards)
+                    if len(deck) == 52 or 52 - cards_out < run_size:
                         return True
                     self._cards_needed = needed
                     return False
@@ -1042,9 +1341,14 @@ class Hand:
         self._award(award_pots(pots, rankings, self._order, self.rules.odd_chip))
 
     def _showdown_order(self) -> tuple[int, ...]:
-        """Every seat clockwise from the one that shows first: the last aggressor, else left of the button."""
+        """Every seat clockwise from the one that shows first: the last aggressor, else the first
+        seat still in left of the button (or right of it, as the rules say)."""
         start = self._betting.aggressor
-        return _ORDERS[self._count][(self._order[0] if start is None else start) - 1]
+        if start is None:
+            start = self._order[0]
+            if self.rules.showdown_order is ShowdownOrder.RIGHT_OF_BUTTON:
+                start = next(seat for seat in reversed(self._order) if seat != self._button and self._live[seat])
+        return _ORDERS[self._count][start - 1]
 
     def _award_single_pot(self, ranks: list[int]) -> None:
         """Show or muck and award when there is one pot that every live seat contests."""
@@ -1126,6 +1430,8 @@ class Hand:
 
 
 _new_hand = object.__new__
+
+
 # What each decision's verb (holdem.actions.read_decision) plays; the usual words and kinds, read at once.
 _VERBS: dict[str, Callable[[Hand], Action]] = {
     "fold": Hand.fold, "check": Hand.check, "call": Hand.check_or_call, "all-in": Hand.all_in
@@ -1134,7 +1440,7 @@ _PLAIN: dict[object, Callable[[Hand], Action]] = {verb: method for verb, method 
 _PLAIN.update((ActionKind(verb), method) for verb, method in _VERBS.items() if verb != "all-in")
 _PLAIN_TYPES = (str, ActionKind)
 _SIZED = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
-# Shared by hands whose showdown has not waited (never changed).
+# Shared by hands whose showdown has not waited, or whose runs are not agreed (never changed).
 _NO_SEATS: list[int] = []
 _NO_DECISIONS: dict[int, bool] = {}
 # The betting arithmetic is done in 64-bit integers: three times the chips at
@@ -1142,7 +1448,8 @@ _NO_DECISIONS: dict[int, bool] = {}
 _MAX_CHIPS = 2**60
 
 
-def _checked_stacks(stacks: Sequence[int]) -> list[int]:
+def checked_stacks(stacks: Sequence[int]) -> list[int]:
+    """Return ``stacks`` as a list of ints, or raise :class:`InvalidHandError` for a stack a hand refuses."""
     stacks = list(stacks)
     for seat, stack in enumerate(stacks):
         if type(stack) is not int:
@@ -1159,6 +1466,25 @@ def _checked_stacks(stacks: Sequence[int]) -> list[int]:
     return stacks
 
 
+def _hand_straddles(rules: Rules, count: int, straddles: Sequence[int] | None) -> tuple[int, ...]:
+    """The straddles of a hand (the rules' when they are forced, else those chosen): positions past
+    the table's seats skipped, and no trailing zeros."""
+    if not rules.voluntary_straddles:
+        if straddles is not None:
+            raise InvalidHandError(f"straddles {straddles!r}: these rules force their straddles {rules.straddles}")
+        straddles = rules.straddles
+    chosen = tuple(integer(amount, "straddle") for amount in straddles or ())
+    for position, amount in enumerate(chosen):
+        if amount and (position >= len(rules.straddles) or amount != rules.straddles[position]):
+            raise InvalidHandError(
+                f"straddles {chosen!r}: each is 0 or what the rules allow at its position, {rules.straddles}"
+            )
+    chosen = chosen[: count - 2]
+    while chosen and not chosen[-1]:
+        chosen = chosen[:-1]
+    return chosen
+
+
 def _checked_table_seats(table_seats: Sequence[int], count: int) -> tuple[int, ...]:
     seats = tuple(integer(seat, "table seat") for seat in table_seats)
     if len(seats) != count or len(set(seats)) != count or min(seats) < 0:
@@ -1170,7 +1496,7 @@ def _card_layout(
     order: tuple[int, ...],
     seed: int | None,
     deck: CardsLike | None,
-    hole_cards: Sequence[CardsLike] | None,
+    hole_cards: Sequence[CardsLike | None] | None,
     board: CardsLike | None,
 ) -> tuple[Card, ...]:
     """Return the cards in dealing order: holes (two rounds), then burn and board cards.

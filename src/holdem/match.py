@@ -30,7 +30,7 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 from typing import IO, NamedTuple
 
-from holdem.agents import Fault, _play, _seated, agent_name
+from holdem.agents import Fault, _play, _seated, agent_name, ask_straddles
 from holdem.cards import Rng
 from holdem.errors import MatchError
 from holdem.formats import phh
@@ -46,7 +46,7 @@ _Z95 = 1.959963984540054
 
 
 class SerialMatchWarning(UserWarning):
-    """A match meant for a process pool plays in the calling process, because an agent does not pickle."""
+    """A match meant for a process pool plays in the calling process, because an agent cannot be sent there."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ class _Chunk(NamedTuple):
     stack: int
     seed: int
     first: int
-    count: int
+    count: int  # type: ignore[assignment]  # a field, where tuple has a method
     duplicate: bool
     carry_stacks: bool
     fold_on_error: bool
@@ -162,13 +162,15 @@ def play_match(
     the agents.  Chunks run on ``executor``, else on a process pool of
     ``workers`` processes (default: all cores; ``workers=1`` plays here).
     Agents sent to other processes must pickle (lambdas and functions defined
-    inside functions do not): when one does not, the pool is not used and
-    the match plays here, with a :class:`SerialMatchWarning`.
+    inside functions do not), and, unless the processes fork, be defined
+    where they can import them (not in ``python -c``, standard input or a
+    notebook): when one is not, the pool is not used and the match plays
+    here, with a :class:`SerialMatchWarning`.
     ``phh_file`` receives every hand as a ``.phhs`` section, in order, with the
     players' names.  A progress bar shows on a terminal unless ``progress`` is false.
 
     :raises MatchError: for fewer than 2 or more than 10 agents, a bad hand
-        count, or duplicate deals with carried stacks.
+        count, duplicate deals with carried stacks, or a process pool that breaks.
     :raises AgentError: when an agent fails, unless ``fold_on_error``.
     """
     if not isinstance(agents, Mapping):
@@ -231,7 +233,7 @@ def _run(chunks: list[_Chunk], executor: Executor | None, workers: int | None) -
         workers = min(os.cpu_count() or 1, len(chunks)) if workers is None else workers
         if workers < 1:
             raise MatchError(f"workers {workers!r}: use 1 or more processes")
-        if workers > 1 and len(chunks) > 1 and (problem := _unpicklable(chunks[0])):
+        if workers > 1 and len(chunks) > 1 and (problem := _unpicklable(chunks[0], None)):
             warnings.warn(
                 f"{problem}: the match plays in this process; define agents at the top level of a "
                 "module to play on a process pool, or pass workers=1 to play here without this warning",
@@ -249,23 +251,49 @@ def _run(chunks: list[_Chunk], executor: Executor | None, workers: int | None) -
             yield from _run(chunks, pool, None)
         return
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
-    if isinstance(executor, ProcessPoolExecutor) and (problem := _unpicklable(chunks[0])):
+    if isinstance(executor, ProcessPoolExecutor) and (problem := _unpicklable(chunks[0], executor)):
         raise MatchError(f"{problem}: a process pool cannot take it; play here with workers=1")
     futures = {executor.submit(_play_chunk, chunk): index for index, chunk in enumerate(chunks)}
     for future in as_completed(futures):
-        yield futures[future], future.result()
+        try:
+            tally = future.result()
+        except BrokenProcessPool as error:
+            raise MatchError(
+                f"the process pool broke ({error}): a worker could not load an agent or died; "
+                "play here with workers=1"
+            ) from error
+        yield futures[future], tally
 
 
-def _unpicklable(chunk: _Chunk) -> str | None:
-    """What keeps a chunk's agents from another process, or ``None`` when they all pickle."""
-    import pickle  # here: `import holdem` stays quick
+def _unpicklable(chunk: _Chunk, pool: Executor | None) -> str | None:
+    """What keeps a chunk's agents from the processes of ``pool`` (``None``: a new pool), or ``None``
+    when they all pickle and the processes can load them."""
+    import multiprocessing  # here: `import holdem` stays quick
+    import pickle
 
     for name, agent in zip(chunk.names, chunk.agents):
         try:
             pickle.dumps(agent)
         except (pickle.PicklingError, AttributeError, TypeError) as error:
             return f"agent {name!r} does not pickle ({error})"
+    # A process that does not fork imports the classes and functions of agents anew: those of a
+    # __main__ that is no file (python -c, standard input, a notebook) are nowhere to be found.
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if getattr(main, "__spec__", None) is not None or (path is not None and os.path.isfile(path)):
+        return None
+    # A pool's start method is its context's (a private attribute, with the default as a fallback).
+    method = getattr(pool, "_mp_context", multiprocessing).get_start_method()
+    if method == "fork":
+        return None
+    for name, agent in zip(chunk.names, chunk.agents):
+        if getattr(agent, "__module__", None) == "__main__":
+            return (
+                f"agent {name!r} is defined in a __main__ that is no file (python -c, standard input, a notebook), "
+                f"which the {method!r} worker processes cannot import"
+            )
     return None
 
 
@@ -283,8 +311,10 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
     seatings = []
     for rotation in range(group):
         seated = [(seat - rotation) % count for seat in range(count)]
-        seatings.append((*_seated([agents[index] for index in seated]), [names[index] for index in seated]))
+        by_seat = [agents[index] for index in seated]
+        seatings.append((*_seated(by_seat), [names[index] for index in seated], by_seat))
     deals = []  # each deal's chips won, by agent
+    deal_net: Sequence[int] = ()
     # Seat i's stack: with carried stacks there is one rotation, agent i in seat i; else all are equal.
     stacks = [chunk.stack] * count
     faults: list[Fault] = []
@@ -293,10 +323,11 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
         deal, rotation = divmod(number, group)
         if not rotation:
             deck_seed = rng.random_raw()
-        acts, ends, seat_names = seatings[rotation]
+        acts, ends, runs, seat_names, by_seat = seatings[rotation]
         # The button moves one seat each deal.
-        hand = Hand(rules, stacks, deal % count, seed=deck_seed)
-        faults += _play(hand, acts, ends, seat_names, chunk.fold_on_error, number)
+        button = deal % count
+        hand = Hand(rules, stacks, button, seed=deck_seed, straddles=ask_straddles(by_seat, rules, button))
+        faults += _play(hand, acts, ends, runs, seat_names, chunk.fold_on_error, number, range(count))
         payoffs = hand.payoffs
         won = payoffs[rotation:] + payoffs[:rotation]
         deal_net = [before + now for before, now in zip(deal_net, won)] if rotation else won

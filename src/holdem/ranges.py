@@ -146,7 +146,7 @@ def _rank_pairs(text: str) -> list[str]:
     match = _CLASS.fullmatch(_upper_ranks(text[:-1] if plus else text))
     if not match:
         raise InvalidRangeError(f"invalid range item {text!r}: {_NOTATION_HELP}")
-    high, low, kind = sorted((RANKS.index(match[1]), RANKS.index(match[2])), reverse=True) + [match[3]]
+    high, low, kind = _class_parts(match)
     if high == low and kind:
         raise InvalidRangeError(f"invalid range item {text!r}: a pair is neither suited nor offsuit")
     if not plus:
@@ -154,6 +154,12 @@ def _rank_pairs(text: str) -> list[str]:
     if high == low:
         return [_name(rank, rank, kind) for rank in range(low, 13)]
     return [_name(high, kicker, kind) for kicker in range(low, high)]
+
+
+def _class_parts(match: re.Match[str]) -> tuple[int, int, str]:
+    """The higher rank, the lower rank and the kind ("s", "o" or "") of a class matched by ``_CLASS``."""
+    high, low = sorted((RANKS.index(match[1]), RANKS.index(match[2])), reverse=True)
+    return high, low, match[3]
 
 
 def _upper_ranks(text: str) -> str:
@@ -170,7 +176,7 @@ def _span(text: str) -> list[str]:
         match = _CLASS.fullmatch(_upper_ranks(end.strip()))
         if not match:
             raise InvalidRangeError(f"invalid range item {text!r}: {_NOTATION_HELP}")
-        ends.append(sorted((RANKS.index(match[1]), RANKS.index(match[2])), reverse=True) + [match[3]])
+        ends.append(_class_parts(match))
         if ends[-1][0] == ends[-1][1] and match[3]:
             raise InvalidRangeError(f"invalid span {text!r}: a pair is neither suited nor offsuit")
     if len(ends) != 2:

@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy
+from numpy.typing import NDArray
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
@@ -43,10 +44,10 @@ from pettingzoo import AECEnv
 
 from holdem.agents import pot_raise_to
 from holdem.cards import Rng
-from holdem.errors import IllegalActionError, InvalidArrayError
+from holdem.errors import IllegalActionError
 from holdem.hand import Hand, HandView, SeatStatus
 from holdem.rules import Rules
-from holdem.vector import CHECK_OR_CALL, FOLD, RAISE, VectorGame, VectorObservation
+from holdem.vector import CHECK_OR_CALL, FOLD, RAISE, VectorGame, VectorObservation, _decision_array, _table_count
 
 __all__ = ["ACTIONS", "HoldemEnv", "HoldemVectorEnv"]
 
@@ -54,7 +55,7 @@ ACTIONS = ("fold", "check or call", "minimum raise", "half-pot raise", "pot rais
 """The meaning of each action number."""
 
 
-class HoldemEnv(AECEnv):
+class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
     """One hand per episode between ``players`` seats, each with ``stack`` chips (default 100 big blinds)."""
 
     metadata = {"name": "holdem_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -74,10 +75,10 @@ class HoldemEnv(AECEnv):
         self._rng = Rng()
         self._episode = -1
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -105,7 +106,8 @@ class HoldemEnv(AECEnv):
         count = len(self.possible_agents)
         total = count * self.stack
         seats = [(view.seat + step) % count for step in range(count)]
-        vector = numpy.zeros(self.observation_spaces[agent]["observation"].shape, numpy.float32)
+        shape = self.observation_spaces[agent]["observation"].shape  # a Box's shape, never None
+        vector: NDArray[numpy.float32] = numpy.zeros(shape, numpy.float32)  # type: ignore[arg-type]
         vector[list(view.hole_cards)] = 1
         vector[[52 + card for card in view.board]] = 1
         vector[104 + view.street] = 1
@@ -176,6 +178,8 @@ class HoldemVectorEnv(VectorEnv):
     the seat to act in the observation returned.  A table whose hand ends deals
     the next one in the same step (``AutoresetMode.SAME_STEP``); an ended hand
     has no seat to act, so there is no final observation.  Hands are never truncated.
+    As with any Gymnasium environment, :meth:`reset` comes first: a step before
+    it is refused.
 
     >>> env = HoldemVectorEnv(num_envs=3, players=2)
     >>> observations, infos = env.reset(seed=1)
@@ -197,6 +201,7 @@ class HoldemVectorEnv(VectorEnv):
         carry_stacks: bool = False,
     ) -> None:
         self.rules = Rules.no_limit(1, 2) if rules is None else rules
+        num_envs = _table_count(num_envs, "num_envs")
         self.game = VectorGame(self.rules, players, num_envs, stack=stack, carry_stacks=carry_stacks, seed=0)
         self.num_envs = self.game.tables
         self.players = self.game.players
@@ -205,7 +210,7 @@ class HoldemVectorEnv(VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         self._rng = Rng()
-        self._seen = self.game.observe()
+        self._seen: VectorObservation | None = None  # no hands before reset
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -224,13 +229,16 @@ class HoldemVectorEnv(VectorEnv):
     def step(
         self, actions: numpy.ndarray
     ) -> tuple[dict[str, numpy.ndarray], numpy.ndarray, numpy.ndarray, numpy.ndarray, dict[str, Any]]:
-        """Play each table's action (a number from 0 to 5, as :data:`ACTIONS`)."""
+        """Play each table's action (a number from 0 to 5, as :data:`ACTIONS`).
+
+        :raises IllegalActionError: before the first :meth:`reset`, or for an action out of range.
+        :raises InvalidArrayError: for actions not of one entry a table.
+        :raises TypeError: for actions that are not integers.
+        """
         seen = self._seen
-        actions = numpy.asarray(actions)
-        if actions.dtype.kind not in "iu":
-            raise TypeError(f"actions of dtype {actions.dtype}: expected integers")
-        if actions.shape != (self.num_envs,):
-            raise InvalidArrayError(f"actions of shape {actions.shape}: give one a table, shape ({self.num_envs},)")
+        if seen is None:
+            raise IllegalActionError("no hands are dealt before reset(): call reset() first")
+        actions = _decision_array("actions", actions, self.num_envs)
         wrong = numpy.flatnonzero((actions < 0) | (actions >= len(ACTIONS)))
         if len(wrong):
             raise IllegalActionError(

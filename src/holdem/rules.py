@@ -22,7 +22,7 @@ from fractions import Fraction
 from holdem.actions import integer
 from holdem.errors import InvalidRulesError
 
-__all__ = ["InvalidRulesError", "OddChip", "Rules", "Structure"]
+__all__ = ["InvalidRulesError", "OddChip", "Reopening", "Rules", "ShowdownOrder", "Structure"]
 
 
 class Structure(str, enum.Enum):
@@ -46,6 +46,38 @@ class OddChip(str, enum.Enum):
     POKERKIT = "pokerkit"
 
 
+class Reopening(str, enum.Enum):
+    """Whether an all-in raise of less than a full raise lets players who already acted raise again.
+
+    ``SEEDS`` (the default): «Si un jugador va all-in por menos que una subida
+    completa, por lo general no reabre la acción para quienes ya actuaron»;
+    preflop the big blind and each straddle count as the last full bet, and in
+    fixed limit an all-in of at least half a bet counts as a full raise.
+    ``ACPC``: every raise reopens the betting, and the next minimum raise is
+    at least the one before and at least this raise's size again (the ACPC
+    reference dealer).  ``POKERKIT``: PokerKit 0.7.7's rule, where the first bet
+    or raise of a round reopens the betting whatever its size, a later one only
+    when it is a full raise.
+    """
+
+    SEEDS = "seeds"
+    ACPC = "acpc"
+    POKERKIT = "pokerkit"
+
+
+class ShowdownOrder(str, enum.Enum):
+    """Who shows first at showdown when no one bet on the last betting round (the last
+    aggressor always shows first), the others following clockwise.
+
+    ``LEFT_OF_BUTTON`` (seeds 000 and 004): the first player still in left of the button.
+    ``RIGHT_OF_BUTTON`` (seed 002: «el jugador posicionado a la derecha del botón deberá
+    ser el primero»): the first player still in right of the button.
+    """
+
+    LEFT_OF_BUTTON = "left-of-button"
+    RIGHT_OF_BUTTON = "right-of-button"
+
+
 @dataclasses.dataclass(frozen=True)
 class Rules:
     """The rules of one game.
@@ -54,7 +86,13 @@ class Rules:
     big blind (UTG first, the button last; 0 for no straddle there): ``(4,)``
     is a UTG straddle over a big blind of 2 and ``(0, 0, 0, 4)`` a button
     straddle at six players.  Action preflop starts left of the last straddle,
-    which acts last; a straddle counts as the last full raise.
+    which acts last; a straddle counts as the last full raise.  By default
+    straddles are voluntary (seed 004: «Un straddle es una ciega voluntaria
+    antes del reparto»): they are what the house allows, and each hand the
+    player in a straddle position chooses (``Hand(straddles=...)``, or
+    ``Table.straddle``).  With ``voluntary_straddles=False`` they are forced on
+    whoever sits there, every hand (as PHH and ACPC record them).  Either way a
+    position the table does not have at its player count is skipped.
 
     ``ante`` is posted by every player, or by the big blind alone with
     ``big_blind_ante``.  A player all in for less than the ante wins only the
@@ -64,14 +102,20 @@ class Rules:
     Fixed limit: ``max_bets`` caps the bets per street (``None``: no cap); with
     ``blind_counts_as_bet`` the big blind is the first of them preflop (set it
     to ``False`` for PokerKit's cap); ``uncapped_heads_up`` lifts the cap while
-    only two players are in the hand; with ``half_bet_reopens`` an all-in raise
-    of at least half a bet reopens the betting (PokerKit: only a full one).
+    only two players are in the hand.  ``reopening`` says whether a short
+    all-in raise lets players who already acted raise again (:class:`Reopening`).
 
     ``fold_without_bet`` allows a fold when the player could check (off by
     default: the fold is rejected).  ``all_hands_show`` makes every hand that
     reaches showdown show; otherwise a hand that cannot win any pot is mucked.
+    ``showdown_order`` says who shows first when no one bet on the last round
+    (:class:`ShowdownOrder`).
     ``runouts`` boards are dealt when every remaining player is all in before
-    the river (run it twice: 2).  ``rake`` is a fraction of the pot, at most
+    the river (run it twice: 2); with ``runs_by_agreement`` it is the most the
+    house allows, and the players involved agree on a number of runs before
+    the board is dealt, or it is run once (seed 004: «Algunas permiten "run it
+    twice" cuando hay all-in si todos los implicados lo aceptan antes de
+    repartir tableros adicionales»).  ``rake`` is a fraction of the pot, at most
     ``rake_cap`` chips, none when no flop is dealt with ``no_flop_no_drop``.
 
     >>> Rules.no_limit(1, 2, straddles=(4,)).straddles
@@ -91,14 +135,17 @@ class Rules:
     ante: int = 0
     big_blind_ante: bool = False
     straddles: tuple[int, ...] = ()
+    voluntary_straddles: bool = True
     max_bets: int | None = 4
     blind_counts_as_bet: bool = True
     uncapped_heads_up: bool = False
-    half_bet_reopens: bool = True
+    reopening: Reopening = Reopening.SEEDS
     fold_without_bet: bool = False
     all_hands_show: bool = False
+    showdown_order: ShowdownOrder = ShowdownOrder.LEFT_OF_BUTTON
     odd_chip: OddChip = OddChip.LEFT_OF_BUTTON
     runouts: int = 1
+    runs_by_agreement: bool = False
     rake: Fraction = Fraction(0)
     rake_cap: int | None = None
     no_flop_no_drop: bool = True
@@ -107,14 +154,21 @@ class Rules:
         set_field = object.__setattr__.__get__(self)
         set_field("structure", _member(Structure, self.structure, "structure"))
         set_field("odd_chip", _member(OddChip, self.odd_chip, "odd_chip"))
+        set_field("showdown_order", _member(ShowdownOrder, self.showdown_order, "showdown_order"))
+        set_field("reopening", _member(Reopening, self.reopening, "reopening"))
         for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"{name} {getattr(self, name)!r}: use True or False")
         if isinstance(self.straddles, (str, bytes)) or not hasattr(self.straddles, "__iter__"):
             raise TypeError(f"straddles {self.straddles!r}: use a sequence of chip amounts, such as (4,)")
-        set_field("straddles", tuple(_check_chips("straddle", amount) for amount in self.straddles))
+        straddles = tuple(_check_chips("straddle", amount) for amount in self.straddles)
         for name in ("small_blind", "big_blind", "min_bet", "small_bet", "big_bet", "ante"):
             set_field(name, _check_chips(name, getattr(self, name)))
+        while straddles and not straddles[-1]:  # a zero is no straddle there
+            straddles = straddles[:-1]
+        set_field("straddles", straddles)
+        if not straddles:  # nothing to choose: rules without straddles are alike
+            set_field("voluntary_straddles", True)
         if self.big_blind < self.small_blind:
             raise InvalidRulesError(
                 f"big blind {self.big_blind} is below the small blind {self.small_blind}: "
@@ -200,10 +254,11 @@ class Rules:
         holdem.errors.InvalidRulesError: small blind 0 (half the big blind 1): give the blinds, e.g. Rules.fixed_limit(2, 4) or Rules.fixed_limit(1, 2, small_blind=1, big_blind=1); fixed_limit takes the bets, not the blinds
 
         :raises InvalidRulesError: as :class:`Rules` does, and for a default small blind of 0.
+        :raises TypeError: for a big blind (or, without one, a small bet) that is not an integer.
         """
-        big_blind = small_bet if big_blind is None else big_blind
+        big_blind = integer(small_bet, "small_bet") if big_blind is None else integer(big_blind, "big_blind")
         if small_blind is None:
-            small_blind = big_blind // 2 if isinstance(big_blind, int) else big_blind
+            small_blind = big_blind // 2
             if small_blind == 0:
                 raise InvalidRulesError(
                     f"small blind 0 (half the big blind {big_blind}): give the blinds, e.g. Rules.fixed_limit(2, 4) "
@@ -229,11 +284,6 @@ class Rules:
         """
         if not 2 <= player_count <= 10:
             raise InvalidRulesError(f"{player_count} players: a hand needs 2 to 10 players")
-        if len(self.straddles) > player_count - 2:
-            raise InvalidRulesError(
-                f"{len(self.straddles)} straddle positions at {player_count} players: "
-                "each straddle needs its own seat after the big blind"
-            )
 
 
 def _member(kind: type[enum.Enum], value: object, name: str):  # type: ignore[no-untyped-def]
@@ -250,11 +300,12 @@ MAX_CHIPS = 2**60
 
 _FLAGS = (
     "big_blind_ante",
+    "voluntary_straddles",
     "blind_counts_as_bet",
     "uncapped_heads_up",
-    "half_bet_reopens",
     "fold_without_bet",
     "all_hands_show",
+    "runs_by_agreement",
     "no_flop_no_drop",
 )
 # A rake written as text: a fraction ("1/20") or a decimal ("0.05"), of a bounded size.

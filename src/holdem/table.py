@@ -26,20 +26,26 @@ import dataclasses
 import enum
 import time
 from collections.abc import Callable, Mapping
-from typing import IO, SupportsIndex
+from typing import IO, TYPE_CHECKING, SupportsIndex
 
 from holdem._core import Rng
-from holdem.actions import Action, ActionKind, IllegalActionError, integer
-from holdem.agents import Fault, _play, _seated
-from holdem.errors import BuyInError, SeatError, TableError, real_number
-from holdem.hand import Hand
+from holdem.actions import Action, ActionKind, IllegalActionError, integer, read_decision
+from holdem.agents import Decision, Fault, _checked_agents, _play, _renumbered, _seated, _wants_to_straddle
+from holdem.errors import BuyInError, HoldemError, SeatError, TableError, real_number
+from holdem.hand import Hand, HandView, SeatStatus, checked_stacks
 from holdem.rules import MAX_CHIPS, Rules
+
+if TYPE_CHECKING:
+    from holdem.tournament import BlindSchedule
 
 __all__ = [
     "BuyInError",
     "ButtonRule",
     "Deal",
+    "MisdealButton",
+    "OutOfTurn",
     "Owed",
+    "PLAY_HANDS_LIMIT",
     "PlayerResult",
     "SeatError",
     "Table",
@@ -74,6 +80,31 @@ class Owed(str, enum.Enum):
     LIVE = "live"
     DEAD = "dead"
     NONE = "none"
+
+
+class MisdealButton(str, enum.Enum):
+    """Where the button is for the deal after a misdeal.
+
+    ``MOVES`` (seed 004: «volver a repartir, moviendo el botón como correspondería»):
+    as after any hand.  ``STAYS``: where it was for the misdealt hand, the blinds too.
+    """
+
+    MOVES = "moves"
+    STAYS = "stays"
+
+
+class OutOfTurn(str, enum.Enum):
+    """What becomes of an action taken before the player's turn.
+
+    ``REFUSED``: it raises and changes nothing.  ``HELD`` (seed 004: «Actuar fuera
+    de turno puede ser vinculante si la acción no cambia de forma material; de lo
+    contrario, suele anularse»): it waits, and binds when the action reaches the
+    player with only checks and folds in between; otherwise it is void and the
+    player decides again.
+    """
+
+    REFUSED = "refused"
+    HELD = "held"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -140,6 +171,7 @@ class _Player:
     new: bool = False
     missed_small_blind: bool = False
     missed_big_blind: bool = False
+    missed_antes: int = 0
     posting: bool = False
 
     @property
@@ -148,14 +180,20 @@ class _Player:
 
     @property
     def owes(self) -> bool:
-        return self.new or self.missed_small_blind or self.missed_big_blind
+        return self.new or self.missed_small_blind or self.missed_big_blind or self.missed_antes > 0
 
     @property
     def waiting(self) -> bool:
         return self.owes and not self.posting
 
 
+PLAY_HANDS_LIMIT = 10_000
+"""The most hands :meth:`Table.play` and :meth:`Tournament.play <holdem.tournament.Tournament.play>`
+play in one call when not told how many: agents that never bust one another (always folding, say)
+would otherwise play for ever."""
+
 _VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
+_UNCHANGED = (ActionKind.CHECK, ActionKind.FOLD)
 
 
 class Table:
@@ -170,14 +208,23 @@ class Table:
     they sit in a blind that hand: a new player the big blind, a returning
     player each blind they missed, the big blind as ``missed_big_blind`` says
     and the small blind as ``missed_small_blind`` says (:class:`Owed`; by
-    default the big blind live and the small blind dead).
-    ``button_rule`` says how the button moves (:class:`ButtonRule`).
+    default the big blind live and the small blind dead), and every ante they
+    missed, dead; a poster who sits in a blind posts only the missed antes
+    (seed 004: «debe "postear" las ciegas y antes perdidos para reincorporarse
+    de inmediato, o puede esperar a que le llegue la BB»).
+    ``button_rule`` says how the button moves (:class:`ButtonRule`),
+    ``out_of_turn`` what becomes of an action out of turn (:class:`OutOfTurn`)
+    and ``button_after_misdeal`` where the button is after a :meth:`misdeal`.
 
     Rake per pot comes from ``rules``; ``time_fee`` chips are taken from every
     seated player with chips for each ``fee_period`` seconds begun since they
     sat down, at the start of a hand.  The session ends after ``max_hands``
     hands or once ``clock()`` reaches ``end_time``.  Hands are shuffled from
-    ``seed``.
+    ``seed``.  With a blind ``schedule`` (:class:`~holdem.tournament.BlindSchedule`,
+    counted from the table's creation) each hand is dealt at the level's blinds
+    and ante (:meth:`~holdem.tournament.Level.rules`); a new level applies from
+    the next hand, never to a hand in progress (seed 000: «el aumento solo se
+    aplica a la siguiente ronda de juego ("mano")»).
 
     :raises TableError: for a seat count, limits or fee settings that make no sense.
     """
@@ -198,7 +245,14 @@ class Table:
         end_time: float | None = None,
         clock: Callable[[], float] = time.monotonic,
         seed: int | None = None,
+        schedule: BlindSchedule | None = None,
+        out_of_turn: OutOfTurn | str = OutOfTurn.REFUSED,
+        button_after_misdeal: MisdealButton | str = MisdealButton.MOVES,
     ) -> None:
+        from holdem.tournament import BlindSchedule
+
+        if schedule is not None and not isinstance(schedule, BlindSchedule):
+            raise TableError(f"schedule {schedule!r}: give a BlindSchedule or None")
         message = f"seats {seats!r}: a table has 2 to 10 seats"
         seats = integer(seats, "seats")
         if not 2 <= seats <= 10:
@@ -231,6 +285,14 @@ class Table:
             raise TableError(
                 f"missed blinds {missed_small_blind!r} and {missed_big_blind!r}: use 'live', 'dead' or 'none'"
             ) from None
+        try:
+            self.out_of_turn = OutOfTurn(out_of_turn)
+            self.button_after_misdeal = MisdealButton(button_after_misdeal)
+        except ValueError:
+            raise TableError(
+                f"out_of_turn {out_of_turn!r}, button_after_misdeal {button_after_misdeal!r}: "
+                "use 'refused' or 'held', and 'moves' or 'stays'"
+            ) from None
         self.rules = rules
         self.seat_count = seats
         self.min_buy_in = min_buy_in
@@ -240,16 +302,23 @@ class Table:
         self.max_hands = max_hands
         self.end_time = end_time
         self._clock = clock
+        self.schedule = schedule
+        self._start = clock()
         self._rng = Rng(seed)
         self._seats: dict[int, _Player] = {}
         self._players: dict[str, _Player] = {}
         self._hands: list[TableHand] = []
+        self._misdeals: list[TableHand] = []
+        self._before_hand: tuple = ()  # type: ignore[type-arg]
         self._current: TableHand | None = None
         self._first_button: int | None = None
         self._button: int | None = None
         self._small_blind_position: int | None = None
         self._big_blind: int | None = None
         self._rake = 0
+        self._straddling: set[str] = set()
+        # Actions out of turn held for their player: the decision and the history length then.
+        self._held: dict[str, tuple[object, SupportsIndex | None, int]] = {}
 
     # -------------------------------------------------------------- reading
 
@@ -265,6 +334,14 @@ class Table:
         if getattr(self, "_current", None) is not None:
             raise TableError("the rules change only between hands")
         self._rules = rules
+
+    @property
+    def level(self) -> int | None:
+        """The index of the schedule's level for the next hand, from hands dealt and time
+        elapsed (``None`` without a schedule)."""
+        if self.schedule is None:
+            return None
+        return self.schedule.level_at(len(self._hands), self._clock() - self._start)
 
     @property
     def hand(self) -> Hand | None:
@@ -379,6 +456,7 @@ class Table:
         player.sitting_out = False
         player.new = bool(self._hands)
         player.missed_small_blind = player.missed_big_blind = False
+        player.missed_antes = 0
         player.posting = post
         self._seats[seat] = player
 
@@ -455,10 +533,12 @@ class Table:
         :raises TableError: when fewer than two players are in play.
         """
         deal = self._positions()
+        # A declared straddle is a blind: it stands for the big blind a poster owes.
+        straddling = [seat for seat in self._straddle_offers(deal) if self._seats[seat].name in self._straddling]
         posts = {
-            seat: self._owed(self._seats[seat])
+            seat: self._owed(self._seats[seat], seat in (deal.small_blind, deal.big_blind, *straddling))
             for seat in deal.seats
-            if self._seats[seat].posting and seat not in (deal.small_blind, deal.big_blind)
+            if self._seats[seat].posting
         }
         posts = {seat: owed for seat, owed in posts.items() if any(owed)}
         return dataclasses.replace(deal, posts=posts) if posts else deal
@@ -503,27 +583,105 @@ class Table:
             raise TableError("a hand is in progress: finish it before starting the next")
         if self.is_over:
             raise TableError("the session is over: no more hands")
-        self._charge_fees()
-        deal = self.next_deal()
-        self._record_missed_blinds(deal)
-        small_position = deal.small_blind if deal.small_blind is not None else self._big_blind
-        self._button, self._small_blind_position, self._big_blind = deal.button, small_position, deal.big_blind
-        players = [self._seats[seat] for seat in deal.seats]
-        for player in players:
-            player.new = player.missed_small_blind = player.missed_big_blind = player.posting = False
-        hand = self._hand_for(deal, [player.stack for player in players])
+        # A refused start changes nothing: the table is put back as it was.
+        before = self._snapshot()
+        try:
+            if self.schedule is not None:
+                self._rules = self.schedule.levels[self.level].rules(self._rules)  # type: ignore[index]
+            self._charge_fees()
+            deal = self.next_deal()
+            self._record_missed_blinds(deal)
+            small_position = deal.small_blind if deal.small_blind is not None else self._big_blind
+            self._button, self._small_blind_position, self._big_blind = deal.button, small_position, deal.big_blind
+            players = [self._seats[seat] for seat in deal.seats]
+            for player in players:
+                player.new = player.missed_small_blind = player.missed_big_blind = player.posting = False
+                player.missed_antes = 0
+            hand = self._hand_for(deal, [player.stack for player in players])
+            self._straddling.clear()
+        except HoldemError:
+            self._restore(before, positions=True)
+            raise
+        self._before_hand = before
         self._current = TableHand(len(self._hands) + 1, deal, tuple(player.name for player in players), hand)
         self._hands.append(self._current)
         if hand.is_over:
             self._settle()
         return hand
 
-    def act(self, name: str, kind: object, amount: SupportsIndex | None = None) -> Action:
+    def misdeal(self) -> Hand:
+        """Declare a misdeal of the hand in progress, before its first voluntary action.
+
+        The hand is void (:meth:`Hand.misdeal`) and counts for nothing: every chip, fee
+        and debt goes back, it leaves :attr:`hands` for :attr:`misdeals`, and the next
+        deal has the button as ``button_after_misdeal`` says (:class:`MisdealButton`).
+
+        >>> table = Table(Rules.no_limit(1, 2), seats=3, seed=1)
+        >>> for seat, name in enumerate("ABC"):
+        ...     table.join(name, seat, 100)
+        >>> _ = table.start_hand()
+        >>> table.misdeal().is_void, table.hands, table.stacks()
+        (True, (), {'A': 100, 'B': 100, 'C': 100})
+
+        :raises TableError: when no hand is in progress.
+        :raises IllegalActionError: once a player has acted.
+        """
+        current = self._current
+        if current is None:
+            raise TableError("no hand in progress: a misdeal is declared during a hand")
+        current.hand.misdeal()
+        self._misdeals.append(self._undo_current(positions=self.button_after_misdeal is MisdealButton.STAYS))
+        return current.hand
+
+    def _undo_current(self, positions: bool) -> TableHand:
+        """Put the table back as it was before the hand in progress (its positions too, with ``positions``),
+        which leaves :attr:`hands`; return it."""
+        current = self._current
+        assert current is not None
+        self._restore(self._before_hand, positions)
+        self._hands.pop()
+        self._current = None
+        self._held.clear()
+        return current
+
+    @property
+    def misdeals(self) -> tuple[TableHand, ...]:
+        """The hands declared misdeals, void."""
+        return tuple(self._misdeals)
+
+    def _snapshot(self) -> tuple:  # type: ignore[type-arg]
+        """What a hand's start changes at the table, to put back."""
+        positions = (self._button, self._small_blind_position, self._big_blind, self._rules)
+        players = [(player, dataclasses.replace(player)) for player in self._seats.values()]
+        return positions, players, set(self._straddling)
+
+    def _restore(self, snapshot: tuple, positions: bool) -> None:  # type: ignore[type-arg]
+        saved, players, self._straddling = snapshot
+        if positions:
+            self._button, self._small_blind_position, self._big_blind, self._rules = saved
+        for player, before in players:
+            vars(player).update(vars(before))
+
+    def act(self, name: str, kind: object, amount: SupportsIndex | None = None) -> Action | None:
         """Play ``name``'s action in the hand in progress (any decision :meth:`Hand.act` reads, as it reads it).
 
+        Out of turn, with ``out_of_turn="held"``, the action is held (``None`` is
+        returned; :attr:`held` lists it) and played when the turn comes, if only
+        checks and folds came in between.
+
+        >>> table = Table(Rules.no_limit(1, 2), seats=4, seed=1, out_of_turn="held")
+        >>> for seat, name in enumerate("ABCD"):
+        ...     table.join(name, seat, 100)
+        >>> _ = table.start_hand()
+        >>> table.actor, table.act("A", "fold"), table.held
+        ('D', None, {'A': ('fold', None)})
+        >>> table.act("D", "fold"), table.actor
+        (Action('fold', 3), 'B')
+
         :raises IllegalActionError: when no hand is in progress, ``name`` is not
-            dealt in (sitting out, waiting, busted) or it is not their turn, or
-            the action is not legal.
+            dealt in (sitting out, waiting, busted), has no decision left this
+            round, or it is not their turn (unless actions out of turn are held),
+            or the action is not legal (the message names the player and their table seat).
         """
         current = self._current
         if current is None:
@@ -533,11 +691,103 @@ class Table:
             why = "sitting out" if player.sitting_out else "not dealt in"
             raise IllegalActionError(f"{name!r} is {why}: only players dealt in this hand act")
         if self.actor != name:
-            raise IllegalActionError(f"{name!r} may not act now: it is {self.actor!r}'s turn")
-        action = current.hand.act(kind, amount)
-        if current.hand.is_over:
-            self._settle()
+            if self.out_of_turn is OutOfTurn.REFUSED or not self._may_hold(current, name):
+                raise IllegalActionError(f"{name!r} may not act now: it is {self.actor!r}'s turn")
+            read_decision(kind, amount)  # a decision, held as given
+            self._held[name] = (kind, amount, len(current.hand.history))
+            return None
+        self._held.pop(name, None)
+        try:
+            action = current.hand.act(_decision(kind, amount))
+        except IllegalActionError as error:
+            raise _naming(error, name, current.deal.seats) from None
+        self._play_held(current)
         return action
+
+    @property
+    def held(self) -> dict[str, tuple[object, SupportsIndex | None]]:
+        """The actions out of turn waiting for their player's turn, by name."""
+        return {name: (kind, amount) for name, (kind, amount, _) in self._held.items()}
+
+    def _may_hold(self, current: TableHand, name: str) -> bool:
+        """Whether ``name`` still has a decision to come on this round."""
+        hand = current.hand
+        seat = current.names.index(name)
+        return hand.actor is not None and hand.statuses[seat] is SeatStatus.ACTIVE
+
+    def _play_held(self, current: TableHand) -> None:
+        """Play the held actions that the turn reaches unchanged; void the others that it reaches."""
+        hand = current.hand
+        while hand.actor is not None:
+            kind, amount, since = self._held.pop(current.names[hand.actor], (None, None, -1))
+            if since < 0 or any(action.kind not in _UNCHANGED for action in hand.history[since:]):
+                break
+            try:
+                hand.act(_decision(kind, amount))
+            except IllegalActionError:
+                break
+        if hand.is_over:
+            self._settle()
+
+    def agree_runs(self, name: str, runs: int) -> Action:
+        """Say how many runs of the board ``name`` wants, when the players all in agree on it
+        (as :meth:`Hand.agree_runs`; ``hand.runs_pending`` lists the seats still to say).
+
+        :raises IllegalActionError: when ``name`` is not dealt in, or has nothing to agree now.
+        """
+        current = self._current
+        if current is None or name not in current.names:
+            raise IllegalActionError(f"{name!r} is not in a hand in progress: only its players agree on runs")
+        try:
+            action = current.hand.agree_runs(current.names.index(name), runs)
+        except IllegalActionError as error:
+            raise _naming(error, name, current.deal.seats) from None
+        self._play_held(current)
+        return action
+
+    def straddle(self, name: str) -> int:
+        """Declare ``name``'s straddle for the next hand, before the deal; return its amount.
+
+        The rules' straddles must be voluntary (seed 004: «Un straddle es una ciega
+        voluntaria antes del reparto»; the default) and ``name`` in a straddle position of the next deal.
+
+        >>> table = Table(Rules.no_limit(1, 2, straddles=(4,)), seats=4, seed=1)
+        >>> for seat, name in enumerate("ABCD"):
+        ...     table.join(name, seat, 100)
+        >>> table.straddle("D")
+        4
+        >>> table.start_hand().bets, table.actor
+        ((0, 1, 2, 4), 'A')
+
+        :raises TableError: for forced straddles, during a hand, or for a player
+            who will not be in a straddle position.
+        """
+        player = self._seated(name)
+        if not self._rules.straddles:
+            raise TableError("these rules allow no straddles: Rules(straddles=...) allows them")
+        if not self._rules.voluntary_straddles:
+            raise TableError("these rules force their straddles: nobody declares them")
+        if self._current is not None:
+            raise TableError("a straddle is declared between hands, before the deal")
+        offered = self._straddle_offers(self.next_deal())
+        if player.seat not in offered:
+            raise TableError(f"{name!r} is not in a straddle position next hand: seats {sorted(offered)} are")
+        self._straddling.add(name)
+        return offered[player.seat][1]
+
+    def show(self, name: str) -> Action:
+        """Show ``name``'s hole cards in the last hand, which they won with every other player
+        folded (as :meth:`Hand.show`): recorded in its history, visible to all.
+
+        :raises IllegalActionError: when ``name`` did not win the last hand that way or has shown already.
+        """
+        played = self._current or (self._hands[-1] if self._hands else None)
+        if played is None or name not in played.names:
+            raise IllegalActionError(f"{name!r} was not dealt in the last hand: only its winner may show")
+        try:
+            return played.hand.show(played.names.index(name))
+        except IllegalActionError as error:
+            raise _naming(error, name, played.deal.seats) from None
 
     def play(
         self,
@@ -547,7 +797,8 @@ class Table:
         seed: int | None = None,
         fold_on_error: bool = False,
     ) -> list[Fault]:
-        """Play ``hands`` hands (default: until the session is over) with ``agents``, one per seated player by name.
+        """Play ``hands`` hands with ``agents``, one per seated player by name (default: until the
+        session is over, at most :data:`PLAY_HANDS_LIMIT` hands a call, so that every call returns).
 
         Play stops early once fewer than two players are in play.  First each
         agent's ``reset(rng)`` hook gets a stream of its own from ``seed``
@@ -555,7 +806,11 @@ class Table:
         a seed plays the same way every time); then each hand is played as
         :func:`~holdem.agents.play_hand` plays it (the views' ``table_seat``
         is the player's seat at this table), and the faults played as folds,
-        with ``fold_on_error``, are returned, numbered by hand.
+        with ``fold_on_error``, are returned, numbered by hand; their seats and
+        messages are table seats.  An agent that fails without
+        ``fold_on_error`` voids the hand in progress: the table goes back to
+        as it was before that deal (stacks, button, blinds owed), the hand
+        leaves :attr:`hands`, and the :class:`~holdem.errors.AgentError` is raised.
 
         >>> from holdem.agents import CallingStation, TightBot
         >>> table = Table(Rules.no_limit(1, 2), seats=6, seed=1)
@@ -567,7 +822,9 @@ class Table:
 
         :raises TableError: during a hand, or for agents that are not one per seated player.
         :raises AgentError: when an agent fails, unless ``fold_on_error``.
+        :raises TypeError: for agents that are not a mapping of names to callables or objects with ``act``.
         """
+        _checked_agents(agents)
         if self._current is not None:
             raise TableError("a hand is in progress: play starts between hands")
         names = set(self.stacks())
@@ -580,7 +837,9 @@ class Table:
         hooks = self._hooks(agents, seed)
         faults: list[Fault] = []
         played = 0
-        while (hands is None or played < hands) and not self.is_over and self._in_play_count() >= 2:
+        hands = PLAY_HANDS_LIMIT if hands is None else hands
+        while played < hands and not self.is_over and self._in_play_count() >= 2:
+            self._ask_straddles(agents)
             self.start_hand()
             faults += self._play_current(*hooks, fold_on_error)
             played += 1
@@ -588,29 +847,51 @@ class Table:
 
     def _hooks(
         self, agents: Mapping[str, object], seed: int | None
-    ) -> tuple[dict[str, Callable], dict[str, Callable]]:
-        """Reset the agents from ``seed`` (else from the table's generator); return their ``act`` and
-        ``end_hand`` hooks by name."""
+    ) -> tuple[
+        dict[str, Callable[[HandView], Decision]],
+        dict[str, Callable[[HandView], None]],
+        dict[str, Callable[[HandView, int], int] | None],
+    ]:
+        """Reset the agents from ``seed`` (else from the table's generator); return their ``act``,
+        ``end_hand`` and ``agree_runs`` hooks by name."""
         streams = Rng(self._rng.random_raw() if seed is None else seed).spawn(len(agents))
         for agent, stream in zip(agents.values(), streams):
             reset = getattr(agent, "reset", None)
             if reset is not None:
                 reset(stream)
         names = list(agents)
-        acts, ends = _seated(list(agents.values()))
-        return dict(zip(names, acts)), {names[index]: end for index, end in ends}
+        acts, ends, runs = _seated(list(agents.values()))
+        return dict(zip(names, acts)), {names[index]: end for index, end in ends}, dict(zip(names, runs))
+
+    def _ask_straddles(self, agents: Mapping[str, object]) -> None:
+        """Before the deal, ask each agent in a voluntary straddle position by its ``straddle(seat, amount)``
+        hook (``seat``: its table seat) whether it straddles."""
+        if not self._rules.voluntary_straddles or self._in_play_count() < 2:
+            return
+        for seat, (_, amount) in self._straddle_offers(self.next_deal()).items():
+            name = self._seats[seat].name
+            if _wants_to_straddle(agents[name], seat, amount):
+                self._straddling.add(name)
 
     def _play_current(
-        self, act_of: Mapping[str, Callable], end_of: Mapping[str, Callable], fold_on_error: bool
+        self,
+        act_of: Mapping[str, Callable[[HandView], Decision]],
+        end_of: Mapping[str, Callable[[HandView], None]],
+        runs_of: Mapping[str, Callable[[HandView, int], int] | None],
+        fold_on_error: bool,
     ) -> list[Fault]:
-        """Play the hand just dealt to its end with each player's ``act`` and ``end_hand`` hooks."""
+        """Play the hand just dealt to its end with each player's ``act``, ``end_hand`` and ``agree_runs`` hooks."""
         current = self._hands[-1]
         names = current.names
         ends = [(seat, end_of[name]) for seat, name in enumerate(names) if name in end_of]
-        faults = _play(current.hand, [act_of[name] for name in names], ends, names, fold_on_error, current.number)
-        if self._current is not None:
-            self._settle()
-        return faults
+        acts, runs = [act_of[name] for name in names], [runs_of[name] for name in names]
+        try:
+            return _play(current.hand, acts, ends, runs, names, fold_on_error, current.number, current.deal.seats)
+        finally:  # an agent's failure voids a hand unfinished
+            if not current.hand.is_over:
+                self._undo_current(positions=True)
+            elif self._current is not None:
+                self._settle()
 
     def _in_play_count(self) -> int:
         return sum(player.in_play for player in self._seats.values())
@@ -662,21 +943,25 @@ class Table:
         small_position = deal.small_blind if deal.small_blind is not None else self._big_blind
         if len(deal.seats) == 2:
             small_position = deal.button
+        ante = self._rules.ante if not self._rules.big_blind_ante else 0
         for seat, player in self._seats.items():
             if player.in_play:
                 continue
+            player.missed_antes += ante
             if _passed(self._small_blind_position, seat, small_position, self.seat_count):
                 player.missed_small_blind = True
             if _passed(self._big_blind, seat, deal.big_blind, self.seat_count):
                 player.missed_big_blind = True
 
-    def _owed(self, player: _Player) -> tuple[int, int]:
-        """The live and dead chips a player posting to come in owes."""
+    def _owed(self, player: _Player, in_blind: bool) -> tuple[int, int]:
+        """The live and dead chips a player posting to come in owes (in a blind: the missed antes only)."""
         owed = dict.fromkeys(Owed, 0)
-        if player.new or player.missed_big_blind:
-            owed[self.missed_big_blind] += self._rules.big_blind
-        if player.missed_small_blind:
-            owed[self.missed_small_blind] += self._rules.small_blind
+        owed[Owed.DEAD] = player.missed_antes
+        if not in_blind:
+            if player.new or player.missed_big_blind:
+                owed[self.missed_big_blind] += self._rules.big_blind
+            if player.missed_small_blind:
+                owed[self.missed_small_blind] += self._rules.small_blind
         return owed[Owed.LIVE], owed[Owed.DEAD]
 
     def _hand_for(self, deal: Deal, stacks: list[int]) -> Hand:
@@ -690,10 +975,32 @@ class Table:
             # acts last after the flop (the deal's button may be dead).
             button = (seats.index(deal.big_blind) - (1 if dead_small_blind else 2)) % count
         posts = {seats.index(seat): owed for seat, owed in deal.posts.items()}
+        rules, straddles = self._rules, None
+        if rules.voluntary_straddles:
+            straddles = [0] * len(rules.straddles)
+            for seat, (position, amount) in self._straddle_offers(deal).items():
+                if self._seats[seat].name in self._straddling:
+                    straddles[position] = amount
+        elif len(rules.straddles) > count - 2:  # forced straddles the table has no seats for are skipped
+            rules = dataclasses.replace(rules, straddles=rules.straddles[: max(count - 2, 0)])
+        # What the hand would refuse, refused before a seed is drawn.
+        rules.check_player_count(count)
+        checked_stacks(stacks)
         return Hand(
-            self._rules, stacks, button, seed=self._rng.random_raw(), dead_small_blind=dead_small_blind, posts=posts,
-            table_seats=seats,
+            rules, stacks, button, seed=self._rng.random_raw(), dead_small_blind=dead_small_blind, posts=posts,
+            table_seats=seats, straddles=straddles,
         )  # fmt: skip
+
+    def _straddle_offers(self, deal: Deal) -> dict[int, tuple[int, int]]:
+        """The table seats in a straddle position of ``deal``: ``{seat: (position, amount)}``."""
+        seats = deal.seats
+        count = len(seats)
+        after_big_blind = seats.index(deal.big_blind) + 1
+        return {
+            seats[(after_big_blind + position) % count]: (position, amount)
+            for position, amount in enumerate(self._rules.straddles[: count - 2])
+            if amount
+        }
 
     def _settle(self) -> None:
         current = self._current
@@ -712,6 +1019,17 @@ class Table:
             player.voluntary_hands += index in voluntary
         self._rake += hand.rake
         self._current = None
+        self._held.clear()
+
+
+def _naming(error: IllegalActionError, name: str, seats: tuple[int, ...]) -> IllegalActionError:
+    """A hand's ``error``, naming the player and their table seat (the hand's are ``seats``)."""
+    return IllegalActionError(f"{name!r}: {_renumbered(error, seats)}")
+
+
+def _decision(kind: object, amount: SupportsIndex | None) -> object:
+    """The decision :meth:`Table.act` was given, as :meth:`Hand.act` reads it (``amount`` ``None``: none given)."""
+    return kind if amount is None else (kind, amount)
 
 
 def _next(seats: list[int], after: int) -> int:

@@ -22,12 +22,12 @@ from typing import NamedTuple, SupportsIndex
 
 from holdem._core import Deck, Rng
 from holdem.actions import Action, integer
-from holdem.agents import Fault
+from holdem.agents import Fault, _checked_agents
 from holdem.cards import Card
 from holdem.errors import RebuyError, TournamentError, real_number
 from holdem.hand import Hand
-from holdem.rules import MAX_CHIPS, Rules
-from holdem.table import ButtonRule, Table
+from holdem.rules import MAX_CHIPS, Rules, Structure
+from holdem.table import PLAY_HANDS_LIMIT, ButtonRule, Table
 
 __all__ = [
     "BlindSchedule",
@@ -48,11 +48,28 @@ _SEAT_CARDS = (51, *range(3, 51, 4))
 
 @dataclasses.dataclass(frozen=True)
 class Level:
-    """One level of a blind schedule."""
+    """One level of a blind schedule: the blinds and the ante, paid by everyone or, with
+    ``big_blind_ante``, by the big blind alone."""
 
     small_blind: int
     big_blind: int
     ante: int = 0
+    big_blind_ante: bool = False
+
+    def rules(self, base: Rules) -> Rules:
+        """``base`` at this level: its blinds and ante, the minimum bet of a big blind (fixed limit:
+        bets of the big blind and twice it), straddles as many big blinds as before.
+
+        >>> Level(50, 100, ante=100, big_blind_ante=True).rules(Rules.fixed_limit(2, 4)).big_bet
+        200
+        """
+        limit = base.structure is Structure.FIXED_LIMIT
+        return dataclasses.replace(
+            base, small_blind=self.small_blind, big_blind=self.big_blind, ante=self.ante,
+            big_blind_ante=self.big_blind_ante, min_bet=self.big_blind,
+            small_bet=self.big_blind if limit else base.small_bet, big_bet=2 * self.big_blind if limit else base.big_bet,
+            straddles=tuple(amount * self.big_blind // base.big_blind for amount in base.straddles),
+        )  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,7 +95,7 @@ class BlindSchedule:
         if not self.levels or not all(isinstance(level, Level) for level in self.levels):
             raise TournamentError(f"levels {self.levels!r}: give at least one Level")
         for level in self.levels:
-            Rules.no_limit(level.small_blind, level.big_blind, ante=level.ante)
+            Rules.no_limit(level.small_blind, level.big_blind, ante=level.ante, big_blind_ante=level.big_blind_ante)
         if (self.hands_per_level is None) == (self.seconds_per_level is None):
             raise TournamentError("give hands_per_level or seconds_per_level: exactly one")
         length = self.hands_per_level if self.hands_per_level is not None else self.seconds_per_level
@@ -147,7 +164,7 @@ def draw_seats(names: Sequence[str], rng: Rng, first_seat: int = 0, seat_count: 
     if type(first_seat) is not int or not 0 <= first_seat < seat_count:
         raise TournamentError(f"first seat {first_seat!r}: seats are 0 to {seat_count - 1}")
     cards = list(_SEAT_CARDS[: len(names)])
-    rng.shuffle(cards)  # type: ignore[arg-type]
+    rng.shuffle(cards)
     return [
         Draw(name, card, (first_seat + _SEAT_CARDS.index(card)) % seat_count)
         for name, card in zip(names, cards)
@@ -269,7 +286,8 @@ def _sampled_icm(stacks: list[int], prizes: list[float]) -> list[float]:
 
 class Tournament:
     """A single-table tournament: equal ``starting_stack`` for each name, seats and
-    button drawn from ``seed``, no-limit blinds from ``schedule``.
+    button drawn from ``seed``, blinds from ``schedule``, played under ``rules``
+    (default no limit) at each level's blinds and ante (:meth:`Level.rules`).
 
     Each entry and rebuy costs ``buy_in``; ``payouts`` are the shares of the
     prize pool for first, second, ... place.  A player with no chips is
@@ -292,6 +310,7 @@ class Tournament:
         button_rule: ButtonRule | str = ButtonRule.DEAD,
         clock: Callable[[], float] = time.monotonic,
         seed: int | None = None,
+        rules: Rules | None = None,
     ) -> None:
         if isinstance(names, (str, bytes)) or not all(isinstance(name, str) for name in names):
             raise TypeError(f"names {names!r}: give a sequence of player names (strings)")
@@ -318,18 +337,18 @@ class Tournament:
         draws = draw_seats(names, seat_rng, seat_count=seats)
         level = schedule.levels[0]
         self.table = Table(
-            Rules.no_limit(level.small_blind, level.big_blind, ante=level.ante),
+            level.rules(rules or Rules.no_limit(level.small_blind, level.big_blind)),
             seats=seats,
             button_rule=button_rule,
             clock=clock,
             seed=shuffle_rng.random_raw(),
+            schedule=schedule,
         )
         for draw in sorted(draws, key=lambda draw: draw.seat):
             self.table.join(draw.name, draw.seat, starting_stack)
         self.draws = tuple(draws)
         self.button_draw = draw_button([draw.name for draw in self.draws], button_rng)
         self.table.place_button(self.table.seat_of(self.button_draw[0]))
-        self._start = clock()
         self._entries = len(draws)
         self._rebuy_counts = dict.fromkeys(self.table.stacks(), 0)
         self._places: dict[str, int] = {}
@@ -339,7 +358,7 @@ class Tournament:
     @property
     def level(self) -> int:
         """The index of the level for the next hand, from hands dealt and time elapsed."""
-        return self.schedule.level_at(len(self.table.hands), self._clock() - self._start)
+        return self.table.level  # type: ignore[return-value]
 
     @property
     def prize_pool(self) -> int:
@@ -393,14 +412,12 @@ class Tournament:
         self._eliminate(self.table.stacks())
         if self.is_over:
             raise TournamentError("the tournament is over: no more hands")
-        level = self.schedule.levels[self.level]
-        self.table.rules = Rules.no_limit(level.small_blind, level.big_blind, ante=level.ante)
         hand = self.table.start_hand()
         if hand.is_over:
             self._after_hand()
         return hand
 
-    def act(self, name: str, kind: object, amount: SupportsIndex | None = None) -> Action:
+    def act(self, name: str, kind: object, amount: SupportsIndex | None = None) -> Action | None:
         """Play ``name``'s action (as :meth:`Table.act`)."""
         action = self.table.act(name, kind, amount)
         if self.table.hand is None:
@@ -415,11 +432,14 @@ class Tournament:
         seed: int | None = None,
         fold_on_error: bool = False,
     ) -> list[Fault]:
-        """Play the tournament out (or ``hands`` more hands) with ``agents``, one for each player by name.
+        """Play the tournament out (or ``hands`` more hands) with ``agents``, one for each player by name;
+        at most :data:`~holdem.table.PLAY_HANDS_LIMIT` hands a call when ``hands`` is not given
+        (check :attr:`is_over`).
 
         As :meth:`Table.play <holdem.table.Table.play>` plays a table: the
         agents' ``reset(rng)`` streams come from ``seed`` (default: drawn from
-        the table's generator), and the faults played as folds are returned.
+        the table's generator), the faults played as folds are returned, and an
+        agent that fails without ``fold_on_error`` voids the hand in progress.
         No rebuys are made: a player who busts is eliminated.
 
         >>> from holdem.agents import CallingStation, TightBot
@@ -432,7 +452,9 @@ class Tournament:
 
         :raises TournamentError: during a hand, or for agents that are not one per player.
         :raises AgentError: when an agent fails, unless ``fold_on_error``.
+        :raises TypeError: for agents that are not a mapping of names to callables or objects with ``act``.
         """
+        _checked_agents(agents)
         names = set(self._rebuy_counts)
         if set(agents) != names:
             raise TournamentError(
@@ -446,10 +468,12 @@ class Tournament:
         hooks = table._hooks(agents, seed)
         faults: list[Fault] = []
         played = 0
-        while (hands is None or played < hands) and not self.is_over:
+        hands = PLAY_HANDS_LIMIT if hands is None else hands
+        while played < hands and not self.is_over:
             self._eliminate(table.stacks())
             if self.is_over:
                 break
+            table._ask_straddles(agents)
             if not self.start_hand().is_over:
                 faults += table._play_current(*hooks, fold_on_error)
                 self._after_hand()

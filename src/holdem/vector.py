@@ -23,7 +23,6 @@ street.  The rules of play are :class:`~holdem.hand.Hand`'s for the same cards.
 
 from __future__ import annotations
 
-import operator
 import os
 import threading
 from typing import NamedTuple
@@ -32,8 +31,9 @@ import numpy
 import numpy.typing as npt
 
 from holdem._vector import VectorCore
+from holdem.actions import integer
 from holdem.errors import IllegalActionError, InvalidArrayError, InvalidHandError, InvalidRulesError, InvalidSeedError
-from holdem.rules import OddChip, Rules, Structure
+from holdem.rules import OddChip, Reopening, Rules, Structure
 
 __all__ = ["CHECK_OR_CALL", "FOLD", "MAX_TABLES", "RAISE", "VectorGame", "VectorObservation"]
 
@@ -83,8 +83,9 @@ class VectorGame:
 
     Supported rules: :meth:`Rules.no_limit <holdem.rules.Rules.no_limit>` with
     blinds, antes (also a big-blind ante), any ``min_bet`` and
-    ``fold_without_bet``; not straddles, rake, more than one run, or
-    PokerKit's odd-chip rule (:class:`~holdem.errors.InvalidRulesError`).
+    ``fold_without_bet``, the seeds' and PokerKit's reopening rules; not
+    straddles, rake, more than one run, PokerKit's odd-chip rule or ACPC's
+    reopening rule (:class:`~holdem.errors.InvalidRulesError`).
     Showing or mucking changes no chips, so ``all_hands_show`` is accepted.
 
     The button starts on the last seat and moves one seat each hand.  Each
@@ -126,12 +127,10 @@ class VectorGame:
         if type(rules) is not Rules:
             raise TypeError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
         _check_rules(rules)
-        players = _integer("players", players)
+        players = integer(players, "players")
         rules.check_player_count(players)
-        tables = _integer("tables", tables)
-        if not 1 <= tables <= MAX_TABLES:
-            raise InvalidRulesError(f"tables {tables}: use 1 to {MAX_TABLES:,}")
-        stack = 100 * rules.big_blind if stack is None else _integer("stack", stack)
+        tables = _table_count(tables, "tables")
+        stack = 100 * rules.big_blind if stack is None else integer(stack, "stack")
         if not rules.big_blind + rules.ante < stack <= 2**60 // players:
             raise InvalidHandError(
                 f"stack {stack}: use more than the big blind plus the ante ({rules.big_blind + rules.ante}) "
@@ -141,10 +140,10 @@ class VectorGame:
             raise TypeError(f"carry_stacks {carry_stacks!r}: expected True or False")
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
-        seed = _integer("seed", seed)
+        seed = integer(seed, "seed")
         if not 0 <= seed < 2**64:
             raise InvalidSeedError(f"seed {seed}: use an integer from 0 to 2**64 - 1")
-        first_table = _integer("first_table", first_table)
+        first_table = integer(first_table, "first_table")
         if not 0 <= first_table <= 2**62 - tables:
             raise InvalidSeedError(f"first_table {first_table}: use 0 to {2**62 - tables}")
         self.rules = rules
@@ -158,6 +157,7 @@ class VectorGame:
         self._core = VectorCore(
             players, tables, rules.small_blind, rules.big_blind, rules.min_bet, rules.ante,
             rules.big_blind_ante, rules.fold_without_bet, stack, carry_stacks, seed, first_table,
+            rules.reopening is Reopening.SEEDS,
         )  # fmt: skip
 
     def __repr__(self) -> str:
@@ -201,17 +201,21 @@ class VectorGame:
 
         ``kinds`` holds one decision kind a table; ``amounts`` the raise-to
         totals where the kind is :data:`RAISE` (other entries are ignored; it
-        may be left out when no table raises).  ``rewards`` (``(N, P)`` chips)
+        may be left out when no table raises).  Both are copied before they are
+        checked, and the copies played: the caller's arrays may change meanwhile.  ``rewards`` (``(N, P)`` chips)
         are the payoffs of the hands that ended, ``done`` says which tables'
         hands ended; those tables have dealt their next hand.
 
         :raises IllegalActionError: naming the first table whose decision the
-            rules do not allow; then nothing is played.
+            rules do not allow (an entry past 2**63 - 1 included); then nothing is played.
         :raises InvalidArrayError: for arrays not of one entry a table.
         :raises TypeError: for arrays that do not hold integers.
         """
-        kinds = self._decisions("kinds", kinds)
-        amounts = numpy.zeros(self.tables, numpy.int64) if amounts is None else self._decisions("amounts", amounts)
+        kinds = _decision_array("kinds", kinds, self.tables)
+        if amounts is None:
+            amounts = numpy.zeros(self.tables, numpy.int64)
+        else:
+            amounts = _decision_array("amounts", amounts, self.tables)
         rewards = numpy.zeros((self.tables, self.players), numpy.int64)
         done = numpy.zeros(self.tables, numpy.bool_)
         with self._lock:
@@ -235,14 +239,6 @@ class VectorGame:
             self._core.deals(hole_cards, board, starting, button)
         return hole_cards, board, starting, button
 
-    def _decisions(self, name: str, values: npt.ArrayLike) -> Int64Array:
-        array = numpy.asarray(values)
-        if array.dtype.kind not in "iu":
-            raise TypeError(f"{name} of dtype {array.dtype}: expected integers")
-        if array.shape != (self.tables,):
-            raise InvalidArrayError(f"{name} of shape {array.shape}: give one entry a table, shape ({self.tables},)")
-        return numpy.ascontiguousarray(array, numpy.int64)
-
     def _illegal(self, table: int, kind: int, amount: int) -> IllegalActionError:
         seat, may_fold, call, low, high = self._core.legal(table)
         where = f"table {table}: seat {seat}"
@@ -257,14 +253,48 @@ class VectorGame:
         )
 
 
-def _integer(name: str, value: object) -> int:
-    """``value`` as an int: anything with ``__index__`` but a bool."""
-    if isinstance(value, bool):
-        raise TypeError(f"{name} {value!r}: expected an integer")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{name} {value!r}: expected an integer") from None
+def _table_count(value: object, name: str) -> int:
+    """``value`` as a count of tables, 1 to :data:`MAX_TABLES` (``name``: the caller's word for it).
+
+    >>> _table_count(0, "num_envs")
+    Traceback (most recent call last):
+    ...
+    holdem.errors.InvalidRulesError: num_envs 0: use 1 to 100,000
+    """
+    tables = integer(value, name)
+    if not 1 <= tables <= MAX_TABLES:
+        raise InvalidRulesError(f"{name} {tables}: use 1 to {MAX_TABLES:,}")
+    return tables
+
+
+def _decision_array(name: str, values: npt.ArrayLike, tables: int) -> Int64Array:
+    """A copy of ``values``, one integer a table, as int64 (made once; then checked).
+
+    >>> _decision_array("kinds", [], 2)
+    Traceback (most recent call last):
+    ...
+    holdem.errors.InvalidArrayError: kinds of shape (0,): give one entry a table, shape (2,)
+    >>> _decision_array("amounts", numpy.array([6, 2**64 - 1], numpy.uint64), 2)
+    Traceback (most recent call last):
+    ...
+    holdem.errors.IllegalActionError: table 1: amounts entry 18446744073709551615 is out of range (at most 2**63 - 1)
+
+    :raises InvalidArrayError: for a shape other than ``(tables,)``.
+    :raises TypeError: for entries that are not integers.
+    :raises IllegalActionError: for an entry past 2**63 - 1.
+    """
+    array = numpy.array(values, order="C")
+    if array.shape != (tables,):
+        raise InvalidArrayError(f"{name} of shape {array.shape}: give one entry a table, shape ({tables},)")
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"{name} of dtype {array.dtype}: expected integers")
+    if array.dtype == numpy.uint64:
+        past = numpy.flatnonzero(array > numpy.iinfo(numpy.int64).max)
+        if len(past):
+            raise IllegalActionError(
+                f"table {past[0]}: {name} entry {array[past[0]]} is out of range (at most 2**63 - 1)"
+            )
+    return array.astype(numpy.int64, copy=False)
 
 
 def _check_rules(rules: Rules) -> None:
@@ -275,6 +305,7 @@ def _check_rules(rules: Rules) -> None:
         (rules.runouts != 1, "more than one run"),
         (bool(rules.rake), "rake"),
         (rules.odd_chip is not OddChip.LEFT_OF_BUTTON, "PokerKit's odd-chip rule"),
+        (rules.reopening is Reopening.ACPC, "ACPC's reopening rule"),
     ]
     for refused, what in unsupported:
         if refused:

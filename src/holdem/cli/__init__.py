@@ -1,4 +1,4 @@
-"""The ``holdem`` command.
+"""The ``holdem`` command: one module a subcommand (the ACPC dealer and client share one), and :func:`main`.
 
 >>> main(["eval", "As Ks Qs Js Ts 2c 3d"])
 As Ks Qs Js Ts 2c 3d: rank 7462 of 7462, Royal Flush
@@ -9,64 +9,70 @@ best five: As Ks Qs Js Ts
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 import holdem
-from holdem.cli.acpc import add_acpc_commands
-from holdem.cli.equity import add_equity_command
-from holdem.cli.icm import add_table_commands
-from holdem.cli.play import add_play_commands
-from holdem.cli.replay import add_replay_command
+from holdem.cli import acpc, bench, equity, evaluate, icm, play, replay, seat_draw, sim
 from holdem.errors import HoldemError
 
+__all__ = ["build_parser", "main"]
 
-def _evaluate(arguments: argparse.Namespace) -> None:
-    cards = holdem.parse_cards(" ".join(arguments.cards))
-    rank = holdem.HandRank(holdem.evaluate(cards))
-    print(f"{holdem.format_cards(cards, ' ')}: rank {int(rank)} of 7462, {rank.describe()}")
-    print(f"best five: {holdem.format_cards(holdem.best_five(cards), ' ')}")
+EXIT_FAILED = 1
+"""The exit status when a command could not finish: a file or a connection failed, a bot misbehaved."""
+EXIT_USAGE = 2
+"""The exit status when a value on the command line is refused (as argparse exits on a bad option)."""
+EXIT_INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 plus SIGINT, as a shell reports it)."""
+EXIT_PIPE_CLOSED = 141
+"""The exit status when the reader of the output went away (128 plus SIGPIPE, as a shell reports it)."""
 
 
-def _bench(arguments: argparse.Namespace) -> None:
-    from holdem.bench import format_report, run
+class _Parser(argparse.ArgumentParser):
+    """A parser whose usage errors, like every other error of the command, begin ``holdem: error:``."""
 
-    report = run(quick=arguments.quick)
-    print(json.dumps(report, indent=2) if arguments.json else format_report(report))
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"holdem: error: {message}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``holdem`` command, with every subcommand."""
-    parser = argparse.ArgumentParser(prog="holdem", description="A fast, correct Texas Hold'em engine.")
+    parser = _Parser(prog="holdem", description="A fast, correct Texas Hold'em engine.")
     parser.add_argument("--version", action="version", version=f"holdem {holdem.__version__}")
     commands = parser.add_subparsers(title="commands", dest="command", required=True)
-    evaluate = commands.add_parser("eval", help="rank and describe a hand of 5 to 7 cards")
-    evaluate.add_argument("cards", nargs="+", help='cards, as in "As Ks Qs Js Ts 2c 3d"')
-    evaluate.set_defaults(run=_evaluate)
-    add_equity_command(commands)
-    add_play_commands(commands)
-    add_replay_command(commands)
-    add_acpc_commands(commands)
-    add_table_commands(commands)
-    bench = commands.add_parser("bench", help="measure the speed of the hot paths on this machine")
-    bench.add_argument("--quick", action="store_true", help="smaller workloads, a rougher report")
-    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
-    bench.set_defaults(run=_bench)
+    for command in (evaluate, equity, sim, play, replay, icm, seat_draw, acpc, bench):
+        command.add_to(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line and return its exit status."""
-    parser = build_parser()
-    arguments = parser.parse_args(argv)
+    """Run the ``holdem`` command and return its exit status.
+
+    A refused value prints ``holdem: error: ...`` and returns 2, a command that
+    could not finish (a file, a connection, a bot) returns 1, Ctrl-C returns
+    130 and a closed output pipe 141, all without a traceback.
+    """
+    arguments = build_parser().parse_args(argv)
     try:
         arguments.run(arguments)
-    except HoldemError as error:
-        print(f"holdem: error: {error}", file=sys.stderr)
-        return 2
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_PIPE_CLOSED
+    except (HoldemError, OSError) as error:
+        print(f"holdem: error: {_message(error)}", file=sys.stderr)
+        return EXIT_USAGE if isinstance(error, ValueError) else EXIT_FAILED
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def _message(error: HoldemError | OSError) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror if error.filename is None else f"{error.filename}: {error.strerror}"
+    return str(error)

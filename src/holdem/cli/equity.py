@@ -2,7 +2,7 @@
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="holdem")
->>> add_equity_command(parser.add_subparsers())
+>>> add_to(parser.add_subparsers())
 >>> arguments = parser.parse_args(["equity", "AhKh", "QsQd", "--board", "2c7dJh"])
 >>> arguments.run(arguments)
 board 2c 7d Jh, dead -: exact over 990 runouts
@@ -15,24 +15,25 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 
 from holdem.cards import CARD_NAMES, parse_cards
 from holdem.equity import EquityResult, equity
-from holdem.errors import HoldemError
+from holdem.errors import EquityError, HoldemError
 from holdem.ranges import CLASS_GRID, HandRange, class_combos
 
-__all__ = ["add_equity_command"]
+__all__ = ["add_to"]
 
 _CELL_SAMPLES = 20_000  # Monte Carlo samples per grid cell when a cell is not cheap to enumerate
 
 
-def add_equity_command(subparsers: argparse._SubParsersAction) -> None:
+def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``equity`` to the subcommands of the ``holdem`` command."""
     parser = subparsers.add_parser(
         "equity",
         help="equity of hands or ranges, exact or Monte Carlo",
         description="Each player's share of the pot at showdown. Players are hands (AhKh) or ranges "
-        "('QQ+,AKs', 'A5s-A2s', '15%%', random).",
+        "('QQ+,AKs', 'A5s-A2s', '15%', random).",
     )
     parser.add_argument("players", nargs="+", help="one hand or range per player, 2 to 10 players")
     parser.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, as in 2c7dJh")
@@ -48,14 +49,33 @@ def add_equity_command(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--plot",
-        metavar="PNG",
-        help="save a 13x13 grid: the first player's equity against each class of the second "
-        "player's range (heads-up), else the first range's composition; needs matplotlib",
+        metavar="FILE",
+        type=_plot_path,
+        help="save a 13x13 grid as FILE (.png, .pdf, .svg, ...): the first player's equity against each class "
+        "of the second player's range (heads-up), else the first range's composition; needs matplotlib",
     )
     parser.set_defaults(run=_run)
 
 
+def _plot_path(path: str) -> str:
+    """The ``--plot`` file, checked before any work: a known image format, in a folder that exists."""
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise argparse.ArgumentTypeError("needs matplotlib: pip install 'holdem-engine[plot]'") from None
+    formats = Figure().canvas.get_supported_filetypes()
+    suffix = os.path.splitext(path)[1].lstrip(".").lower()
+    if suffix not in formats:
+        raise argparse.ArgumentTypeError(f"{path!r}: name a file ending in .{', .'.join(sorted(formats))}")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"{path!r}: there is no folder {folder!r}")
+    return path
+
+
 def _run(arguments: argparse.Namespace) -> None:
+    if arguments.plot and not any(_is_range(player) for player in arguments.players):
+        raise EquityError("--plot draws a range: give at least one player a range such as 'QQ+,AKs'")
     result = equity(
         arguments.players,
         arguments.board,
@@ -98,15 +118,11 @@ def _plot(arguments: argparse.Namespace, path: str) -> None:
     if len(players) == 2 and ranges and ranges[-1][0] == 1:
         grid = _equity_grid(players[0], ranges[-1][1], arguments)
         title = f"{players[0]}: equity against each class of {players[1]}"
-    elif ranges:
+    else:
         grid = [list(row) for row in ranges[0][1].grid()]
         title = f"player {ranges[0][0] + 1}: share of each class in {players[ranges[0][0]]}"
-    else:
-        raise HoldemError("--plot draws a range: give at least one player a range such as 'QQ+,AKs'")
-    try:
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise HoldemError("--plot needs matplotlib: pip install 'holdem-engine[plot]'") from None
+    from matplotlib.figure import Figure
+
     figure = Figure(figsize=(8, 8.4))
     axes = figure.add_subplot()
     image = axes.imshow([[math.nan if cell is None else cell for cell in row] for row in grid],

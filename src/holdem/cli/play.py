@@ -1,130 +1,39 @@
-"""The ``holdem sim`` and ``holdem play`` subcommands: bots against bots, and you against bots.
-
->>> import argparse
->>> parser = argparse.ArgumentParser(prog="holdem")
->>> add_play_commands(parser.add_subparsers())
->>> arguments = parser.parse_args(["sim", "--hands", "200", "--players", "2", "--bots", "tight,station",
-...                                "--seed", "1", "--workers", "1", "--quiet"])
->>> arguments.run(arguments)  # doctest: +ELLIPSIS
-200 hands of no-limit 1/2, 100 big blinds, seed 1: ... hands/s
-agent    hands  net chips  bb/100  ± (95%)  faults
-tight      200        ...
-"""
+"""The ``holdem play`` subcommand: you against reference bots, in the terminal."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from collections.abc import Sequence
 
-from holdem.actions import Action, ActionKind
-from holdem.agents import REFERENCE_BOTS, play_hand
+from holdem.actions import Action, ActionKind, LegalActions
+from holdem.agents import Decision, ask_straddles, play_hand
 from holdem.cards import Rng, format_cards
-from holdem.errors import AgentError, MatchError
+from holdem.cli._game import add_game_options, bots_from, positive, rules_from
+from holdem.errors import AgentError
 from holdem.hand import Hand, HandView
-from holdem.match import play_match
-from holdem.rules import Rules, Structure
 
-__all__ = ["add_play_commands"]
+__all__ = ["add_to"]
 
 
-def add_play_commands(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``sim`` and ``play`` to the subcommands of the ``holdem`` command."""
-    sim = subparsers.add_parser(
-        "sim",
-        help="a match between reference bots: results and hands per second",
-        description="Play a match between reference bots and print each bot's results.",
-    )
-    _add_game_options(sim, players=6, bots="random,station,tight")
-    sim.add_argument("--hands", type=int, default=10_000, help="hands to play (default 10000)")
-    sim.add_argument("--duplicate", action="store_true", help="deal each deck once per seat rotation")
-    sim.add_argument("--carry-stacks", action="store_true", help="carry stacks from hand to hand")
-    sim.add_argument("--workers", type=int, help="processes to play on (default: all cores)")
-    sim.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster (needs holdem-engine[dask])")
-    sim.add_argument("--phh", metavar="FILE", help="write every hand to FILE as a .phhs hand history")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
-    sim.set_defaults(run=_simulate)
+def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``play`` to the subcommands of the ``holdem`` command."""
     play = subparsers.add_parser(
         "play",
         help="play against reference bots in the terminal",
-        description="You sit in seat 0. At your turn type f (fold), c (check or call), r 60 (bet or raise "
-        "to 60) or a (all in). Stacks carry from hand to hand; a player who busts buys in again.",
+        description="You sit in seat 1. At your turn type fold, check, call, bet 60 or raise 60 (to a total "
+        "of 60 this street), or all-in; f, c, r 60 and a for short. Stacks carry from hand to hand; a player who "
+        "busts buys in again.",
     )
-    _add_game_options(play, players=2, bots="random")
-    play.add_argument("--hands", type=int, help="hands to play (default: until the input ends)")
+    add_game_options(play, players=2, bots="random")
+    play.add_argument("--hands", type=positive, help="hands to play (default: until the input ends)")
+    play.add_argument("--straddle", type=positive, help="allow a voluntary straddle of this size under the gun")
+    play.add_argument("--runs", type=positive, help="allow running the board up to this many times when all agree")
     play.set_defaults(run=_play)
 
 
-def _add_game_options(parser: argparse.ArgumentParser, players: int, bots: str) -> None:
-    choices = ", ".join(REFERENCE_BOTS)
-    parser.add_argument(
-        "--bots", default=bots, help=f"reference bots seated in turn, comma-separated: {choices} (default {bots})"
-    )
-    parser.add_argument("--players", type=int, default=players, help=f"players at the table (default {players})")
-    parser.add_argument(
-        "--structure", choices=[structure.value for structure in Structure], default="no-limit",
-        help="betting structure (default no-limit; fixed limit bets the big blind, twice it on the turn and river)",
-    )  # fmt: skip
-    parser.add_argument("--blinds", default="1/2", help="small and big blind (default 1/2)")
-    parser.add_argument("--stack", type=int, help="starting stack in chips (default 100 big blinds)")
-    parser.add_argument("--seed", type=int, help="seed for the cards and the bots")
-
-
-def _rules(arguments: argparse.Namespace) -> Rules:
-    try:
-        small, big = (int(part) for part in arguments.blinds.split("/"))
-    except ValueError:
-        raise MatchError(f"blinds {arguments.blinds!r}: give the small and the big blind, as in 1/2") from None
-    if arguments.structure == Structure.FIXED_LIMIT.value:
-        return Rules.fixed_limit(big, 2 * big, small, big)
-    return Rules(Structure(arguments.structure), small, big, big)
-
-
-def _bots(names: str, count: int) -> dict[str, object]:
-    kinds = [name.strip() for name in names.split(",")]
-    for kind in kinds:
-        if kind not in REFERENCE_BOTS:
-            raise MatchError(f"unknown bot {kind!r}: use {', '.join(REFERENCE_BOTS)}")
-    seated = [kinds[seat % len(kinds)] for seat in range(count)]
-    return {
-        f"{kind}-{seat + 1}" if seated.count(kind) > 1 else kind: REFERENCE_BOTS[kind]()
-        for seat, kind in enumerate(seated)
-    }
-
-
-def _simulate(arguments: argparse.Namespace) -> None:
-    rules = _rules(arguments)
-    bots = _bots(arguments.bots, arguments.players)
-    options = dict(
-        rules=rules, stack=arguments.stack, seed=arguments.seed, duplicate=arguments.duplicate,
-        carry_stacks=arguments.carry_stacks, workers=arguments.workers, progress=False if arguments.quiet else None,
-    )  # fmt: skip
-    phh_file = open(arguments.phh, "w", encoding="utf-8") if arguments.phh else None
-    try:
-        if arguments.scheduler:
-            try:
-                from dask.distributed import Client
-            except ImportError:
-                raise MatchError("--scheduler needs Dask: pip install 'holdem-engine[dask]'") from None
-            with Client(arguments.scheduler) as client:
-                result = play_match(bots, arguments.hands, executor=client.get_executor(), phh_file=phh_file, **options)
-        else:
-            result = play_match(bots, arguments.hands, phh_file=phh_file, **options)
-    finally:
-        if phh_file is not None:
-            phh_file.close()
-    stack = arguments.stack or 100 * rules.big_blind
-    print(
-        f"{result.hands} hands of {rules.structure.value} {rules.small_blind}/{rules.big_blind}, "
-        f"{stack / rules.big_blind:g} big blinds, seed {result.seed}: {result.hands_per_second:,.0f} hands/s"
-    )
-    print(result.table())
-
-
-# ------------------------------------------------------------------ play
-
-
 class _Terminal:
-    """You, in seat 0, as an agent: shows what your seat may see, reads your decisions."""
+    """You, in the first seat, as an agent: shows what your seat may see, reads your decisions."""
 
     name = "you"
 
@@ -134,7 +43,7 @@ class _Terminal:
         self.board: tuple[int, ...] = ()
 
     def label(self, seat: int) -> str:
-        return "you" if seat == 0 else f"seat {seat} ({self.names[seat]})"
+        return "you" if seat == 0 else f"seat {seat + 1} ({self.names[seat]})"
 
     def report(self, view: HandView) -> None:
         """Print what happened since last time."""
@@ -147,6 +56,7 @@ class _Terminal:
     def describe(self, action: Action, view: HandView) -> str:
         kind, amount = action.kind, action.amount
         who = "" if action.seat is None else self.label(action.seat)
+        times = "once" if amount == 1 else f"{amount} times"
         if kind is ActionKind.DEAL_HOLE:
             return f"you are dealt {format_cards(action.cards, ' ')}" if action.seat == view.seat else ""
         if kind is ActionKind.DEAL_BOARD:
@@ -166,25 +76,33 @@ class _Terminal:
             ActionKind.MUCK: "muck" + "s" * (who != "you"),
             ActionKind.WIN: f"win{'s' * (who != 'you')} {amount}",
             ActionKind.RAKE: f"rake {amount}",
+            ActionKind.RUNS: f"ask{'s' * (who != 'you')} for {amount} run(s)" if who else f"the board is run {times}",
         }
         return f"{who} {verbs[kind]}" if who else verbs[kind]
 
-    def act(self, view: HandView) -> object:
+    def act(self, view: HandView) -> Decision:
         self.report(view)
         legal = view.legal_actions
+        assert legal is not None  # act is called at this seat's turn
         stacks = ", ".join(f"{self.label(seat)} {stack}" for seat, stack in enumerate(view.stacks))
-        print(f"pot {view.pot_total + sum(view.bets)}; stacks: {stacks}")
-        options = ["f"] if legal.fold else []  # type: ignore[union-attr]
-        options.append(f"c (call {legal.call})" if legal.call else "c (check)")  # type: ignore[union-attr]
-        if legal.min_raise_to is not None:  # type: ignore[union-attr]
-            options += [f"r {legal.min_raise_to}-{legal.max_raise_to}", "a"]  # type: ignore[union-attr]
+        print(f"pot {view.pot}; stacks: {stacks}")
         while True:
             print(f"your cards {format_cards(view.hole_cards, ' ')}, board {format_cards(view.board, ' ') or '-'}")
-            line = input(f"your move [{', '.join(options)}]: ")
-            decision, problem = _parse(line, view)
-            if problem is None:
+            decision, problem = _parse(input(f"your move [{_choices(legal)}]: "), legal)
+            if decision is not None:
                 return decision
             print(problem)
+
+    def straddle(self, seat: int, amount: int) -> bool:
+        return input(f"straddle {amount} under the gun? [y/N]: ").strip().lower() in ("y", "yes")
+
+    def agree_runs(self, view: HandView, most: int) -> int:
+        self.report(view)
+        while True:
+            line = input(f"all in: run the board how many times (1-{most})? ").strip()
+            if line.isdigit() and 1 <= int(line) <= most:
+                return int(line)
+            print(f"type a number from 1 to {most}")
 
     def end_hand(self, view: HandView) -> None:
         self.report(view)
@@ -192,30 +110,53 @@ class _Terminal:
         self.board = ()
 
 
-def _parse(line: str, view: HandView) -> tuple[object, str | None]:
-    """A decision from a line typed by the player, or the reason it is not one."""
-    legal = view.legal_actions
-    words = line.split()
-    command = words[0].lower() if words else ""
-    if command == "f" and len(words) == 1:
-        return "fold", None if legal.fold else "nothing to call: check with c"  # type: ignore[union-attr]
-    if command == "c" and len(words) == 1:
-        return ("call" if legal.call else "check"), None  # type: ignore[union-attr]
-    low, high = legal.min_raise_to, legal.max_raise_to  # type: ignore[union-attr]
-    if command in ("a", "r") and low is None:
-        return None, "you may not bet or raise now: f or c"
-    if command == "a" and len(words) == 1:
-        return ("raise", high), None
-    if command == "r" and len(words) == 2 and words[1].isdigit():
-        if low <= int(words[1]) <= high:  # type: ignore[operator]
-            return ("raise", int(words[1])), None
-        return None, f"bet or raise to a total from {low} to {high}"
-    return None, f"{line.strip()!r}? type f (fold), c (check or call), r AMOUNT (bet or raise to AMOUNT) or a (all in)"
+_WORDS = {
+    "f": "fold", "fold": "fold", "check": "check", "c": "call", "call": "call",
+    "r": "raise", "raise": "raise", "bet": "raise", "a": "all-in", "all-in": "all-in", "allin": "all-in",
+}  # fmt: skip
+
+
+def _choices(legal: LegalActions) -> str:
+    """What the player may type now."""
+    choices = ["fold"] if legal.fold else []
+    choices.append(f"call {legal.call}" if legal.call else "check")
+    if legal.min_raise_to is not None:
+        verb = "raise" if legal.current_bet else "bet"
+        choices += [f"{verb} {legal.min_raise_to}-{legal.max_raise_to}", "all-in"]
+    return ", ".join(choices)
+
+
+def _parse(line: str, legal: LegalActions) -> tuple[Decision | None, str]:
+    """The decision in a line typed by the player, or None and what to tell them."""
+    words = line.lower().replace("all in", "all-in").split()
+    kind = _WORDS.get(words[0]) if words else None
+    low, high = legal.min_raise_to, legal.max_raise_to
+    if kind == "raise" and len(words) == 2 and words[1].isdigit():
+        if low is None or high is None:
+            return None, f"you may not bet or raise now: {_choices(legal)}"
+        if not low <= int(words[1]) <= high:
+            return None, f"bet or raise to a total from {low} to {high}"
+        return ("raise", int(words[1])), ""
+    if kind is None or kind == "raise" or len(words) != 1:
+        return None, f"{line.strip()!r}? type {_choices(legal)} (f, c, r AMOUNT and a for short)"
+    if kind == "fold" and not legal.fold:
+        return None, "nothing to call: check"
+    if kind == "check" and legal.call:
+        return None, f"{legal.call} to call: {_choices(legal)}"
+    if kind == "all-in":
+        if high is not None:
+            return ("raise", high), ""
+        return ("call", "") if legal.call else (None, f"you may not bet or raise now: {_choices(legal)}")
+    return ("check" if kind == "call" and not legal.call else kind), ""
 
 
 def _play(arguments: argparse.Namespace) -> None:
-    rules = _rules(arguments)
-    bots = _bots(arguments.bots, arguments.players - 1)
+    rules = rules_from(arguments)
+    if arguments.straddle:
+        rules = dataclasses.replace(rules, straddles=(arguments.straddle,))
+    if arguments.runs:
+        rules = dataclasses.replace(rules, runouts=arguments.runs, runs_by_agreement=True)
+    bots = bots_from(arguments.bots, arguments.players - 1)
     names = ["you", *bots]
     you = _Terminal(names)
     agents = [you, *bots.values()]
@@ -228,9 +169,11 @@ def _play(arguments: argparse.Namespace) -> None:
     stacks = [stack] * len(agents)
     number = net = 0
     while arguments.hands is None or number < arguments.hands:
-        hand = Hand(rules, stacks, number % len(agents), seed=rng.random_raw())
-        print(f"\nhand {number + 1}: button {you.label(hand.button)}; you have {stacks[0]}")
+        button = number % len(agents)
+        print(f"\nhand {number + 1}: button {you.label(button)}; you have {stacks[0]}")
         try:
+            hand = Hand(rules, stacks, button, seed=rng.random_raw(), straddles=ask_straddles(agents, rules, button))
+            print(f"you are {hand.positions[0]}")
             play_hand(hand, agents, names=names)
         except AgentError as error:
             if isinstance(error.__cause__, EOFError):

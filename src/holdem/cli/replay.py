@@ -10,7 +10,7 @@
 ... actions = ["d dh p1 AsAd", "d dh p2 KcKd", "p2 cbr 6", "p1 f"]
 ... players = ["Ann", "Bob"]''')
 >>> parser = argparse.ArgumentParser(prog="holdem")
->>> add_replay_command(parser.add_subparsers())
+>>> add_to(parser.add_subparsers())
 >>> arguments = parser.parse_args(["replay", str(path), "--step"])
 >>> arguments.run(arguments)  # doctest: +ELLIPSIS
 [0/9] No-limit Hold'em 1/2, 2 players
@@ -34,10 +34,10 @@ from collections.abc import Iterator
 from holdem.formats.log import log_steps
 from holdem.formats.phh import HandHistory, InvalidHistoryError, load, load_all
 
-__all__ = ["add_replay_command"]
+__all__ = ["add_to"]
 
 
-def add_replay_command(subparsers: argparse._SubParsersAction) -> None:
+def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``replay`` to the subcommands of the ``holdem`` command."""
     parser = subparsers.add_parser(
         "replay",

@@ -9,9 +9,10 @@ writes match states and converts them to and from a :class:`~holdem.hand.Hand`.
 
 ACPC players are numbered from the seat left of the button, as the seats of a
 :class:`~holdem.hand.Hand` are (heads-up with reverse blinds, player 0 is the
-big blind).  Two ACPC rules differ from :class:`~holdem.rules.Rules`: ACPC lets
-a player re-raise after a short all-in raise (holdem does not reopen the
-betting), and ACPC splits a pot that does not divide evenly into fractions
+big blind).  A game definition's rules let a player re-raise after a short
+all-in raise, the next minimum raise measured from it, as ACPC does
+(:attr:`Reopening.ACPC <holdem.rules.Reopening>`; holdem's default is the
+seeds' rule).  ACPC splits a pot that does not divide evenly into fractions
 (holdem gives whole chips; the match log records ACPC's values).
 
 >>> game = GameDef.parse('''
@@ -42,8 +43,10 @@ betting), and ACPC splits a pot that does not divide evenly into fractions
 from __future__ import annotations
 
 import dataclasses
+import functools
+import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -54,7 +57,7 @@ from holdem.errors import AcpcError, HoldemError, InvalidRulesError
 from holdem.formats.phh import HandHistory
 from holdem.hand import Hand, HandView, SeatStatus
 from holdem.pots import build_pots, pot_winners
-from holdem.rules import Rules, Structure
+from holdem.rules import Reopening, Rules, Structure
 
 __all__ = [
     "AcpcError",
@@ -65,6 +68,7 @@ __all__ = [
     "apply_action",
     "hand_values",
     "read_log",
+    "reference_deals",
     "score_line",
     "state_line",
 ]
@@ -90,6 +94,8 @@ _BY_KEY = {key.lower(): field for key, field in _FIELDS.items()}
 _KEY_OF = {field: key for key, field in _FIELDS.items()}
 _SINGLE = {"players", "rounds", "suits", "ranks", "hole_cards"}
 _LINE = re.compile(r"([A-Za-z]+)\s*=?\s*([-0-9\s]*)")
+_NUMBER = re.compile(r"-?[0-9]{1,10}")  # ACPC numbers are 32-bit
+_MOST_VALUES = 10  # ACPC's MAX_PLAYERS; MAX_ROUNDS is 4
 _HOLDEM = {"rounds": 4, "suits": 4, "ranks": 13, "hole_cards": 2, "board_cards": (0, 3, 1, 1)}
 
 
@@ -136,8 +142,8 @@ class GameDef:
             raise AcpcError(f"betting {self.betting!r}: use 'limit' or 'nolimit'")
         if not 2 <= self.players <= 10:
             raise AcpcError(f"numPlayers {self.players}: holdem seats 2 to 10 players")
-        if self.rounds < 1:
-            raise AcpcError(f"numRounds {self.rounds}: a game has at least one round")
+        if not 1 <= self.rounds <= 4:
+            raise AcpcError(f"numRounds {self.rounds}: an ACPC game has 1 to 4 rounds")
         per_player = {"stack": self.stacks, "blind": self.blinds}
         per_round = {"firstPlayer": self.first_players, "numBoardCards": self.board_cards}
         if self.betting == "limit":
@@ -180,14 +186,21 @@ class GameDef:
                     f"line {number} {raw.strip()!r}: expected 'limit', 'nolimit' or a key "
                     f"({', '.join(_FIELDS)}) and numbers"
                 )
-            values = tuple(int(value) for value in match.group(2).split())
-            if not values or (field in _SINGLE and len(values) != 1):
-                wanted = "a number" if field in _SINGLE else "numbers"
-                raise AcpcError(f"line {number} {raw.strip()!r}: {match.group(1)} needs {wanted}")
+            texts = match.group(2).split()
+            if not texts or (field in _SINGLE and len(texts) != 1) or len(texts) > _MOST_VALUES:
+                wanted = "a number" if field in _SINGLE else f"1 to {_MOST_VALUES} numbers"
+                raise AcpcError(f"line {number} {raw.strip()[:100]!r}: {match.group(1)} needs {wanted}")
+            if not all(_NUMBER.fullmatch(text) for text in texts):
+                raise AcpcError(
+                    f"line {number} {raw.strip()[:100]!r}: {match.group(1)} takes whole numbers of up to 10 digits"
+                )
+            values = tuple(map(int, texts))
             found[field] = values[0] if field in _SINGLE else values
         for field in ("players", "rounds", "blinds"):
             if field not in found:
                 raise AcpcError(f"the game definition has no {_KEY_OF[field]}: it is required")
+        if not 1 <= found["rounds"] <= 4:  # type: ignore[operator]
+            raise AcpcError(f"numRounds {found['rounds']}: an ACPC game has 1 to 4 rounds")
         found.setdefault("first_players", (1,) * found["rounds"])  # type: ignore[operator]
         return cls(betting, **found)  # type: ignore[arg-type]
 
@@ -235,7 +248,8 @@ class GameDef:
         stated = game.rules()
         # Without a cap, whether the big blind counts as a bet changes nothing.
         wanted = dataclasses.replace(
-            rules, all_hands_show=True, blind_counts_as_bet=rules.blind_counts_as_bet or rules.max_bets is None
+            rules, all_hands_show=True, reopening=Reopening.ACPC,
+            blind_counts_as_bet=rules.blind_counts_as_bet or rules.max_bets is None,
         )
         lost = [
             f"{field.name} ({getattr(wanted, field.name)})"
@@ -273,7 +287,7 @@ class GameDef:
     @property
     def button(self) -> int:
         """The button's seat: the one the blinds and first players place (usually the last)."""
-        return self._seating()[0]
+        return self._seating[0]
 
     def rules(self) -> Rules:
         """The :class:`~holdem.rules.Rules` of this game, for Texas Hold'em with a standard deck.
@@ -290,17 +304,19 @@ class GameDef:
         ...
         holdem.errors.AcpcError: numRanks 3: holdem plays Texas Hold'em, which needs 13
         """
+        return self._seating[1]
+
+    @functools.cached_property
+    def _seating(self) -> tuple[int, Rules]:
+        """The button and the rules, found once (a game definition is immutable)."""
         for field, wanted in _HOLDEM.items():
             if getattr(self, field) != wanted:
                 value = getattr(self, field)
                 shown = _numbers(value) if isinstance(value, tuple) else value
                 wanted_text = _numbers(wanted) if isinstance(wanted, tuple) else wanted
                 raise AcpcError(f"{_KEY_OF[field]} {shown}: holdem plays Texas Hold'em, which needs {wanted_text}")
-        return self._seating()[1]
-
-    def _seating(self) -> tuple[int, Rules]:
         count = self.players
-        options: dict[str, object] = {"all_hands_show": True}
+        options: dict[str, object] = {"all_hands_show": True, "reopening": Reopening.ACPC, "voluntary_straddles": False}
         if self.betting == "limit":
             sizes = self.raise_sizes
             if sizes[0] != sizes[1] or sizes[2] != sizes[3] or sizes[0] > sizes[2]:
@@ -325,6 +341,7 @@ class GameDef:
         for button in range(count):
             order = [(button + 1 + step) % count for step in range(count)]
             values = [self.blinds[seat] for seat in order]
+            straddles: tuple[int, ...]
             if count == 2:
                 small, big, straddles = values[1], values[0], ()
             else:
@@ -363,11 +380,47 @@ def _numbers(values: Iterable[int]) -> str:
     return " ".join(map(str, values))
 
 
+def reference_deals(game: GameDef, seed: int) -> Iterator[tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]]:
+    """Each hand's cards as the ACPC reference dealer deals them for ``seed``: every player's hole cards, then the board.
+
+    The reference seeds a 32-bit Mersenne Twister (MT19937, ``init_genrand``)
+    once per match, and deals every card of every hand, played or not, each
+    drawn as the next number modulo the cards left, the last card of the deck
+    taking the drawn card's place.
+
+    >>> game = GameDef("nolimit", 2, 4, (100, 50), (2, 1, 1, 1), stacks=(20000, 20000))
+    >>> holes, board = next(reference_deals(game, 1))
+    >>> [format_cards(cards) for cards in holes], format_cards(board)
+    (['8s2h', 'Kd5c'], '7hAdTd4sKc')
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**32:
+        raise AcpcError(f"seed {seed!r}: the reference dealer's seeds are whole numbers from 0 to 2**32 - 1")
+    words = [seed]
+    for index in range(1, 624):
+        word = words[-1]
+        words.append((1812433253 * (word ^ word >> 30) + index) & 0xFFFFFFFF)
+    generator = random.Random()
+    generator.setstate((3, (*words, 624), None))  # CPython's random is MT19937: only its seeding differs
+    draw = generator.getrandbits
+    full = [rank * 4 + suit for suit in range(4 - game.suits, 4) for rank in range(13 - game.ranks, 13)]
+    hole_count, players, board_count = game.hole_cards, game.players, sum(game.board_cards)
+    while True:
+        deck = full[:]
+        dealt = []
+        for left in range(len(deck), len(deck) - hole_count * players - board_count, -1):
+            index = draw(32) % left
+            dealt.append(deck[index])
+            deck[index] = deck[left - 1]
+        holes = tuple(tuple(dealt[player * hole_count : (player + 1) * hole_count]) for player in range(players))
+        yield holes, tuple(dealt[hole_count * players :])
+
+
 # ----------------------------------------------------------- match states
 
-_ROUND = re.compile(r"(?:[fc]|r[0-9]*)*")
-_ACTION = re.compile(r"[fc]|r[0-9]*")
-_STATE = re.compile(r"MATCHSTATE:([0-9]+):([0-9]+):([^:]*):([^:]*)")
+# Positions, hand numbers and sizes are 32-bit in ACPC: at most 10 digits.
+_ROUND = re.compile(r"(?:[fc]|r[0-9]{0,10})*")
+_ACTION = re.compile(r"[fc]|r[0-9]{0,10}")
+_STATE = re.compile(r"MATCHSTATE:([0-9]{1,10}):([0-9]{1,10}):([^:]*):([^:]*)")
 
 
 class MatchState(NamedTuple):
@@ -400,11 +453,14 @@ class MatchState(NamedTuple):
         match = _STATE.fullmatch(text)
         if match is None:
             raise AcpcError(
-                f"match state {text!r}: expected MATCHSTATE:<position>:<hand>:<betting>:<cards>"
+                f"match state {text[:200]!r}: expected MATCHSTATE:<position>:<hand>:<betting>:<cards>"
             )
         rounds = match.group(3).split("/")
         if not all(_ROUND.fullmatch(actions) for actions in rounds):
-            raise AcpcError(f"match state {text!r}: betting is made of f, c, r or r<N>, rounds separated by /")
+            raise AcpcError(
+                f"match state {text[:200]!r}: betting is made of f, c, r or r<N> (N of up to 10 digits), "
+                "rounds separated by /"
+            )
         cards = match.group(4).split("/")
         if len(cards) != len(rounds):
             raise AcpcError(f"match state {text!r}: give the board of each round after the first, separated by /")
@@ -462,6 +518,8 @@ class MatchState(NamedTuple):
         count = game.players
         if len(self.hole_cards) != count:
             raise AcpcError(f"{self}: {len(self.hole_cards)} hole card sections for {count} players")
+        if len(self.betting) > game.rounds:
+            raise AcpcError(f"{self}: {len(self.betting)} rounds, the game has {game.rounds}")
         board = [card for cards in self.board for card in cards]
         for round_number, cards in enumerate(self.board, 1):
             if len(cards) != game.board_cards[round_number]:
@@ -589,10 +647,10 @@ def hand_values(hand: Hand) -> tuple[Fraction, ...]:
             won[action.seat] += action.amount  # type: ignore[index]
     put = [start - stack + gain for start, stack, gain in zip(hand.starting_stacks, hand.stacks, won)]
     live = [status is not SeatStatus.FOLDED for status in hand.statuses]
-    if sum(live) == 1:
-        ranks = [1 if alive else -1 for alive in live]
-    else:
-        ranks = [evaluate7(*hand.hole_cards(seat), *hand.board) if alive else -1 for seat, alive in enumerate(live)]
+    if sum(live) == 1:  # the others folded: the one left takes every chip put in
+        total = sum(put)
+        return tuple(Fraction(total - amount if alive else -amount) for amount, alive in zip(put, live))
+    ranks = [evaluate7(*hand.hole_cards(seat), *hand.board) if alive else -1 for seat, alive in enumerate(live)]
     values = [-Fraction(amount) for amount in put]
     for pot in build_pots(put, live):
         winners = pot_winners(pot, ranks)
@@ -654,7 +712,8 @@ class MatchLog(NamedTuple):
     score: dict[str, float] | None
 
 
-_STATE_LINE = re.compile(r"STATE:([0-9]+):([^:]*):([^:]*):([^:]*):([^:]*)")
+_STATE_LINE = re.compile(r"STATE:([0-9]{1,10}):([^:]*):([^:]*):([^:]*):([^:]*)")
+_VALUE = re.compile(r"-?[0-9]{1,15}(?:\.[0-9]{1,15})?")
 _SCORE_LINE = re.compile(r"SCORE:([^:]*):([^:]*)")
 
 
@@ -696,20 +755,17 @@ def read_log(lines: Iterable[str], game: GameDef) -> MatchLog:
             elif final is not None:
                 score = _score(final, game, totals, len(hands))
             else:
-                raise AcpcError(f"{line!r}: expected STATE:<hand>:<betting>:<cards>:<values>:<names> or SCORE")
+                raise AcpcError(f"{line[:200]!r}: expected STATE:<hand>:<betting>:<cards>:<values>:<names> or SCORE")
         except AcpcError as error:
             raise AcpcError(f"log line {number}: {error}") from None
     return MatchLog(hands, score)
 
 
 def _numbers_of(text: str, count: int, what: str) -> tuple[float, ...]:
-    try:
-        values = tuple(float(value) for value in text.split("|"))
-    except ValueError:
-        values = ()
-    if len(values) != count:
-        raise AcpcError(f"{what} {text!r}: give {count} numbers separated by |")
-    return values
+    texts = text.split("|")
+    if len(texts) != count or not all(_VALUE.fullmatch(value) for value in texts):
+        raise AcpcError(f"{what} {text[:200]!r}: give {count} decimal numbers separated by |")
+    return tuple(map(float, texts))
 
 
 def _logged_hand(match: re.Match[str], game: GameDef) -> LoggedHand:

@@ -12,9 +12,9 @@ Seat 3: Cy (100 in chips) [button]
 Ann posts the small blind 1
 Bob posts the big blind 2
 *** HOLE CARDS ***
-Dealt to Ann [As Ad]
-Dealt to Bob [Kc Kd]
-Dealt to Cy [7h 2c]
+Dealt to Ann (SB) [As Ad]
+Dealt to Bob (BB) [Kc Kd]
+Dealt to Cy (BTN) [7h 2c]
 Cy folds
 Ann raises to 6
 Bob calls 4
@@ -65,8 +65,10 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
     >>> from holdem.hand import Hand
     >>> from holdem.rules import Rules
     >>> steps = log_steps(Hand(Rules.no_limit(1, 2), [50, 50], hole_cards=["AsAd", "KcKd"]))
-    >>> steps[1:4]
-    ['Player 1 posts the big blind 2', 'Player 2 posts the small blind 1', '*** HOLE CARDS ***\\nDealt to Player 1 [As Ad]']
+    >>> steps[1:3]
+    ['Player 1 posts the big blind 2', 'Player 2 posts the small blind 1']
+    >>> steps[3]
+    '*** HOLE CARDS ***\\nDealt to Player 1 (BB) [As Ad]'
     """
     rules = hand.rules
     count = hand.player_count
@@ -94,7 +96,7 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
     )
     dealt = showdown = False
     for action in hand.history:
-        kind, seat, amount = action.kind, action.seat, action.amount
+        kind, seat, amount = action.kind, action.seat, action.amount  # type: ignore[assignment]  # checked below
         name = names[seat] if seat is not None else ""
         if kind is ActionKind.POST_ANTE:
             text = f"{name} posts the ante {amount}"
@@ -107,7 +109,7 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
             if blinds_posted > forced:
                 text = f"{name} posts {amount} to play"
             else:
-                what = _blind_name(blinds_posted, count, rules.small_blind and not hand.dead_small_blind)
+                what = _blind_name(blinds_posted, count, rules.small_blind > 0 and not hand.dead_small_blind)
                 text = f"{name} posts {what} {amount}"
             put_in[seat] += amount
             street_bets[seat] += amount
@@ -115,7 +117,8 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
             text = f"{name} posts {amount} dead"
             dead += amount
         elif kind is ActionKind.DEAL_HOLE:
-            text = f"Dealt to {name} [{'?? ??' if seat in hidden else format_cards(action.cards, ' ')}]"
+            cards = "?? ??" if seat in hidden else format_cards(action.cards, " ")
+            text = f"Dealt to {name} ({hand.positions[seat]}) [{cards}]"
             if not dealt:
                 text = "*** HOLE CARDS ***\n" + text
                 dealt = True
@@ -152,6 +155,14 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
                 showdown = True
         elif kind is ActionKind.RAKE:
             text = f"Rake {amount}"
+        elif kind is ActionKind.EXPOSE:
+            text = f"{name}'s card [{format_cards(action.cards)}] was exposed in the deal: burned, and replaced"
+        elif kind is ActionKind.MISDEAL:
+            text = "*** MISDEAL *** the hand is void: every chip goes back"
+            put_in, dead = [0] * count, 0
+        elif kind is ActionKind.RUNS:
+            times = "once" if amount == 1 else f"{amount} times"
+            text = f"{name} asks to run the board {times}" if seat is not None else f"The board is run {times}"
         else:
             text = f"{name} wins {amount}"
         steps.append(text)

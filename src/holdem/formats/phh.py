@@ -54,21 +54,22 @@ import enum
 import functools
 import json
 import re
+import sys
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from fractions import Fraction
 from typing import IO, Any
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
+else:
+    import tomli as tomllib
 
 from holdem.actions import ActionKind
 from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
 from holdem.errors import HoldemError, InvalidHistoryError
 from holdem.hand import Hand, SeatStatus
-from holdem.rules import MAX_CHIPS, OddChip, Rules, Structure
+from holdem.rules import MAX_CHIPS, OddChip, Reopening, Rules, Structure
 
 __all__ = ["HandHistory", "InvalidHistoryError", "dump", "dump_all", "dumps", "load", "load_all", "loads"]
 
@@ -95,7 +96,9 @@ class HandHistory:
     def unknown_seats(self) -> frozenset[int]:
         """The seats dealt ``????``: their hole cards are not known (and are written back as ``????``)."""
         return frozenset(
-            action.seat for action in self.hand.history if action.kind is ActionKind.DEAL_HOLE and not action.cards
+            action.seat
+            for action in self.hand.history
+            if action.kind is ActionKind.DEAL_HOLE and not action.cards and action.seat is not None
         )
 
 
@@ -104,9 +107,10 @@ _OPTIONS = (
     "max_bets",
     "blind_counts_as_bet",
     "uncapped_heads_up",
-    "half_bet_reopens",
+    "reopening",
     "fold_without_bet",
     "all_hands_show",
+    "showdown_order",
     "odd_chip",
     "rake",
     "rake_cap",
@@ -115,7 +119,8 @@ _OPTIONS = (
 _PHH_DEFAULTS = {
     **{field.name: field.default for field in dataclasses.fields(Rules) if field.name in _OPTIONS},
     "blind_counts_as_bet": False,
-    "half_bet_reopens": False,
+    "voluntary_straddles": False,  # a history's straddles were posted
+    "reopening": Reopening.POKERKIT,
     "odd_chip": OddChip.POKERKIT,
 }
 _REQUIRED = {
@@ -333,7 +338,7 @@ def _button(data: dict[str, Any], count: int) -> int:
         and sorted(seats) == list(range(1, count + 1))
         and all((seats[index] - seats[0]) % count == index for index in range(count))
     ):
-        return seats[-1] - 1
+        return int(seats[-1]) - 1
     return count - 1
 
 
@@ -473,6 +478,8 @@ def _replay(data: dict[str, Any]) -> HandHistory:
         number, text, player, verb, argument = step
         try:
             if verb == "db":
+                for seat in hand.showdown_seats:  # a history that shows all-in hands only after the board
+                    hand.show(seat)
                 hand.deal_board(argument)
             elif verb == "dh":
                 raise _fault(number, text, "hole cards are dealt after the first action")
@@ -497,6 +504,8 @@ def _replay(data: dict[str, Any]) -> HandHistory:
         if shows and hand.showdown_seats:
             _show_down(hand, shows, seat_of)
             shows = []
+    if shows and hand.is_over:  # a winner without a showdown who showed
+        _show_down(hand, shows, seat_of)
     for seat in hand.showdown_seats:  # the history leaves these hands to show
         if not hand.hole_cards(seat):
             raise InvalidHistoryError(f"{_label(hand, seat)}'s hole cards are unknown (????) but needed at showdown")
@@ -548,7 +557,7 @@ def dumps(record: Hand | HandHistory) -> str:
     """Write a hand, finished or running, as PHH text (with the fields of a :class:`HandHistory`).
 
     :raises InvalidHistoryError: for pot-limit rules, several runouts, a dead small blind or
-        posts out of position, which PHH cannot record, or a field TOML cannot hold.
+        posts out of position, which PHH cannot record, a misdeal, or a field TOML cannot hold.
     """
     history = record if isinstance(record, HandHistory) else HandHistory(record)
     hand = history.hand
@@ -558,8 +567,10 @@ def dumps(record: Hand | HandHistory) -> str:
     label = {seat: f"p{player + 1}" for player, seat in enumerate(order)}
     if rules.structure is Structure.POT_LIMIT:
         raise InvalidHistoryError("PHH has no pot-limit Texas hold'em: it records 'NT' and 'FT' hands")
-    if rules.runouts > 1:
-        raise InvalidHistoryError(f"runouts {rules.runouts}: PHH records one board per hand")
+    if hand.is_void:
+        raise InvalidHistoryError("a misdeal: PHH records hands that were played, not void ones")
+    if hand.runs > 1:
+        raise InvalidHistoryError(f"runouts {hand.runs}: PHH records one board per hand")
     if hand.dead_small_blind or hand.posts:
         raise InvalidHistoryError("PHH records the blinds of the rules: not a dead small blind or posts")
     antes = [0] * count
@@ -567,7 +578,7 @@ def dumps(record: Hand | HandHistory) -> str:
         antes[1] = rules.ante
     else:
         antes = [rules.ante] * count
-    blinds = [rules.small_blind, rules.big_blind, *rules.straddles]
+    blinds = [rules.small_blind, rules.big_blind, *hand.straddles]
     fields: dict[str, Any] = {
         "variant": "NT" if rules.structure is Structure.NO_LIMIT else "FT",
         "ante_trimming_status": not rules.big_blind_ante,

@@ -1,0 +1,55 @@
+"""The options that ``holdem sim`` and ``holdem play`` share: the bots, the players, the rules, the stacks, the seed."""
+
+from __future__ import annotations
+
+import argparse
+
+from holdem.agents import REFERENCE_BOTS
+from holdem.errors import MatchError
+from holdem.rules import Rules, Structure
+
+
+def positive(text: str) -> int:
+    """The type of an option that counts something: a whole number of 1 or more."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number of 1 or more")
+    return int(text)
+
+
+def add_game_options(parser: argparse.ArgumentParser, players: int, bots: str) -> None:
+    choices = ", ".join(REFERENCE_BOTS)
+    parser.add_argument(
+        "--bots", default=bots, help=f"reference bots seated in turn, comma-separated: {choices} (default {bots})"
+    )
+    parser.add_argument("--players", type=positive, default=players, help=f"players at the table (default {players})")
+    parser.add_argument(
+        "--structure", choices=[structure.value for structure in Structure], default="no-limit",
+        help="betting structure (default no-limit; fixed limit bets the big blind, twice it on the turn and river)",
+    )  # fmt: skip
+    parser.add_argument("--blinds", default="1/2", help="small and big blind (default 1/2)")
+    parser.add_argument("--stack", type=positive, help="starting stack in chips (default 100 big blinds)")
+    parser.add_argument("--seed", type=int, help="seed for the cards and the bots")
+
+
+def rules_from(arguments: argparse.Namespace) -> Rules:
+    try:
+        small, big = (int(part) for part in arguments.blinds.split("/"))
+    except ValueError:
+        raise MatchError(f"blinds {arguments.blinds!r}: give the small and the big blind, as in 1/2") from None
+    if arguments.structure == Structure.FIXED_LIMIT.value:
+        return Rules.fixed_limit(big, 2 * big, small, big)
+    return Rules(Structure(arguments.structure), small, big, big)
+
+
+def bots_from(names: str, count: int) -> dict[str, object]:
+    kinds = [name.strip() for name in names.split(",")]
+    if len(kinds) > count:
+        raise MatchError(f"--bots names {len(kinds)} bots for {count} bot seat(s): name at most {count}, or add --players")
+    for kind in kinds:
+        if kind not in REFERENCE_BOTS:
+            raise MatchError(f"unknown bot {kind!r}: use {', '.join(REFERENCE_BOTS)}")
+    seated = [kinds[seat % len(kinds)] for seat in range(count)]
+    return {
+        f"{kind}-{seat + 1}" if seated.count(kind) > 1 else kind: REFERENCE_BOTS[kind]()
+        for seat, kind in enumerate(seated)
+    }
