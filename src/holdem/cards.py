@@ -110,6 +110,7 @@ def parse_cards(cards: CardsLike, *, count: int | None = None) -> tuple[Card, ..
     ...
     holdem.errors.DuplicateCardError: duplicate card 'As' in 'AsAs': each card may appear once
     """
+    items: Iterable[str | int]
     if isinstance(cards, str):
         items = _split_text(cards)
     elif isinstance(cards, Iterable):

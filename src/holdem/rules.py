@@ -332,7 +332,7 @@ def _fraction_of_pot(rake: object) -> Fraction:
         if isinstance(rake, numbers.Rational):
             fraction = Fraction(rake)
         else:  # a float's shortest text: 0.05 is 1/20
-            fraction = Fraction(rake if isinstance(rake, str) else str(float(rake)))  # type: ignore[arg-type]
+            fraction = Fraction(rake if isinstance(rake, str) else str(float(rake)))
     except (ValueError, ZeroDivisionError):  # NaN, infinities, 1/0
         raise InvalidRulesError(message) from None
     if not 0 <= fraction < 1:

@@ -281,7 +281,7 @@ def _sampled_icm(stacks: list[int], prizes: list[float]) -> list[float]:
         first = numpy.argpartition(times, paid - 1, axis=1)[:, :paid] if paid < count else numpy.argsort(times, axis=1)
         order = numpy.take_along_axis(first, numpy.argsort(numpy.take_along_axis(times, first, axis=1), axis=1), axis=1)
         totals += numpy.bincount(order.ravel(), weights=numpy.tile(prizes, size), minlength=count)
-    return (totals / ICM_SAMPLES).tolist()
+    return [float(total) for total in totals / ICM_SAMPLES]
 
 
 class Tournament:

@@ -268,8 +268,8 @@ def _read(text: str, source: str, line_offset: int) -> HandHistory:
 def _chips(value: object, what: str) -> int:
     if type(value) is int:
         return value
-    if _is_chip_count(value) and value == value.to_integral_value():  # type: ignore[union-attr]
-        return int(value)  # type: ignore[arg-type]
+    if isinstance(value, Decimal) and _is_chip_count(value) and value == value.to_integral_value():
+        return int(value)
     if isinstance(value, Decimal) and value.is_finite() and value.copy_abs() > MAX_CHIPS:
         raise InvalidHistoryError(f"{what} {value!r}: chip amounts are at most 2**60")
     raise InvalidHistoryError(f"{what} {value!r}: chips are whole numbers (scale fractional amounts to integers)")
