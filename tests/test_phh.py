@@ -530,12 +530,16 @@ FOLDED = 'actions = ["d dh p1 AsAd", "d dh p2 KcKd", "p2 f"]\n'
         (f"{HEADS_UP}starting_stacks = [1e1000000, 100]\n{FOLDED}", "at most 2\\*\\*60"),
         (f"{HEADS_UP.replace('min_bet = 2', 'min_bet = 1e999999')}starting_stacks = [100, 100]\n{FOLDED}", "2\\*\\*60"),
         (f"{HEADS_UP}starting_stacks = [{'9' * 5000}, 100]\n{FOLDED}", "cannot be read"),
+        (f"{HEADS_UP}starting_stacks = [1e{'9' * 40}, 100]\n{FOLDED}", "cannot be read"),  # found by fuzzing
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}x = 1e{'9' * 40}\nz = {{a = 1}}\n", "cannot be read"),
         (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED.replace('p2 f', 'p2 cbr ' + '9' * 5000)}", "2\\*\\*60"),
         (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED.replace('p2 f', 'p2 cbr ' + '9' * 5000 + '.0')}", "2\\*\\*60"),
         # Fields of the wrong kind.
         (HEADS_UP.replace('"NT"', '["NT"]') + "starting_stacks = [100, 100]\n" + FOLDED, "variant"),
         (HEADS_UP.replace('"NT"', "{a=1}") + "starting_stacks = [100, 100]\n" + FOLDED, "variant"),
         (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}x = {'[' * 2000}{']' * 2000}\n", "nested too deeply"),
+        # Found by test_phh_text: a line read as JSON first, opened 2,000 times and closed once.
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}x = {'[' * 2000}0]\n", "nested too deeply|syntax error"),
         (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED.replace('p2 f', 'p2 cbr ²')}", "not a number"),
         (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED.replace('p2 f', 'p2 cbr ٦')}", "not a number"),
         (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}finishing_stacks = [inf, -inf]\n", "finishing_stacks"),

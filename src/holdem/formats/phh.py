@@ -234,7 +234,7 @@ def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
                 break
             try:
                 data[key] = _JSON.decode(value)
-            except ValueError:
+            except (ValueError, ArithmeticError, RecursionError):  # see the same errors below
                 break
         position = line.end()
     else:
@@ -244,8 +244,8 @@ def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         message = _AT_LINE.sub(lambda at: f"(at line {int(at[1]) + line_offset}, column {at[2]})", str(error))
         raise InvalidHistoryError(f"{source}: syntax error: {message}") from None
-    except ValueError as error:  # an integer of more digits than Python converts
-        raise InvalidHistoryError(f"{source}: a value cannot be read: {error}") from None
+    except (ValueError, ArithmeticError) as error:  # an integer or exponent of too many digits
+        raise InvalidHistoryError(f"{source}: a value cannot be read: {error!r}") from None
     except RecursionError:
         raise InvalidHistoryError(f"{source}: arrays or tables nested too deeply") from None
 
