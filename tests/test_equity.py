@@ -303,3 +303,14 @@ def test_ctrl_c_stops_an_exact_enumeration():
     # The other thread stopped too: it is free for the next call's second half.
     equity(["AA", "KK"], board="2c3d4h", exact=True, threads=2)
     assert time.monotonic() - start < 5
+
+
+def test_ctrl_c_stops_sampling_that_rejects_most_deals():
+    """Six overlapping ranges: a chunk of 65,536 samples rejects tens of millions of deals (over
+    a second); Ctrl-C stops it within one check, every million rejections."""
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        equity(["AA, KK, QQ"] * 6, samples=2 * 65_536, seed=1, exact=False)
+    assert time.monotonic() - start < 1.2
