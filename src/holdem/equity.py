@@ -78,7 +78,7 @@ def _player_range(player: object, index: int) -> HandRange | tuple[int, int]:
         try:
             cards = parse_cards(player)  # type: ignore[arg-type]
         except TypeError:
-            raise EquityError(f"player {index + 1}: expected two cards or a range, got {player!r}") from None
+            raise TypeError(f"player {index + 1}: expected two cards or a range, got {player!r}") from None
     if len(cards) != 2:
         raise CardCountError(f"player {index + 1} must hold 2 cards, got {len(cards)}: {player!r}")
     return (cards[0], cards[1])
@@ -117,7 +117,7 @@ def equity(
 
     :raises EquityError: fewer than 2 or more than 10 players, bad ``samples`` or ``threads``,
         or an exact job above ``EXACT_MAX``.
-    :raises TypeError: ``samples`` or ``threads`` not a number.
+    :raises TypeError: a player neither cards nor a range, ``samples`` or ``threads`` not an integer.
     :raises CardCountError: a board of 1, 2 or more than 5 cards, or a hand not of 2 cards.
     :raises DuplicateCardError: a card held twice among the hands, the board and the dead cards.
     :raises InvalidRangeError: range notation that cannot be read.
