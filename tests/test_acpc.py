@@ -496,17 +496,33 @@ def test_missing_cards_are_refused_not_stood_in_for(text, message):
     assert MatchState.parse("MATCHSTATE:0:0:cc/cc/cc/cr300f:7s2h|/Kd9c4c/5c/6c").to_hand(game).is_over
     assert format_cards(MatchState.parse("MATCHSTATE:1:0:c:|AsKs").view(game).hole_cards) == "AsKs"
 
+LIMIT_SHORT_STACKS = GameDef("limit", 3, 4, (5, 10, 0), (3, 1, 1, 1), raise_sizes=(10, 10, 20, 20),
+                             max_raises=(3, 4, 4, 4), stacks=(35, 60, 1000))  # fmt: skip
+
 
 def test_limit_raise_from_a_stack_that_just_covers_the_call():
     # The reference takes "r" from a player whose stack only covers the call: all in, counted
     # as a raise, and the betting reopens (the big blind acts again).
-    stacks = (1000, 1000, 10)
-    game = GameDef("limit", 3, 4, (5, 10, 0), (3, 1, 1, 1), raise_sizes=(10, 10, 20, 20), max_raises=(3, 4, 4, 4),
-                   stacks=stacks)  # fmt: skip
+    game = dataclasses.replace(LIMIT_SHORT_STACKS, stacks=(1000, 1000, 10))
     hand = MatchState.parse("MATCHSTATE:1:0:rc:|QsQh|").to_hand(game)
     assert [str(action) for action in hand.history[-2:]] == ["Action('raise', 2, 10)", "Action('call', 0, 5)"]
     legal = hand.legal_actions()
     assert (legal.seat, legal.check, legal.min_raise_to) == (1, True, 20)
-    seeds = Hand(dataclasses.replace(game.rules(), reopening="seeds"), stacks, game.button, seed=1)
+    seeds = Hand(dataclasses.replace(game.rules(), reopening="seeds"), game.starting_stacks, game.button, seed=1)
     with pytest.raises(IllegalActionError, match="the stack does not cover more than a call"):
         apply_action(seeds, "r")
+
+
+def test_limit_raise_from_a_stack_short_of_the_call_lowers_the_bet():
+    # Played by the reference dealer: on the flop seat 0 (15 behind) bets 10, seat 1 calls, seat 2
+    # raises to 20 and seat 0 "raises" all in to 15: the bet is 15 now, and a call to it takes back
+    # what is above it.
+    legal = MatchState.parse("MATCHSTATE:1:0:rcc/rcrr:|KhKc|/Ah9d4s").view(LIMIT_SHORT_STACKS).legal_actions
+    assert (legal.current_bet, legal.call, legal.min_raise_to) == (15, 5, 25)
+    hand = MatchState.parse("MATCHSTATE:0:0:rcc/rcrrfc//:4cKs|KhKc|3s2h/Ah9d4s/8d/Th").to_hand(LIMIT_SHORT_STACKS)
+    assert "Action('call', 2, -5)" in map(str, hand.history)
+    assert hand_values(hand) == (65, -30, -35)  # the reference's values
+    # A seat that folds above a lowered bet leaves its chips in the pot.  The reference's values
+    # for this hand, 70|-10|-75, lose 15 chips; holdem gives them to seat 1, which wins the side pot.
+    state = MatchState.parse("MATCHSTATE:0:0:rcc/ccc/rrrrf/:5cJc|5s6s|/2cTc8c/5h/4h")
+    assert hand_values(state.to_hand(LIMIT_SHORT_STACKS)) == (70, 5, -75)

@@ -168,7 +168,7 @@ cdef class Betting:
             elif bet > second:
                 second = bet
             bets[seat] = 0
-        if top == second:
+        if top == second or not self.live[top_seat]:
             return None
         self.stacks[top_seat] += top - second
         self.contributed[top_seat] -= top - second
@@ -263,7 +263,7 @@ cdef class Betting:
         stack = self.stacks[seat]
         if call > stack:
             call = stack
-        fold = call > 0 or self.fold_without_bet
+        fold = call != 0 or self.fold_without_bet
         if self.bounds(seat, &low, &high):
             return record(LegalActions, (seat, fold, call == 0, call, self.max_bet, low, high))
         return record(LegalActions, (seat, fold, call == 0, call, self.max_bet, None, None))
@@ -279,8 +279,9 @@ cdef class Betting:
         cdef list stacks = self.stacks, bets = self.bets, live = self.live
         cdef long long stack = stacks[seat], bet = bets[seat], max_bet = self.max_bet, all_in, pot
         cdef int step, other
-        if stack < max_bet - bet or stack == max_bet - bet and not (
-            # ACPC, fixed limit: a stack that just covers the call may still raise (all in, the bet unchanged).
+        if stack <= max_bet - bet and not (
+            # ACPC, fixed limit (the reference game.c): a stack that does not cover more than the call
+            # may still raise: it goes all in and its total becomes the bet, which a short stack lowers.
             self.reopening == REOPEN_ACPC and self.limit == FIXED_LIMIT
         ):
             return False
@@ -326,7 +327,7 @@ cdef class Betting:
         if self.head == self.tail:
             return None
         seat = self.queue[self.head]
-        if <long long>self.bets[seat] >= self.max_bet and not self.fold_without_bet:
+        if <long long>self.bets[seat] == self.max_bet and not self.fold_without_bet:
             return None
         self.head += 1
         self.acted |= 1u << seat
@@ -336,13 +337,13 @@ cdef class Betting:
 
     def check(self):
         """Check for the player to act; ``None`` when no one is to act or there is a bet to call."""
-        if self.head == self.tail or <long long>self.bets[self.queue[self.head]] < self.max_bet:
+        if self.head == self.tail or <long long>self.bets[self.queue[self.head]] != self.max_bet:
             return None
         return self.play_check_or_call()
 
     def call(self):
         """Call (all in when short) for the player to act; ``None`` when no one is to act or there is nothing to call."""
-        if self.head == self.tail or <long long>self.bets[self.queue[self.head]] >= self.max_bet:
+        if self.head == self.tail or <long long>self.bets[self.queue[self.head]] == self.max_bet:
             return None
         return self.play_check_or_call()
 
@@ -358,6 +359,8 @@ cdef class Betting:
         seat = self.queue[self.head]
         self.head += 1
         self.acted |= 1u << seat
+        # Negative only in ACPC's fixed limit, where a short stack's raise lowered the bet: the call
+        # takes back what is above it.
         amount = self.max_bet - <long long>self.bets[seat]
         if amount == 0:
             return record(Action, (_CHECK, seat, 0, _NO_CARDS))
