@@ -522,7 +522,10 @@ def test_limit_raise_from_a_stack_short_of_the_call_lowers_the_bet():
     hand = MatchState.parse("MATCHSTATE:0:0:rcc/rcrrfc//:4cKs|KhKc|3s2h/Ah9d4s/8d/Th").to_hand(LIMIT_SHORT_STACKS)
     assert "Action('call', 2, -5)" in map(str, hand.history)
     assert hand_values(hand) == (65, -30, -35)  # the reference's values
-    # A seat that folds above a lowered bet leaves its chips in the pot.  The reference's values
-    # for this hand, 70|-10|-75, lose 15 chips; holdem gives them to seat 1, which wins the side pot.
+    # A seat that folds above a lowered bet loses what it put in: here the reference's 60|-20|-40.
+    state = MatchState.parse("MATCHSTATE:0:0:rcc/rfrrf:AcTd||/3d4d8d")
+    assert hand_values(state.to_hand(LIMIT_SHORT_STACKS)) == (60, -20, -40)
+    # At a showdown, the side pot goes to the seat that won it: the reference's values for this
+    # hand, 70|-10|-75, lose the 15 chips that seat 2 folded above the bet.
     state = MatchState.parse("MATCHSTATE:0:0:rcc/ccc/rrrrf/:5cJc|5s6s|/2cTc8c/5h/4h")
     assert hand_values(state.to_hand(LIMIT_SHORT_STACKS)) == (70, 5, -75)

@@ -168,7 +168,8 @@ cdef class Betting:
             elif bet > second:
                 second = bet
             bets[seat] = 0
-        if top == second or not self.live[top_seat]:
+        # ACPC: a seat that folded above a bet a short stack lowered loses what it put in.
+        if top == second or self.reopening == REOPEN_ACPC and not self.live[top_seat]:
             return None
         self.stacks[top_seat] += top - second
         self.contributed[top_seat] -= top - second
