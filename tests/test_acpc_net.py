@@ -452,12 +452,28 @@ SHORT_STACKS_RECORDED = [
 ]
 
 
-def test_raises_over_an_all_in_while_a_short_stack_can_act_match_the_reference():
-    # Hand 98: after an all-in to 1200, the 3000 stack raises to 3000 and the 500 stack (400 behind) calls.
+# The same with a limit game of short stacks (200 hands): in hands 15, 21 and 44 a stack short of
+# the call raises all in, lowering the bet.
+LIMIT_SHORT_STACKS_3P = GameDef("limit", 3, 4, (5, 10, 0), (3, 1, 1, 1), raise_sizes=(10, 10, 20, 20),
+                                max_raises=(3, 4, 4, 4), stacks=(35, 60, 1000))  # fmt: skip
+LIMIT_SHORT_STACKS_RECORDED = [
+    "STATE:15:crrcc/crrrcc/rrrc/:JcAc|6c7s|Qs9d/6h5s7d/8h/5c:-35|-60|95:p1|p2|p3",
+    "STATE:21:frc/cc/cc/crrc:Js8h|TdJd|Jc6d/4d4hKc/Ac/9d:0|0|0:p1|p2|p3",
+    "STATE:44:ccc/ccc/rrcrcrc/crf:9sJd|TcJc|8cAc/2dJs6h/Kd/Ah:-35|-55|90:p3|p1|p2",
+    "SCORE:-490|595|-105:p1|p2|p3",
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "hands", "recorded"),
+    [(SHORT_STACKS_3P, 300, SHORT_STACKS_RECORDED), (LIMIT_SHORT_STACKS_3P, 200, LIMIT_SHORT_STACKS_RECORDED)],
+    ids=["nl", "fl"],
+)
+def test_raises_with_short_stacks_match_the_reference(game, hands, recorded):
+    # No-limit hand 98: after an all-in to 1200, the 3000 stack raises to 3000 and the 500 stack (400 behind) calls.
     clients = [lambda host, port, seat=seat: play_client(host, port, RandomBot(seed=seat), timeout=10)
                for seat in range(3)]  # fmt: skip
-    result, lines, _ = seated_match(SHORT_STACKS_3P, 300, 5, clients)
+    result, lines, _ = seated_match(game, hands, 5, clients)
     assert result.faults == []
-    assert [line for line in lines if line.startswith(("STATE:16:", "STATE:98:", "STATE:116:", "SCORE"))] == (
-        SHORT_STACKS_RECORDED
-    )
+    prefixes = tuple(":".join(line.split(":")[:2]) + ":" for line in recorded[:-1])  # "STATE:<hand>:"
+    assert [line for line in lines if line.startswith((*prefixes, "SCORE"))] == recorded
