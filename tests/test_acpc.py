@@ -522,6 +522,9 @@ def test_limit_raise_from_a_stack_short_of_the_call_lowers_the_bet():
     hand = MatchState.parse("MATCHSTATE:0:0:rcc/rcrrfc//:4cKs|KhKc|3s2h/Ah9d4s/8d/Th").to_hand(LIMIT_SHORT_STACKS)
     assert "Action('call', 2, -5)" in map(str, hand.history)
     assert hand_values(hand) == (65, -30, -35)  # the reference's values
+    # The cap, not the short stack, is what stops seat 0 here.
+    with pytest.raises(IllegalActionError, match="the cap of 4 bets this street is reached"):
+        apply_action(MatchState.parse("MATCHSTATE:0:0:rrrc:4cKs||").to_hand(LIMIT_SHORT_STACKS), "r")
     # A seat that folds above a lowered bet loses what it put in: here the reference's 60|-20|-40.
     state = MatchState.parse("MATCHSTATE:0:0:rcc/rfrrf:AcTd||/3d4d8d")
     assert hand_values(state.to_hand(LIMIT_SHORT_STACKS)) == (60, -20, -40)

@@ -941,17 +941,15 @@ class Hand:
 
     def _why_no_raise(self, seat: int) -> str:
         betting, rules = self._betting, self.rules
-        if self._stacks[seat] <= betting.max_bet - self._bets[seat]:
+        limit = rules.structure is Structure.FIXED_LIMIT
+        acpc = rules.reopening is Reopening.ACPC
+        if self._stacks[seat] <= betting.max_bet - self._bets[seat] and not (acpc and limit):
             return "the stack does not cover more than a call"
         if betting.short_sum and betting.acted >> seat & 1:
             return "a short all-in did not reopen the betting to a player who already acted"
-        if (
-            rules.structure is Structure.FIXED_LIMIT
-            and rules.max_bets is not None
-            and betting.raise_count >= rules.max_bets
-        ):
+        if limit and rules.max_bets is not None and betting.raise_count >= rules.max_bets:
             return f"the cap of {rules.max_bets} bets this street is reached"
-        if rules.reopening is Reopening.ACPC:
+        if acpc:
             return "every other player has folded or is all in"
         return "no other player still in can put in more than the current bet"
 
