@@ -618,6 +618,39 @@ def test_004_a_table_deals_again_after_a_misdeal_and_counts_nothing(button, expe
         Table(NL, button_after_misdeal="left")
 
 
+def four_seats_d_sitting_out() -> Table:
+    table = Table(NL, seats=4, seed=0, min_buy_in=20, max_buy_in=200)
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 100)
+    table.start_hand()
+    fold_around(table)
+    table.sit_out("D")
+    table.start_hand()  # its big blind passes D
+    return table
+
+
+def test_004_a_misdeal_undoes_only_what_the_voided_hand_changed():
+    table = four_seats_d_sitting_out()
+    table.add_chips("D", 50)  # D, not dealt in, acts at the table during the hand
+    table.come_back("D", post=True)
+    table.misdeal()
+    # Right: D's top-up and return stand; wrong: D's record put back as before the deal.
+    assert table.stacks() == {"A": 100, "B": 99, "C": 101, "D": 150} and table.results()["D"].bought_in == 150
+    assert 3 in table.next_deal().seats
+    table = four_seats_d_sitting_out()
+    chips = table.leave("D")
+    table.misdeal()
+    assert chips == 100 and table.results()["D"].cashed_out == 100 and table.results()["D"].stack == 0
+
+
+def test_004_after_a_misdeal_the_moved_button_leaves_the_blinds_it_passed_owed():
+    table = four_seats_d_sitting_out()
+    table.misdeal()  # the button moves «como correspondería»: the voided big blind passed D
+    table.start_hand()  # and now the small blind passes D
+    # Right: both blinds owed; wrong: the big blind passed during the misdealt hand forgotten.
+    assert table.missed_blinds("D") == (True, True)
+
+
 def test_a_misdeal_is_not_written_as_a_played_hand():
     hand = Hand(NL, [100, 100], seed=1)
     hand.misdeal()

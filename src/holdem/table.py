@@ -603,8 +603,10 @@ class Table:
         """Declare a misdeal of the hand in progress, before its first voluntary action.
 
         The hand is void (:meth:`Hand.misdeal`) and counts for nothing: every chip, fee
-        and debt goes back, it leaves :attr:`hands` for :attr:`misdeals`, and the next
-        deal has the button as ``button_after_misdeal`` says (:class:`MisdealButton`).
+        and debt it took goes back (what players not dealt in did at the table meanwhile
+        stands), it leaves :attr:`hands` for :attr:`misdeals`, and the next deal has the
+        button as ``button_after_misdeal`` says (:class:`MisdealButton`); a button that
+        moves leaves owed the blinds it passed.
 
         >>> table = Table(Rules.no_limit(1, 2), seats=3, seed=1)
         >>> for seat, name in enumerate("ABC"):
@@ -628,7 +630,26 @@ class Table:
         which leaves :attr:`hands`; return it."""
         current = self._current
         assert current is not None
-        self._restore(self._before_hand, positions)
+        saved, players, self._straddling = self._before_hand
+        if positions:
+            self._button, self._small_blind_position, self._big_blind, self._rules = saved
+        for player, before in players:
+            if player.name in current.names:  # nothing but the hand touched them: all of it goes back
+                vars(player).update(vars(before))
+                continue
+            # The others may have acted at the table meanwhile: only what the deal did to them goes back,
+            # its time fee and missed ante (a later join clears them anyway), and, where the button
+            # goes back too, the blinds it passed.
+            refund, player.fees = player.fees - before.fees, before.fees
+            player.fee_periods = min(player.fee_periods, before.fee_periods)
+            if player.seat is None:
+                player.cashed_out += refund
+            else:
+                player.stack += refund
+            player.missed_antes = min(player.missed_antes, before.missed_antes)
+            if positions:
+                player.missed_small_blind &= before.missed_small_blind
+                player.missed_big_blind &= before.missed_big_blind
         self._hands.pop()
         self._current = None
         self._held.clear()
