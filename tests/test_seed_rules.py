@@ -121,12 +121,13 @@ def table_with_antes() -> Table:
 def test_004_a_returning_player_posts_the_missed_blinds_and_antes():
     table = table_with_antes()
     table.come_back("D", post=True)
-    # Right: the big blind live, the small blind and five antes dead; wrong: no antes.
-    assert table.next_deal().posts == {3: (2, 1 + 5)}
+    # Right: the big blind live, the small blind and the missed antes dead, at most a big
+    # blind of them (five missed at 1 each: 2); wrong: no antes.
+    assert table.next_deal().posts == {3: (2, 1 + 2)}
     table.start_hand()
     hand = table.hand
     dead = [action.amount for action in hand.history if action.kind is ActionKind.POST_DEAD]
-    assert dead == [6] and sum(hand.stacks) + hand.pot_total + sum(hand.bets) == 400
+    assert dead == [3] and sum(hand.stacks) + hand.pot_total + sum(hand.bets) == 400
     fold_around(table)
     table.start_hand()
     assert table.hands[-1].deal.posts == {}  # paid once
@@ -140,6 +141,43 @@ def test_004_or_waits_for_the_big_blind_and_owes_nothing():
         table.start_hand()
         fold_around(table)
     assert table.next_deal().big_blind == 3 and table.next_deal().posts == {}
+
+
+def back_as_the_big_blind_reaches(table: Table, name: str, post: bool) -> int:
+    """Deal hands while ``name`` sits out until the big blind reaches them; bring them back; return the hands missed."""
+    missed = 0
+    while True:
+        table.come_back(name, post=post)
+        if table.next_deal().big_blind == table.seat_of(name):
+            return missed
+        table.sit_out(name)
+        table.start_hand()
+        fold_around(table)
+        missed += 1
+
+
+@pytest.mark.parametrize("post", [True, False])
+def test_004_posting_in_the_big_blind_costs_no_more_than_waiting_for_it(post):
+    table = table_with_antes()
+    for _ in range(5):  # ten hands away in all
+        table.start_hand()
+        fold_around(table)
+    assert back_as_the_big_blind_reaches(table, "D", post) >= 0
+    # Right: in the big blind D posts it and the hand's ante, as a player who waited does;
+    # wrong: the missed antes on top when posting.
+    assert table.next_deal().posts == {}
+    hand = table.start_hand()
+    assert hand.starting_stacks[3] - hand.stacks[3] == 2 + 1
+
+
+def test_004_the_missed_antes_owed_are_at_most_one_big_blind():
+    table = table_with_antes()
+    for _ in range(131):
+        table.start_hand()
+        fold_around(table)
+    table.come_back("D", post=True)
+    # Right: a big blind's worth of antes however long D was away; wrong: 136 antes, more than the stack.
+    assert table.next_deal().posts == {3: (2, 1 + 2)}
 
 
 # --- showdown order: 000 «comenzando por el jugador que subió por última vez ("showdown"). Si

@@ -208,10 +208,12 @@ class Table:
     they sit in a blind that hand: a new player the big blind, a returning
     player each blind they missed, the big blind as ``missed_big_blind`` says
     and the small blind as ``missed_small_blind`` says (:class:`Owed`; by
-    default the big blind live and the small blind dead), and every ante they
-    missed, dead; a poster who sits in a blind posts only the missed antes
-    (seed 004: «debe "postear" las ciegas y antes perdidos para reincorporarse
-    de inmediato, o puede esperar a que le llegue la BB»).
+    default the big blind live and the small blind dead), and the antes they
+    missed, dead, at most a big blind's worth (as the missed blinds count once
+    however long the absence); a poster in the small blind posts only the
+    missed antes, and one in the big blind nothing more than a player who
+    waited for it (seed 004: «debe "postear" las ciegas y antes perdidos para
+    reincorporarse de inmediato, o puede esperar a que le llegue la BB»).
     ``button_rule`` says how the button moves (:class:`ButtonRule`),
     ``out_of_turn`` what becomes of an action out of turn (:class:`OutOfTurn`)
     and ``button_after_misdeal`` where the button is after a :meth:`misdeal`.
@@ -523,12 +525,13 @@ class Table:
         :raises TableError: when fewer than two players are in play.
         """
         deal = self._positions()
-        # A declared straddle is a blind: it stands for the big blind a poster owes.
+        # A declared straddle is a blind: it stands for the big blind a poster owes.  In the big
+        # blind a poster owes nothing more than one who waited for it.
         straddling = [seat for seat in self._straddle_offers(deal) if self._seats[seat].name in self._straddling]
         posts = {
-            seat: self._owed(self._seats[seat], seat in (deal.small_blind, deal.big_blind, *straddling))
+            seat: self._owed(self._seats[seat], seat == deal.small_blind)
             for seat in deal.seats
-            if self._seats[seat].posting
+            if self._seats[seat].posting and seat not in (deal.big_blind, *straddling)
         }
         posts = {seat: owed for seat, owed in posts.items() if any(owed)}
         return dataclasses.replace(deal, posts=posts) if posts else deal
@@ -965,9 +968,13 @@ class Table:
                 player.missed_big_blind = True
 
     def _owed(self, player: _Player, in_blind: bool) -> tuple[int, int]:
-        """The live and dead chips a player posting to come in owes (in a blind: the missed antes only)."""
+        """The live and dead chips a player posting to come in owes (in the small blind: the missed antes only).
+
+        The missed antes owed are at most one big blind's worth, however long the absence, as
+        the missed blinds count once each: coming back never costs more than a few blinds.
+        """
         owed = dict.fromkeys(Owed, 0)
-        owed[Owed.DEAD] = player.missed_antes
+        owed[Owed.DEAD] = min(player.missed_antes, self._rules.big_blind)
         if not in_blind:
             if player.new or player.missed_big_blind:
                 owed[self.missed_big_blind] += self._rules.big_blind
