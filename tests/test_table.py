@@ -672,3 +672,44 @@ def test_forced_straddles_the_table_has_no_seats_for_are_skipped():
     fold_around(table)
     table.leave("C")
     assert sorted(table.start_hand().bets) == [1, 2]  # heads-up: no straddle at all
+
+
+class FailingStraddler:
+    """Folds or checks; its straddle hook fails."""
+
+    def straddle(self, seat, amount):
+        raise RuntimeError("no idea")
+
+    def act(self, view):
+        return "check" if view.legal_actions.check else "fold"
+
+
+def test_a_failing_straddle_hook_is_a_fault_under_fold_on_error():
+    from holdem.agents import AgentError, CallingStation, Fault
+
+    def seated() -> Table:
+        table = Table(Rules.no_limit(1, 2, straddles=(4,)), seats=4, seed=0)
+        for seat, name in enumerate(["ann", "bob", "cy", "dee"]):
+            table.join(name, seat, 100)
+        return table
+
+    agents = {"ann": CallingStation(), "bob": CallingStation(), "cy": CallingStation(), "dee": FailingStraddler()}
+    table = seated()
+    faults = table.play(agents, hands=1, fold_on_error=True)
+    # Right: a fault naming the player, and the hand played without the straddle; wrong: AgentError.
+    assert faults == [Fault(1, "dee", 3, faults[0].message)] and "'dee'" in faults[0].message
+    assert table.hands[0].hand.straddles == ()
+    with pytest.raises(AgentError, match="agent 'dee' at seat 3 raised RuntimeError"):
+        seated().play(agents, hands=1)
+
+
+def test_a_tournament_plays_as_a_table_does_and_records_straddle_faults():
+    from holdem.agents import CallingStation
+    from holdem.tournament import BlindSchedule, Level, Tournament
+
+    schedule = BlindSchedule([Level(10, 20)], hands_per_level=10)
+    tournament = Tournament(["ann", "bob", "cy"], 500, schedule, seed=3)
+    tournament.table.rules = Rules.no_limit(10, 20, straddles=(40,))
+    agents = {"ann": FailingStraddler(), "bob": FailingStraddler(), "cy": CallingStation()}
+    faults = tournament.play(agents, hands=3, fold_on_error=True)
+    assert len(tournament.table.hands) == 3 and faults and {fault.agent for fault in faults} <= {"ann", "bob"}

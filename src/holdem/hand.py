@@ -1479,10 +1479,23 @@ def _hand_straddles(rules: Rules, count: int, straddles: Sequence[int] | None) -
             raise InvalidHandError(
                 f"straddles {chosen!r}: each is 0 or what the rules allow at its position, {rules.straddles}"
             )
-    chosen = chosen[: count - 2]
+    seated = {position for position, _ in _straddle_seats(rules, count, 0).values()}
+    chosen = tuple(amount if position in seated else 0 for position, amount in enumerate(chosen))
     while chosen and not chosen[-1]:
         chosen = chosen[:-1]
     return chosen
+
+
+def _straddle_seats(rules: Rules, count: int, big_blind: int) -> dict[int, tuple[int, int]]:
+    """The seats in a straddle position of a hand of ``count`` players, the big blind at seat ``big_blind``:
+    ``{seat: (position, amount)}``.  Position 0 is the seat after the big blind, the next clockwise after
+    it; a position the seats do not reach (at most ``count - 2``: never the blinds) or allowing 0 is skipped.
+
+    >>> _straddle_seats(Rules.no_limit(1, 2, straddles=(4, 8, 16)), 4, 3)
+    {0: (0, 4), 1: (1, 8)}
+    """
+    allowed = rules.straddles[: max(count - 2, 0)]
+    return {(big_blind + 1 + position) % count: (position, amount) for position, amount in enumerate(allowed) if amount}
 
 
 def _checked_table_seats(table_seats: Sequence[int], count: int) -> tuple[int, ...]:

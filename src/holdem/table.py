@@ -31,8 +31,8 @@ from typing import IO, TYPE_CHECKING, SupportsIndex
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError, integer, read_decision
 from holdem.agents import Decision, Fault, _checked_agents, _play, _renumbered, _seated, _wants_to_straddle
-from holdem.errors import BuyInError, HoldemError, SeatError, TableError
-from holdem.hand import Hand, HandView, SeatStatus, checked_stacks
+from holdem.errors import AgentError, BuyInError, HoldemError, SeatError, TableError
+from holdem.hand import Hand, HandView, SeatStatus, _straddle_seats, checked_stacks
 from holdem.rules import Rules
 
 if TYPE_CHECKING:
@@ -821,7 +821,8 @@ class Table:
         :func:`~holdem.agents.play_hand` plays it (the views' ``table_seat``
         is the player's seat at this table), and the faults played as folds,
         with ``fold_on_error``, are returned, numbered by hand; their seats and
-        messages are table seats.  An agent that fails without
+        messages are table seats (a ``straddle`` hook that fails is a fault
+        too, and no straddle).  An agent that fails without
         ``fold_on_error`` voids the hand in progress: the table goes back to
         as it was before that deal (stacks, button, blinds owed), the hand
         leaves :attr:`hands`, and the :class:`~holdem.errors.AgentError` is raised.
@@ -848,15 +849,30 @@ class Table:
             )
         if hands is not None and integer(hands, "hands") < 0:
             raise TableError(f"hands {hands!r}: use a count of hands from 0, or None to play the session out")
+        return self._play_hands(
+            agents, hands, seed, fold_on_error, lambda: not self.is_over and self._in_play_count() >= 2, lambda: None
+        )
+
+    def _play_hands(
+        self,
+        agents: Mapping[str, object],
+        hands: int | None,
+        seed: int | None,
+        fold_on_error: bool,
+        go_on: Callable[[], bool],
+        after_hand: Callable[[], None],
+    ) -> list[Fault]:
+        """The play loop of :meth:`play` (and a tournament's): while ``go_on()``, ask the straddles,
+        deal, play the hand out and call ``after_hand()``, ``hands`` times at most."""
         hooks = self._hooks(agents, seed)
         faults: list[Fault] = []
-        played = 0
-        hands = PLAY_HANDS_LIMIT if hands is None else hands
-        while played < hands and not self.is_over and self._in_play_count() >= 2:
-            self._ask_straddles(agents)
+        for _ in range(PLAY_HANDS_LIMIT if hands is None else hands):
+            if not go_on():
+                break
+            faults += self._ask_straddles(agents, fold_on_error)
             self.start_hand()
             faults += self._play_current(*hooks, fold_on_error)
-            played += 1
+            after_hand()
         return faults
 
     def _hooks(
@@ -877,15 +893,23 @@ class Table:
         acts, ends, runs = _seated(list(agents.values()))
         return dict(zip(names, acts)), {names[index]: end for index, end in ends}, dict(zip(names, runs))
 
-    def _ask_straddles(self, agents: Mapping[str, object]) -> None:
+    def _ask_straddles(self, agents: Mapping[str, object], fold_on_error: bool) -> list[Fault]:
         """Before the deal, ask each agent in a voluntary straddle position by its ``straddle(seat, amount)``
-        hook (``seat``: its table seat) whether it straddles."""
+        hook (``seat``: its table seat) whether it straddles; with ``fold_on_error`` a hook that fails
+        is a fault, and no straddle."""
+        faults: list[Fault] = []
         if not self._rules.voluntary_straddles or self._in_play_count() < 2:
-            return
+            return faults
         for seat, (_, amount) in self._straddle_offers(self.next_deal()).items():
             name = self._seats[seat].name
-            if _wants_to_straddle(agents[name], seat, amount):
-                self._straddling.add(name)
+            try:
+                if _wants_to_straddle(agents[name], seat, amount, name):
+                    self._straddling.add(name)
+            except AgentError as error:
+                if not fold_on_error:
+                    raise
+                faults.append(Fault(len(self._hands) + 1, name, seat, str(error)))
+        return faults
 
     def _play_current(
         self,
@@ -1012,13 +1036,8 @@ class Table:
     def _straddle_offers(self, deal: Deal) -> dict[int, tuple[int, int]]:
         """The table seats in a straddle position of ``deal``: ``{seat: (position, amount)}``."""
         seats = deal.seats
-        count = len(seats)
-        after_big_blind = seats.index(deal.big_blind) + 1
-        return {
-            seats[(after_big_blind + position) % count]: (position, amount)
-            for position, amount in enumerate(self._rules.straddles[: count - 2])
-            if amount
-        }
+        offers = _straddle_seats(self._rules, len(seats), seats.index(deal.big_blind))
+        return {seats[index]: offer for index, offer in offers.items()}
 
     def _settle(self) -> None:
         current = self._current
