@@ -16,7 +16,7 @@ from holdem.agents import ask_straddles, play_hand
 from holdem.cards import Deck, format_cards, parse_cards
 from holdem.errors import DuplicateCardError, InvalidHandError, InvalidHistoryError, InvalidRulesError, TableError
 from holdem.formats import phh
-from holdem.hand import Hand
+from holdem.hand import Hand, position_names
 from holdem.match import play_match
 from holdem.cli.play import add_to
 from holdem.rules import Rules, Structure
@@ -275,6 +275,17 @@ def test_004_position_names_at_every_player_count(count):
     if count > 3:
         assert names[hand.actor] == "UTG"  # first to speak preflop
     assert hand.view(0).positions == names
+
+
+def test_004_only_the_seeds_names_even_past_ten_positions():
+    # Ten players and a dead small blind: eight seats between the big blind and the button, one
+    # more than the text names. Right: a second middle position; wrong: an invented "UTG4".
+    names = position_names(10, small_blind=False)
+    assert names == ("BB", "UTG", "UTG2", "UTG3", "MP", "MP", "LJ", "HJ", "CO", "BTN")
+    seed_names = {"SB", "BB", "UTG", "UTG2", "UTG3", "MP", "LJ", "HJ", "CO", "BTN", "BTN/SB"}
+    for count in range(2, 11):
+        for small_blind in (True, False):
+            assert set(position_names(count, small_blind=small_blind)) <= seed_names
 
 
 def test_004_six_max_has_fewer_early_positions():

@@ -138,7 +138,10 @@ def position_names(player_count: int, *, small_blind: bool = True) -> tuple[str,
     UTG3, Middle Position (MP), Lowjack (LJ), Hijack (HJ) y Cutoff (CO)»; with fewer
     players the early positions go first.  Heads-up the button posts the small blind
     (``BTN/SB``).  With ``small_blind=False`` (a dead small blind) the seat left of the
-    button is the big blind.
+    button is the big blind.  Only the text's names are used: ten players with a dead
+    small blind leave eight seats between the big blind and the button, one more than
+    it names, and the extra seat is a second ``MP``, the one name of the text for a
+    stretch of seats (the middle ones) rather than a single seat.
 
     >>> position_names(10)
     ('SB', 'BB', 'UTG', 'UTG2', 'UTG3', 'MP', 'LJ', 'HJ', 'CO', 'BTN')
@@ -150,8 +153,10 @@ def position_names(player_count: int, *, small_blind: bool = True) -> tuple[str,
     blinds = ("SB", "BB") if small_blind else ("BB",)
     middle = player_count - len(blinds) - 1
     late = min(middle - 1, 4) if middle else 0
-    early = tuple("UTG" if number == 1 else f"UTG{number}" for number in range(1, middle - late + 1))
-    return (*blinds, *early, *_LATE_POSITIONS[4 - late :], "BTN")
+    early = min(middle - late, 3)
+    names = tuple("UTG" if number == 1 else f"UTG{number}" for number in range(1, early + 1))
+    extra = ("MP",) * (middle - late - early)
+    return (*blinds, *names, *extra, *_LATE_POSITIONS[4 - late :], "BTN")
 
 
 # For each table size, the other seats clockwise after each seat; and for
