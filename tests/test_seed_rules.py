@@ -625,6 +625,16 @@ def test_004_an_exposed_card_is_replaced_from_the_top_and_burned():
         hand.replace_exposed(0, format_cards(hand.hole_cards(0)[:1]))
 
 
+def test_a_wrong_replacement_does_not_reveal_the_top_card():
+    hand = Hand(NL, [100, 100, 100], seed=4)
+    top = format_cards(Deck(4).deal(2 * 3 + 1)[6:])
+    wrong = next(card for card in ("2c", "3c", "4c") if card != top and parse_cards(card)[0] not in hand.hole_cards(1))
+    with pytest.raises(IllegalActionError) as refused:
+        hand.replace_exposed(1, format_cards(hand.hole_cards(1)[:1]), wrong)
+    # Right: the message names no hidden card; wrong: it gives away the top of the deck.
+    assert top not in str(refused.value) and "top card" in str(refused.value)
+
+
 def test_004_an_exposed_card_from_known_cards_needs_its_replacement():
     hand = Hand(NL, [100, 100], hole_cards=["AsAd", "KcKd"])
     with pytest.raises(IllegalActionError, match="replacement"):

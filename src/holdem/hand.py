@@ -1082,7 +1082,8 @@ class Hand:
         top = deck[burn] if len(deck) > burn else -1
         if top >= 0:
             if replacement is not None and parse_card(replacement) != top:
-                raise IllegalActionError(f"the replacement is the top card of the deck, {format_cards([top])}")
+                named = format_cards([parse_card(replacement)])  # the top card stays hidden
+                raise IllegalActionError(f"replacement {named!r} is not the top card of the deck: the replacement is dealt from the top")
             given = top
         elif replacement is None:
             raise IllegalActionError("give the replacement card dealt from the top of the deck")
