@@ -151,7 +151,8 @@ def _wants_to_straddle(agent: object, seat: int, amount: int, name: str) -> bool
     try:
         return bool(hook(seat, amount))
     except Exception as error:
-        raise AgentError(f"agent {name!r} at seat {seat} raised {type(error).__name__} asked to straddle: {error}") from error
+        problem = f"agent {name!r} at seat {seat} raised {type(error).__name__} asked to straddle: {error}"
+        raise AgentError(problem) from error
 
 
 def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:

@@ -1083,7 +1083,7 @@ class Hand:
         if top >= 0:
             if replacement is not None and parse_card(replacement) != top:
                 named = format_cards([parse_card(replacement)])  # the top card stays hidden
-                raise IllegalActionError(f"replacement {named!r} is not the top card of the deck: the replacement is dealt from the top")
+                raise IllegalActionError(f"replacement {named!r} is not the top card of the deck: deal it from the top")
             given = top
         elif replacement is None:
             raise IllegalActionError("give the replacement card dealt from the top of the deck")

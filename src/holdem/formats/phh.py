@@ -619,13 +619,14 @@ def dumps(record: Hand | HandHistory) -> str:
         if value != _PHH_DEFAULTS[name]:
             fields["_" + name] = _option_text(value)
     for action in hand.history:
+        seat = action.seat
+        if seat is None:  # the dealer's
+            continue
         if action.kind is ActionKind.EXPOSE:
-            replacement = hand.hole_cards(action.seat)[action.amount]
-            fields["_exposed"] = {
-                "player": label[action.seat], "card": format_cards(action.cards), "replacement": format_cards([replacement])
-            }  # fmt: skip
-        elif action.kind is ActionKind.RUNS and action.seat is not None:
-            fields.setdefault("_runs", {})[label[action.seat]] = action.amount
+            replacement = format_cards(hand.hole_cards(seat)[action.amount : action.amount + 1])
+            fields["_exposed"] = {"player": label[seat], "card": format_cards(action.cards), "replacement": replacement}
+        elif action.kind is ActionKind.RUNS:
+            fields.setdefault("_runs", {})[label[seat]] = action.amount
     if button != count - 1 and "seats" not in history.fields:
         fields["seats"] = [seat + 1 for seat in order]
     fields.update((name, value) for name, value in history.fields.items() if name != "finishing_stacks")
