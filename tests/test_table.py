@@ -713,3 +713,19 @@ def test_a_tournament_plays_as_a_table_does_and_records_straddle_faults():
     agents = {"ann": FailingStraddler(), "bob": FailingStraddler(), "cy": CallingStation()}
     faults = tournament.play(agents, hands=3, fold_on_error=True)
     assert len(tournament.table.hands) == 3 and faults and {fault.agent for fault in faults} <= {"ann", "bob"}
+
+
+def test_a_straddle_declared_returns_what_the_next_level_posts():
+    from holdem.tournament import BlindSchedule, Level
+
+    schedule = BlindSchedule([Level(1, 2), Level(5, 10)], hands_per_level=1)
+    table = Table(Rules.no_limit(1, 2, straddles=(4,)), seats=4, seed=0, schedule=schedule)
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 1000)
+    table.start_hand()
+    while table.hand is not None:
+        table.act(table.actor, "fold")
+    straddler = next(name for name in "ABCD" if table.seat_of(name) == (table.next_deal().big_blind + 1) % 4)
+    # Right: the straddle of the level the hand is dealt at; wrong: the last hand's 4.
+    assert table.straddle(straddler) == 20
+    assert 20 in table.start_hand().bets

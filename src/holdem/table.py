@@ -579,8 +579,7 @@ class Table:
         # A refused start changes nothing: the table is put back as it was.
         before = self._snapshot()
         try:
-            if self.schedule is not None:
-                self._rules = self.schedule.levels[self.level].rules(self._rules)  # type: ignore[index]
+            self._rules = self._next_rules()
             self._charge_fees()
             deal = self.next_deal()
             self._record_missed_blinds(deal)
@@ -760,7 +759,8 @@ class Table:
         return action
 
     def straddle(self, name: str) -> int:
-        """Declare ``name``'s straddle for the next hand, before the deal; return its amount.
+        """Declare ``name``'s straddle for the next hand, before the deal; return its amount
+        (at the level the hand is dealt at, with a blind schedule).
 
         The rules' straddles must be voluntary (seed 004: «Un straddle es una ciega
         voluntaria antes del reparto»; the default) and ``name`` in a straddle position of the next deal.
@@ -997,13 +997,14 @@ class Table:
         The missed antes owed are at most one big blind's worth, however long the absence, as
         the missed blinds count once each: coming back never costs more than a few blinds.
         """
+        rules = self._next_rules()
         owed = dict.fromkeys(Owed, 0)
-        owed[Owed.DEAD] = min(player.missed_antes, self._rules.big_blind)
+        owed[Owed.DEAD] = min(player.missed_antes, rules.big_blind)
         if not in_blind:
             if player.new or player.missed_big_blind:
-                owed[self.missed_big_blind] += self._rules.big_blind
+                owed[self.missed_big_blind] += rules.big_blind
             if player.missed_small_blind:
-                owed[self.missed_small_blind] += self._rules.small_blind
+                owed[self.missed_small_blind] += rules.small_blind
         return owed[Owed.LIVE], owed[Owed.DEAD]
 
     def _hand_for(self, deal: Deal, stacks: list[int]) -> Hand:
@@ -1033,10 +1034,17 @@ class Table:
             table_seats=seats, straddles=straddles,
         )  # fmt: skip
 
+    def _next_rules(self) -> Rules:
+        """The rules the next hand is dealt at: the schedule's level (if any) applied to the table's."""
+        if self.schedule is None:
+            return self._rules
+        return self.schedule.levels[self.level].rules(self._rules)  # type: ignore[index]
+
     def _straddle_offers(self, deal: Deal) -> dict[int, tuple[int, int]]:
-        """The table seats in a straddle position of ``deal``: ``{seat: (position, amount)}``."""
+        """The table seats in a straddle position of ``deal``: ``{seat: (position, amount)}``, the amounts
+        those of the next hand's rules."""
         seats = deal.seats
-        offers = _straddle_seats(self._rules, len(seats), seats.index(deal.big_blind))
+        offers = _straddle_seats(self._next_rules(), len(seats), seats.index(deal.big_blind))
         return {seats[index]: offer for index, offer in offers.items()}
 
     def _settle(self) -> None:
