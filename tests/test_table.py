@@ -729,3 +729,17 @@ def test_a_straddle_declared_returns_what_the_next_level_posts():
     # Right: the straddle of the level the hand is dealt at; wrong: the last hand's 4.
     assert table.straddle(straddler) == 20
     assert 20 in table.start_hand().bets
+
+
+def test_an_action_out_of_turn_from_a_player_with_no_decision_left_is_refused():
+    table = Table(Rules.no_limit(1, 2), seats=4, seed=1, out_of_turn="held")
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 100)
+    table.start_hand()
+    table.act("D", "call"), table.act("A", "call")
+    assert table.actor == "B"
+    # Right: D has called the bet and acts again only after a raise, which would void it: refused;
+    # wrong: held. The big blind, still to speak, may act early.
+    with pytest.raises(IllegalActionError, match="no decision left"):
+        table.act("D", "check")
+    assert table.held == {} and table.act("C", "check") is None and table.held == {"C": ("check", None)}

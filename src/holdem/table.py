@@ -704,8 +704,10 @@ class Table:
             why = "sitting out" if player.sitting_out else "not dealt in"
             raise IllegalActionError(f"{name!r} is {why}: only players dealt in this hand act")
         if self.actor != name:
-            if self.out_of_turn is OutOfTurn.REFUSED or not self._may_hold(current, name):
+            if self.out_of_turn is OutOfTurn.REFUSED or current.hand.actor is None:
                 raise IllegalActionError(f"{name!r} may not act now: it is {self.actor!r}'s turn")
+            if not self._may_hold(current, name):
+                raise IllegalActionError(f"{name!r} has no decision left this round: it is {self.actor!r}'s turn")
             read_decision(kind, amount)  # a decision, held as given
             self._held[name] = (kind, amount, len(current.hand.history))
             return None
@@ -723,10 +725,19 @@ class Table:
         return {name: (kind, amount) for name, (kind, amount, _) in self._held.items()}
 
     def _may_hold(self, current: TableHand, name: str) -> bool:
-        """Whether ``name`` still has a decision to come on this round."""
+        """Whether ``name`` still has a decision to come on this round: in the hand with chips, and
+        not yet acted on it or facing a bet (one who acted and matched the bet acts again only
+        after a raise, which would void what they held)."""
         hand = current.hand
         seat = current.names.index(name)
-        return hand.actor is not None and hand.statuses[seat] is SeatStatus.ACTIVE
+        if hand.statuses[seat] is not SeatStatus.ACTIVE:
+            return False
+        for action in reversed(hand.history):
+            if action.kind is ActionKind.DEAL_BOARD:
+                break
+            if action.seat == seat and action.kind in (*_VOLUNTARY, *_UNCHANGED):
+                return hand.bets[seat] < max(hand.bets)
+        return True
 
     def _play_held(self, current: TableHand) -> None:
         """Play the held actions that the turn reaches unchanged; void the others that it reaches."""
