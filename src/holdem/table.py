@@ -31,9 +31,9 @@ from typing import IO, TYPE_CHECKING, SupportsIndex
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError, integer, read_decision
 from holdem.agents import Decision, Fault, _checked_agents, _play, _renumbered, _seated, _wants_to_straddle
-from holdem.errors import AgentError, BuyInError, HoldemError, SeatError, TableError
+from holdem.errors import AgentError, BuyInError, HoldemError, SeatError, TableError, real_number
 from holdem.hand import Hand, HandView, SeatStatus, _straddle_seats, checked_stacks
-from holdem.rules import Rules
+from holdem.rules import MAX_CHIPS, Rules
 
 if TYPE_CHECKING:
     from holdem.tournament import BlindSchedule
@@ -255,18 +255,28 @@ class Table:
 
         if schedule is not None and not isinstance(schedule, BlindSchedule):
             raise TableError(f"schedule {schedule!r}: give a BlindSchedule or None")
-        if type(seats) is not int or not 2 <= seats <= 10:
-            raise TableError(f"seats {seats!r}: a table has 2 to 10 seats")
-        for name, value in (("min_buy_in", min_buy_in), ("max_buy_in", max_buy_in), ("max_hands", max_hands)):
-            if value is not None and (type(value) is not int or value < 1):
-                raise TableError(f"{name} {value!r}: use a positive integer or None")
+        message = f"seats {seats!r}: a table has 2 to 10 seats"
+        seats = integer(seats, "seats")
+        if not 2 <= seats <= 10:
+            raise TableError(message)
+        min_buy_in, max_buy_in, max_hands = (
+            _positive_or_none(name, value)
+            for name, value in (("min_buy_in", min_buy_in), ("max_buy_in", max_buy_in), ("max_hands", max_hands))
+        )
         if min_buy_in is not None and max_buy_in is not None and min_buy_in > max_buy_in:
             raise TableError(f"min_buy_in {min_buy_in} is above max_buy_in {max_buy_in}")
-        if type(time_fee) is not int or time_fee < 0 or not fee_period > 0:
-            raise TableError(
-                f"time fee {time_fee!r} every {fee_period!r} seconds: use a non-negative integer "
-                "fee and a positive period"
-            )
+        message = (
+            f"time fee {time_fee!r} every {fee_period!r} seconds: use a non-negative integer "
+            "fee and a positive period"
+        )
+        time_fee = integer(time_fee, "time_fee")
+        fee_period = real_number(fee_period, TableError, message)
+        if not 0 <= time_fee <= MAX_CHIPS or not fee_period > 0:
+            raise TableError(message)
+        if end_time is not None:
+            end_time = real_number(end_time, TableError, f"end_time {end_time!r}: use a reading of the clock, or None")
+        if not callable(clock):
+            raise TypeError(f"clock {clock!r}: use a function that returns the time in seconds")
         try:
             self.button_rule = ButtonRule(button_rule)
         except ValueError:
@@ -1134,3 +1144,14 @@ def _first_deal(in_play: list[int], first_button: int | None) -> Deal:
         return Deal(button, button, other, tuple(in_play))
     small_blind = _next(in_play, button)
     return Deal(button, small_blind, _next(in_play, small_blind), tuple(in_play))
+
+
+def _positive_or_none(name: str, value: object) -> int | None:
+    """A table's optional count or chip limit: None, or an integer from 1 to 2**60."""
+    if value is None:
+        return None
+    message = f"{name} {value!r}: use a positive integer or None"
+    number = integer(value, name)
+    if not 1 <= number <= MAX_CHIPS:
+        raise TableError(message)
+    return number

@@ -74,7 +74,7 @@ from holdem.actions import ActionKind
 from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
 from holdem.errors import HoldemError, InvalidHistoryError
 from holdem.hand import Hand, SeatStatus
-from holdem.rules import OddChip, Reopening, Rules, Structure
+from holdem.rules import MAX_CHIPS, OddChip, Reopening, Rules, Structure
 
 __all__ = ["HandHistory", "InvalidHistoryError", "dump", "dump_all", "dumps", "load", "load_all", "loads"]
 
@@ -160,20 +160,32 @@ _USAGE = "use 'd dh pN CARDS', 'd db CARDS', 'pN f', 'pN cc', 'pN cbr AMOUNT' or
 # ------------------------------------------------------------------ reading
 
 
-def loads(text: str, *, source: str = "<string>") -> HandHistory:
-    """Read and replay one hand from PHH text; ``source`` names it in error messages.
+def loads(text: str | bytes, *, source: str = "<string>") -> HandHistory:
+    """Read and replay one hand from PHH text (or UTF-8 bytes); ``source`` names it in error messages.
 
-    :raises InvalidHistoryError: for a syntax error, a missing or wrong field,
-        an illegal action, a card dealt twice, or stacks that disagree with
-        ``finishing_stacks``; the message names the source and the action.
+    :raises InvalidHistoryError: for bytes that are not UTF-8, a syntax error,
+        a missing or wrong field, an illegal action, a card dealt twice, or
+        stacks that disagree with ``finishing_stacks``; the message names the
+        source and the action.
+    :raises TypeError: for ``text`` neither ``str`` nor ``bytes``.
     """
-    return _read(text, source, 0)
+    return _read(_text(text, source), source, 0)
 
 
 def load(fp: IO[str] | IO[bytes]) -> HandHistory:
-    """Read and replay one hand from a PHH file opened for reading."""
-    text = fp.read()
-    return loads(text if isinstance(text, str) else text.decode(), source=_name(fp))
+    """Read and replay one hand from a PHH file opened for reading (as text or bytes)."""
+    return loads(fp.read(), source=_name(fp))
+
+
+def _text(text: object, source: str) -> str:
+    if isinstance(text, str):
+        return text
+    if not isinstance(text, (bytes, bytearray)):
+        raise TypeError(f"PHH text is a str or UTF-8 bytes, got {type(text).__name__}")
+    try:
+        return text.decode()
+    except UnicodeDecodeError as error:
+        raise InvalidHistoryError(f"{source}: not UTF-8 text: {error}") from None
 
 
 def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
@@ -190,8 +202,8 @@ def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
     number = None
     start = 0
     lines: list[str] = []
-    for line_number, read in enumerate(fp, 1):
-        line = read.decode() if isinstance(read, bytes) else str(read)
+    for line_number, line in enumerate(fp, 1):
+        line = _text(line, f"{name}, line {line_number}")
         section = _SECTION.match(line.strip())
         if section is None:
             lines.append(line)
@@ -232,7 +244,7 @@ def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
                 break
             try:
                 data[key] = _JSON.decode(value)
-            except ValueError:
+            except (ValueError, ArithmeticError, RecursionError):  # see the same errors below
                 break
         position = line.end()
     else:
@@ -242,6 +254,10 @@ def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         message = _AT_LINE.sub(lambda at: f"(at line {int(at[1]) + line_offset}, column {at[2]})", str(error))
         raise InvalidHistoryError(f"{source}: syntax error: {message}") from None
+    except (ValueError, ArithmeticError) as error:  # an integer or exponent of too many digits
+        raise InvalidHistoryError(f"{source}: a value cannot be read: {error!r}") from None
+    except RecursionError:
+        raise InvalidHistoryError(f"{source}: arrays or tables nested too deeply") from None
 
 
 def _not_toml(constant: str) -> None:
@@ -262,9 +278,18 @@ def _read(text: str, source: str, line_offset: int) -> HandHistory:
 def _chips(value: object, what: str) -> int:
     if type(value) is int:
         return value
-    if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+    if isinstance(value, Decimal) and _is_chip_count(value) and value == value.to_integral_value():
         return int(value)
+    if isinstance(value, Decimal) and value.is_finite() and value.copy_abs() > MAX_CHIPS:
+        raise InvalidHistoryError(f"{what} {value!r}: chip amounts are at most 2**60")
     raise InvalidHistoryError(f"{what} {value!r}: chips are whole numbers (scale fractional amounts to integers)")
+
+
+def _is_chip_count(value: object) -> bool:
+    """Whether a value read is an int, or a Decimal not above 2**60 chips (checked before any
+    arithmetic: Decimal's raises for exponents above a million, and int() of a Decimal takes
+    time quadratic in its digits)."""
+    return type(value) is int or (isinstance(value, Decimal) and value.is_finite() and value.copy_abs() <= MAX_CHIPS)
 
 
 def _chip_list(data: dict[str, Any], name: str) -> list[int]:
@@ -306,9 +331,12 @@ def _game_rules(
         straddles.pop()
     settings: dict[str, Any] = dict(_PHH_DEFAULTS, ante=ante, big_blind_ante=big_blind_ante, straddles=straddles)
     settings.update((name, None if value == "none" else value) for name, value in options)
-    if variant == "NT":
-        return Rules.no_limit(blinds[0], blinds[1], min_bet=bets[0], **settings)
-    return Rules.fixed_limit(bets[0], bets[1], blinds[0], blinds[1], **settings)
+    try:
+        if variant == "NT":
+            return Rules.no_limit(blinds[0], blinds[1], min_bet=bets[0], **settings)
+        return Rules.fixed_limit(bets[0], bets[1], blinds[0], blinds[1], **settings)
+    except TypeError as error:  # an option of the wrong kind, such as _max_bets = "abc"
+        raise InvalidHistoryError(str(error)) from None
 
 
 def _button(data: dict[str, Any], count: int) -> int:
@@ -387,7 +415,9 @@ def _step(number: int, text: str, words: list[str], players: dict[str, int]) -> 
         return number, text, player, "muck" if verb == "sm" else verb, None
     if verb == "sm":
         return number, text, player, verb, None if words[2] == "-" else _cards(words[2], 2)
-    if words[2].isdigit():
+    if words[2].isascii() and words[2].isdigit():
+        if len(words[2]) > 19:  # checked before int(), which takes time quadratic in the digits
+            raise _fault(number, text, "chip amounts are at most 2**60")
         return number, text, player, verb, int(words[2])
     if not _DECIMAL.fullmatch(words[2]):
         raise _fault(number, text, f"amount {words[2]!r} is not a number of chips")
@@ -396,7 +426,7 @@ def _step(number: int, text: str, words: list[str], players: dict[str, int]) -> 
 
 def _replay(data: dict[str, Any]) -> HandHistory:
     variant = data.get("variant")
-    if variant not in _REQUIRED:
+    if not isinstance(variant, str) or variant not in _REQUIRED:
         raise InvalidHistoryError(
             f"variant {variant!r}: holdem plays 'NT' (no-limit) and 'FT' (fixed-limit) Texas hold'em"
         )
@@ -456,7 +486,7 @@ def _replay(data: dict[str, Any]) -> HandHistory:
         player, card, replacement = exposed
         hand.replace_exposed(seat_of[player], card, replacement)
     runs = data.get("_runs", {})
-    if not isinstance(runs, dict):
+    if not isinstance(runs, dict) or not all(type(value) is int for value in runs.values()):
         raise InvalidHistoryError(f"_runs {runs!r}: expected a table of the runs each player asked for, pN = runs")
     # Shows and mucks, played when the showdown waits for them (players all in
     # may show before the last board cards).
@@ -555,8 +585,8 @@ def _label(hand: Hand, seat: int) -> str:
 def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: list[int]) -> None:
     if recorded is None:
         return
-    if not all(isinstance(value, (int, Decimal)) and not isinstance(value, bool) for value in recorded):
-        raise InvalidHistoryError(f"finishing_stacks {recorded}: expected numbers")
+    if not all(_is_chip_count(value) for value in recorded):
+        raise InvalidHistoryError(f"finishing_stacks {recorded}: expected numbers of chips")
     if not hand.is_over:
         raise InvalidHistoryError("finishing_stacks are given, but the actions stop before the hand is over")
     stacks = [hand.stacks[seat] for seat in seat_of]
@@ -579,7 +609,7 @@ def dumps(record: Hand | HandHistory) -> str:
     """Write a hand, finished or running, as PHH text (with the fields of a :class:`HandHistory`).
 
     :raises InvalidHistoryError: for pot-limit rules, several runouts, a dead small blind or
-        posts out of position, which PHH cannot record, or a misdeal.
+        posts out of position, which PHH cannot record, a misdeal, or a field TOML cannot hold.
     """
     history = record if isinstance(record, HandHistory) else HandHistory(record)
     hand = history.hand
@@ -633,11 +663,14 @@ def dumps(record: Hand | HandHistory) -> str:
     if hand.is_over:
         fields["finishing_stacks"] = [hand.stacks[seat] for seat in order]
     lines = []
-    for name, value in fields.items():
-        if name == "actions":
-            lines.append("actions = [" + ",".join(f"\n  {_toml_value(text)}" for text in value) + "\n]")
-        else:
-            lines.append(f"{_toml_key(name)} = {_toml_value(value)}")
+    try:
+        for name, value in fields.items():
+            if name == "actions":
+                lines.append("actions = [" + ",".join(f"\n  {_toml_value(text)}" for text in value) + "\n]")
+            else:
+                lines.append(f"{_toml_key(name)} = {_toml_value(value)}")
+    except RecursionError:
+        raise InvalidHistoryError("a field nests lists or tables too deeply to write") from None
     return "\n".join(lines) + "\n"
 
 
@@ -690,7 +723,11 @@ def _option_text(value: object) -> object:
 
 
 def _toml_key(key: str) -> str:
-    return key if _BARE_KEY.fullmatch(key) else json.dumps(key, ensure_ascii=False)
+    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
+
+
+def _toml_string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")  # TOML escapes DEL too
 
 
 def _toml_value(value: object) -> str:
@@ -698,10 +735,16 @@ def _toml_value(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, float):
+        value = Decimal(repr(value))  # the shortest text that reads back as the same float
     if isinstance(value, Decimal):
-        return format(value, "f")
+        if value.is_nan():
+            return "nan"
+        if value.is_infinite():
+            return "-inf" if value.is_signed() else "inf"
+        return str(value)  # exponent form for large and small numbers, unlike format(value, "f")
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return _toml_string(value)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(map(_toml_value, value)) + "]"
     if isinstance(value, dict):
