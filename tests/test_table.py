@@ -743,3 +743,21 @@ def test_an_action_out_of_turn_from_a_player_with_no_decision_left_is_refused():
     with pytest.raises(IllegalActionError, match="no decision left"):
         table.act("D", "check")
     assert table.held == {} and table.act("C", "check") is None and table.held == {"C": ("check", None)}
+
+
+def test_a_straddle_hook_failing_without_fold_on_error_declares_no_straddle():
+    from holdem.agents import AgentError, CallingStation
+
+    class Straddler(CallingStation):
+        def straddle(self, seat, amount):
+            return True
+
+    table = Table(Rules.no_limit(1, 2, straddles=(4, 8)), seats=4, seed=0)
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 100)
+    # D, after the big blind, says yes; then A, the next straddle position, fails.
+    agents = {"A": FailingStraddler(), "B": CallingStation(), "C": CallingStation(), "D": Straddler()}
+    with pytest.raises(AgentError):
+        table.play(agents, hands=1)
+    # Right: the refused play leaves no straddle declared; wrong: D's yes kept for the next deal.
+    assert table.start_hand().straddles == ()

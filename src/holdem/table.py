@@ -921,15 +921,17 @@ class Table:
         faults: list[Fault] = []
         if not self._rules.voluntary_straddles or self._in_play_count() < 2:
             return faults
+        straddling = []  # declared once every agent has answered: a failure without fold_on_error declares none
         for seat, (_, amount) in self._straddle_offers(self.next_deal()).items():
             name = self._seats[seat].name
             try:
                 if _wants_to_straddle(agents[name], seat, amount, name):
-                    self._straddling.add(name)
+                    straddling.append(name)
             except AgentError as error:
                 if not fold_on_error:
                     raise
                 faults.append(Fault(len(self._hands) + 1, name, seat, str(error)))
+        self._straddling.update(straddling)
         return faults
 
     def _play_current(
