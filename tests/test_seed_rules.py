@@ -702,6 +702,22 @@ def test_004_a_misdeal_undoes_only_what_the_voided_hand_changed():
     assert chips == 100 and table.results()["D"].cashed_out == 100 and table.results()["D"].stack == 0
 
 
+def test_004_a_misdeal_gives_back_the_time_fee_of_a_player_not_dealt_in():
+    clock = [0.0]
+    table = Table(NL, seats=4, seed=0, max_buy_in=200, time_fee=1, fee_period=60, clock=lambda: clock[0])
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 100)
+    table.start_hand()  # everyone pays the first period; D, under the gun, folds
+    fold_around(table)
+    table.sit_out("D")
+    clock[0] = 60.0
+    table.start_hand()  # every seated player pays a second period, D too
+    table.add_chips("D", 50)
+    table.misdeal()
+    # Right: D's fee back and the top-up kept; wrong: either lost.
+    assert table.stacks()["D"] == 149 and table.results()["D"].fees == 1 and table.fees == 4
+
+
 def test_004_after_a_misdeal_the_moved_button_leaves_the_blinds_it_passed_owed():
     table = four_seats_d_sitting_out()
     table.misdeal()  # the button moves «como correspondería»: the voided big blind passed D
