@@ -318,3 +318,16 @@ def test_ctrl_c_stops_sampling_that_rejects_most_deals():
 def test_a_player_neither_cards_nor_a_range_raises_type_error():
     with pytest.raises(TypeError, match="player 2: expected two cards or a range"):
         equity(["AhKh", 7])
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_progress_reports_the_size_of_the_job_up_front_then_its_end(exact):
+    calls = []
+    result = equity(["AhKh", "QsQd"], board="2c7dJh" if exact else "", exact=exact, samples=300_000, seed=1,
+                    threads=2, progress=lambda done, total: calls.append((done, total)))  # fmt: skip
+    total = result.runouts
+    assert calls[0] == (0, total) and calls[-1] == (total, total)
+    assert all(total_seen == total for _, total_seen in calls)
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+    plain = equity(["AhKh", "QsQd"], board="2c7dJh" if exact else "", exact=exact, samples=300_000, seed=1, threads=2)
+    assert plain == result  # reporting changes nothing

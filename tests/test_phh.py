@@ -593,3 +593,54 @@ def test_python_floats_and_deep_fields_are_written_or_refused():
         deep = [deep]
     with pytest.raises(phh.InvalidHistoryError, match="too deeply"):
         phh.dumps(phh.HandHistory(hand, {"deep": deep}))
+
+
+@pytest.mark.parametrize(
+    "showdown",
+    [
+        '"p3 sm 9h4s", "p1 sm Jc7h", "d db 8cKhTc", "d db Ah", "d db Js"',  # seed 000's order, holdem's
+        '"d db 8cKhTc", "d db Ah", "d db Js", "p3 sm 9h4s", "p1 sm Jc7h"',  # after the board, PokerKit's
+    ],
+)
+def test_all_in_hands_shown_before_or_after_the_board_both_load(showdown):
+    # Seed 000: «los jugadores ya abren sus cartas de mano y el crupier revela gradualmente
+    # todas las cartas comunitarias»; PokerKit writes the shows after the board.
+    deal = '"d dh p1 Jc7h", "d dh p2 2c2d", "d dh p3 9h4s"'
+    history = phh.loads(f'{GAME}actions = [{deal}, "p3 cbr 100", "p1 cc", "p2 f", {showdown}]\n')
+    hand = history.hand
+    # Right: both load, the hands shown before the board as seed 000 says; wrong: the later order refused.
+    assert hand.is_over and hand.stacks == (202, 98, 0)  # p1's pair of jacks beats p3's ace high
+    kinds = [action.kind for action in hand.history if action.kind in (ActionKind.SHOW, ActionKind.DEAL_BOARD)]
+    assert kinds == [ActionKind.SHOW, ActionKind.SHOW, *[ActionKind.DEAL_BOARD] * 3]
+
+
+def test_an_exposed_card_is_written_and_read_back():
+    # Seed 004: «dando al jugador afectado una carta de reemplazo de la parte superior y usando
+    # la expuesta como burn».
+    hand = Hand(Rules.no_limit(1, 2), [100, 100], hole_cards=["AsAd", "KcKd"], board="2c7d9sJh3c")
+    hand.replace_exposed(0, "Ad", "Qs")
+    while not hand.is_over:
+        hand.check_or_call()
+    text = phh.dumps(hand)
+    # Right: the exposure recorded and replayed; wrong: dropped, the history reads as a plain deal.
+    assert '_exposed = {player = "p1", card = "Ad", replacement = "Qs"}' in text
+    again = phh.loads(text).hand
+    assert again.history == hand.history and phh.dumps(again) == text
+    with pytest.raises(phh.InvalidHistoryError, match="_exposed"):
+        phh.loads(text.replace('replacement = "Qs"', 'replacement = "Kc"'))
+
+
+def test_the_runs_agreed_are_written_and_read_back():
+    # Seed 004: «"run it twice" cuando hay all-in si todos los implicados lo aceptan».
+    rules = Rules.no_limit(1, 2, runouts=2, runs_by_agreement=True)
+    hand = Hand(rules, [100, 100, 100], hole_cards=["AsAd", "KcKd", "7h2s"], board="2c7d9sJh3c")
+    hand.fold(), hand.all_in(), hand.call()
+    hand.agree_runs(0, 1), hand.agree_runs(1, 2)  # no agreement: the board is run once
+    text = phh.dumps(hand)
+    # Right: the rule and each player's answer recorded and replayed; wrong: both dropped.
+    assert "_runouts = 2\n_runs_by_agreement = true\n" in text and '_runs = {p1 = 1, p2 = 2}' in text
+    again = phh.loads(text).hand
+    assert again.rules == rules and again.history == hand.history and phh.dumps(again) == text
+    for wrong in ("", '_runs = {p1 = "x", p2 = 2}\n', "_runs = {p1 = true, p2 = 2}\n", "_runs = [1, 2]\n"):
+        with pytest.raises(phh.InvalidHistoryError, match="_runs"):
+            phh.loads(text.replace("_runs = {p1 = 1, p2 = 2}\n", wrong))

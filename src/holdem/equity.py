@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import math
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -93,6 +93,7 @@ def equity(
     samples: int = 200_000,
     seed: int | Rng | None = None,
     threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> EquityResult:
     """Return each player's equity: exact by enumeration, or Monte Carlo over ``samples`` deals.
 
@@ -108,6 +109,10 @@ def equity(
     ``samples`` runs from 1 to 2**32.  A seed (or an :class:`~holdem.cards.Rng`)
     makes sampling reproducible, whatever the number of ``threads`` the work
     is split over (at most 64: more count as 64).  The work stops at Ctrl-C.
+    ``progress(done, total)``, if given, is called on the calling thread before
+    the work, now and then during it (every ~10 ms of an exact job) and at its
+    end, with the runouts or samples done so far (counted from the calling
+    thread's share) and the total.
 
     >>> result = equity(["AsAd", "KhKc", "7s8s"], board="2s9sTc")
     >>> [round(share, 4) for share in result.equity]
@@ -179,9 +184,11 @@ def equity(
     if exact:
         bounds = [matchup.deals * part // thread_count for part in range(thread_count + 1)]
         chunk = max(1, _CHECK_WORK // deal_work)
+        total = matchup.deals * boards
+        report = _reporter(progress, total, boards * thread_count)
         jobs: list[tuple[Any, ...]] = [
-            (_enumerate_chunks, matchup, first, stop, chunk, tally, halt)
-            for tally, first, stop in zip(tallies, bounds, bounds[1:])
+            (_enumerate_chunks, matchup, first, stop, chunk, tally, halt, report if part == 0 else None)
+            for part, (tally, first, stop) in enumerate(zip(tallies, bounds, bounds[1:]))
         ]
         deals = sum(_run(jobs, halt))
         runouts = deals * boards
@@ -190,12 +197,17 @@ def equity(
         rng = seed if isinstance(seed, Rng) else Rng(seed)
         streams = rng.spawn(-(-samples // _CHUNK))
         sizes = [min(_CHUNK, samples - start) for start in range(0, samples, _CHUNK)]
+        total = samples
+        report = _reporter(progress, total, _CHUNK * thread_count)
         jobs = [
-            (_sample_chunks, matchup, streams[part::thread_count], sizes[part::thread_count], tally, halt)
+            (_sample_chunks, matchup, streams[part::thread_count], sizes[part::thread_count], tally, halt,
+             report if part == 0 else None)
             for part, tally in enumerate(tallies)
-        ]
+        ]  # fmt: skip
         _run(jobs, halt)
         runouts = samples
+    if progress is not None:
+        progress(total, total)
     tally = sum(tallies[1:], tallies[0])
     total = tally[0].sum()
     shares = 1 / numpy.arange(1, len(players) + 1)
@@ -214,26 +226,41 @@ def equity(
     )
 
 
+def _reporter(progress: Callable[[int, int], object] | None, total: int, step: int) -> Callable[[int], object] | None:
+    """``progress`` as the calling thread's job calls it: with the steps it has done, each worth
+    ``step`` of the ``total`` (the other threads doing as much meanwhile)."""
+    if progress is None:
+        return None
+    progress(0, total)
+    return lambda steps: progress(min(steps * step, total), total)
+
+
 def _enumerate_chunks(
-    matchup: Matchup, first: int, stop: int, chunk: int, tally: numpy.ndarray, halt: threading.Event
+    matchup: Matchup, first: int, stop: int, chunk: int, tally: numpy.ndarray, halt: threading.Event,
+    report: Callable[[int], object] | None,
 ) -> int:
     """Enumerate deals ``first`` to ``stop - 1`` ``chunk`` at a time, stopping when ``halt`` is set;
-    between chunks the calling thread answers signals (Ctrl-C)."""
+    between chunks the calling thread answers signals (Ctrl-C) and reports the deals done."""
     deals = 0
     for start in range(first, stop, chunk):
         if halt.is_set():
             break
         deals += matchup.enumerate(start, min(start + chunk, stop), tally)
+        if report is not None:
+            report(deals)
     return deals
 
 
 def _sample_chunks(
-    matchup: Matchup, streams: list[Rng], sizes: list[int], tally: numpy.ndarray, halt: threading.Event
+    matchup: Matchup, streams: list[Rng], sizes: list[int], tally: numpy.ndarray, halt: threading.Event,
+    report: Callable[[int], object] | None,
 ) -> None:
-    for stream, size in zip(streams, sizes):
+    for done, (stream, size) in enumerate(zip(streams, sizes), 1):
         if halt.is_set():
             break
         matchup.sample(stream, size, tally)
+        if report is not None:
+            report(done)
 
 
 def _run(jobs: list[tuple[Any, ...]], halt: threading.Event) -> list[Any]:

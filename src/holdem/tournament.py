@@ -27,7 +27,7 @@ from holdem.cards import Card
 from holdem.errors import RebuyError, TournamentError, real_number
 from holdem.hand import Hand
 from holdem.rules import MAX_CHIPS, Rules, Structure
-from holdem.table import PLAY_HANDS_LIMIT, ButtonRule, Table
+from holdem.table import ButtonRule, Table
 
 __all__ = [
     "BlindSchedule",
@@ -409,8 +409,7 @@ class Tournament:
 
         :raises TournamentError: when the tournament is over.
         """
-        self._eliminate(self.table.stacks())
-        if self.is_over:
+        if not self._go_on():
             raise TournamentError("the tournament is over: no more hands")
         hand = self.table.start_hand()
         if hand.is_over:
@@ -464,21 +463,12 @@ class Tournament:
             raise TournamentError("a hand is in progress: play starts between hands")
         if hands is not None and integer(hands, "hands") < 0:
             raise TournamentError(f"hands {hands!r}: use a count of hands from 0, or None to play it out")
-        table = self.table
-        hooks = table._hooks(agents, seed)
-        faults: list[Fault] = []
-        played = 0
-        hands = PLAY_HANDS_LIMIT if hands is None else hands
-        while played < hands and not self.is_over:
-            self._eliminate(table.stacks())
-            if self.is_over:
-                break
-            table._ask_straddles(agents)
-            if not self.start_hand().is_over:
-                faults += table._play_current(*hooks, fold_on_error)
-                self._after_hand()
-            played += 1
-        return faults
+        return self.table._play_hands(agents, hands, seed, fold_on_error, self._go_on, self._after_hand)
+
+    def _go_on(self) -> bool:
+        """Eliminate busted players who did not rebuy; whether the tournament goes on."""
+        self._eliminate(self.table.stacks())
+        return not self.is_over
 
     def rebuy(self, name: str) -> None:
         """Buy ``RebuyPolicy.chips`` more chips between hands.

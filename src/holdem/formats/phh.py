@@ -43,7 +43,12 @@ Chips are integers: an amount with a fraction (``0.25``) is refused, except in
 ``finishing_stacks``, where a split recorded in halves (``10112.5``) matches
 the whole chips of an odd-chip rule.  Rules that PHH cannot state (PokerKit's
 conventions are the defaults) are written as ``_``-prefixed fields, such as
-``_odd_chip = "left-of-button"``, which PokerKit keeps as user-defined fields.
+``_odd_chip = "left-of-button"``, which PokerKit keeps as user-defined fields;
+so are the records PHH has no action for: a card exposed in the deal
+(``_exposed = {player = "p1", card = "Ad", replacement = "Qs"}``, the
+replacement dealt in its place) and the runs of the board each player all in
+asked for (``_runs = {p1 = 2, p2 = 1}``).  All-in hands may be shown before
+the rest of the board or after it: both orders read.
 """
 
 from __future__ import annotations
@@ -115,7 +120,12 @@ _OPTIONS = (
     "rake",
     "rake_cap",
     "no_flop_no_drop",
+    "runouts",
+    "runs_by_agreement",
 )
+# Records of a hand that PHH has no action for, as fields: the card exposed in the deal
+# (``{player, card, replacement}``) and the runs each player all in asked for (``{pN = runs}``).
+_RECORDS = ("_exposed", "_runs")
 _PHH_DEFAULTS = {
     **{field.name: field.default for field in dataclasses.fields(Rules) if field.name in _OPTIONS},
     "blind_counts_as_bet": False,
@@ -469,8 +479,15 @@ def _replay(data: dict[str, Any]) -> HandHistory:
     button = _button(data, count)
     seat_of = [(button + 1 + player) % count for player in range(count)]
     by_seat = [(seat - button - 1) % count for seat in range(count)]
+    exposed = _exposed(data.get("_exposed"), holes, count)
     hole_cards = [holes[player] for player in by_seat]
     hand = Hand(rules, [stacks[player] for player in by_seat], button, hole_cards=hole_cards, manual_showdown=True)
+    if exposed is not None:
+        player, card, replacement = exposed
+        hand.replace_exposed(seat_of[player], card, replacement)
+    runs = data.get("_runs", {})
+    if not isinstance(runs, dict) or not all(type(value) is int for value in runs.values()):
+        raise InvalidHistoryError(f"_runs {runs!r}: expected a table of the runs each player asked for, pN = runs")
     # Shows and mucks, played when the showdown waits for them (players all in
     # may show before the last board cards).
     shows: list[_Step] = []
@@ -483,6 +500,8 @@ def _replay(data: dict[str, Any]) -> HandHistory:
                 hand.deal_board(argument)
             elif verb == "dh":
                 raise _fault(number, text, "hole cards are dealt after the first action")
+            elif verb == "sm" and seat_of[player] in hand.shown_cards():
+                continue  # shown at the first board card after the all-in, as seed 000 has it
             elif verb == "sm" or verb == "muck":
                 if hand.actor is not None or hand.statuses[seat_of[player]] is SeatStatus.FOLDED:
                     raise _fault(number, text, f"p{player + 1} may show or muck only at showdown")
@@ -501,6 +520,11 @@ def _replay(data: dict[str, Any]) -> HandHistory:
             raise
         except HoldemError as error:
             raise _fault(number, text, str(error)) from error
+        for seat in hand.runs_pending:
+            label = _label(hand, seat)
+            if label not in runs:
+                raise InvalidHistoryError(f"_runs has no answer for {label}, all in: the rules ask for one")
+            hand.agree_runs(seat, runs[label])
         if shows and hand.showdown_seats:
             _show_down(hand, shows, seat_of)
             shows = []
@@ -511,8 +535,36 @@ def _replay(data: dict[str, Any]) -> HandHistory:
             raise InvalidHistoryError(f"{_label(hand, seat)}'s hole cards are unknown (????) but needed at showdown")
         hand.show(seat)
     _check_finishing_stacks(data.get("finishing_stacks"), hand, seat_of)
-    fields = {name: value for name, value in data.items() if name not in _GAME_FIELDS and name[1:] not in _OPTIONS}
+    fields = {
+        name: value
+        for name, value in data.items()
+        if name not in _GAME_FIELDS and name[1:] not in _OPTIONS and name not in _RECORDS
+    }
     return HandHistory(hand, fields)
+
+
+def _exposed(record: object, holes: list[tuple[Card, ...] | None], count: int) -> tuple[int, Card, Card] | None:
+    """The player, the card exposed in the deal and its replacement, from an ``_exposed`` field; the
+    player's hole cards (dealt as corrected) are put back as first dealt."""
+    if record is None:
+        return None
+    problem = InvalidHistoryError(
+        f'_exposed {record!r}: give {{player = "pN", card = "Ad", replacement = "Qs"}}, the replacement one of '
+        "pN's hole cards"
+    )
+    if not isinstance(record, dict) or set(record) != {"player", "card", "replacement"}:
+        raise problem
+    names = [f"p{number + 1}" for number in range(count)]
+    try:
+        card, replacement = (_cards(str(record[name]), 1)[0] for name in ("card", "replacement"))
+    except HoldemError:
+        raise problem from None
+    player = names.index(record["player"]) if record["player"] in names else None
+    hole = None if player is None else holes[player]
+    if player is None or hole is None or replacement not in hole:
+        raise problem
+    holes[player] = tuple(card if dealt == replacement else dealt for dealt in hole)
+    return player, card, replacement
 
 
 def _show_down(hand: Hand, shows: list[_Step], seat_of: list[int]) -> None:
@@ -596,6 +648,15 @@ def dumps(record: Hand | HandHistory) -> str:
         value = getattr(rules, name)
         if value != _PHH_DEFAULTS[name]:
             fields["_" + name] = _option_text(value)
+    for action in hand.history:
+        seat = action.seat
+        if seat is None:  # the dealer's
+            continue
+        if action.kind is ActionKind.EXPOSE:
+            replacement = format_cards(hand.hole_cards(seat)[action.amount : action.amount + 1])
+            fields["_exposed"] = {"player": label[seat], "card": format_cards(action.cards), "replacement": replacement}
+        elif action.kind is ActionKind.RUNS:
+            fields.setdefault("_runs", {})[label[seat]] = action.amount
     if button != count - 1 and "seats" not in history.fields:
         fields["seats"] = [seat + 1 for seat in order]
     fields.update((name, value) for name, value in history.fields.items() if name != "finishing_stacks")
