@@ -477,3 +477,14 @@ def test_raises_with_short_stacks_match_the_reference(game, hands, recorded):
     assert result.faults == []
     prefixes = tuple(":".join(line.split(":")[:2]) + ":" for line in recorded[:-1])  # "STATE:<hand>:"
     assert [line for line in lines if line.startswith((*prefixes, "SCORE"))] == recorded
+
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [({"port": 65536}, "port 65536"), ({"ports": [1, -1]}, "port -1"), ({"timeout": 0}, "timeout 0"),
+     ({"hand_timeout": -5.0}, "hand_timeout -5.0")],
+)  # fmt: skip
+def test_a_dealer_refuses_ports_and_times_it_cannot_use(options, words):
+    with pytest.raises(AcpcError, match=words):
+        Dealer(NOLIMIT_2P, 10, 1, **options)

@@ -232,6 +232,12 @@ class Dealer:
             raise AcpcError(f"names {names!r}: give {game.players} distinct names without ':', '|' or spaces")
         if ports is not None and len(ports) != game.players:
             raise AcpcError(f"ports {list(ports)!r}: give one per seat ({game.players})")
+        for seat_port in [port] if ports is None else ports:
+            if not isinstance(seat_port, int) or not 0 <= seat_port <= 65535:
+                raise AcpcError(f"port {seat_port!r}: use 0 to 65535 (0: any free port)")
+        for name, seconds in (("timeout", timeout), ("hand_timeout", hand_timeout), ("per_hand_timeout", per_hand_timeout)):
+            if seconds is not None and not seconds > 0:
+                raise AcpcError(f"{name} {seconds!r}: give a number of seconds above 0")
         self.game = game
         self.hands = hands
         self.seed = seed
