@@ -161,6 +161,8 @@ def integer(value: object, name: str) -> int:
 
     :raises TypeError: for anything else, naming ``name``.
     """
+    if type(value) is int:
+        return value
     if not isinstance(value, bool):
         try:
             return operator.index(value)  # type: ignore[arg-type]

@@ -61,6 +61,8 @@ def parse_card(card: str | int) -> Card:
     >>> parse_card("Td") == parse_card("10d") == parse_card(33) == parse_card(numpy.uint8(33)) == 33
     True
     """
+    if type(card) is int and 0 <= card < 52:
+        return card
     if isinstance(card, str):
         code = _CODES.get(card.strip())
         if code is not None:
@@ -113,11 +115,11 @@ def parse_cards(cards: CardsLike, *, count: int | None = None) -> tuple[Card, ..
     items: Iterable[str | int]
     if isinstance(cards, str):
         items = _split_text(cards)
-    elif isinstance(cards, Iterable):
+    elif type(cards) is tuple or type(cards) is list or isinstance(cards, Iterable):  # the ABC check is slow
         items = cards
     else:
         raise TypeError(f"cards {cards!r}: give text such as 'AsKd' or an iterable of cards")
-    codes = tuple(parse_card(item) for item in items)
+    codes = tuple([parse_card(item) for item in items])
     if len(set(codes)) != len(codes):
         seen: set[int] = set()
         duplicate = next(code for code in codes if code in seen or seen.add(code))  # type: ignore[func-returns-value]

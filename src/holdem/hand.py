@@ -266,6 +266,7 @@ class Hand:
         "_straddles",
         "_runs",
         "_run_requests",
+        "_exposed",
     )
 
     def __init__(
@@ -330,6 +331,7 @@ class Hand:
         self._runs = 1 if rules.runs_by_agreement else rules.runouts
         self._run_requests: dict[int, int | None] = _NO_DECISIONS  # type: ignore[assignment]
         self._decided: dict[int, bool] = _NO_DECISIONS
+        self._exposed: tuple[Card, ...] = ()
         self._history: list[Action] = []
         self._dead_small_blind = dead_small_blind
         self._straddles = _hand_straddles(rules, count, straddles)
@@ -710,6 +712,7 @@ class Hand:
         new._straddles = self._straddles
         new._runs = self._runs
         new._run_requests = self._run_requests.copy()
+        new._exposed = self._exposed
         new._watch()
         return new
 
@@ -1074,7 +1077,7 @@ class Hand:
         pair = self._hole[seat]
         if exposed not in pair:
             raise IllegalActionError(f"card {format_cards([exposed])!r} is not one of seat {seat}'s known hole cards")
-        if any(action.kind is _EXPOSE for action in self._history):
+        if self._exposed:
             raise IllegalActionError("one exposed card is corrected per hand: for another, declare a misdeal")
         count = self._count
         burn = 2 * count  # the top card after the deal, burned before the flop
@@ -1101,7 +1104,8 @@ class Hand:
         self._hole[seat] = new_pair
         deal = self._dealt - count + self._order.index(seat)
         self._history[deal] = record(Action, (_DEAL_HOLE, seat, 0, new_pair))
-        action = Action(_EXPOSE, seat, index, (exposed,))
+        self._exposed = (exposed,)
+        action = Action(_EXPOSE, seat, index, self._exposed)
         self._history.append(action)
         self._watch()
         return action
@@ -1132,8 +1136,7 @@ class Hand:
         if not needed:
             raise IllegalActionError("no board cards are needed now")
         codes = parse_cards(cards, count=needed)
-        exposed = (action.cards[0] for action in self._history if action.kind is _EXPOSE)
-        used = set(self._board).union(*self._hole, *self._extra_boards, exposed)
+        used = set(self._board).union(*self._hole, *self._extra_boards, self._exposed)
         for code in codes:
             if code in used:
                 raise DuplicateCardError(
@@ -1475,6 +1478,8 @@ def checked_stacks(stacks: Sequence[int]) -> list[int]:
 def _hand_straddles(rules: Rules, count: int, straddles: Sequence[int] | None) -> tuple[int, ...]:
     """The straddles of a hand (the rules' when they are forced, else those chosen): positions past
     the table's seats skipped, and no trailing zeros."""
+    if straddles is None and not rules.straddles:
+        return ()
     if not rules.voluntary_straddles:
         if straddles is not None:
             raise InvalidHandError(f"straddles {straddles!r}: these rules force their straddles {rules.straddles}")

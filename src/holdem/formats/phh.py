@@ -488,6 +488,7 @@ def _replay(data: dict[str, Any]) -> HandHistory:
     runs = data.get("_runs", {})
     if not isinstance(runs, dict) or not all(type(value) is int for value in runs.values()):
         raise InvalidHistoryError(f"_runs {runs!r}: expected a table of the runs each player asked for, pN = runs")
+    agreeing = rules.runs_by_agreement
     # Shows and mucks, played when the showdown waits for them (players all in
     # may show before the last board cards).
     shows: list[_Step] = []
@@ -500,7 +501,7 @@ def _replay(data: dict[str, Any]) -> HandHistory:
                 hand.deal_board(argument)
             elif verb == "dh":
                 raise _fault(number, text, "hole cards are dealt after the first action")
-            elif verb == "sm" and seat_of[player] in hand.shown_cards():
+            elif verb == "sm" and seat_of[player] not in hand.showdown_seats and seat_of[player] in hand.shown_cards():
                 continue  # shown at the first board card after the all-in, as seed 000 has it
             elif verb == "sm" or verb == "muck":
                 if hand.actor is not None or hand.statuses[seat_of[player]] is SeatStatus.FOLDED:
@@ -520,7 +521,7 @@ def _replay(data: dict[str, Any]) -> HandHistory:
             raise
         except HoldemError as error:
             raise _fault(number, text, str(error)) from error
-        for seat in hand.runs_pending:
+        for seat in hand.runs_pending if agreeing else ():
             label = _label(hand, seat)
             if label not in runs:
                 raise InvalidHistoryError(f"_runs has no answer for {label}, all in: the rules ask for one")
