@@ -40,6 +40,11 @@ cdef object _BET = ActionKind.BET
 cdef object _RAISE = ActionKind.RAISE
 cdef object _RETURN = ActionKind.RETURN
 cdef tuple _NO_CARDS = ()
+# The members compared in __init__, looked up once (an enum member's lookup is slow).
+cdef object _FIXED_LIMIT = Structure.FIXED_LIMIT
+cdef object _POT_LIMIT = Structure.POT_LIMIT
+cdef object _SEEDS = Reopening.SEEDS
+cdef object _ACPC = Reopening.ACPC
 
 cdef enum Limit:
     NO_LIMIT, POT_LIMIT, FIXED_LIMIT
@@ -93,15 +98,12 @@ cdef class Betting:
         self.stacks, self.bets, self.contributed, self.live = stacks, bets, contributed, live
         self.dead = dead
         structure = rules.structure
-        self.limit = FIXED_LIMIT if structure is Structure.FIXED_LIMIT else (
-            POT_LIMIT if structure is Structure.POT_LIMIT else NO_LIMIT
-        )
+        self.limit = FIXED_LIMIT if structure is _FIXED_LIMIT else (POT_LIMIT if structure is _POT_LIMIT else NO_LIMIT)
         self.cap = -1 if self.limit != FIXED_LIMIT or rules.max_bets is None else rules.max_bets
         self.fold_without_bet = rules.fold_without_bet
         self.uncapped_heads_up = rules.uncapped_heads_up
-        self.reopening = REOPEN_SEEDS if rules.reopening is Reopening.SEEDS else (
-            REOPEN_ACPC if rules.reopening is Reopening.ACPC else REOPEN_POKERKIT
-        )
+        reopening = rules.reopening
+        self.reopening = REOPEN_SEEDS if reopening is _SEEDS else (REOPEN_ACPC if reopening is _ACPC else REOPEN_POKERKIT)
         self.count = len(stacks)
         self.live_count = live.count(True)
         self.head = self.tail = 0

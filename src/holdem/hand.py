@@ -122,6 +122,10 @@ _MUCK = ActionKind.MUCK
 _RUNS = ActionKind.RUNS
 _EXPOSE = ActionKind.EXPOSE
 _MISDEAL = ActionKind.MISDEAL
+# Members compared on the hot path, looked up once (an enum member's lookup is slow).
+_FIXED_LIMIT = Structure.FIXED_LIMIT
+_POKERKIT_ODD_CHIP = OddChip.POKERKIT
+_RIGHT_OF_BUTTON = ShowdownOrder.RIGHT_OF_BUTTON
 _HIDDEN = tuple(Action(_DEAL_HOLE, seat) for seat in range(10))
 _SEAT_NUMBERS = {count: tuple(range(count)) for count in range(2, 11)}
 _STREETS = tuple(Street)
@@ -334,7 +338,7 @@ class Hand:
         self._exposed: tuple[Card, ...] = ()
         self._history: list[Action] = []
         self._dead_small_blind = dead_small_blind
-        self._straddles = _hand_straddles(rules, count, straddles)
+        self._straddles = () if straddles is None and not rules.straddles else _hand_straddles(rules, count, straddles)
         self._positions = _SEAT_POSITIONS[count, button, not dead_small_blind]
         self._posts = dict(posts) if posts else {}
         last_blind = self._post_forced_bets(dead_small_blind)
@@ -469,7 +473,7 @@ class Hand:
 
     def _begin_preflop(self, last: int) -> None:
         rules, bets, stacks, order, count = self.rules, self._bets, self._stacks, self._order, self._count
-        if rules.structure is Structure.FIXED_LIMIT:
+        if rules.structure is _FIXED_LIMIT:
             street_min = rules.small_bet
             raise_count = 1 if rules.blind_counts_as_bet else 0
         else:
@@ -1192,7 +1196,7 @@ class Hand:
 
     def _begin_street(self) -> None:
         rules = self.rules
-        if rules.structure is Structure.FIXED_LIMIT:
+        if rules.structure is _FIXED_LIMIT:
             street_min = rules.small_bet if self._street < 2 else rules.big_bet
         else:
             street_min = rules.min_bet
@@ -1341,7 +1345,7 @@ class Hand:
             return
         pots = build_pots(contributed, live, self._dead)
         self._show_or_muck(pots, rankings)
-        if self.rules.odd_chip is OddChip.POKERKIT:
+        if self.rules.odd_chip is _POKERKIT_ODD_CHIP:
             winners = {seat for pot in pots for ranks in rankings for seat in pot_winners(pot, ranks)}
             pots = build_pots(contributed, [seat in winners for seat in range(count)], self._dead)
         self._rake = self._rake_for(sum(pot.amount for pot in pots))
@@ -1355,7 +1359,7 @@ class Hand:
         start = self._betting.aggressor
         if start is None:
             start = self._order[0]
-            if self.rules.showdown_order is ShowdownOrder.RIGHT_OF_BUTTON:
+            if self.rules.showdown_order is _RIGHT_OF_BUTTON:
                 start = next(seat for seat in reversed(self._order) if seat != self._button and self._live[seat])
         return _ORDERS[self._count][start - 1]
 
@@ -1385,7 +1389,7 @@ class Hand:
         for seat in winners:
             won[seat] = each
         if extra:
-            if self.rules.odd_chip is OddChip.POKERKIT:
+            if self.rules.odd_chip is _POKERKIT_ODD_CHIP:
                 won[winners[0]] += extra
             else:
                 for seat in winners[:extra]:
@@ -1478,8 +1482,6 @@ def checked_stacks(stacks: Sequence[int]) -> list[int]:
 def _hand_straddles(rules: Rules, count: int, straddles: Sequence[int] | None) -> tuple[int, ...]:
     """The straddles of a hand (the rules' when they are forced, else those chosen): positions past
     the table's seats skipped, and no trailing zeros."""
-    if straddles is None and not rules.straddles:
-        return ()
     if not rules.voluntary_straddles:
         if straddles is not None:
             raise InvalidHandError(f"straddles {straddles!r}: these rules force their straddles {rules.straddles}")
