@@ -361,7 +361,7 @@ def _cards(text: str, count: int | None) -> tuple[Card, ...]:
     codes = (
         _PAIRS.get(text)
         if count == 2
-        else tuple(_CODES.get(text[index : index + 2], -1) for index in range(0, len(text), 2))
+        else tuple([_CODES.get(text[index : index + 2], -1) for index in range(0, len(text), 2)])
     )
     if codes is None or -1 in codes or len(set(codes)) * 2 != len(text):
         return parse_cards(text, count=count)
@@ -586,7 +586,7 @@ def _label(hand: Hand, seat: int) -> str:
 def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: list[int]) -> None:
     if recorded is None:
         return
-    if not all(_is_chip_count(value) for value in recorded):
+    if not all(type(value) is int or _is_chip_count(value) for value in recorded):
         raise InvalidHistoryError(f"finishing_stacks {recorded}: expected numbers of chips")
     if not hand.is_over:
         raise InvalidHistoryError("finishing_stacks are given, but the actions stop before the hand is over")
