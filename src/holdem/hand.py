@@ -1172,7 +1172,7 @@ class Hand:
         self._collect_bets()
         if self._betting.seats_with_chips <= 1:
             self._runout_from = len(self._board)
-            if self._street < 3 and (self._ask_for_runs() or self._turn_up_hands()):
+            if self._street < 3 and ((self.rules.runs_by_agreement and self._ask_for_runs()) or self._turn_up_hands()):
                 return
             self._run_out()
         elif self._street == 3:
@@ -1203,8 +1203,9 @@ class Hand:
         self._betting.begin(self._order, 0, street_min, 0)
 
     def _ask_for_runs(self) -> bool:
-        """When runs are agreed, wait for each player still in to ask for a number of runs."""
-        if not self.rules.runs_by_agreement or self.rules.runouts == 1:
+        """With runs agreed: wait for each player still in to ask for a number of runs, when the
+        rules allow more than one."""
+        if self.rules.runouts == 1:
             return False
         self._run_requests = {seat: None for seat in self._order if self._live[seat]}
         return True
