@@ -63,13 +63,34 @@ class ActionKind(str, enum.Enum):
     WIN = "win"
 
 
-class Action(NamedTuple):
-    """One event of a hand: its kind, the seat (``None`` for the dealer), an amount, cards."""
-
+class _ActionFields(NamedTuple):
     kind: ActionKind
     seat: int | None
     amount: int = 0
     cards: tuple[int, ...] = ()
+
+
+class Action(_ActionFields):
+    """One event of a hand: its kind, the seat (``None`` for the dealer), an amount, cards.
+
+    The kind may be given as its text, as the repr shows it:
+
+    >>> Action("raise", 2, 10).kind is ActionKind.RAISE
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, kind: ActionKind | str, seat: int | None, amount: int = 0, cards: tuple[int, ...] = ()) -> Action:
+        if kind.__class__ is not ActionKind:
+            if not isinstance(kind, str):
+                raise TypeError(f"an action's kind is an ActionKind or its text, not {type(kind).__name__}")
+            try:
+                kind = ActionKind(kind)
+            except ValueError:
+                names = ", ".join(known.value for known in ActionKind)
+                raise IllegalActionError(f"unknown action kind {kind!r}: use one of {names}") from None
+        return super().__new__(cls, kind, seat, amount, cards)
 
     def __repr__(self) -> str:
         fields = [repr(self.kind.value), repr(self.seat)]
