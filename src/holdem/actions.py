@@ -83,14 +83,8 @@ class Action(_ActionFields):
 
     def __new__(cls, kind: ActionKind | str, seat: int | None, amount: int = 0, cards: tuple[int, ...] = ()) -> Action:
         if kind.__class__ is not ActionKind:
-            if not isinstance(kind, str):
-                raise TypeError(f"an action's kind is an ActionKind or its text, not {type(kind).__name__}")
-            try:
-                kind = ActionKind(kind)
-            except ValueError:
-                names = ", ".join(known.value for known in ActionKind)
-                raise IllegalActionError(f"unknown action kind {kind!r}: use one of {names}") from None
-        return super().__new__(cls, kind, seat, amount, cards)
+            kind = _kind(kind)
+        return tuple.__new__(cls, (kind, seat, amount, cards))
 
     def __repr__(self) -> str:
         fields = [repr(self.kind.value), repr(self.seat)]
@@ -99,6 +93,17 @@ class Action(_ActionFields):
         if self.cards:
             fields.append(repr(self.cards))
         return f"Action({', '.join(fields)})"
+
+
+def _kind(text: object) -> ActionKind:
+    """The kind an action's text names."""
+    if not isinstance(text, str):
+        raise TypeError(f"an action's kind is an ActionKind or its text, not {type(text).__name__}")
+    try:
+        return ActionKind(text)
+    except ValueError:
+        names = ", ".join(kind.value for kind in ActionKind)
+        raise IllegalActionError(f"unknown action kind {text!r}: use one of {names}") from None
 
 
 class LegalActions(NamedTuple):
