@@ -471,3 +471,64 @@ def test_reference_deals_follow_the_reference_dealer():
     ]
     with pytest.raises(AcpcError, match="seed -1"):
         next(reference_deals(NOLIMIT_2P, -1))
+
+
+def test_a_raise_is_valid_while_two_players_can_act():
+    # The reference allows the raise to 2300: the small blind (500) can still act, though not call 1200.
+    game = GameDef("nolimit", 3, 4, (50, 100, 0), (3, 1, 1, 1), stacks=(500, 1200, 3000))
+    view = MatchState.parse("MATCHSTATE:0:0:ccr1200r2300:QsQh||").view(game)
+    assert (view.legal_actions.call, view.legal_actions.min_raise_to) == (400, None)
+    assert MatchState.parse("MATCHSTATE:2:0:ccr1200:||QsQh").view(game).legal_actions.min_raise_to == 2300
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("MATCHSTATE:1:0:c:AsKs|", "position 1's own hole cards are missing"),
+        ("MATCHSTATE:0:0:cc/cc/cc/cc:7s2h|/Kd9c4c/5c/6c", "the showdown does not show position 1's hole cards"),
+    ],
+)
+def test_missing_cards_are_refused_not_stood_in_for(text, message):
+    game = GameDef("nolimit", 2, 4, (100, 50), (2, 1, 1, 1), stacks=(20000, 20000))
+    with pytest.raises(AcpcError, match=re.escape(message)):
+        MatchState.parse(text).view(game)
+    # Cards the position cannot see stay unknown: a hand won without a showdown, or still in play.
+    assert MatchState.parse("MATCHSTATE:0:0:cc/cc/cc/cr300f:7s2h|/Kd9c4c/5c/6c").to_hand(game).is_over
+    assert format_cards(MatchState.parse("MATCHSTATE:1:0:c:|AsKs").view(game).hole_cards) == "AsKs"
+
+LIMIT_SHORT_STACKS = GameDef("limit", 3, 4, (5, 10, 0), (3, 1, 1, 1), raise_sizes=(10, 10, 20, 20),
+                             max_raises=(3, 4, 4, 4), stacks=(35, 60, 1000))  # fmt: skip
+
+
+def test_limit_raise_from_a_stack_that_just_covers_the_call():
+    # The reference takes "r" from a player whose stack only covers the call: all in, counted
+    # as a raise, and the betting reopens (the big blind acts again).
+    game = dataclasses.replace(LIMIT_SHORT_STACKS, stacks=(1000, 1000, 10))
+    hand = MatchState.parse("MATCHSTATE:1:0:rc:|QsQh|").to_hand(game)
+    assert [str(action) for action in hand.history[-2:]] == ["Action('raise', 2, 10)", "Action('call', 0, 5)"]
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.check, legal.min_raise_to) == (1, True, 20)
+    seeds = Hand(dataclasses.replace(game.rules(), reopening="seeds"), game.starting_stacks, game.button, seed=1)
+    with pytest.raises(IllegalActionError, match="the stack does not cover more than a call"):
+        apply_action(seeds, "r")
+
+
+def test_limit_raise_from_a_stack_short_of_the_call_lowers_the_bet():
+    # Played by the reference dealer: on the flop seat 0 (15 behind) bets 10, seat 1 calls, seat 2
+    # raises to 20 and seat 0 "raises" all in to 15: the bet is 15 now, and a call to it takes back
+    # what is above it.
+    legal = MatchState.parse("MATCHSTATE:1:0:rcc/rcrr:|KhKc|/Ah9d4s").view(LIMIT_SHORT_STACKS).legal_actions
+    assert (legal.current_bet, legal.call, legal.min_raise_to) == (15, 5, 25)
+    hand = MatchState.parse("MATCHSTATE:0:0:rcc/rcrrfc//:4cKs|KhKc|3s2h/Ah9d4s/8d/Th").to_hand(LIMIT_SHORT_STACKS)
+    assert "Action('call', 2, -5)" in map(str, hand.history)
+    assert hand_values(hand) == (65, -30, -35)  # the reference's values
+    # The cap, not the short stack, is what stops seat 0 here.
+    with pytest.raises(IllegalActionError, match="the cap of 4 bets this street is reached"):
+        apply_action(MatchState.parse("MATCHSTATE:0:0:rrrc:4cKs||").to_hand(LIMIT_SHORT_STACKS), "r")
+    # A seat that folds above a lowered bet loses what it put in: here the reference's 60|-20|-40.
+    state = MatchState.parse("MATCHSTATE:0:0:rcc/rfrrf:AcTd||/3d4d8d")
+    assert hand_values(state.to_hand(LIMIT_SHORT_STACKS)) == (60, -20, -40)
+    # At a showdown, the side pot goes to the seat that won it: the reference's values for this
+    # hand, 70|-10|-75, lose the 15 chips that seat 2 folded above the bet.
+    state = MatchState.parse("MATCHSTATE:0:0:rcc/ccc/rrrrf/:5cJc|5s6s|/2cTc8c/5h/4h")
+    assert hand_values(state.to_hand(LIMIT_SHORT_STACKS)) == (70, 5, -75)

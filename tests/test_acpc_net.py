@@ -338,7 +338,8 @@ def test_reference_command_line(tmp_path, capsys, monkeypatch):
     dealer = threading.Thread(target=main, args=(arguments,))
     dealer.start()
     time.sleep(0.5)  # the dealer binds its ports
-    clients = [threading.Thread(target=play_client, args=("127.0.0.1", port, RandomBot(seed=port))) for port in ports]
+    clients = [threading.Thread(target=play_client, args=("127.0.0.1", port, RandomBot(seed=port)),
+                                kwargs={"game": NOLIMIT_2P}) for port in ports]  # fmt: skip
     for thread in clients:
         thread.start()
     for thread in [dealer, *clients]:
@@ -379,3 +380,111 @@ def test_the_client_answers_a_state_it_cannot_follow_with_a_call():
     assert received == [b"VERSION:2.0.0\r\n", b"MATCHSTATE:1:0:r20000r19000:|AsKs:c\r\n", b"MATCHSTATE:1:1::|AsKs:c\r\n"]
     assert len(reported) == 1 and "answered with a call" in reported[0]
     assert (result.hands, result.total) == (0, 0)
+
+
+@pytest.mark.parametrize(("arguments", "transactions"), [([], False), (["-t"], False), (["-T"], True)])
+def test_reference_form_writes_the_transaction_log_only_with_capital_t(arguments, transactions):
+    import argparse
+
+    from holdem.cli import acpc
+
+    parser = argparse.ArgumentParser(prog="holdem")
+    acpc.add_to(parser.add_subparsers())
+    parsed = parser.parse_args(["acpc-dealer", "m", "nl.game", "10", "1", "ann", "bob", *arguments])
+    assert parsed.use_transactions is transactions
+
+
+def recording_client(lines):
+    """An ACPC client that keeps every line the dealer sends and calls whenever it is to act."""
+
+    def client(host, port):
+        with socket.create_connection((host, port), timeout=10) as sock:
+            sock.sendall(b"VERSION:2.0.0\r\n")
+            with sock.makefile("r", encoding="ascii", newline="\r\n") as reader:
+                for line in reader:
+                    lines.append(line.rstrip("\r\n"))
+                    if lines[-1].startswith("MATCHSTATE"):
+                        state = MatchState.parse(lines[-1])
+                        if state.to_hand(NOLIMIT_2P).actor == state.position:
+                            sock.sendall(f"{lines[-1]}:c\r\n".encode("ascii"))
+
+    return client
+
+
+@pytest.mark.parametrize("send_definition", [True, False])
+def test_the_game_definition_is_sent_only_in_holdems_form(send_definition):
+    lines = []
+    clients = [recording_client(lines), lambda host, port: play_client(host, port, CallingStation(), game=NOLIMIT_2P)]
+    seated_match(NOLIMIT_2P, 2, 1, clients, send_definition=send_definition)
+    comments = [line for line in lines if not line.startswith("MATCHSTATE:")]
+    assert comments == (["# " + line for line in str(NOLIMIT_2P).splitlines()] if send_definition else [])
+    assert len(lines) > len(comments)
+
+
+def test_a_showdown_without_the_opponents_cards_is_reported_not_counted():
+    unshown, shown = "MATCHSTATE:0:0:cc/cc/cc/cc:7s2h|/Kd9c4c/5c/6c", "MATCHSTATE:0:1:cc/cc/cc/cc:7s2h|AdAc/Kd9c4c/5c/6c"
+    received, reported = [], []
+    with socket.create_server(("127.0.0.1", 0)) as server:
+
+        def dealer():
+            sock, _ = server.accept()
+            with sock, sock.makefile("rb") as reader:
+                received.append(reader.readline())
+                sock.sendall(f"{unshown}\r\n{shown}\r\n".encode("ascii"))
+                received.append(reader.readline())
+
+        thread = threading.Thread(target=dealer)
+        thread.start()
+        result = play_client(*server.getsockname()[:2], CallingStation(), game=NOLIMIT_2P, timeout=10,
+                             report=reported.append)  # fmt: skip
+        thread.join(10)
+    assert len(reported) == 1 and "does not show position 1's hole cards" in reported[0]
+    assert (result.hands, result.total) == (1, -100)
+
+
+# Recorded from the ACPC reference dealer (seed 5, 300 hands) with RandomBot(seed=0..2) in seats 1 to 3.
+SHORT_STACKS_3P = GameDef("nolimit", 3, 4, (50, 100, 0), (3, 1, 1, 1), stacks=(500, 1200, 3000))
+SHORT_STACKS_RECORDED = [
+    "STATE:16:r225r500r1200f///:Js2d|3dTs|7h9d/9sJc4c/Td/7c:725|-500|-225:p2|p3|p1",
+    "STATE:98:ccc/cr1200r3000c//:5c3h|KdJs|8h7d/8c3c8d/6c/Qh:-500|-1200|1700:p3|p1|p2",
+    "STATE:116:ccc/r500r1050c/r1200f/:7s3s|7h2c|2hJh/JcJd8c/Ac/9c:-500|1550|-1050:p3|p1|p2",
+    "SCORE:-1687|10700|-9013:p1|p2|p3",
+]
+
+
+# The same with a limit game of short stacks (200 hands): in hands 15, 21 and 44 a stack short of
+# the call raises all in, lowering the bet.
+LIMIT_SHORT_STACKS_3P = GameDef("limit", 3, 4, (5, 10, 0), (3, 1, 1, 1), raise_sizes=(10, 10, 20, 20),
+                                max_raises=(3, 4, 4, 4), stacks=(35, 60, 1000))  # fmt: skip
+LIMIT_SHORT_STACKS_RECORDED = [
+    "STATE:15:crrcc/crrrcc/rrrc/:JcAc|6c7s|Qs9d/6h5s7d/8h/5c:-35|-60|95:p1|p2|p3",
+    "STATE:21:frc/cc/cc/crrc:Js8h|TdJd|Jc6d/4d4hKc/Ac/9d:0|0|0:p1|p2|p3",
+    "STATE:44:ccc/ccc/rrcrcrc/crf:9sJd|TcJc|8cAc/2dJs6h/Kd/Ah:-35|-55|90:p3|p1|p2",
+    "SCORE:-490|595|-105:p1|p2|p3",
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "hands", "recorded"),
+    [(SHORT_STACKS_3P, 300, SHORT_STACKS_RECORDED), (LIMIT_SHORT_STACKS_3P, 200, LIMIT_SHORT_STACKS_RECORDED)],
+    ids=["nl", "fl"],
+)
+def test_raises_with_short_stacks_match_the_reference(game, hands, recorded):
+    # No-limit hand 98: after an all-in to 1200, the 3000 stack raises to 3000 and the 500 stack (400 behind) calls.
+    clients = [lambda host, port, seat=seat: play_client(host, port, RandomBot(seed=seat), timeout=10)
+               for seat in range(3)]  # fmt: skip
+    result, lines, _ = seated_match(game, hands, 5, clients)
+    assert result.faults == []
+    prefixes = tuple(":".join(line.split(":")[:2]) + ":" for line in recorded[:-1])  # "STATE:<hand>:"
+    assert [line for line in lines if line.startswith((*prefixes, "SCORE"))] == recorded
+
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [({"port": 65536}, "port 65536"), ({"ports": [1, -1]}, "port -1"), ({"timeout": 0}, "timeout 0"),
+     ({"hand_timeout": -5.0}, "hand_timeout -5.0")],
+)  # fmt: skip
+def test_a_dealer_refuses_ports_and_times_it_cannot_use(options, words):
+    with pytest.raises(AcpcError, match=words):
+        Dealer(NOLIMIT_2P, 10, 1, **options)

@@ -84,3 +84,9 @@ def test_format_cards():
 def test_public_names_are_exported():
     for name in holdem.__all__:
         assert hasattr(holdem, name), name
+
+
+def test_cards_that_are_neither_text_nor_iterable_raise_type_error():
+    for bad in (5, None, 1.5):
+        with pytest.raises(TypeError, match="text such as 'AsKd'"):
+            parse_cards(bad)  # type: ignore[arg-type]

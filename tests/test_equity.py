@@ -1,5 +1,9 @@
 import itertools
+import os
 import random
+import signal
+import threading
+import time
 from fractions import Fraction
 
 import numpy
@@ -187,7 +191,6 @@ def test_inputs_in_every_form():
         ((["AhKh", "QsQd"], "2c3c4c5c6c7c"), CardCountError, "got 6"),
         ((["AhKhQh", "QsQd"],), CardCountError, "player 1 must hold 2 cards"),
         ((["AhKh", "QQ+, AKx"],), InvalidRangeError, "'AKx'"),
-        ((["AhKh", 7],), EquityError, "player 2: expected two cards or a range"),
         ((["AsAh", "AA"], "Ad2c3c"), EmptyRangeError, "player 2's range 'AA' has no combo left"),
         ((["AA", "AA", "AA"],), EmptyRangeError, "no deal"),
         ((["AhKh", "QsQd"], "", [c for c in range(52) if c not in parse_cards("AhKhQsQd")][:45]),
@@ -204,10 +207,13 @@ def test_bad_input(arguments, error, message):
     ("options", "error"),
     [
         ({"samples": 0}, EquityError),
-        ({"samples": 2.5}, EquityError),
-        ({"samples": True}, EquityError),
+        ({"samples": 2.5}, TypeError),
+        ({"samples": True}, TypeError),
+        ({"samples": 2**63}, EquityError),
         ({"threads": 0}, EquityError),
-        ({"threads": "2"}, EquityError),
+        ({"threads": "2"}, TypeError),
+        ({"threads": 2.7}, TypeError),
+        ({"threads": [1]}, TypeError),
         ({"seed": -1}, InvalidSeedError),
     ],
 )
@@ -267,3 +273,61 @@ def test_two_ranges_can_list_their_pairs_of_combos():
 def test_the_matchup_rejects_bad_combos(combo, message):
     with pytest.raises(ValueError, match=message):
         Matchup([[(51, 50, 1.0)], [combo, (40, 41, 1.0)]], (), ())
+
+
+@pytest.mark.parametrize("players", [["random"] * 7, ["random"] * 3, ["random"] * 2])
+def test_exact_refuses_a_job_too_big_at_once(players):
+    with pytest.raises(EquityError, match="sample instead"):
+        equity(players, exact=True)
+
+
+def test_tiny_weights_give_no_nan():
+    result = equity(["AsAh, KK:1e-6", "AsAd, QQ:1e-6", "AsAc, JJ:1e-6"], board="2c3d4h5s")
+    assert all(0 < share < 1 for share in result.equity) and sum(result.equity) == pytest.approx(1)
+
+
+def test_none_is_no_board_and_numpy_integers_count():
+    expected = equity(["AhKh", "QsQd"], samples=1000, seed=1)
+    assert equity(["AhKh", "QsQd"], board=None, dead=None, samples=numpy.int64(1000), seed=1) == expected
+    assert equity(["AhKh", "QsQd"], samples=1000, seed=1, threads=10**6) == expected
+
+
+def test_ctrl_c_stops_an_exact_enumeration():
+    """A job of about ten seconds answers Ctrl-C at once, on the calling thread and the others."""
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        equity(["QQ+", "random", "random"], board="2c3d4h", exact=True, threads=2)
+    # The other thread stopped too: it is free for the next call's second half.
+    equity(["AA", "KK"], board="2c3d4h", exact=True, threads=2)
+    assert time.monotonic() - start < 5
+
+
+def test_ctrl_c_stops_sampling_that_rejects_most_deals():
+    """Six overlapping ranges: a chunk of 65,536 samples rejects tens of millions of deals (over
+    a second); Ctrl-C stops it within one check, every million rejections."""
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        equity(["AA, KK, QQ"] * 6, samples=2 * 65_536, seed=1, exact=False)
+    assert time.monotonic() - start < 1.2
+
+
+def test_a_player_neither_cards_nor_a_range_raises_type_error():
+    with pytest.raises(TypeError, match="player 2: expected two cards or a range"):
+        equity(["AhKh", 7])
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_progress_reports_the_size_of_the_job_up_front_then_its_end(exact):
+    calls = []
+    result = equity(["AhKh", "QsQd"], board="2c7dJh" if exact else "", exact=exact, samples=300_000, seed=1,
+                    threads=2, progress=lambda done, total: calls.append((done, total)))  # fmt: skip
+    total = result.runouts
+    assert calls[0] == (0, total) and calls[-1] == (total, total)
+    assert all(total_seen == total for _, total_seen in calls)
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+    plain = equity(["AhKh", "QsQd"], board="2c7dJh" if exact else "", exact=exact, samples=300_000, seed=1, threads=2)
+    assert plain == result  # reporting changes nothing

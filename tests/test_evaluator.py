@@ -18,6 +18,7 @@ from holdem import (
     HandRank,
     InvalidArrayError,
     InvalidCardError,
+    InvalidRankError,
     Rng,
     best_five,
     evaluate,
@@ -292,3 +293,44 @@ def test_bad_thread_counts_raise():
 
 def test_hand_texts_are_parsed_for_every_entry_point():
     assert evaluate(parse_cards("Ah Kh Qh Jh Th")) == 7462
+
+
+@pytest.mark.parametrize("rank", [0, 99999, -1, 2**70, np.int64(-3)])
+def test_hand_rank_refuses_values_off_the_scale(rank):
+    with pytest.raises(InvalidRankError, match="from 1 to 7462"):
+        HandRank(rank)
+
+
+@pytest.mark.parametrize("rank", ["7462", None, True, [1], 1.5, np.float64(3.0)])
+def test_hand_rank_refuses_other_types(rank):
+    with pytest.raises(TypeError, match="rank .*: use an integer"):
+        HandRank(rank)
+
+
+def test_integers_of_any_type_are_ranks_and_codes():
+    assert HandRank(np.int16(7462)) == 7462 and type(int(HandRank(np.uint64(1)))) is int
+    row = np.array([51, 47, 43, 39, 35, 0, 5], dtype=np.uint8)
+    assert evaluate(row) == evaluate(list(row)) == evaluate7(*row) == 7462
+
+
+@pytest.mark.parametrize(("code", "error"), [(2**40, InvalidCardError), (-2**70, InvalidCardError),
+                                             (1.5, TypeError), ("As", TypeError), (True, TypeError)])
+def test_evaluate7_refuses_what_is_not_a_code(code, error):
+    with pytest.raises(error):
+        evaluate7(0, 4, 8, 12, 17, 21, code)
+
+
+@pytest.mark.parametrize(("threads", "error"), [("x", TypeError), ([1], TypeError), ("3", TypeError),
+                                                (2.7, TypeError), (0, InvalidArrayError)])
+def test_batch_threads_must_be_a_positive_integer(threads, error):
+    with pytest.raises(error, match="threads"):
+        evaluate_batch(np.zeros((1, 7), dtype=np.uint8) + np.arange(7, dtype=np.uint8), threads=threads)
+
+
+def test_threads_share_one_capped_pool():
+    hands = Rng(4).sample_cards(2 * 131_072, 7)
+    expected = evaluate_batch(hands)
+    for threads in (2, 3, np.int64(5), 10**6):
+        assert (evaluate_batch(hands, threads=threads) == expected).all()
+    pool = _core._thread_pool()
+    assert pool is _core._thread_pool() and pool._max_workers == _core.MAX_THREADS - 1

@@ -517,3 +517,130 @@ def test_hands_with_blinds_phh_cannot_state_are_not_written():
     for options in ({"dead_small_blind": True}, {"posts": {2: (2, 1)}}):
         with pytest.raises(phh.InvalidHistoryError, match="dead small blind or posts"):
             phh.dumps(Hand(Rules.no_limit(1, 2), [100] * 4, seed=1, **options))
+
+
+HEADS_UP = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+FOLDED = 'actions = ["d dh p1 AsAd", "d dh p2 KcKd", "p2 f"]\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # Numbers too big to convert: refused before int() runs (quadratic in the digits).
+        (f"{HEADS_UP}starting_stacks = [1e1000000, 100]\n{FOLDED}", "at most 2\\*\\*60"),
+        (f"{HEADS_UP.replace('min_bet = 2', 'min_bet = 1e999999')}starting_stacks = [100, 100]\n{FOLDED}", "2\\*\\*60"),
+        (f"{HEADS_UP}starting_stacks = [{'9' * 5000}, 100]\n{FOLDED}", "cannot be read"),
+        (f"{HEADS_UP}starting_stacks = [1e{'9' * 40}, 100]\n{FOLDED}", "cannot be read"),  # found by fuzzing
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}x = 1e{'9' * 40}\nz = {{a = 1}}\n", "cannot be read"),
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED.replace('p2 f', 'p2 cbr ' + '9' * 5000)}", "2\\*\\*60"),
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED.replace('p2 f', 'p2 cbr ' + '9' * 5000 + '.0')}", "2\\*\\*60"),
+        # Fields of the wrong kind.
+        (HEADS_UP.replace('"NT"', '["NT"]') + "starting_stacks = [100, 100]\n" + FOLDED, "variant"),
+        (HEADS_UP.replace('"NT"', "{a=1}") + "starting_stacks = [100, 100]\n" + FOLDED, "variant"),
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}x = {'[' * 2000}{']' * 2000}\n", "nested too deeply"),
+        # Found by test_phh_text: a line read as JSON first, opened 2,000 times and closed once.
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}x = {'[' * 2000}0]\n", "nested too deeply|syntax error"),
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED.replace('p2 f', 'p2 cbr ²')}", "not a number"),
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED.replace('p2 f', 'p2 cbr ٦')}", "not a number"),
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}finishing_stacks = [inf, -inf]\n", "finishing_stacks"),
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}finishing_stacks = [nan, 3]\n", "finishing_stacks"),
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}finishing_stacks = [1e1000000, 3]\n", "finishing_stacks"),
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}_max_bets = \"abc\"\n", "max_bets"),
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}_rake = \"abc\"\n", "rake"),
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}_rake = nan\n", "rake"),
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}_rake = \"1/0\"\n", "rake"),
+        (f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}_rake = \"1/{'9' * 5000}\"\n", "rake"),
+    ],
+)
+def test_hostile_fields_raise_invalid_history_error(text, words):
+    with pytest.raises(phh.InvalidHistoryError, match=words):
+        phh.loads(text)
+
+
+def test_bytes_are_read_as_utf8():
+    text = f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}"
+    assert phh.loads(text.encode()).hand.stacks == phh.loads(text).hand.stacks
+    broken = b"\xff" + text.encode()
+    for read in (phh.loads, lambda data: phh.load(io.BytesIO(data)), lambda data: list(phh.load_all(io.BytesIO(b"[1]\n" + data)))):
+        with pytest.raises(phh.InvalidHistoryError, match="not UTF-8"):
+            read(broken)
+    with pytest.raises(TypeError, match="str or UTF-8 bytes"):
+        phh.loads(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e1000000", "1.5e-300", "0.0000001", "1E+2"])
+def test_floats_are_written_back_as_toml(value):
+    history = phh.loads(f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}rating = {value}\n")
+    text = phh.dumps(history)
+    assert len(text) < 1000
+    again = phh.loads(text).fields["rating"]
+    assert str(again) == str(history.fields["rating"]) and isinstance(again, Decimal)
+
+
+def test_a_delete_character_is_escaped():
+    history = phh.loads(f"{HEADS_UP}starting_stacks = [100, 100]\n{FOLDED}event = \"a\\u007fb\"\n")
+    assert phh.loads(phh.dumps(history)).fields["event"] == "a\x7fb"
+
+
+def test_python_floats_and_deep_fields_are_written_or_refused():
+    hand = Hand(Rules.no_limit(1, 2), [50, 50], seed=1)
+    fields = {"rating": float("nan"), "low": float("-inf"), "big": 1e16, "small": Decimal("sNaN")}
+    again = phh.loads(phh.dumps(phh.HandHistory(hand, fields))).fields
+    assert again["rating"].is_nan() and again["low"] == Decimal("-Infinity") and again["big"] == Decimal("1E+16")
+    assert again["small"].is_nan()
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(phh.InvalidHistoryError, match="too deeply"):
+        phh.dumps(phh.HandHistory(hand, {"deep": deep}))
+
+
+@pytest.mark.parametrize(
+    "showdown",
+    [
+        '"p3 sm 9h4s", "p1 sm Jc7h", "d db 8cKhTc", "d db Ah", "d db Js"',  # seed 000's order, holdem's
+        '"d db 8cKhTc", "d db Ah", "d db Js", "p3 sm 9h4s", "p1 sm Jc7h"',  # after the board, PokerKit's
+    ],
+)
+def test_all_in_hands_shown_before_or_after_the_board_both_load(showdown):
+    # Seed 000: «los jugadores ya abren sus cartas de mano y el crupier revela gradualmente
+    # todas las cartas comunitarias»; PokerKit writes the shows after the board.
+    deal = '"d dh p1 Jc7h", "d dh p2 2c2d", "d dh p3 9h4s"'
+    history = phh.loads(f'{GAME}actions = [{deal}, "p3 cbr 100", "p1 cc", "p2 f", {showdown}]\n')
+    hand = history.hand
+    # Right: both load, the hands shown before the board as seed 000 says; wrong: the later order refused.
+    assert hand.is_over and hand.stacks == (202, 98, 0)  # p1's pair of jacks beats p3's ace high
+    kinds = [action.kind for action in hand.history if action.kind in (ActionKind.SHOW, ActionKind.DEAL_BOARD)]
+    assert kinds == [ActionKind.SHOW, ActionKind.SHOW, *[ActionKind.DEAL_BOARD] * 3]
+
+
+def test_an_exposed_card_is_written_and_read_back():
+    # Seed 004: «dando al jugador afectado una carta de reemplazo de la parte superior y usando
+    # la expuesta como burn».
+    hand = Hand(Rules.no_limit(1, 2), [100, 100], hole_cards=["AsAd", "KcKd"], board="2c7d9sJh3c")
+    hand.replace_exposed(0, "Ad", "Qs")
+    while not hand.is_over:
+        hand.check_or_call()
+    text = phh.dumps(hand)
+    # Right: the exposure recorded and replayed; wrong: dropped, the history reads as a plain deal.
+    assert '_exposed = {player = "p1", card = "Ad", replacement = "Qs"}' in text
+    again = phh.loads(text).hand
+    assert again.history == hand.history and phh.dumps(again) == text
+    with pytest.raises(phh.InvalidHistoryError, match="_exposed"):
+        phh.loads(text.replace('replacement = "Qs"', 'replacement = "Kc"'))
+
+
+def test_the_runs_agreed_are_written_and_read_back():
+    # Seed 004: «"run it twice" cuando hay all-in si todos los implicados lo aceptan».
+    rules = Rules.no_limit(1, 2, runouts=2, runs_by_agreement=True)
+    hand = Hand(rules, [100, 100, 100], hole_cards=["AsAd", "KcKd", "7h2s"], board="2c7d9sJh3c")
+    hand.fold(), hand.all_in(), hand.call()
+    hand.agree_runs(0, 1), hand.agree_runs(1, 2)  # no agreement: the board is run once
+    text = phh.dumps(hand)
+    # Right: the rule and each player's answer recorded and replayed; wrong: both dropped.
+    assert "_runouts = 2\n_runs_by_agreement = true\n" in text and '_runs = {p1 = 1, p2 = 2}' in text
+    again = phh.loads(text).hand
+    assert again.rules == rules and again.history == hand.history and phh.dumps(again) == text
+    for wrong in ("", '_runs = {p1 = "x", p2 = 2}\n', "_runs = {p1 = true, p2 = 2}\n", "_runs = [1, 2]\n"):
+        with pytest.raises(phh.InvalidHistoryError, match="_runs"):
+            phh.loads(text.replace("_runs = {p1 = 1, p2 = 2}\n", wrong))

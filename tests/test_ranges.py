@@ -118,10 +118,21 @@ def test_bad_notation(text):
 
 
 def test_bad_inputs():
-    with pytest.raises(InvalidRangeError, match="written as text"):
+    with pytest.raises(TypeError, match="written as text"):
         HandRange(["AKs"])  # type: ignore[arg-type]
     with pytest.raises(InvalidRangeError, match="pair"):
         class_combos("QQs")
     with pytest.raises(InvalidRangeError, match="invalid hand class"):
         class_combos("AKz")
     assert issubclass(EmptyRangeError, InvalidRangeError)
+
+
+@pytest.mark.parametrize("text", [":0.5", "AKs, :0.5", "AKs:1e-200", "AKs:nan", "AKs:0.5:1", "AKs:٠.5", "٦%", "nan%"])
+def test_malformed_items_and_weights_are_refused(text):
+    with pytest.raises(InvalidRangeError):
+        HandRange(text)
+
+
+def test_class_combos_takes_text():
+    with pytest.raises(TypeError, match="hand class"):
+        class_combos(5)  # type: ignore[arg-type]

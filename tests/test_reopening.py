@@ -102,3 +102,23 @@ def test_reopening_is_checked() -> None:
     assert Rules.no_limit(1, 2, reopening="acpc").reopening is Reopening.ACPC
     with pytest.raises(ValueError, match="reopening 'card-room': use one of 'seeds', 'acpc', 'pokerkit'"):
         Rules.no_limit(1, 2, reopening="card-room")
+
+
+@pytest.mark.parametrize(
+    ("reopening", "bounds"), [(Reopening.ACPC, (2300, 3000)), (Reopening.SEEDS, None), (Reopening.POKERKIT, None)]
+)
+def test_acpc_allows_a_raise_while_another_player_has_chips_behind(reopening: Reopening, bounds: object) -> None:
+    # The reference game.c: a raise is valid while two players can still act, whatever they
+    # can call.  Stacks 500/1200/3000: the small blind has chips behind after an all-in to 1200.
+    hand = Hand(Rules.no_limit(50, 100, reopening=reopening), [500, 1200, 3000], 2, seed=1)
+    hand.call(), hand.call(), hand.raise_to(1200)
+    legal = hand.legal_actions()
+    assert legal.seat == 2 and (legal.min_raise_to, legal.max_raise_to) == (bounds or (None, None))
+    if bounds is None:
+        with pytest.raises(IllegalActionError, match="no other player still in can put in more than the current bet"):
+            hand.raise_to(2300)
+        return
+    hand.raise_to(2300)
+    assert hand.legal_actions().call == 400 and hand.legal_actions().min_raise_to is None
+    hand.call()
+    assert hand.is_over or hand.actor is None

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
+import numpy
 import pytest
 
 from holdem.errors import HoldemError
@@ -47,7 +49,6 @@ def test_strings_become_enums():
         (lambda: Rules.no_limit(-1, 2), "integers from 0"),
         (lambda: Rules.no_limit(1, 2, ante=-1), "ante -1"),
         (lambda: Rules.no_limit(0, 0), "big blind 0"),
-        (lambda: Rules.no_limit(1, 2.5), "big_blind 2.5"),
         (lambda: Rules.no_limit(1, 2, min_bet=0), "minimum bet"),
         (lambda: Rules.fixed_limit(4, 2), "small bet 4 and big bet 2"),
         (lambda: Rules.no_limit(1, 2, straddles=(2,)), "straddle 2"),
@@ -88,3 +89,49 @@ def test_straddle_positions_a_table_lacks_are_skipped():
 def test_amounts_beyond_the_64_bit_arithmetic_are_refused():
     with pytest.raises(InvalidRulesError, match="2\\*\\*60"):
         Rules.no_limit(1, 2**61)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"max_bets": 2**70},
+        {"rake": float("nan")},
+        {"rake": float("inf")},
+        {"rake": "abc"},
+        {"rake": "1/0"},
+        {"rake": Decimal("NaN")},
+        {"rake": "1e999999999"},
+        {"ante": 2**61},
+    ],
+)
+def test_bad_values_are_refused_when_the_rules_are_made(options):
+    with pytest.raises(InvalidRulesError):
+        Rules.fixed_limit(2, 4, **options)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"max_bets": "x"},
+        {"max_bets": 1.5},
+        {"runouts": 2.0},
+        {"big_blind": 2.5},
+        {"rake": None},
+        {"rake": True},
+        {"ante": "1"},
+        {"straddles": 5},
+        {"all_hands_show": 1},
+    ],
+)
+def test_values_of_the_wrong_type_raise_type_error(options):
+    with pytest.raises(TypeError):
+        Rules.no_limit(1, **{"big_blind": 2, **options})
+
+
+def test_numpy_integers_become_ints():
+    rules = Rules.fixed_limit(
+        numpy.int64(2), numpy.uint16(4), max_bets=numpy.int8(3), ante=numpy.int32(1), straddles=[numpy.int64(4)]
+    )
+    values = (rules.small_bet, rules.big_bet, rules.max_bets, rules.ante, *rules.straddles)
+    assert values == (2, 4, 3, 1, 4) and all(type(value) is int for value in values)
+    assert Rules.no_limit(1, 2, rake="1/20").rake == Rules.no_limit(1, 2, rake=Decimal("0.05")).rake == Fraction(1, 20)

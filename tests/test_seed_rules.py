@@ -16,7 +16,7 @@ from holdem.agents import ask_straddles, play_hand
 from holdem.cards import Deck, format_cards, parse_cards
 from holdem.errors import DuplicateCardError, InvalidHandError, InvalidHistoryError, InvalidRulesError, TableError
 from holdem.formats import phh
-from holdem.hand import Hand
+from holdem.hand import Hand, position_names
 from holdem.match import play_match
 from holdem.cli.play import add_to
 from holdem.rules import Rules, Structure
@@ -121,12 +121,13 @@ def table_with_antes() -> Table:
 def test_004_a_returning_player_posts_the_missed_blinds_and_antes():
     table = table_with_antes()
     table.come_back("D", post=True)
-    # Right: the big blind live, the small blind and five antes dead; wrong: no antes.
-    assert table.next_deal().posts == {3: (2, 1 + 5)}
+    # Right: the big blind live, the small blind and the missed antes dead, at most a big
+    # blind of them (five missed at 1 each: 2); wrong: no antes.
+    assert table.next_deal().posts == {3: (2, 1 + 2)}
     table.start_hand()
     hand = table.hand
     dead = [action.amount for action in hand.history if action.kind is ActionKind.POST_DEAD]
-    assert dead == [6] and sum(hand.stacks) + hand.pot_total + sum(hand.bets) == 400
+    assert dead == [3] and sum(hand.stacks) + hand.pot_total + sum(hand.bets) == 400
     fold_around(table)
     table.start_hand()
     assert table.hands[-1].deal.posts == {}  # paid once
@@ -140,6 +141,43 @@ def test_004_or_waits_for_the_big_blind_and_owes_nothing():
         table.start_hand()
         fold_around(table)
     assert table.next_deal().big_blind == 3 and table.next_deal().posts == {}
+
+
+def back_as_the_big_blind_reaches(table: Table, name: str, post: bool) -> int:
+    """Deal hands while ``name`` sits out until the big blind reaches them; bring them back; return the hands missed."""
+    missed = 0
+    while True:
+        table.come_back(name, post=post)
+        if table.next_deal().big_blind == table.seat_of(name):
+            return missed
+        table.sit_out(name)
+        table.start_hand()
+        fold_around(table)
+        missed += 1
+
+
+@pytest.mark.parametrize("post", [True, False])
+def test_004_posting_in_the_big_blind_costs_no_more_than_waiting_for_it(post):
+    table = table_with_antes()
+    for _ in range(5):  # ten hands away in all
+        table.start_hand()
+        fold_around(table)
+    assert back_as_the_big_blind_reaches(table, "D", post) >= 0
+    # Right: in the big blind D posts it and the hand's ante, as a player who waited does;
+    # wrong: the missed antes on top when posting.
+    assert table.next_deal().posts == {}
+    hand = table.start_hand()
+    assert hand.starting_stacks[3] - hand.stacks[3] == 2 + 1
+
+
+def test_004_the_missed_antes_owed_are_at_most_one_big_blind():
+    table = table_with_antes()
+    for _ in range(131):
+        table.start_hand()
+        fold_around(table)
+    table.come_back("D", post=True)
+    # Right: a big blind's worth of antes however long D was away; wrong: 136 antes, more than the stack.
+    assert table.next_deal().posts == {3: (2, 1 + 2)}
 
 
 # --- showdown order: 000 «comenzando por el jugador que subió por última vez ("showdown"). Si
@@ -237,6 +275,17 @@ def test_004_position_names_at_every_player_count(count):
     if count > 3:
         assert names[hand.actor] == "UTG"  # first to speak preflop
     assert hand.view(0).positions == names
+
+
+def test_004_only_the_seeds_names_even_past_ten_positions():
+    # Ten players and a dead small blind: eight seats between the big blind and the button, one
+    # more than the text names. Right: a second middle position; wrong: an invented "UTG4".
+    names = position_names(10, small_blind=False)
+    assert names == ("BB", "UTG", "UTG2", "UTG3", "MP", "MP", "LJ", "HJ", "CO", "BTN")
+    seed_names = {"SB", "BB", "UTG", "UTG2", "UTG3", "MP", "LJ", "HJ", "CO", "BTN", "BTN/SB"}
+    for count in range(2, 11):
+        for small_blind in (True, False):
+            assert set(position_names(count, small_blind=small_blind)) <= seed_names
 
 
 def test_004_six_max_has_fewer_early_positions():
@@ -576,6 +625,16 @@ def test_004_an_exposed_card_is_replaced_from_the_top_and_burned():
         hand.replace_exposed(0, format_cards(hand.hole_cards(0)[:1]))
 
 
+def test_a_wrong_replacement_does_not_reveal_the_top_card():
+    hand = Hand(NL, [100, 100, 100], seed=4)
+    top = format_cards(Deck(4).deal(2 * 3 + 1)[6:])
+    wrong = next(card for card in ("2c", "3c", "4c") if card != top and parse_cards(card)[0] not in hand.hole_cards(1))
+    with pytest.raises(IllegalActionError) as refused:
+        hand.replace_exposed(1, format_cards(hand.hole_cards(1)[:1]), wrong)
+    # Right: the message names no hidden card; wrong: it gives away the top of the deck.
+    assert top not in str(refused.value) and "top card" in str(refused.value)
+
+
 def test_004_an_exposed_card_from_known_cards_needs_its_replacement():
     hand = Hand(NL, [100, 100], hole_cards=["AsAd", "KcKd"])
     with pytest.raises(IllegalActionError, match="replacement"):
@@ -616,6 +675,55 @@ def test_004_a_table_deals_again_after_a_misdeal_and_counts_nothing(button, expe
         table.misdeal()
     with pytest.raises(TableError, match="button_after_misdeal"):
         Table(NL, button_after_misdeal="left")
+
+
+def four_seats_d_sitting_out() -> Table:
+    table = Table(NL, seats=4, seed=0, min_buy_in=20, max_buy_in=200)
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 100)
+    table.start_hand()
+    fold_around(table)
+    table.sit_out("D")
+    table.start_hand()  # its big blind passes D
+    return table
+
+
+def test_004_a_misdeal_undoes_only_what_the_voided_hand_changed():
+    table = four_seats_d_sitting_out()
+    table.add_chips("D", 50)  # D, not dealt in, acts at the table during the hand
+    table.come_back("D", post=True)
+    table.misdeal()
+    # Right: D's top-up and return stand; wrong: D's record put back as before the deal.
+    assert table.stacks() == {"A": 100, "B": 99, "C": 101, "D": 150} and table.results()["D"].bought_in == 150
+    assert 3 in table.next_deal().seats
+    table = four_seats_d_sitting_out()
+    chips = table.leave("D")
+    table.misdeal()
+    assert chips == 100 and table.results()["D"].cashed_out == 100 and table.results()["D"].stack == 0
+
+
+def test_004_a_misdeal_gives_back_the_time_fee_of_a_player_not_dealt_in():
+    clock = [0.0]
+    table = Table(NL, seats=4, seed=0, max_buy_in=200, time_fee=1, fee_period=60, clock=lambda: clock[0])
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 100)
+    table.start_hand()  # everyone pays the first period; D, under the gun, folds
+    fold_around(table)
+    table.sit_out("D")
+    clock[0] = 60.0
+    table.start_hand()  # every seated player pays a second period, D too
+    table.add_chips("D", 50)
+    table.misdeal()
+    # Right: D's fee back and the top-up kept; wrong: either lost.
+    assert table.stacks()["D"] == 149 and table.results()["D"].fees == 1 and table.fees == 4
+
+
+def test_004_after_a_misdeal_the_moved_button_leaves_the_blinds_it_passed_owed():
+    table = four_seats_d_sitting_out()
+    table.misdeal()  # the button moves «como correspondería»: the voided big blind passed D
+    table.start_hand()  # and now the small blind passes D
+    # Right: both blinds owed; wrong: the big blind passed during the misdealt hand forgotten.
+    assert table.missed_blinds("D") == (True, True)
 
 
 def test_a_misdeal_is_not_written_as_a_played_hand():

@@ -672,3 +672,92 @@ def test_forced_straddles_the_table_has_no_seats_for_are_skipped():
     fold_around(table)
     table.leave("C")
     assert sorted(table.start_hand().bets) == [1, 2]  # heads-up: no straddle at all
+
+
+class FailingStraddler:
+    """Folds or checks; its straddle hook fails."""
+
+    def straddle(self, seat, amount):
+        raise RuntimeError("no idea")
+
+    def act(self, view):
+        return "check" if view.legal_actions.check else "fold"
+
+
+def test_a_failing_straddle_hook_is_a_fault_under_fold_on_error():
+    from holdem.agents import AgentError, CallingStation, Fault
+
+    def seated() -> Table:
+        table = Table(Rules.no_limit(1, 2, straddles=(4,)), seats=4, seed=0)
+        for seat, name in enumerate(["ann", "bob", "cy", "dee"]):
+            table.join(name, seat, 100)
+        return table
+
+    agents = {"ann": CallingStation(), "bob": CallingStation(), "cy": CallingStation(), "dee": FailingStraddler()}
+    table = seated()
+    faults = table.play(agents, hands=1, fold_on_error=True)
+    # Right: a fault naming the player, and the hand played without the straddle; wrong: AgentError.
+    assert faults == [Fault(1, "dee", 3, faults[0].message)] and "'dee'" in faults[0].message
+    assert table.hands[0].hand.straddles == ()
+    with pytest.raises(AgentError, match="agent 'dee' at seat 3 raised RuntimeError"):
+        seated().play(agents, hands=1)
+
+
+def test_a_tournament_plays_as_a_table_does_and_records_straddle_faults():
+    from holdem.agents import CallingStation
+    from holdem.tournament import BlindSchedule, Level, Tournament
+
+    schedule = BlindSchedule([Level(10, 20)], hands_per_level=10)
+    tournament = Tournament(["ann", "bob", "cy"], 500, schedule, seed=3)
+    tournament.table.rules = Rules.no_limit(10, 20, straddles=(40,))
+    agents = {"ann": FailingStraddler(), "bob": FailingStraddler(), "cy": CallingStation()}
+    faults = tournament.play(agents, hands=3, fold_on_error=True)
+    assert len(tournament.table.hands) == 3 and faults and {fault.agent for fault in faults} <= {"ann", "bob"}
+
+
+def test_a_straddle_declared_returns_what_the_next_level_posts():
+    from holdem.tournament import BlindSchedule, Level
+
+    schedule = BlindSchedule([Level(1, 2), Level(5, 10)], hands_per_level=1)
+    table = Table(Rules.no_limit(1, 2, straddles=(4,)), seats=4, seed=0, schedule=schedule)
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 1000)
+    table.start_hand()
+    while table.hand is not None:
+        table.act(table.actor, "fold")
+    straddler = next(name for name in "ABCD" if table.seat_of(name) == (table.next_deal().big_blind + 1) % 4)
+    # Right: the straddle of the level the hand is dealt at; wrong: the last hand's 4.
+    assert table.straddle(straddler) == 20
+    assert 20 in table.start_hand().bets
+
+
+def test_an_action_out_of_turn_from_a_player_with_no_decision_left_is_refused():
+    table = Table(Rules.no_limit(1, 2), seats=4, seed=1, out_of_turn="held")
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 100)
+    table.start_hand()
+    table.act("D", "call"), table.act("A", "call")
+    assert table.actor == "B"
+    # Right: D has called the bet and acts again only after a raise, which would void it: refused;
+    # wrong: held. The big blind, still to speak, may act early.
+    with pytest.raises(IllegalActionError, match="no decision left"):
+        table.act("D", "check")
+    assert table.held == {} and table.act("C", "check") is None and table.held == {"C": ("check", None)}
+
+
+def test_a_straddle_hook_failing_without_fold_on_error_declares_no_straddle():
+    from holdem.agents import AgentError, CallingStation
+
+    class Straddler(CallingStation):
+        def straddle(self, seat, amount):
+            return True
+
+    table = Table(Rules.no_limit(1, 2, straddles=(4, 8)), seats=4, seed=0)
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 100)
+    # D, after the big blind, says yes; then A, the next straddle position, fails.
+    agents = {"A": FailingStraddler(), "B": CallingStation(), "C": CallingStation(), "D": Straddler()}
+    with pytest.raises(AgentError):
+        table.play(agents, hands=1)
+    # Right: the refused play leaves no straddle declared; wrong: D's yes kept for the next deal.
+    assert table.start_hand().straddles == ()

@@ -203,7 +203,7 @@ def test_bad_input():
     with pytest.raises(TournamentError):
         Tournament(["a", "b"], 100, SCHEDULE, payouts=[])
     with pytest.raises(TournamentError):
-        icm([100, 0], [1])
+        icm([100, -1], [1])
     with pytest.raises(TournamentError):
         draw_seats(["a", "b"], Rng(1), first_seat=10)
 

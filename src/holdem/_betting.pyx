@@ -168,7 +168,8 @@ cdef class Betting:
             elif bet > second:
                 second = bet
             bets[seat] = 0
-        if top == second:
+        # ACPC: a seat that folded above a bet a short stack lowered loses what it put in.
+        if top == second or self.reopening == REOPEN_ACPC and not self.live[top_seat]:
             return None
         self.stacks[top_seat] += top - second
         self.contributed[top_seat] -= top - second
@@ -263,7 +264,7 @@ cdef class Betting:
         stack = self.stacks[seat]
         if call > stack:
             call = stack
-        fold = call > 0 or self.fold_without_bet
+        fold = call != 0 or self.fold_without_bet
         if self.bounds(seat, &low, &high):
             return record(LegalActions, (seat, fold, call == 0, call, self.max_bet, low, high))
         return record(LegalActions, (seat, fold, call == 0, call, self.max_bet, None, None))
@@ -279,7 +280,11 @@ cdef class Betting:
         cdef list stacks = self.stacks, bets = self.bets, live = self.live
         cdef long long stack = stacks[seat], bet = bets[seat], max_bet = self.max_bet, all_in, pot
         cdef int step, other
-        if stack <= max_bet - bet:
+        if stack <= max_bet - bet and not (
+            # ACPC, fixed limit (the reference game.c): a stack that does not cover more than the call
+            # may still raise: it goes all in and its total becomes the bet, which a short stack lowers.
+            self.reopening == REOPEN_ACPC and self.limit == FIXED_LIMIT
+        ):
             return False
         if (
             self.cap >= 0
@@ -289,10 +294,15 @@ cdef class Betting:
             return False
         if self.short_sum and self.short_sum < self.raise_size and self.acted >> seat & 1:
             return False
-        # Someone else must be able to answer the raise.
+        # Someone else must be able to answer the raise: ACPC asks only for
+        # another player with chips behind, the others for one who can put in
+        # more than the current bet.
         for step in range(1, self.count):
             other = (seat + step) % self.count
-            if live[other] and <long long>stacks[other] + <long long>bets[other] > max_bet:
+            if live[other] and (
+                <long long>stacks[other] > 0 if self.reopening == REOPEN_ACPC
+                else <long long>stacks[other] + <long long>bets[other] > max_bet
+            ):
                 break
         else:
             return False
@@ -318,7 +328,7 @@ cdef class Betting:
         if self.head == self.tail:
             return None
         seat = self.queue[self.head]
-        if <long long>self.bets[seat] >= self.max_bet and not self.fold_without_bet:
+        if <long long>self.bets[seat] == self.max_bet and not self.fold_without_bet:
             return None
         self.head += 1
         self.acted |= 1u << seat
@@ -328,13 +338,13 @@ cdef class Betting:
 
     def check(self):
         """Check for the player to act; ``None`` when no one is to act or there is a bet to call."""
-        if self.head == self.tail or <long long>self.bets[self.queue[self.head]] < self.max_bet:
+        if self.head == self.tail or <long long>self.bets[self.queue[self.head]] != self.max_bet:
             return None
         return self.play_check_or_call()
 
     def call(self):
         """Call (all in when short) for the player to act; ``None`` when no one is to act or there is nothing to call."""
-        if self.head == self.tail or <long long>self.bets[self.queue[self.head]] >= self.max_bet:
+        if self.head == self.tail or <long long>self.bets[self.queue[self.head]] == self.max_bet:
             return None
         return self.play_check_or_call()
 
@@ -350,6 +360,8 @@ cdef class Betting:
         seat = self.queue[self.head]
         self.head += 1
         self.acted |= 1u << seat
+        # Negative only in ACPC's fixed limit, where a short stack's raise lowered the bet: the call
+        # takes back what is above it.
         amount = self.max_bet - <long long>self.bets[seat]
         if amount == 0:
             return record(Action, (_CHECK, seat, 0, _NO_CARDS))

@@ -13,19 +13,25 @@
 # through a perfect hash built when the module is imported.  The tables take
 # about 360 KB.
 
+from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_AsLongAndOverflow
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memcpy, memmove, memset
 
+import operator
 import os
 
+from holdem.actions import integer
 from holdem.errors import (
     CardCountError,
     DeckError,
     EquityError,
     InvalidArrayError,
+    InvalidCardError,
+    InvalidRankError,
     InvalidSeedError,
+    RngError,
 )
 
 __all__ = [
@@ -432,20 +438,51 @@ def evaluate(cards):
     return rank
 
 
-def evaluate7(int c0, int c1, int c2, int c3, int c4, int c5, int c6):
+# A card code from a Python int in a few instructions: a small int's one digit is read
+# directly (a call to PyLong_AsLongAndOverflow per card would slow evaluate7 by 15%).
+cdef extern from *:
+    """
+    #if !defined(PYPY_VERSION) && PY_VERSION_HEX < 0x030B0000
+    #include "longintrepr.h"
+    #endif
+    static inline long holdem_code_of(PyObject *card) {
+        if (!PyLong_CheckExact(card)) return -1;
+    #if defined(PYPY_VERSION)
+        int overflow;
+        long value = PyLong_AsLongAndOverflow(card, &overflow);
+        return overflow || value < 0 || value >= 52 ? -1 : value;
+    #elif PY_VERSION_HEX >= 0x030C0000
+        Py_ssize_t value;
+        if (!PyUnstable_Long_IsCompact((PyLongObject *)card)) return -1;
+        value = PyUnstable_Long_CompactValue((PyLongObject *)card);
+        return value < 0 || value >= 52 ? -1 : (long)value;
+    #else
+        Py_ssize_t size = Py_SIZE(card);
+        long value = size == 1 ? (long)((PyLongObject *)card)->ob_digit[0] : 0;
+        return size < 0 || size > 1 || value >= 52 ? -1 : value;
+    #endif
+    }
+    """
+    long code_of "holdem_code_of"(object card) noexcept
+
+
+def evaluate7(c0, c1, c2, c3, c4, c5, c6):
     """Return the rank of seven card codes: the fastest call for one hand.
 
     >>> evaluate7(51, 47, 43, 39, 35, 0, 5)  # As Ks Qs Js Ts 2c 3d
     7462
+
+    Codes of another integer type (numpy's) take the slower path of
+    :func:`evaluate`; anything else is a ``TypeError``.
     """
-    cdef int codes[7]
+    cdef long codes[7]
     cdef uint64_t key = HAND_KEY_INIT, mask = 0, bit
     cdef int i
-    codes[0] = c0; codes[1] = c1; codes[2] = c2; codes[3] = c3
-    codes[4] = c4; codes[5] = c5; codes[6] = c6
+    codes[0] = code_of(c0); codes[1] = code_of(c1); codes[2] = code_of(c2); codes[3] = code_of(c3)
+    codes[4] = code_of(c4); codes[5] = code_of(c5); codes[6] = code_of(c6)
     for i in range(7):
-        if <unsigned int>codes[i] >= 52:
-            fail_codes((c0, c1, c2, c3, c4, c5, c6), 7)
+        if codes[i] < 0:
+            return evaluate_codes((c0, c1, c2, c3, c4, c5, c6))
         bit = CARD_MASK[codes[i]]
         if mask & bit:
             fail_codes((c0, c1, c2, c3, c4, c5, c6), 7)
@@ -454,15 +491,25 @@ def evaluate7(int c0, int c1, int c2, int c3, int c4, int c5, int c6):
     return key_rank(key, mask)
 
 
-def class_score(int rank):
+cdef evaluate_codes(tuple cards):
+    """The rank of seven integers that are not all plain int codes."""
+    for card in cards:
+        integer(card, "card code")
+    return evaluate(cards)
+
+
+def class_score(rank):
     """The class score of a rank: category (0..8) in bits 20..23, then five 4-bit ranks.
 
     >>> hex(class_score(7462))  # straight flush, ace high
     '0x8c0000'
     """
-    if rank < 1 or rank > CLASS_COUNT:
-        raise ValueError(f"rank {rank!r} is not between 1 and {CLASS_COUNT}")
-    return CLASS_SCORE[rank]
+    if type(rank) is not int or not 1 <= rank <= CLASS_COUNT:
+        message = f"rank {rank!r}: a hand rank is an integer from 1 to {CLASS_COUNT}"
+        rank = integer(rank, "rank")
+        if not 1 <= rank <= CLASS_COUNT:
+            raise InvalidRankError(message)
+    return CLASS_SCORE[<Py_ssize_t>rank]
 
 
 cdef inline bint evaluate_rows(
@@ -550,11 +597,20 @@ cdef bint evaluate_range(
     return evaluate_rows(&cards[start, 0], &out[start], stop - start, 5) and bad == 0
 
 
+cdef enum:
+    CHECK_ROWS = 1 << 22  # rows ranked between two checks for signals (Ctrl-C): about 10 ms
+
+
 def _evaluate_slice(const uint8_t[:, ::1] cards, uint16_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
     """Rank rows start..stop of a checked array without the GIL; False on a bad code."""
-    cdef bint ok
-    with nogil:
-        ok = evaluate_range(cards, out, start, stop)
+    cdef bint ok = True
+    cdef Py_ssize_t end
+    while start < stop:
+        end = min(stop, start + CHECK_ROWS)
+        with nogil:
+            ok &= evaluate_range(cards, out, start, end)
+        PyErr_CheckSignals()
+        start = end
     return ok
 
 
@@ -573,21 +629,41 @@ def _bad_row_message(cards):
 # Waking a waiting thread can take a few hundred microseconds: a thread gets
 # at least this many rows, which take it about as long to rank.
 MIN_ROWS_PER_THREAD = 131_072
-_THREAD_POOLS = {}
-if hasattr(os, "register_at_fork"):  # a forked child has none of its parent's threads
-    os.register_at_fork(after_in_child=_THREAD_POOLS.clear)
+MAX_THREADS = 64
+"""The most threads one call of evaluate_batch or equity works on: more count as this many."""
+_THREAD_POOL = []  # the one pool, once made
 
 
-def _thread_pool(count):
-    """A pool of ``count`` threads, made once: starting threads on every call would cost
-    as much as the work they share on a million hands."""
-    pool = _THREAD_POOLS.get(count)
-    if pool is None:
+def _forget_thread_pool():
+    _THREAD_POOL.clear()  # a forked child has none of its parent's threads
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_thread_pool)
+
+
+def _thread_pool():
+    """The pool of up to MAX_THREADS - 1 threads that every call shares (with the calling
+    thread, MAX_THREADS), made once: starting threads on every call would cost as much as
+    the work they share on a million hands.  Threads start as work first needs them."""
+    if not _THREAD_POOL:
         from concurrent.futures import ThreadPoolExecutor
-        # setdefault: of two threads making the pool at once, both use the first (the
-        # other pool never started a thread)
-        pool = _THREAD_POOLS.setdefault(count, ThreadPoolExecutor(count, thread_name_prefix="holdem"))
-    return pool
+        pool = ThreadPoolExecutor(MAX_THREADS - 1, thread_name_prefix="holdem")
+        if not _THREAD_POOL:  # of two threads making the pool at once, both use the first
+            _THREAD_POOL.append(pool)
+    return _THREAD_POOL[0]
+
+
+def _thread_count(threads, error):
+    """The threads to use for a ``threads`` argument: None is 1, more than MAX_THREADS is
+    MAX_THREADS.  An integer below 1 raises ``error``, anything else but an integer TypeError."""
+    if threads is None:
+        return 1
+    message = f"threads must be a positive integer or None, got {threads!r}"
+    count = integer(threads, "threads")
+    if count < 1:
+        raise error(message)
+    return min(count, MAX_THREADS)
 
 
 def evaluate_batch(cards, *, threads=None):
@@ -595,7 +671,7 @@ def evaluate_batch(cards, *, threads=None):
 
     Returns a uint16 array of N ranks.  The loop runs without the GIL; with
     ``threads`` greater than 1 the rows are split over up to that many threads
-    (each given at least 131,072 rows).  On Linux with an AVX-512 CPU (F, BW,
+    (each given at least 131,072 rows; at most ``MAX_THREADS``, 64, threads).  On Linux with an AVX-512 CPU (F, BW,
     CD, DQ) it ranks eight rows at a time.
 
     >>> import numpy as np
@@ -625,16 +701,13 @@ def evaluate_batch(cards, *, threads=None):
     cards = numpy.ascontiguousarray(cards)
     rows = cards.shape[0]
     out = numpy.empty(rows, dtype=numpy.uint16)
-    count = 1 if threads is None else int(threads)
-    if count < 1:
-        raise InvalidArrayError(f"threads must be at least 1, got {threads!r}")
-    count = min(count, rows // MIN_ROWS_PER_THREAD)
+    count = min(_thread_count(threads, InvalidArrayError), rows // MIN_ROWS_PER_THREAD)
     if count <= 1:
         ok = _evaluate_slice(cards, out, 0, rows)
     else:
         bounds = [rows * i // count for i in range(count + 1)]
-        pool = _thread_pool(count - 1)  # the calling thread ranks the first slice
-        others = pool.map(_evaluate_slice, [cards] * (count - 1), [out] * (count - 1), bounds[1:-1], bounds[2:])
+        others = _thread_pool().map(  # the calling thread ranks the first slice
+            _evaluate_slice, [cards] * (count - 1), [out] * (count - 1), bounds[1:count], bounds[2:])
         ok = _evaluate_slice(cards, out, 0, bounds[1]) & all(others)
     if not ok:
         raise InvalidArrayError(_bad_row_message(cards))
@@ -645,6 +718,7 @@ def evaluate_batch(cards, *, threads=None):
 
 cdef enum:
     POOL_SIZE = 256  # 64-bit words read from the OS at a time in secure mode
+    MAX_STREAMS = 1 << 20  # generators one spawn makes: each is an object of about 100 bytes
 
 
 cdef inline uint64_t rotl(uint64_t x, int k) noexcept nogil:
@@ -779,6 +853,8 @@ cdef class Rng:
                 raise MemoryError()
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
+        if not isinstance(seed, bool) and hasattr(type(seed), "__index__"):
+            seed = operator.index(seed)  # numpy integers
         if type(seed) is not int or not 0 <= seed < 2 ** 64:
             raise InvalidSeedError(f"seed must be an integer from 0 to 2**64 - 1, got {seed!r}")
         self.seed = None if secure else seed
@@ -798,8 +874,10 @@ cdef class Rng:
 
     def below(self, bound):
         """Return an unbiased random integer from 0 to ``bound - 1`` (1 <= bound <= 2**32)."""
+        if type(bound) is not int:
+            bound = integer(bound, "bound")
         if not 1 <= bound <= 2 ** 32:
-            raise ValueError(f"bound must be from 1 to 2**32, got {bound!r}")
+            raise RngError(f"bound must be from 1 to 2**32, got {bound!r}")
         if bound == 2 ** 32:
             return random_bits(&self.state) >> 32
         return random_below(&self.state, bound)
@@ -817,14 +895,17 @@ cdef class Rng:
             j = random_below(&self.state, i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def spawn(self, int count):
-        """Return ``count`` generators on streams that never overlap with each other or this one.
+    def spawn(self, count):
+        """Return ``count`` generators (up to 2**20) on streams that never overlap with each other or this one.
 
         >>> first, second = Rng(1).spawn(2)
         >>> first.random_raw() != second.random_raw()
         True
         """
         cdef Rng child
+        count = integer(count, "count")
+        if not 0 <= count <= MAX_STREAMS:
+            raise RngError(f"spawn makes 0 to 2**20 generators, got {count!r}")
         children = []
         for _ in range(count):
             child = Rng(secure=True) if self.state.secure else Rng(0)
@@ -835,7 +916,7 @@ cdef class Rng:
             children.append(child)
         return children
 
-    def sample_cards(self, Py_ssize_t rows, int width, dead=()):
+    def sample_cards(self, rows, width, dead=()):
         """Return an ``(rows, width)`` uint8 array, each row ``width`` distinct random cards.
 
         Cards in ``dead`` never appear.
@@ -848,6 +929,7 @@ cdef class Rng:
         cdef uint8_t live[52]
         cdef int live_count = 0, card
         cdef uint64_t dead_mask = card_mask_of(dead)
+        rows, width = integer(rows, "rows"), integer(width, "width")
         for card in range(52):
             if not dead_mask >> card & 1:
                 live[live_count] = card
@@ -856,10 +938,15 @@ cdef class Rng:
             raise DeckError(
                 f"cannot sample {rows} rows of {width} distinct cards from {live_count} live cards"
             )
-        out = numpy.empty((rows, width), dtype=numpy.uint8)
+        try:
+            out = numpy.empty((rows, width), dtype=numpy.uint8)
+        except (MemoryError, ValueError):  # ValueError: more bytes than an address holds
+            raise RngError(f"{rows} rows of {width} cards do not fit in memory") from None
         cdef uint8_t[:, ::1] view = out
+        cdef Py_ssize_t row_count = rows
+        cdef int row_width = width
         with nogil:
-            sample_rows(&self.state, live, live_count, &view[0, 0] if rows else NULL, rows, width)
+            sample_rows(&self.state, live, live_count, &view[0, 0] if row_count else NULL, row_count, row_width)
         return out
 
 
@@ -936,11 +1023,15 @@ cdef class Deck:
         self.top += 1
         return self.cards[self.top - 1]
 
-    def deal(self, int count=1):
+    def deal(self, count=1):
         """Deal ``count`` cards from the top, as a tuple of codes."""
-        if count < 0 or count > self.size - self.top:
-            raise DeckError(f"cannot deal {count} cards from a deck of {self.size - self.top}")
-        return tuple([self.next_card() for _ in range(count)])
+        cdef long dealt = code_of(count)  # a small int, quickly (or -1)
+        if dealt < 0 or dealt > self.size - self.top:
+            count = integer(count, "count")
+            if count < 0 or count > self.size - self.top:
+                raise DeckError(f"cannot deal {count} cards from a deck of {self.size - self.top}")
+            dealt = count
+        return tuple([self.next_card() for _ in range(dealt)])
 
     def burn(self):
         """Deal the top card face down and return it."""

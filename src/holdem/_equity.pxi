@@ -18,6 +18,22 @@
 # at most and no board is corrected twice.
 
 cdef enum:
+    SAMPLED = 0
+    GAVE_UP = 1
+    INTERRUPTED = 2
+    CHECK_REJECTIONS = (1 << 20) - 1  # rejected deals between two checks for Ctrl-C: about 20 ms
+
+
+cdef extern from "Python.h":
+    int signals_pending "PyErr_CheckSignals"() noexcept  # -1, the exception set, after Ctrl-C
+
+
+cdef int raise_pending() except -1:
+    """Propagate the exception already set (by PyErr_CheckSignals)."""
+    return -1
+
+
+cdef enum:
     MAX_PLAYERS = 10
     MAX_COMBOS = 0xFFFF  # combos in a matchup: two combo numbers pack into 32 bits
     MAX_REJECTIONS = 10000  # sampling gives up when fewer than one deal in this many fits
@@ -423,10 +439,12 @@ cdef class Matchup:
                 fixed |= self.hole_bits[self.start[p]]
         if 52 - bin(fixed).count("1") < 5 - self.board_size:
             raise ValueError("too few cards are left to complete the board")
-        cdef bint sampled
+        cdef int outcome
         with nogil:
-            sampled = self.sample_deals(&rng.state, count, &tally[0, 0], tally.shape[1])
-        if not sampled:
+            outcome = self.sample_deals(&rng.state, count, &tally[0, 0], tally.shape[1])
+        if outcome == INTERRUPTED:
+            raise_pending()
+        if outcome == GAVE_UP:
             raise EquityError(
                 f"fewer than one random deal in {MAX_REJECTIONS:,} gives every player a combo without "
                 "sharing a card: the ranges overlap too much to sample, use exact=True"
@@ -557,8 +575,9 @@ cdef class Matchup:
                 p += 1
         return deals
 
-    cdef bint sample_deals(self, RngState *rng, Py_ssize_t count, double *tally, Py_ssize_t width) noexcept nogil:
-        """Tally ``count`` runouts; False, having stopped, when deals are rejected too often."""
+    cdef int sample_deals(self, RngState *rng, Py_ssize_t count, double *tally, Py_ssize_t width) noexcept nogil:
+        """Tally ``count`` runouts: SAMPLED, or GAVE_UP when deals are rejected too often, or
+        INTERRUPTED by a signal (Ctrl-C), checked while rejections pile up."""
         cdef Runout r
         cdef uint8_t live[52]
         cdef int ranged[MAX_PLAYERS]     # the players with more than one combo
@@ -625,7 +644,11 @@ cdef class Matchup:
                 rejected += 1
                 if rejected > MAX_REJECTIONS * (n + 1):
                     self.add_counts(&r, 1, tally, width)
-                    return False
+                    return GAVE_UP
+                if not rejected & CHECK_REJECTIONS:
+                    with gil:
+                        if signals_pending() < 0:
+                            return INTERRUPTED
                 continue
             key = self.board_key
             mask = self.board_mask
@@ -642,4 +665,4 @@ cdef class Matchup:
             score(&r, key, mask, 1)
             n += 1
         self.add_counts(&r, 1, tally, width)
-        return True
+        return SAMPLED

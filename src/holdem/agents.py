@@ -37,7 +37,7 @@ from holdem.actions import ActionKind
 from holdem.cards import CardsLike, Rng
 from holdem.equity import equity
 from holdem.errors import AgentError, IllegalActionError, InvalidHandError
-from holdem.hand import _PLAIN, Hand, HandView, SeatStatus
+from holdem.hand import _PLAIN, Hand, HandView, SeatStatus, _straddle_seats
 from holdem.ranges import HandRange
 from holdem.rules import Rules
 
@@ -134,23 +134,25 @@ def ask_straddles(agents: Sequence[object], rules: Rules, button: int | None = N
     count = len(agents)
     button = count - 1 if button is None else button
     chosen = [0] * len(rules.straddles)
-    for position, amount in enumerate(rules.straddles[: count - 2]):
-        seat = (button + 3 + position) % count
-        if amount and _wants_to_straddle(agents[seat], seat, amount):
+    for seat, (position, amount) in _straddle_seats(rules, count, (button + 2) % count).items():
+        if _wants_to_straddle(agents[seat], seat, amount, agent_name(agents[seat])):
             chosen[position] = amount
     return tuple(chosen)
 
 
-def _wants_to_straddle(agent: object, seat: int, amount: int) -> bool:
-    """What ``agent``'s ``straddle(seat, amount)`` hook says (no hook: no straddle)."""
+def _wants_to_straddle(agent: object, seat: int, amount: int, name: str) -> bool:
+    """What ``agent``'s ``straddle(seat, amount)`` hook says (no hook: no straddle).
+
+    :raises AgentError: naming ``name``, the player, for a hook that raises.
+    """
     hook = getattr(agent, "straddle", None)
     if hook is None:
         return False
     try:
         return bool(hook(seat, amount))
     except Exception as error:
-        name = agent_name(agent)
-        raise AgentError(f"agent {name!r} at seat {seat} raised {type(error).__name__}: {error}") from error
+        problem = f"agent {name!r} at seat {seat} raised {type(error).__name__} asked to straddle: {error}"
+        raise AgentError(problem) from error
 
 
 def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:

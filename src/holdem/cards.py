@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import TypeAlias, Union
 
 from holdem._core import Deck, Rng
+from holdem.actions import integer
 from holdem.errors import CardCountError, DuplicateCardError, InvalidCardError
 
 __all__ = [
@@ -54,18 +55,24 @@ del _code, _name, _rank, _suit
 def parse_card(card: str | int) -> Card:
     """Return the code of one card given as text (``"Td"``, ``"10d"``) or as a code.
 
-    >>> parse_card("Td") == parse_card("10d") == parse_card(33) == 33
+    Integers of any type (numpy's too) are codes.
+
+    >>> import numpy
+    >>> parse_card("Td") == parse_card("10d") == parse_card(33) == parse_card(numpy.uint8(33)) == 33
     True
     """
-    if isinstance(card, int) and not isinstance(card, bool):
-        if 0 <= card < 52:
-            return card
-        raise InvalidCardError(f"invalid card code {card!r}: card codes are 0 to 51")
     if isinstance(card, str):
         code = _CODES.get(card.strip())
         if code is not None:
             return code
-    raise InvalidCardError(f"invalid card {card!r}: {_CARD_HELP}")
+        raise InvalidCardError(f"invalid card {card!r}: {_CARD_HELP}")
+    try:
+        code = integer(card, "card")
+    except TypeError:
+        raise InvalidCardError(f"invalid card {card!r}: {_CARD_HELP}") from None
+    if 0 <= code < 52:
+        return code
+    raise InvalidCardError(f"invalid card code {card!r}: card codes are 0 to 51")
 
 
 def card_name(card: Card) -> str:
@@ -74,8 +81,8 @@ def card_name(card: Card) -> str:
     >>> card_name(0), card_name(33)
     ('2c', 'Td')
     """
-    if isinstance(card, int) and 0 <= card < 52:
-        return CARD_NAMES[card]
+    if not isinstance(card, str):
+        return CARD_NAMES[parse_card(card)]
     raise InvalidCardError(f"invalid card code {card!r}: card codes are 0 to 51")
 
 
@@ -103,7 +110,13 @@ def parse_cards(cards: CardsLike, *, count: int | None = None) -> tuple[Card, ..
     ...
     holdem.errors.DuplicateCardError: duplicate card 'As' in 'AsAs': each card may appear once
     """
-    items = _split_text(cards) if isinstance(cards, str) else cards
+    items: Iterable[str | int]
+    if isinstance(cards, str):
+        items = _split_text(cards)
+    elif isinstance(cards, Iterable):
+        items = cards
+    else:
+        raise TypeError(f"cards {cards!r}: give text such as 'AsKd' or an iterable of cards")
     codes = tuple(parse_card(item) for item in items)
     if len(set(codes)) != len(codes):
         seen: set[int] = set()

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from holdem._core import Matchup, Rng, _thread_pool
+from holdem._core import Matchup, Rng, _thread_count, _thread_pool
 from holdem.cards import CARD_NAMES, CardsLike, parse_cards
+from holdem.actions import integer
 from holdem.errors import CardCountError, DuplicateCardError, EquityError, InvalidCardError
 from holdem.ranges import EmptyRangeError, HandRange
 
@@ -28,7 +30,14 @@ __all__ = ["EquityError", "EquityResult", "equity"]
 
 MAX_PLAYERS = 10
 EXACT_LIMIT = 20_000_000  # exact=None enumerates when runouts x players stays below this
+EXACT_MAX = 10**12  # exact=True refuses more work than this: a minute or two on one core
+MAX_SAMPLES = 2**32
 _CHUNK = 1 << 16  # samples per random stream: results do not depend on the thread count
+# The work of an exact enumeration: runouts x players, plus this much per deal (choosing
+# its combos and adding up its runouts cost about as much as 2,000 runouts scored);
+# about 10**10 a second on one core.
+_DEAL_WORK = 2000
+_CHECK_WORK = 1 << 26  # work between two checks for Ctrl-C: about 10 ms
 _MOST_PAIRS = 1 << 17  # pairs of combos of two ranges listed for sampling: 512 KB, which a core's cache holds
 
 
@@ -69,7 +78,7 @@ def _player_range(player: object, index: int) -> HandRange | tuple[int, int]:
         try:
             cards = parse_cards(player)  # type: ignore[arg-type]
         except TypeError:
-            raise EquityError(f"player {index + 1}: expected two cards or a range, got {player!r}") from None
+            raise TypeError(f"player {index + 1}: expected two cards or a range, got {player!r}") from None
     if len(cards) != 2:
         raise CardCountError(f"player {index + 1} must hold 2 cards, got {len(cards)}: {player!r}")
     return (cards[0], cards[1])
@@ -77,23 +86,33 @@ def _player_range(player: object, index: int) -> HandRange | tuple[int, int]:
 
 def equity(
     players: Sequence[str | HandRange | CardsLike],
-    board: CardsLike = "",
-    dead: CardsLike = "",
+    board: CardsLike | None = "",
+    dead: CardsLike | None = "",
     *,
     exact: bool | None = None,
     samples: int = 200_000,
     seed: int | Rng | None = None,
     threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> EquityResult:
     """Return each player's equity: exact by enumeration, or Monte Carlo over ``samples`` deals.
 
     Each player is a known hand (``"AhKh"``, ``[51, 47]``) or a range
     (``"QQ+, AKs"``, a :class:`~holdem.ranges.HandRange`); ranges lose the
     combos that touch the board, the dead cards or known hands.  The board
-    has 0, 3, 4 or 5 cards.  ``exact=None`` enumerates when that is cheap
-    (up to about 20 million hand evaluations), else samples.  A seed (or an
-    :class:`~holdem.cards.Rng`) makes sampling reproducible, whatever the
-    number of ``threads`` the work is split over.
+    has 0, 3, 4 or 5 cards (``None`` is no card, as for ``dead``).
+    ``exact=None`` enumerates when that is cheap (up to about 20 million hand
+    evaluations), else samples; ``exact=True`` refuses a job of more than
+    ``EXACT_MAX`` (10**12) units of work, a minute or two on one core: runouts
+    times players, plus 2,000 a deal of combos (``["random"] * 2`` preflop is
+    over, ``["AhAd", "random"]`` and any two ranges on the flop are well under).
+    ``samples`` runs from 1 to 2**32.  A seed (or an :class:`~holdem.cards.Rng`)
+    makes sampling reproducible, whatever the number of ``threads`` the work
+    is split over (at most 64: more count as 64).  The work stops at Ctrl-C.
+    ``progress(done, total)``, if given, is called on the calling thread before
+    the work, now and then during it (every ~10 ms of an exact job) and at its
+    end, with the runouts or samples done so far (counted from the calling
+    thread's share) and the total.
 
     >>> result = equity(["AsAd", "KhKc", "7s8s"], board="2s9sTc")
     >>> [round(share, 4) for share in result.equity]
@@ -101,7 +120,9 @@ def equity(
     >>> equity(["AhKh", "random"], samples=10_000, seed=7).stderr[0] < 0.01
     True
 
-    :raises EquityError: fewer than 2 or more than 10 players, or bad ``samples`` or ``threads``.
+    :raises EquityError: fewer than 2 or more than 10 players, bad ``samples`` or ``threads``,
+        or an exact job above ``EXACT_MAX``.
+    :raises TypeError: a player neither cards nor a range, ``samples`` or ``threads`` not an integer.
     :raises CardCountError: a board of 1, 2 or more than 5 cards, or a hand not of 2 cards.
     :raises DuplicateCardError: a card held twice among the hands, the board and the dead cards.
     :raises InvalidRangeError: range notation that cannot be read.
@@ -112,15 +133,15 @@ def equity(
     players = list(players)
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise EquityError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(players)}")
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise EquityError(f"samples must be a positive integer, got {samples!r}")
-    thread_count = 1 if threads is None else threads
-    if isinstance(thread_count, bool) or not isinstance(thread_count, int) or thread_count < 1:
-        raise EquityError(f"threads must be a positive integer or None, got {threads!r}")
-    board_cards = parse_cards(board)
+    message = f"samples must be an integer from 1 to 2**32, got {samples!r}"
+    samples = integer(samples, "samples")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise EquityError(message)
+    thread_count = _thread_count(threads, EquityError)
+    board_cards = parse_cards(board or ())
     if len(board_cards) not in (0, 3, 4, 5):
         raise CardCountError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {board!r}")
-    dead_cards = parse_cards(dead)
+    dead_cards = parse_cards(dead or ())
     ranges = [_player_range(player, index) for index, player in enumerate(players)]
 
     owners: dict[int, str] = {}
@@ -150,27 +171,43 @@ def equity(
     if not matchup.has_deal:
         raise EmptyRangeError("the ranges leave no deal in which no two players share a card")
     boards = math.comb(deck, to_deal)
+    deal_work = boards * len(players) + _DEAL_WORK
     if exact is None:
         exact = matchup.deals * boards * len(players) <= EXACT_LIMIT
+    elif exact and matchup.deals * deal_work > EXACT_MAX:
+        raise EquityError(
+            f"exact=True would take {matchup.deals * deal_work:.1e} units of work (runouts x players, "
+            f"plus {_DEAL_WORK} a deal), more than the {EXACT_MAX:.0e} allowed: sample instead (exact=False)"
+        )
     tallies = [numpy.zeros((len(players), len(players) + 1)) for _ in range(thread_count)]
+    halt = threading.Event()
     if exact:
         bounds = [matchup.deals * part // thread_count for part in range(thread_count + 1)]
+        chunk = max(1, _CHECK_WORK // deal_work)
+        total = matchup.deals * boards
+        report = _reporter(progress, total, boards * thread_count)
         jobs: list[tuple[Any, ...]] = [
-            (matchup.enumerate, first, stop, tally) for tally, first, stop in zip(tallies, bounds, bounds[1:])
+            (_enumerate_chunks, matchup, first, stop, chunk, tally, halt, report if part == 0 else None)
+            for part, (tally, first, stop) in enumerate(zip(tallies, bounds, bounds[1:]))
         ]
-        deals = sum(_run(jobs))
+        deals = sum(_run(jobs, halt))
         runouts = deals * boards
     else:
         matchup.pair_ranges(min(2 * samples, _MOST_PAIRS))
         rng = seed if isinstance(seed, Rng) else Rng(seed)
         streams = rng.spawn(-(-samples // _CHUNK))
         sizes = [min(_CHUNK, samples - start) for start in range(0, samples, _CHUNK)]
+        total = samples
+        report = _reporter(progress, total, _CHUNK * thread_count)
         jobs = [
-            (_sample_chunks, matchup, streams[part::thread_count], sizes[part::thread_count], tally)
+            (_sample_chunks, matchup, streams[part::thread_count], sizes[part::thread_count], tally, halt,
+             report if part == 0 else None)
             for part, tally in enumerate(tallies)
-        ]
-        _run(jobs)
+        ]  # fmt: skip
+        _run(jobs, halt)
         runouts = samples
+    if progress is not None:
+        progress(total, total)
     tally = sum(tallies[1:], tallies[0])
     total = tally[0].sum()
     shares = 1 / numpy.arange(1, len(players) + 1)
@@ -189,15 +226,50 @@ def equity(
     )
 
 
-def _sample_chunks(matchup: Matchup, streams: list[Rng], sizes: list[int], tally: numpy.ndarray) -> None:
-    for stream, size in zip(streams, sizes):
+def _reporter(progress: Callable[[int, int], object] | None, total: int, step: int) -> Callable[[int], object] | None:
+    """``progress`` as the calling thread's job calls it: with the steps it has done, each worth
+    ``step`` of the ``total`` (the other threads doing as much meanwhile)."""
+    if progress is None:
+        return None
+    progress(0, total)
+    return lambda steps: progress(min(steps * step, total), total)
+
+
+def _enumerate_chunks(
+    matchup: Matchup, first: int, stop: int, chunk: int, tally: numpy.ndarray, halt: threading.Event,
+    report: Callable[[int], object] | None,
+) -> int:
+    """Enumerate deals ``first`` to ``stop - 1`` ``chunk`` at a time, stopping when ``halt`` is set;
+    between chunks the calling thread answers signals (Ctrl-C) and reports the deals done."""
+    deals = 0
+    for start in range(first, stop, chunk):
+        if halt.is_set():
+            break
+        deals += matchup.enumerate(start, min(start + chunk, stop), tally)
+        if report is not None:
+            report(deals)
+    return deals
+
+
+def _sample_chunks(
+    matchup: Matchup, streams: list[Rng], sizes: list[int], tally: numpy.ndarray, halt: threading.Event,
+    report: Callable[[int], object] | None,
+) -> None:
+    for done, (stream, size) in enumerate(zip(streams, sizes), 1):
+        if halt.is_set():
+            break
         matchup.sample(stream, size, tally)
+        if report is not None:
+            report(done)
 
 
-def _run(jobs: list[tuple[Any, ...]]) -> list[Any]:
-    """Run ``(function, *arguments)`` jobs: the first on the calling thread, the others on kept threads."""
+def _run(jobs: list[tuple[Any, ...]], halt: threading.Event) -> list[Any]:
+    """Run ``(function, *arguments)`` jobs: the first on the calling thread, the others on the
+    shared threads; ``halt`` is set when the first ends, stopping the others early if it failed
+    (after Ctrl-C)."""
     (function, *arguments), *others = jobs
-    if not others:
-        return [function(*arguments)]
-    futures = [_thread_pool(len(others)).submit(*job) for job in others]
-    return [function(*arguments), *(future.result() for future in futures)]
+    futures = [_thread_pool().submit(*job) for job in others]
+    try:
+        return [function(*arguments), *(future.result() for future in futures)]
+    finally:
+        halt.set()

@@ -14,9 +14,16 @@ invalid card 'Xx': expected a rank (2-9, T or 10, J, Q, K, A) followed by a suit
 
 from __future__ import annotations
 
+import math
+import numbers
+
 
 class HoldemError(Exception):
     """Base class of every error raised by :mod:`holdem`."""
+
+
+class InvalidRankError(HoldemError, ValueError):
+    """A hand rank outside 1 (7-5-4-3-2 high) to 7462 (royal flush)."""
 
 
 class InvalidCardError(HoldemError, ValueError):
@@ -37,6 +44,10 @@ class InvalidArrayError(HoldemError, ValueError):
 
 class InvalidSeedError(HoldemError, ValueError):
     """A seed that is not a non-negative integer below 2**64."""
+
+
+class RngError(HoldemError, ValueError):
+    """A random generator asked for what it cannot give: a bound outside 1 to 2**32, too many streams or rows."""
 
 
 class DeckError(HoldemError, ValueError):
@@ -101,3 +112,23 @@ class InvalidHistoryError(HoldemError, ValueError):
 
 class AcpcError(HoldemError, ValueError):
     """ACPC text that cannot be read (a game definition, match state or log line), or a game holdem cannot play."""
+
+
+def real_number(value: object, error: type[HoldemError], message: str) -> float:
+    """Return ``value`` as a finite ``float`` if it is a real number (not a bool).
+
+    NaN and the infinities raise ``error``, any other type ``TypeError``, both with ``message``.
+
+    >>> real_number(1800, HoldemError, "fee_period: use seconds")
+    1800.0
+    >>> real_number("soon", HoldemError, "end_time 'soon': use a clock reading")
+    Traceback (most recent call last):
+    ...
+    TypeError: end_time 'soon': use a clock reading
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(message)
+    number = float(value)
+    if not math.isfinite(number):
+        raise error(message)
+    return number

@@ -16,6 +16,7 @@ HandRank(7274)
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -54,13 +55,17 @@ class HandRank(int):
 
     >>> HandRank(1).describe(), HandRank(7462).describe()
     ('High Card, Seven-Five-Four-Three-Two', 'Royal Flush')
+    >>> HandRank(0)
+    Traceback (most recent call last):
+    ...
+    holdem.errors.InvalidRankError: rank 0: a hand rank is an integer from 1 to 7462
     """
 
     __slots__ = ()
 
     def __new__(cls, rank: int) -> HandRank:
-        class_score(rank)  # raises ValueError unless 1 <= rank <= 7462
-        return super().__new__(cls, rank)
+        class_score(rank)  # InvalidRankError unless an integer from 1 to 7462, TypeError unless a number
+        return super().__new__(cls, operator.index(rank))
 
     def __repr__(self) -> str:
         return f"HandRank({int(self)})"

@@ -37,7 +37,7 @@ from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions,
 from holdem.cards import Card, CardsLike, format_cards, parse_card, parse_cards
 from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError, InvalidHistoryError
 from holdem.pots import Pot, award_pots, build_pots, pot_winners, take_rake
-from holdem.rules import InvalidRulesError, OddChip, Rules, ShowdownOrder, Structure
+from holdem.rules import InvalidRulesError, OddChip, Reopening, Rules, ShowdownOrder, Structure
 
 __all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street", "position_names"]
 
@@ -138,7 +138,10 @@ def position_names(player_count: int, *, small_blind: bool = True) -> tuple[str,
     UTG3, Middle Position (MP), Lowjack (LJ), Hijack (HJ) y Cutoff (CO)»; with fewer
     players the early positions go first.  Heads-up the button posts the small blind
     (``BTN/SB``).  With ``small_blind=False`` (a dead small blind) the seat left of the
-    button is the big blind.
+    button is the big blind.  Only the text's names are used: ten players with a dead
+    small blind leave eight seats between the big blind and the button, one more than
+    it names, and the extra seat is a second ``MP``, the one name of the text for a
+    stretch of seats (the middle ones) rather than a single seat.
 
     >>> position_names(10)
     ('SB', 'BB', 'UTG', 'UTG2', 'UTG3', 'MP', 'LJ', 'HJ', 'CO', 'BTN')
@@ -150,8 +153,10 @@ def position_names(player_count: int, *, small_blind: bool = True) -> tuple[str,
     blinds = ("SB", "BB") if small_blind else ("BB",)
     middle = player_count - len(blinds) - 1
     late = min(middle - 1, 4) if middle else 0
-    early = tuple("UTG" if number == 1 else f"UTG{number}" for number in range(1, middle - late + 1))
-    return (*blinds, *early, *_LATE_POSITIONS[4 - late :], "BTN")
+    early = min(middle - late, 3)
+    names = tuple("UTG" if number == 1 else f"UTG{number}" for number in range(1, early + 1))
+    extra = ("MP",) * (middle - late - early)
+    return (*blinds, *names, *extra, *_LATE_POSITIONS[4 - late :], "BTN")
 
 
 # For each table size, the other seats clockwise after each seat; and for
@@ -941,17 +946,17 @@ class Hand:
 
     def _why_no_raise(self, seat: int) -> str:
         betting, rules = self._betting, self.rules
-        if self._stacks[seat] <= betting.max_bet - self._bets[seat]:
+        limit = rules.structure is Structure.FIXED_LIMIT
+        acpc = rules.reopening is Reopening.ACPC
+        if self._stacks[seat] <= betting.max_bet - self._bets[seat] and not (acpc and limit):
             return "the stack does not cover more than a call"
         if betting.short_sum and betting.acted >> seat & 1:
             return "a short all-in did not reopen the betting to a player who already acted"
-        if (
-            rules.structure is Structure.FIXED_LIMIT
-            and rules.max_bets is not None
-            and betting.raise_count >= rules.max_bets
-        ):
+        if limit and rules.max_bets is not None and betting.raise_count >= rules.max_bets:
             return f"the cap of {rules.max_bets} bets this street is reached"
-        return "every other player has folded or is all in"
+        if acpc:
+            return "every other player has folded or is all in"
+        return "no other player still in can put in more than the current bet"
 
     def show(self, seat: SupportsIndex) -> Action:
         """Show ``seat``'s hole cards at a showdown that waits for it (see ``showdown_seats``),
@@ -1077,7 +1082,8 @@ class Hand:
         top = deck[burn] if len(deck) > burn else -1
         if top >= 0:
             if replacement is not None and parse_card(replacement) != top:
-                raise IllegalActionError(f"the replacement is the top card of the deck, {format_cards([top])}")
+                named = format_cards([parse_card(replacement)])  # the top card stays hidden
+                raise IllegalActionError(f"replacement {named!r} is not the top card of the deck: deal it from the top")
             given = top
         elif replacement is None:
             raise IllegalActionError("give the replacement card dealt from the top of the deck")
@@ -1479,10 +1485,23 @@ def _hand_straddles(rules: Rules, count: int, straddles: Sequence[int] | None) -
             raise InvalidHandError(
                 f"straddles {chosen!r}: each is 0 or what the rules allow at its position, {rules.straddles}"
             )
-    chosen = chosen[: count - 2]
+    seated = {position for position, _ in _straddle_seats(rules, count, 0).values()}
+    chosen = tuple(amount if position in seated else 0 for position, amount in enumerate(chosen))
     while chosen and not chosen[-1]:
         chosen = chosen[:-1]
     return chosen
+
+
+def _straddle_seats(rules: Rules, count: int, big_blind: int) -> dict[int, tuple[int, int]]:
+    """The seats in a straddle position of a hand of ``count`` players, the big blind at seat ``big_blind``:
+    ``{seat: (position, amount)}``.  Position 0 is the seat after the big blind, the next clockwise after
+    it; a position the seats do not reach (at most ``count - 2``: never the blinds) or allowing 0 is skipped.
+
+    >>> _straddle_seats(Rules.no_limit(1, 2, straddles=(4, 8, 16)), 4, 3)
+    {0: (0, 4), 1: (1, 8)}
+    """
+    allowed = rules.straddles[: max(count - 2, 0)]
+    return {(big_blind + 1 + position) % count: (position, amount) for position, amount in enumerate(allowed) if amount}
 
 
 def _checked_table_seats(table_seats: Sequence[int], count: int) -> tuple[int, ...]:

@@ -1,8 +1,9 @@
 """Hand ranges: the usual notation, weighted combos, the 13x13 grid.
 
 A combo is a pair of card codes, higher code first.  A range maps combos to
-weights in (0, 1]; a weight below 1 means the hand is held that fraction of
-the time.  Items are separated by commas or spaces:
+weights from 0.000001 to 1; a weight below 1 means the hand is held that
+fraction of the time (the floor keeps the product of ten players' weights a
+normal float).  Items are separated by commas or spaces:
 
 ========================  ===============================================
 ``AsKs``                  one combo
@@ -72,7 +73,8 @@ T5o 94s 75s T4o 93s 86o 65s 84s 95o T3o 92s 76o 74s T2o 54s 85o 64s 83s 94o 75o 
 """.split()
 
 _CLASS = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)")
-_ITEM = re.compile(r"(?P<body>[^:]+)(?::(?P<weight>.*))?")
+_NUMBER = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")  # ASCII digits only
+MIN_WEIGHT = 1e-6
 _NOTATION_HELP = (
     "expected items like 'QQ+', 'AKs', 'KTo+', 'A5s-A2s', 'T9s-76s', '22-55', 'AsKs', "
     "'15%' or 'random', each optionally weighted as in 'AKs:0.5'"
@@ -89,6 +91,8 @@ def class_combos(name: str) -> tuple[Combo, ...]:
     >>> len(class_combos("QQ")), len(class_combos("AKs")), len(class_combos("AKo")), len(class_combos("AK"))
     (6, 4, 12, 16)
     """
+    if not isinstance(name, str):
+        raise TypeError(f"a hand class is text such as 'AKs', got {name!r}")
     match = _CLASS.fullmatch(name.strip())
     if not match:
         raise InvalidRangeError(f"invalid hand class {name!r}: expected two ranks and 's', 'o' or nothing")
@@ -126,10 +130,7 @@ def _rank_pairs(text: str) -> list[str]:
     if lowered in ("random", "any"):
         return list(_CLASS_COMBOS)
     if text.endswith("%"):
-        try:
-            percent = float(text[:-1])
-        except ValueError:
-            percent = -1.0
+        percent = float(text[:-1]) if _NUMBER.fullmatch(text[:-1]) else -1.0
         if not 0 < percent <= 100:
             raise InvalidRangeError(f"invalid range item {text!r}: a percentage runs from 0 (excluded) to 100")
         names, total = [], 0
@@ -208,23 +209,22 @@ class HandRange:
 
     def __init__(self, text: str):
         if not isinstance(text, str):
-            raise InvalidRangeError(f"a range is written as text, got {text!r}")
+            raise TypeError(f"a range is written as text, got {text!r}")
         weights: dict[Combo, float] = {}
         items = text.replace(",", " ").split()
         if not items:
             raise InvalidRangeError(f"empty range {text!r}: {_NOTATION_HELP}")
         for item in items:
-            match = _ITEM.fullmatch(item)
-            assert match is not None
-            body, weight_text = match["body"], match["weight"]
+            body, colon, weight_text = item.partition(":")
+            if not body:
+                raise InvalidRangeError(f"invalid range item {item!r}: {_NOTATION_HELP}")
             weight = 1.0
-            if weight_text is not None:
-                try:
-                    weight = float(weight_text)
-                except ValueError:
-                    weight = -1.0
-                if not 0 < weight <= 1:
-                    raise InvalidRangeError(f"invalid weight in {item!r}: a weight is a number in (0, 1]")
+            if colon:
+                weight = float(weight_text) if _NUMBER.fullmatch(weight_text) else -1.0
+                if not MIN_WEIGHT <= weight <= 1:
+                    raise InvalidRangeError(
+                        f"invalid weight in {item!r}: a weight is a number from {MIN_WEIGHT:g} to 1"
+                    )
             for combo in self._item_combos(body):
                 weights[combo] = weight
         self._text = text

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import numbers
+import re
+from decimal import Decimal
 from fractions import Fraction
 
 from holdem.actions import integer
@@ -153,12 +156,14 @@ class Rules:
         set_field("odd_chip", _member(OddChip, self.odd_chip, "odd_chip"))
         set_field("showdown_order", _member(ShowdownOrder, self.showdown_order, "showdown_order"))
         set_field("reopening", _member(Reopening, self.reopening, "reopening"))
-        set_field("straddles", tuple(self.straddles))
+        for name in _FLAGS:
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} {getattr(self, name)!r}: use True or False")
+        if isinstance(self.straddles, (str, bytes)) or not hasattr(self.straddles, "__iter__"):
+            raise TypeError(f"straddles {self.straddles!r}: use a sequence of chip amounts, such as (4,)")
+        straddles = tuple(_check_chips("straddle", amount) for amount in self.straddles)
         for name in ("small_blind", "big_blind", "min_bet", "small_bet", "big_bet", "ante"):
-            _check_chips(name, getattr(self, name))
-        for amount in self.straddles:
-            _check_chips("straddle", amount)
-        straddles = self.straddles
+            set_field(name, _check_chips(name, getattr(self, name)))
         while straddles and not straddles[-1]:  # a zero is no straddle there
             straddles = straddles[:-1]
         set_field("straddles", straddles)
@@ -186,16 +191,20 @@ class Rules:
                     "each straddle must raise the one before"
                 )
             previous = amount or previous
-        if self.max_bets is not None and self.max_bets < 1:
-            raise InvalidRulesError(f"max_bets {self.max_bets}: use a positive count or None")
-        if not isinstance(self.runouts, int) or self.runouts < 1:
-            raise InvalidRulesError(f"runouts {self.runouts!r}: use 1 or more boards")
-        rake = Fraction(str(self.rake)) if isinstance(self.rake, float) else Fraction(self.rake)
-        if not 0 <= rake < 1:
-            raise InvalidRulesError(f"rake {self.rake!r}: use a fraction of the pot from 0 to below 1")
-        set_field("rake", rake)
+        if self.max_bets is not None:
+            message = f"max_bets {self.max_bets!r}: use a count of bets from 1 to 2**60, or None"
+            max_bets = integer(self.max_bets, "max_bets")
+            if not 1 <= max_bets <= MAX_CHIPS:
+                raise InvalidRulesError(message)
+            set_field("max_bets", max_bets)
+        message = f"runouts {self.runouts!r}: use 1 or more boards"
+        runouts = integer(self.runouts, "runouts")
+        if runouts < 1:
+            raise InvalidRulesError(message)
+        set_field("runouts", runouts)
+        set_field("rake", _fraction_of_pot(self.rake))
         if self.rake_cap is not None:
-            _check_chips("rake_cap", self.rake_cap)
+            set_field("rake_cap", _check_chips("rake_cap", self.rake_cap))
 
     @classmethod
     def no_limit(cls, small_blind: int, big_blind: int, **options: object) -> Rules:
@@ -289,6 +298,43 @@ MAX_CHIPS = 2**60
 """The most chips a rule may name (and a table may hold): the betting arithmetic is 64-bit."""
 
 
-def _check_chips(name: str, amount: object) -> None:
-    if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= MAX_CHIPS:
-        raise InvalidRulesError(f"{name} {amount!r}: chip amounts are integers from 0 to 2**60")
+_FLAGS = (
+    "big_blind_ante",
+    "voluntary_straddles",
+    "blind_counts_as_bet",
+    "uncapped_heads_up",
+    "fold_without_bet",
+    "all_hands_show",
+    "runs_by_agreement",
+    "no_flop_no_drop",
+)
+# A rake written as text: a fraction ("1/20") or a decimal ("0.05"), of a bounded size.
+_RAKE_TEXT = re.compile(r"[0-9]{1,18}/[0-9]{1,18}|[0-9]{0,18}\.?[0-9]{1,18}")
+
+
+def _check_chips(name: str, amount: object) -> int:
+    """``amount`` as an int of chips, from 0 to 2**60."""
+    message = f"{name} {amount!r}: chip amounts are integers from 0 to 2**60 (chips are whole numbers)"
+    chips = integer(amount, name)
+    if not 0 <= chips <= MAX_CHIPS:
+        raise InvalidRulesError(message)
+    return chips
+
+
+def _fraction_of_pot(rake: object) -> Fraction:
+    """A rake (a number, or text such as ``"1/20"``) as a Fraction from 0 to below 1."""
+    message = f"rake {rake!r}: use a fraction of the pot from 0 to below 1, such as 0.05 or '1/20'"
+    if isinstance(rake, bool) or not isinstance(rake, (numbers.Real, Decimal, str)):
+        raise TypeError(message)
+    if isinstance(rake, str) and not _RAKE_TEXT.fullmatch(rake):
+        raise InvalidRulesError(message)
+    try:
+        if isinstance(rake, numbers.Rational):
+            fraction = Fraction(rake)
+        else:  # a float's shortest text: 0.05 is 1/20
+            fraction = Fraction(rake if isinstance(rake, str) else str(float(rake)))
+    except (ValueError, ZeroDivisionError):  # NaN, infinities, 1/0
+        raise InvalidRulesError(message) from None
+    if not 0 <= fraction < 1:
+        raise InvalidRulesError(message)
+    return fraction

@@ -31,9 +31,9 @@ from typing import IO, TYPE_CHECKING, SupportsIndex
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError, integer, read_decision
 from holdem.agents import Decision, Fault, _checked_agents, _play, _renumbered, _seated, _wants_to_straddle
-from holdem.errors import BuyInError, HoldemError, SeatError, TableError
-from holdem.hand import Hand, HandView, SeatStatus, checked_stacks
-from holdem.rules import Rules
+from holdem.errors import AgentError, BuyInError, HoldemError, SeatError, TableError, real_number
+from holdem.hand import Hand, HandView, SeatStatus, _straddle_seats, checked_stacks
+from holdem.rules import MAX_CHIPS, Rules
 
 if TYPE_CHECKING:
     from holdem.tournament import BlindSchedule
@@ -208,10 +208,12 @@ class Table:
     they sit in a blind that hand: a new player the big blind, a returning
     player each blind they missed, the big blind as ``missed_big_blind`` says
     and the small blind as ``missed_small_blind`` says (:class:`Owed`; by
-    default the big blind live and the small blind dead), and every ante they
-    missed, dead; a poster who sits in a blind posts only the missed antes
-    (seed 004: «debe "postear" las ciegas y antes perdidos para reincorporarse
-    de inmediato, o puede esperar a que le llegue la BB»).
+    default the big blind live and the small blind dead), and the antes they
+    missed, dead, at most a big blind's worth (as the missed blinds count once
+    however long the absence); a poster in the small blind posts only the
+    missed antes, and one in the big blind nothing more than a player who
+    waited for it (seed 004: «debe "postear" las ciegas y antes perdidos para
+    reincorporarse de inmediato, o puede esperar a que le llegue la BB»).
     ``button_rule`` says how the button moves (:class:`ButtonRule`),
     ``out_of_turn`` what becomes of an action out of turn (:class:`OutOfTurn`)
     and ``button_after_misdeal`` where the button is after a :meth:`misdeal`.
@@ -253,18 +255,28 @@ class Table:
 
         if schedule is not None and not isinstance(schedule, BlindSchedule):
             raise TableError(f"schedule {schedule!r}: give a BlindSchedule or None")
-        if type(seats) is not int or not 2 <= seats <= 10:
-            raise TableError(f"seats {seats!r}: a table has 2 to 10 seats")
-        for name, value in (("min_buy_in", min_buy_in), ("max_buy_in", max_buy_in), ("max_hands", max_hands)):
-            if value is not None and (type(value) is not int or value < 1):
-                raise TableError(f"{name} {value!r}: use a positive integer or None")
+        message = f"seats {seats!r}: a table has 2 to 10 seats"
+        seats = integer(seats, "seats")
+        if not 2 <= seats <= 10:
+            raise TableError(message)
+        min_buy_in, max_buy_in, max_hands = (
+            _positive_or_none(name, value)
+            for name, value in (("min_buy_in", min_buy_in), ("max_buy_in", max_buy_in), ("max_hands", max_hands))
+        )
         if min_buy_in is not None and max_buy_in is not None and min_buy_in > max_buy_in:
             raise TableError(f"min_buy_in {min_buy_in} is above max_buy_in {max_buy_in}")
-        if type(time_fee) is not int or time_fee < 0 or not fee_period > 0:
-            raise TableError(
-                f"time fee {time_fee!r} every {fee_period!r} seconds: use a non-negative integer "
-                "fee and a positive period"
-            )
+        message = (
+            f"time fee {time_fee!r} every {fee_period!r} seconds: use a non-negative integer "
+            "fee and a positive period"
+        )
+        time_fee = integer(time_fee, "time_fee")
+        fee_period = real_number(fee_period, TableError, message)
+        if not 0 <= time_fee <= MAX_CHIPS or not fee_period > 0:
+            raise TableError(message)
+        if end_time is not None:
+            end_time = real_number(end_time, TableError, f"end_time {end_time!r}: use a reading of the clock, or None")
+        if not callable(clock):
+            raise TypeError(f"clock {clock!r}: use a function that returns the time in seconds")
         try:
             self.button_rule = ButtonRule(button_rule)
         except ValueError:
@@ -523,12 +535,13 @@ class Table:
         :raises TableError: when fewer than two players are in play.
         """
         deal = self._positions()
-        # A declared straddle is a blind: it stands for the big blind a poster owes.
+        # A declared straddle is a blind: it stands for the big blind a poster owes.  In the big
+        # blind a poster owes nothing more than one who waited for it.
         straddling = [seat for seat in self._straddle_offers(deal) if self._seats[seat].name in self._straddling]
         posts = {
-            seat: self._owed(self._seats[seat], seat in (deal.small_blind, deal.big_blind, *straddling))
+            seat: self._owed(self._seats[seat], seat == deal.small_blind)
             for seat in deal.seats
-            if self._seats[seat].posting
+            if self._seats[seat].posting and seat not in (deal.big_blind, *straddling)
         }
         posts = {seat: owed for seat, owed in posts.items() if any(owed)}
         return dataclasses.replace(deal, posts=posts) if posts else deal
@@ -576,8 +589,7 @@ class Table:
         # A refused start changes nothing: the table is put back as it was.
         before = self._snapshot()
         try:
-            if self.schedule is not None:
-                self._rules = self.schedule.levels[self.level].rules(self._rules)  # type: ignore[index]
+            self._rules = self._next_rules()
             self._charge_fees()
             deal = self.next_deal()
             self._record_missed_blinds(deal)
@@ -603,8 +615,10 @@ class Table:
         """Declare a misdeal of the hand in progress, before its first voluntary action.
 
         The hand is void (:meth:`Hand.misdeal`) and counts for nothing: every chip, fee
-        and debt goes back, it leaves :attr:`hands` for :attr:`misdeals`, and the next
-        deal has the button as ``button_after_misdeal`` says (:class:`MisdealButton`).
+        and debt it took goes back (what players not dealt in did at the table meanwhile
+        stands), it leaves :attr:`hands` for :attr:`misdeals`, and the next deal has the
+        button as ``button_after_misdeal`` says (:class:`MisdealButton`); a button that
+        moves leaves owed the blinds it passed.
 
         >>> table = Table(Rules.no_limit(1, 2), seats=3, seed=1)
         >>> for seat, name in enumerate("ABC"):
@@ -628,7 +642,26 @@ class Table:
         which leaves :attr:`hands`; return it."""
         current = self._current
         assert current is not None
-        self._restore(self._before_hand, positions)
+        saved, players, self._straddling = self._before_hand
+        if positions:
+            self._button, self._small_blind_position, self._big_blind, self._rules = saved
+        for player, before in players:
+            if player.name in current.names:  # nothing but the hand touched them: all of it goes back
+                vars(player).update(vars(before))
+                continue
+            # The others may have acted at the table meanwhile: only what the deal did to them goes back,
+            # its time fee and missed ante (a later join clears them anyway), and, where the button
+            # goes back too, the blinds it passed.
+            refund, player.fees = player.fees - before.fees, before.fees
+            player.fee_periods = min(player.fee_periods, before.fee_periods)
+            if player.seat is None:
+                player.cashed_out += refund
+            else:
+                player.stack += refund
+            player.missed_antes = min(player.missed_antes, before.missed_antes)
+            if positions:
+                player.missed_small_blind &= before.missed_small_blind
+                player.missed_big_blind &= before.missed_big_blind
         self._hands.pop()
         self._current = None
         self._held.clear()
@@ -681,8 +714,10 @@ class Table:
             why = "sitting out" if player.sitting_out else "not dealt in"
             raise IllegalActionError(f"{name!r} is {why}: only players dealt in this hand act")
         if self.actor != name:
-            if self.out_of_turn is OutOfTurn.REFUSED or not self._may_hold(current, name):
+            if self.out_of_turn is OutOfTurn.REFUSED or current.hand.actor is None:
                 raise IllegalActionError(f"{name!r} may not act now: it is {self.actor!r}'s turn")
+            if not self._may_hold(current, name):
+                raise IllegalActionError(f"{name!r} has no decision left this round: it is {self.actor!r}'s turn")
             read_decision(kind, amount)  # a decision, held as given
             self._held[name] = (kind, amount, len(current.hand.history))
             return None
@@ -700,10 +735,19 @@ class Table:
         return {name: (kind, amount) for name, (kind, amount, _) in self._held.items()}
 
     def _may_hold(self, current: TableHand, name: str) -> bool:
-        """Whether ``name`` still has a decision to come on this round."""
+        """Whether ``name`` still has a decision to come on this round: in the hand with chips, and
+        not yet acted on it or facing a bet (one who acted and matched the bet acts again only
+        after a raise, which would void what they held)."""
         hand = current.hand
         seat = current.names.index(name)
-        return hand.actor is not None and hand.statuses[seat] is SeatStatus.ACTIVE
+        if hand.statuses[seat] is not SeatStatus.ACTIVE:
+            return False
+        for action in reversed(hand.history):
+            if action.kind is ActionKind.DEAL_BOARD:
+                break
+            if action.seat == seat and action.kind in (*_VOLUNTARY, *_UNCHANGED):
+                return hand.bets[seat] < max(hand.bets)
+        return True
 
     def _play_held(self, current: TableHand) -> None:
         """Play the held actions that the turn reaches unchanged; void the others that it reaches."""
@@ -736,7 +780,8 @@ class Table:
         return action
 
     def straddle(self, name: str) -> int:
-        """Declare ``name``'s straddle for the next hand, before the deal; return its amount.
+        """Declare ``name``'s straddle for the next hand, before the deal; return its amount
+        (at the level the hand is dealt at, with a blind schedule).
 
         The rules' straddles must be voluntary (seed 004: «Un straddle es una ciega
         voluntaria antes del reparto»; the default) and ``name`` in a straddle position of the next deal.
@@ -797,7 +842,8 @@ class Table:
         :func:`~holdem.agents.play_hand` plays it (the views' ``table_seat``
         is the player's seat at this table), and the faults played as folds,
         with ``fold_on_error``, are returned, numbered by hand; their seats and
-        messages are table seats.  An agent that fails without
+        messages are table seats (a ``straddle`` hook that fails is a fault
+        too, and no straddle).  An agent that fails without
         ``fold_on_error`` voids the hand in progress: the table goes back to
         as it was before that deal (stacks, button, blinds owed), the hand
         leaves :attr:`hands`, and the :class:`~holdem.errors.AgentError` is raised.
@@ -824,15 +870,30 @@ class Table:
             )
         if hands is not None and integer(hands, "hands") < 0:
             raise TableError(f"hands {hands!r}: use a count of hands from 0, or None to play the session out")
+        return self._play_hands(
+            agents, hands, seed, fold_on_error, lambda: not self.is_over and self._in_play_count() >= 2, lambda: None
+        )
+
+    def _play_hands(
+        self,
+        agents: Mapping[str, object],
+        hands: int | None,
+        seed: int | None,
+        fold_on_error: bool,
+        go_on: Callable[[], bool],
+        after_hand: Callable[[], None],
+    ) -> list[Fault]:
+        """The play loop of :meth:`play` (and a tournament's): while ``go_on()``, ask the straddles,
+        deal, play the hand out and call ``after_hand()``, ``hands`` times at most."""
         hooks = self._hooks(agents, seed)
         faults: list[Fault] = []
-        played = 0
-        hands = PLAY_HANDS_LIMIT if hands is None else hands
-        while played < hands and not self.is_over and self._in_play_count() >= 2:
-            self._ask_straddles(agents)
+        for _ in range(PLAY_HANDS_LIMIT if hands is None else hands):
+            if not go_on():
+                break
+            faults += self._ask_straddles(agents, fold_on_error)
             self.start_hand()
             faults += self._play_current(*hooks, fold_on_error)
-            played += 1
+            after_hand()
         return faults
 
     def _hooks(
@@ -853,15 +914,25 @@ class Table:
         acts, ends, runs = _seated(list(agents.values()))
         return dict(zip(names, acts)), {names[index]: end for index, end in ends}, dict(zip(names, runs))
 
-    def _ask_straddles(self, agents: Mapping[str, object]) -> None:
+    def _ask_straddles(self, agents: Mapping[str, object], fold_on_error: bool) -> list[Fault]:
         """Before the deal, ask each agent in a voluntary straddle position by its ``straddle(seat, amount)``
-        hook (``seat``: its table seat) whether it straddles."""
+        hook (``seat``: its table seat) whether it straddles; with ``fold_on_error`` a hook that fails
+        is a fault, and no straddle."""
+        faults: list[Fault] = []
         if not self._rules.voluntary_straddles or self._in_play_count() < 2:
-            return
+            return faults
+        straddling = []  # declared once every agent has answered: a failure without fold_on_error declares none
         for seat, (_, amount) in self._straddle_offers(self.next_deal()).items():
             name = self._seats[seat].name
-            if _wants_to_straddle(agents[name], seat, amount):
-                self._straddling.add(name)
+            try:
+                if _wants_to_straddle(agents[name], seat, amount, name):
+                    straddling.append(name)
+            except AgentError as error:
+                if not fold_on_error:
+                    raise
+                faults.append(Fault(len(self._hands) + 1, name, seat, str(error)))
+        self._straddling.update(straddling)
+        return faults
 
     def _play_current(
         self,
@@ -944,14 +1015,19 @@ class Table:
                 player.missed_big_blind = True
 
     def _owed(self, player: _Player, in_blind: bool) -> tuple[int, int]:
-        """The live and dead chips a player posting to come in owes (in a blind: the missed antes only)."""
+        """The live and dead chips a player posting to come in owes (in the small blind: the missed antes only).
+
+        The missed antes owed are at most one big blind's worth, however long the absence, as
+        the missed blinds count once each: coming back never costs more than a few blinds.
+        """
+        rules = self._next_rules()
         owed = dict.fromkeys(Owed, 0)
-        owed[Owed.DEAD] = player.missed_antes
+        owed[Owed.DEAD] = min(player.missed_antes, rules.big_blind)
         if not in_blind:
             if player.new or player.missed_big_blind:
-                owed[self.missed_big_blind] += self._rules.big_blind
+                owed[self.missed_big_blind] += rules.big_blind
             if player.missed_small_blind:
-                owed[self.missed_small_blind] += self._rules.small_blind
+                owed[self.missed_small_blind] += rules.small_blind
         return owed[Owed.LIVE], owed[Owed.DEAD]
 
     def _hand_for(self, deal: Deal, stacks: list[int]) -> Hand:
@@ -981,16 +1057,18 @@ class Table:
             table_seats=seats, straddles=straddles,
         )  # fmt: skip
 
+    def _next_rules(self) -> Rules:
+        """The rules the next hand is dealt at: the schedule's level (if any) applied to the table's."""
+        if self.schedule is None:
+            return self._rules
+        return self.schedule.levels[self.level].rules(self._rules)  # type: ignore[index]
+
     def _straddle_offers(self, deal: Deal) -> dict[int, tuple[int, int]]:
-        """The table seats in a straddle position of ``deal``: ``{seat: (position, amount)}``."""
+        """The table seats in a straddle position of ``deal``: ``{seat: (position, amount)}``, the amounts
+        those of the next hand's rules."""
         seats = deal.seats
-        count = len(seats)
-        after_big_blind = seats.index(deal.big_blind) + 1
-        return {
-            seats[(after_big_blind + position) % count]: (position, amount)
-            for position, amount in enumerate(self._rules.straddles[: count - 2])
-            if amount
-        }
+        offers = _straddle_seats(self._next_rules(), len(seats), seats.index(deal.big_blind))
+        return {seats[index]: offer for index, offer in offers.items()}
 
     def _settle(self) -> None:
         current = self._current
@@ -1068,3 +1146,14 @@ def _first_deal(in_play: list[int], first_button: int | None) -> Deal:
         return Deal(button, button, other, tuple(in_play))
     small_blind = _next(in_play, button)
     return Deal(button, small_blind, _next(in_play, small_blind), tuple(in_play))
+
+
+def _positive_or_none(name: str, value: object) -> int | None:
+    """A table's optional count or chip limit: None, or an integer from 1 to 2**60."""
+    if value is None:
+        return None
+    message = f"{name} {value!r}: use a positive integer or None"
+    number = integer(value, name)
+    if not 1 <= number <= MAX_CHIPS:
+        raise TableError(message)
+    return number

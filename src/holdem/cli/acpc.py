@@ -3,8 +3,9 @@
 ``holdem acpc-dealer`` takes holdem's form (``GAMEDEF --hands N --seed S``:
 one port, players seated as they connect, holdem's cards) or the reference
 dealer's (``MATCHNAME GAMEDEF HANDS SEED NAME1 NAME2 ... [options]``: a port
-a seat, printed on the first line, the reference's cards, ``MATCHNAME.log``,
-and the match ends when a player runs out of time).
+a seat, printed on the first line, the reference's cards and messages (no game
+definition sent), ``MATCHNAME.log``, and the match ends when a player runs out
+of time).
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="holdem")
@@ -28,7 +29,7 @@ from collections.abc import Iterator
 from holdem.agents import REFERENCE_BOTS
 from holdem.errors import AcpcError, AgentError
 from holdem.formats.acpc import GameDef, score_line
-from holdem.formats.acpc_net import Dealer, play_client
+from holdem.formats.acpc_net import Dealer, DealerResult, play_client
 
 __all__ = ["add_to", "load_agent"]
 
@@ -43,7 +44,7 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         usage=f"holdem acpc-dealer GAMEDEF [--hands N] [--seed S] ...\n"
         f"       holdem acpc-dealer {_REFERENCE_FORM} [-f] [-l|-L] [-p PORTS] [-q] [-t|-T] [-a] ...",
         description="Deal seeded hands of an ACPC game, print the SCORE line and write the match log. "
-        "Holdem's form seats players on one port as they connect and deals holdem's cards; the reference "
+        "Holdem's form seats players on one port as they connect (within 60 s) and deals holdem's cards; the reference "
         "dealer's form (options after the arguments or before them) listens on a port a seat, prints the ports "
         "first, deals the reference's cards, writes MATCHNAME.log and ends the match when a player runs out of "
         "time or disconnects (unless --max-timeouts is given).",
@@ -52,7 +53,7 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     own = dealer.add_argument_group("holdem's form")
     own.add_argument("--hands", type=int, default=1000, help="hands to deal (default 1000)")
     own.add_argument("--seed", type=int, help="seed for the cards")
-    own.add_argument("--port", type=int, default=0, help="port to listen on (default: any free port, printed)")
+    own.add_argument("--port", type=_port, default=0, help="port to listen on (default: any free port, printed)")
     own.add_argument("--log", metavar="FILE", help="write the match log to FILE")
     own.add_argument("--timeout", type=float, default=10.0, help="seconds a player has to answer (default 10)")
     own.add_argument("--names", help="the players' names, comma-separated, in the order they connect")
@@ -73,7 +74,9 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     reference.add_argument("-L", dest="use_log", action="store_true", default=True, help="write MATCHNAME.log")
     reference.add_argument("-p", dest="ports", metavar="PORT1,PORT2,...", help="the seats' ports (default: any)")
     reference.add_argument("-q", dest="quiet", action="store_true", help="do not print the messages to stderr")
-    reference.add_argument("-t", dest="use_transactions", action="store_false", help="write no transaction file")
+    reference.add_argument(
+        "-t", dest="use_transactions", action="store_false", default=False, help="write no transaction file (default)"
+    )
     reference.add_argument(
         "-T", dest="use_transactions", action="store_true", default=False, help="write MATCHNAME.tlog"
     )
@@ -94,7 +97,7 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         description="Connect an agent to an ACPC dealer, play until the match ends and print the chips won.",
     )
     client.add_argument("host", metavar="HOST", help="the dealer's address")
-    client.add_argument("port", metavar="PORT", type=int, help="the dealer's port")
+    client.add_argument("port", metavar="PORT", type=_port, help="the dealer's port")
     client.add_argument(
         "--agent", default="station",
         help=f"a reference bot ({', '.join(REFERENCE_BOTS)}) or MODULE:NAME, an agent or its class (default station)",
@@ -126,12 +129,19 @@ def load_agent(spec: str) -> object:
     return found() if isinstance(found, type) else found
 
 
+def _port(text: str) -> int:
+    """A port number for argparse: 0 to 65535."""
+    if not text.isascii() or not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"port {text[:50]!r}: give a whole number from 0 to 65535")
+    return int(text)
+
+
 def _read_game(path: str) -> GameDef:
-    try:
-        with open(path, encoding="utf-8") as file:
+    with open(path, encoding="utf-8") as file:  # a file that cannot be opened fails the command (exit 1)
+        try:
             return GameDef.parse(file.read())
-    except (OSError, UnicodeDecodeError) as error:
-        raise AcpcError(f"cannot read the game definition {path!r}: {error}") from None
+        except UnicodeDecodeError as error:
+            raise AcpcError(f"the game definition {path!r} is not UTF-8 text: {error}") from None
 
 
 def _warn(message: str) -> None:
@@ -146,17 +156,26 @@ def _deal(arguments: argparse.Namespace) -> None:
     names = arguments.names.split(",") if arguments.names else None
     max_timeouts = 3 if arguments.max_timeouts is None else arguments.max_timeouts
     with contextlib.ExitStack() as files:
-        log = files.enter_context(open(arguments.log, "w", encoding="utf-8")) if arguments.log else None
         files.enter_context(_network(f"{arguments.host} port {arguments.port}"))
         dealer = files.enter_context(Dealer(
             game, arguments.hands, arguments.seed, host=arguments.host, port=arguments.port, cards=arguments.cards,
-            timeout=arguments.timeout, max_timeouts=max_timeouts, names=names, log=log, report=_warn,
+            timeout=arguments.timeout, max_timeouts=max_timeouts, names=names, report=_warn,
             game_name=arguments.arguments[0],
         ))  # fmt: skip
+        if arguments.log:  # opened (and emptied) only once the port is ours
+            dealer.log = files.enter_context(open(arguments.log, "w", encoding="utf-8"))
         host, port = dealer.address
         print(f"dealing {arguments.hands} hands on {host} port {port}", flush=True)
-        result = dealer.run()
+        result = _match(dealer)
     print(score_line(result.totals, result.names))
+
+
+def _match(dealer: Dealer) -> DealerResult:
+    """Play the match; players who never come, or a match that cannot go on, fail the command (exit 1)."""
+    try:
+        return dealer.run()
+    except AcpcError as error:
+        raise ConnectionError(f"the match stopped: {error}") from None
 
 
 def _whole_number(text: str, what: str, low: int = 0, high: int = 2**32 - 1) -> int:
@@ -177,24 +196,27 @@ def _deal_as_reference(arguments: argparse.Namespace) -> None:
     ports = [0] * game.players
     if arguments.ports:
         given = arguments.ports.split(",")
-        ports[: len(given)] = [_whole_number(port, "port", high=65535) for port in given[: game.players]]
+        if len(given) > game.players:
+            raise AcpcError(f"-p {arguments.ports}: give at most one port a seat ({game.players})")
+        ports[: len(given)] = [_whole_number(port, "port", high=65535) for port in given]
     mode = "a" if arguments.append else "w"
     quiet = arguments.quiet
     with contextlib.ExitStack() as files:
-        log = files.enter_context(open(f"{match_name}.log", mode, encoding="utf-8")) if arguments.use_log else None
-        transactions = (
-            files.enter_context(open(f"{match_name}.tlog", mode, encoding="utf-8"))
-            if arguments.use_transactions else None
-        )  # fmt: skip
         files.enter_context(_network(f"{arguments.host} ports {arguments.ports or 'chosen by the system'}"))
         dealer = files.enter_context(Dealer(
             game, hands, seed, host=arguments.host, ports=ports, cards="reference", rotate=not arguments.fixed,
             timeout=arguments.t_response / 1000, hand_timeout=arguments.t_hand / 1000,
             per_hand_timeout=arguments.t_per_hand / 1000, max_timeouts=arguments.max_timeouts,
             connect_timeout=None if arguments.start_timeout < 0 else arguments.start_timeout / 1000,
-            names=names[: game.players], log=log, match_name=match_name, game_name=game_path,
-            transactions=transactions, transcript=None if quiet else sys.stderr, report=_warn,
+            send_definition=False,
+            names=names[: game.players], match_name=match_name, game_name=game_path,
+            transcript=None if quiet else sys.stderr, report=_warn,
         ))  # fmt: skip
+        # The files are opened (and emptied, unless -a) only once the ports are ours.
+        if arguments.use_log:
+            dealer.log = files.enter_context(open(f"{match_name}.log", mode, encoding="utf-8"))
+        if arguments.use_transactions:
+            dealer.transactions = files.enter_context(open(f"{match_name}.tlog", mode, encoding="utf-8"))
         print(" ".join(str(port) for _, port in dealer.addresses), flush=True)
         print(dealer.log_header().split("\n", 1)[1], end="", file=sys.stderr)
         try:

@@ -17,6 +17,8 @@ import argparse
 import contextlib
 import math
 import os
+import sys
+import time
 from typing import IO
 
 from holdem.cards import CARD_NAMES, parse_cards
@@ -89,12 +91,28 @@ def _run(arguments: argparse.Namespace) -> None:
             samples=arguments.samples,
             seed=arguments.seed,
             threads=arguments.threads,
+            progress=_Progress() if sys.stderr.isatty() else None,
         )
         print(_table(arguments.players, arguments.board, arguments.dead, result))
         if plot_file is not None:
             _plot(arguments, plot_file)
     if arguments.plot:
         print(f"plot saved to {arguments.plot}")
+
+
+class _Progress:
+    """On a terminal: the size of the job up front, then how much is done, on one line of stderr."""
+
+    def __init__(self) -> None:
+        self.shown: float | None = 0.0  # when the line was last written; None once the job is done
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self.shown is None or (0 < done < total and now - self.shown < 0.2):
+            return
+        self.shown = None if done == total else now
+        line = f"\r{done:,} of {total:,} runouts (or samples) done, {done / total:.0%}"
+        print(line, end="\n" if done == total else "", file=sys.stderr, flush=True)
 
 
 def _table(players: list[str], board: str, dead: str, result: EquityResult) -> str:

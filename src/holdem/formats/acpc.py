@@ -508,11 +508,19 @@ class MatchState(NamedTuple):
     def to_hand(self, game: GameDef) -> Hand:
         """Replay this state on a :class:`~holdem.hand.Hand` of ``game``.
 
-        Unknown hole cards get stand-ins (the lowest cards not seen), which
-        :meth:`view` never shows.
+        The other players' unknown hole cards get stand-ins (the lowest cards
+        not seen), which :meth:`view` never shows; the position's own cards,
+        and at a showdown the cards of every player still in, must be given.
+
+        >>> game = GameDef("nolimit", 2, 4, (100, 50), (2, 1, 1, 1), stacks=(20000, 20000))
+        >>> try:
+        ...     MatchState.parse("MATCHSTATE:0:3:cc/cc/cc/cc:7s2h|/Kd9c4c/5c/6c").to_hand(game)
+        ... except AcpcError as error:
+        ...     print(str(error).split(": ")[1])
+        the showdown does not show position 1's hole cards
 
         :raises AcpcError: for a state that ``game`` does not allow: a wrong
-            number of players, cards or board cards, or illegal betting.
+            number of players, cards or board cards, missing cards, or illegal betting.
         """
         rules = game.rules()
         count = game.players
@@ -529,6 +537,8 @@ class MatchState(NamedTuple):
             if len(cards) not in (0, game.hole_cards):
                 raise AcpcError(f"{self}: each player has {game.hole_cards} hole cards, or none shown")
             seen.update(cards)
+        if not self.hole_cards[self.position]:
+            raise AcpcError(f"{self}: position {self.position}'s own hole cards are missing")
         spare = (card for card in range(52) if card not in seen)
         holes = [cards or (next(spare), next(spare)) for cards in self.hole_cards]
         try:
@@ -544,6 +554,9 @@ class MatchState(NamedTuple):
             if isinstance(error, AcpcError):
                 raise
             raise AcpcError(f"{self}: {error}") from None
+        for seat in sorted(_showdown_seats(hand)):
+            if not self.hole_cards[seat]:
+                raise AcpcError(f"{self}: the showdown does not show position {seat}'s hole cards")
         return hand
 
     def view(self, game: GameDef) -> HandView:

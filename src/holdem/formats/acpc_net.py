@@ -6,8 +6,10 @@ in the order they connect, or on one port per seat (``ports``), seat ``i`` at
 ``ports[i]``, as with the reference dealer.  Before every action and at the
 end of each hand the dealer sends each player its match state, and reads the
 acting player's response: the state followed by ``:`` and an action.
-Players change positions every hand (unless ``rotate`` is off), and the game
-definition is sent first as comment lines, which ACPC players ignore.  The
+Players change positions every hand (unless ``rotate`` is off).  With
+``send_definition`` (holdem's own form) the game definition is sent first as
+comment lines, which ACPC players ignore and a holdem client reads; without it
+the players get exactly the reference dealer's messages.  The
 match log starts with comment lines (among them the reference dealer's four),
 then holds a ``STATE:`` line per hand, then the ``SCORE``.
 
@@ -207,6 +209,7 @@ class Dealer:
         per_hand_timeout: float | None = None,
         max_timeouts: int | None = 3,
         connect_timeout: float | None = 60.0,
+        send_definition: bool = True,
         names: Sequence[str] | None = None,
         log: IO[str] | None = None,
         match_name: str = "match",
@@ -229,6 +232,12 @@ class Dealer:
             raise AcpcError(f"names {names!r}: give {game.players} distinct names without ':', '|' or spaces")
         if ports is not None and len(ports) != game.players:
             raise AcpcError(f"ports {list(ports)!r}: give one per seat ({game.players})")
+        for seat_port in [port] if ports is None else ports:
+            if not isinstance(seat_port, int) or not 0 <= seat_port <= 65535:
+                raise AcpcError(f"port {seat_port!r}: use 0 to 65535 (0: any free port)")
+        for name, seconds in (("timeout", timeout), ("hand_timeout", hand_timeout), ("per_hand_timeout", per_hand_timeout)):
+            if seconds is not None and not seconds > 0:
+                raise AcpcError(f"{name} {seconds!r}: give a number of seconds above 0")
         self.game = game
         self.hands = hands
         self.seed = seed
@@ -239,6 +248,7 @@ class Dealer:
         self.per_hand_timeout = per_hand_timeout
         self.max_timeouts = max_timeouts
         self.connect_timeout = connect_timeout
+        self.send_definition = send_definition
         self.names = names
         self.log = log
         self.match_name = match_name
@@ -364,9 +374,10 @@ class Dealer:
         if len(self._servers) > 1:
             for server in self._servers:
                 server.close()
-        definition = "".join(f"# {line}\r\n" for line in str(self.game).splitlines()).encode("ascii")
-        for connection in self._connections:
-            connection.send(definition)
+        if self.send_definition:
+            definition = "".join(f"# {line}\r\n" for line in str(self.game).splitlines()).encode("ascii")
+            for connection in self._connections:
+                connection.send(definition)
         if self.transcript is not None:
             self.transcript.write(f"STARTED at {time.time():.6f}\n")
 
@@ -418,8 +429,11 @@ class Dealer:
         while True:
             if actor is None:
                 live = [status is not SeatStatus.FOLDED for status in hand.statuses]
-                shown = "|".join(cards if alive else "" for cards, alive in zip(holes, live))
-                own = [shown] * count if sum(live) > 1 else own
+                if sum(live) > 1:  # a showdown: each position sees its own cards and those still in
+                    own = [
+                        "|".join(cards if live[seat] or seat == position else "" for seat, cards in enumerate(holes))
+                        for position in range(count)
+                    ]
             states = [f"{prefixes[position]}{betting}:{own[position]}{board}" for position in range(count)]
             sent_at = time.monotonic()
             for position in orders[-1 if actor is None else actor]:
@@ -568,8 +582,10 @@ def play_client(
     sends.  ``timeout`` bounds each wait for the dealer, in seconds.  The
     agent gets its :class:`~holdem.hand.HandView` at each turn, and
     ``end_hand`` (if it has one) at the end of each hand.  The dealer's word
-    is the game: a state the client cannot follow is reported to ``report``
-    (by default a warning on this module's logger) and answered with a call.
+    is the game: a state the client cannot follow (betting the rules refuse,
+    or cards missing: its own, or those a showdown must show) is reported to
+    ``report`` (by default a warning on this module's logger), answered with a
+    call and left out of the result.
 
     :raises AcpcError: when no game definition is given or sent.
     :raises AgentError: for an agent that raises or chooses an action the rules do not allow.

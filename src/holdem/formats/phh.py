@@ -43,7 +43,12 @@ Chips are integers: an amount with a fraction (``0.25``) is refused, except in
 ``finishing_stacks``, where a split recorded in halves (``10112.5``) matches
 the whole chips of an odd-chip rule.  Rules that PHH cannot state (PokerKit's
 conventions are the defaults) are written as ``_``-prefixed fields, such as
-``_odd_chip = "left-of-button"``, which PokerKit keeps as user-defined fields.
+``_odd_chip = "left-of-button"``, which PokerKit keeps as user-defined fields;
+so are the records PHH has no action for: a card exposed in the deal
+(``_exposed = {player = "p1", card = "Ad", replacement = "Qs"}``, the
+replacement dealt in its place) and the runs of the board each player all in
+asked for (``_runs = {p1 = 2, p2 = 1}``).  All-in hands may be shown before
+the rest of the board or after it: both orders read.
 """
 
 from __future__ import annotations
@@ -69,7 +74,7 @@ from holdem.actions import ActionKind
 from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
 from holdem.errors import HoldemError, InvalidHistoryError
 from holdem.hand import Hand, SeatStatus
-from holdem.rules import OddChip, Reopening, Rules, Structure
+from holdem.rules import MAX_CHIPS, OddChip, Reopening, Rules, Structure
 
 __all__ = ["HandHistory", "InvalidHistoryError", "dump", "dump_all", "dumps", "load", "load_all", "loads"]
 
@@ -115,7 +120,12 @@ _OPTIONS = (
     "rake",
     "rake_cap",
     "no_flop_no_drop",
+    "runouts",
+    "runs_by_agreement",
 )
+# Records of a hand that PHH has no action for, as fields: the card exposed in the deal
+# (``{player, card, replacement}``) and the runs each player all in asked for (``{pN = runs}``).
+_RECORDS = ("_exposed", "_runs")
 _PHH_DEFAULTS = {
     **{field.name: field.default for field in dataclasses.fields(Rules) if field.name in _OPTIONS},
     "blind_counts_as_bet": False,
@@ -150,20 +160,32 @@ _USAGE = "use 'd dh pN CARDS', 'd db CARDS', 'pN f', 'pN cc', 'pN cbr AMOUNT' or
 # ------------------------------------------------------------------ reading
 
 
-def loads(text: str, *, source: str = "<string>") -> HandHistory:
-    """Read and replay one hand from PHH text; ``source`` names it in error messages.
+def loads(text: str | bytes, *, source: str = "<string>") -> HandHistory:
+    """Read and replay one hand from PHH text (or UTF-8 bytes); ``source`` names it in error messages.
 
-    :raises InvalidHistoryError: for a syntax error, a missing or wrong field,
-        an illegal action, a card dealt twice, or stacks that disagree with
-        ``finishing_stacks``; the message names the source and the action.
+    :raises InvalidHistoryError: for bytes that are not UTF-8, a syntax error,
+        a missing or wrong field, an illegal action, a card dealt twice, or
+        stacks that disagree with ``finishing_stacks``; the message names the
+        source and the action.
+    :raises TypeError: for ``text`` neither ``str`` nor ``bytes``.
     """
-    return _read(text, source, 0)
+    return _read(_text(text, source), source, 0)
 
 
 def load(fp: IO[str] | IO[bytes]) -> HandHistory:
-    """Read and replay one hand from a PHH file opened for reading."""
-    text = fp.read()
-    return loads(text if isinstance(text, str) else text.decode(), source=_name(fp))
+    """Read and replay one hand from a PHH file opened for reading (as text or bytes)."""
+    return loads(fp.read(), source=_name(fp))
+
+
+def _text(text: object, source: str) -> str:
+    if isinstance(text, str):
+        return text
+    if not isinstance(text, (bytes, bytearray)):
+        raise TypeError(f"PHH text is a str or UTF-8 bytes, got {type(text).__name__}")
+    try:
+        return text.decode()
+    except UnicodeDecodeError as error:
+        raise InvalidHistoryError(f"{source}: not UTF-8 text: {error}") from None
 
 
 def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
@@ -180,8 +202,8 @@ def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
     number = None
     start = 0
     lines: list[str] = []
-    for line_number, read in enumerate(fp, 1):
-        line = read.decode() if isinstance(read, bytes) else str(read)
+    for line_number, line in enumerate(fp, 1):
+        line = _text(line, f"{name}, line {line_number}")
         section = _SECTION.match(line.strip())
         if section is None:
             lines.append(line)
@@ -222,7 +244,7 @@ def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
                 break
             try:
                 data[key] = _JSON.decode(value)
-            except ValueError:
+            except (ValueError, ArithmeticError, RecursionError):  # see the same errors below
                 break
         position = line.end()
     else:
@@ -232,6 +254,10 @@ def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         message = _AT_LINE.sub(lambda at: f"(at line {int(at[1]) + line_offset}, column {at[2]})", str(error))
         raise InvalidHistoryError(f"{source}: syntax error: {message}") from None
+    except (ValueError, ArithmeticError) as error:  # an integer or exponent of too many digits
+        raise InvalidHistoryError(f"{source}: a value cannot be read: {error!r}") from None
+    except RecursionError:
+        raise InvalidHistoryError(f"{source}: arrays or tables nested too deeply") from None
 
 
 def _not_toml(constant: str) -> None:
@@ -252,9 +278,18 @@ def _read(text: str, source: str, line_offset: int) -> HandHistory:
 def _chips(value: object, what: str) -> int:
     if type(value) is int:
         return value
-    if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+    if isinstance(value, Decimal) and _is_chip_count(value) and value == value.to_integral_value():
         return int(value)
+    if isinstance(value, Decimal) and value.is_finite() and value.copy_abs() > MAX_CHIPS:
+        raise InvalidHistoryError(f"{what} {value!r}: chip amounts are at most 2**60")
     raise InvalidHistoryError(f"{what} {value!r}: chips are whole numbers (scale fractional amounts to integers)")
+
+
+def _is_chip_count(value: object) -> bool:
+    """Whether a value read is an int, or a Decimal not above 2**60 chips (checked before any
+    arithmetic: Decimal's raises for exponents above a million, and int() of a Decimal takes
+    time quadratic in its digits)."""
+    return type(value) is int or (isinstance(value, Decimal) and value.is_finite() and value.copy_abs() <= MAX_CHIPS)
 
 
 def _chip_list(data: dict[str, Any], name: str) -> list[int]:
@@ -296,9 +331,12 @@ def _game_rules(
         straddles.pop()
     settings: dict[str, Any] = dict(_PHH_DEFAULTS, ante=ante, big_blind_ante=big_blind_ante, straddles=straddles)
     settings.update((name, None if value == "none" else value) for name, value in options)
-    if variant == "NT":
-        return Rules.no_limit(blinds[0], blinds[1], min_bet=bets[0], **settings)
-    return Rules.fixed_limit(bets[0], bets[1], blinds[0], blinds[1], **settings)
+    try:
+        if variant == "NT":
+            return Rules.no_limit(blinds[0], blinds[1], min_bet=bets[0], **settings)
+        return Rules.fixed_limit(bets[0], bets[1], blinds[0], blinds[1], **settings)
+    except TypeError as error:  # an option of the wrong kind, such as _max_bets = "abc"
+        raise InvalidHistoryError(str(error)) from None
 
 
 def _button(data: dict[str, Any], count: int) -> int:
@@ -377,7 +415,9 @@ def _step(number: int, text: str, words: list[str], players: dict[str, int]) -> 
         return number, text, player, "muck" if verb == "sm" else verb, None
     if verb == "sm":
         return number, text, player, verb, None if words[2] == "-" else _cards(words[2], 2)
-    if words[2].isdigit():
+    if words[2].isascii() and words[2].isdigit():
+        if len(words[2]) > 19:  # checked before int(), which takes time quadratic in the digits
+            raise _fault(number, text, "chip amounts are at most 2**60")
         return number, text, player, verb, int(words[2])
     if not _DECIMAL.fullmatch(words[2]):
         raise _fault(number, text, f"amount {words[2]!r} is not a number of chips")
@@ -386,7 +426,7 @@ def _step(number: int, text: str, words: list[str], players: dict[str, int]) -> 
 
 def _replay(data: dict[str, Any]) -> HandHistory:
     variant = data.get("variant")
-    if variant not in _REQUIRED:
+    if not isinstance(variant, str) or variant not in _REQUIRED:
         raise InvalidHistoryError(
             f"variant {variant!r}: holdem plays 'NT' (no-limit) and 'FT' (fixed-limit) Texas hold'em"
         )
@@ -439,8 +479,15 @@ def _replay(data: dict[str, Any]) -> HandHistory:
     button = _button(data, count)
     seat_of = [(button + 1 + player) % count for player in range(count)]
     by_seat = [(seat - button - 1) % count for seat in range(count)]
+    exposed = _exposed(data.get("_exposed"), holes, count)
     hole_cards = [holes[player] for player in by_seat]
     hand = Hand(rules, [stacks[player] for player in by_seat], button, hole_cards=hole_cards, manual_showdown=True)
+    if exposed is not None:
+        player, card, replacement = exposed
+        hand.replace_exposed(seat_of[player], card, replacement)
+    runs = data.get("_runs", {})
+    if not isinstance(runs, dict) or not all(type(value) is int for value in runs.values()):
+        raise InvalidHistoryError(f"_runs {runs!r}: expected a table of the runs each player asked for, pN = runs")
     # Shows and mucks, played when the showdown waits for them (players all in
     # may show before the last board cards).
     shows: list[_Step] = []
@@ -453,6 +500,8 @@ def _replay(data: dict[str, Any]) -> HandHistory:
                 hand.deal_board(argument)
             elif verb == "dh":
                 raise _fault(number, text, "hole cards are dealt after the first action")
+            elif verb == "sm" and seat_of[player] in hand.shown_cards():
+                continue  # shown at the first board card after the all-in, as seed 000 has it
             elif verb == "sm" or verb == "muck":
                 if hand.actor is not None or hand.statuses[seat_of[player]] is SeatStatus.FOLDED:
                     raise _fault(number, text, f"p{player + 1} may show or muck only at showdown")
@@ -471,6 +520,11 @@ def _replay(data: dict[str, Any]) -> HandHistory:
             raise
         except HoldemError as error:
             raise _fault(number, text, str(error)) from error
+        for seat in hand.runs_pending:
+            label = _label(hand, seat)
+            if label not in runs:
+                raise InvalidHistoryError(f"_runs has no answer for {label}, all in: the rules ask for one")
+            hand.agree_runs(seat, runs[label])
         if shows and hand.showdown_seats:
             _show_down(hand, shows, seat_of)
             shows = []
@@ -481,8 +535,36 @@ def _replay(data: dict[str, Any]) -> HandHistory:
             raise InvalidHistoryError(f"{_label(hand, seat)}'s hole cards are unknown (????) but needed at showdown")
         hand.show(seat)
     _check_finishing_stacks(data.get("finishing_stacks"), hand, seat_of)
-    fields = {name: value for name, value in data.items() if name not in _GAME_FIELDS and name[1:] not in _OPTIONS}
+    fields = {
+        name: value
+        for name, value in data.items()
+        if name not in _GAME_FIELDS and name[1:] not in _OPTIONS and name not in _RECORDS
+    }
     return HandHistory(hand, fields)
+
+
+def _exposed(record: object, holes: list[tuple[Card, ...] | None], count: int) -> tuple[int, Card, Card] | None:
+    """The player, the card exposed in the deal and its replacement, from an ``_exposed`` field; the
+    player's hole cards (dealt as corrected) are put back as first dealt."""
+    if record is None:
+        return None
+    problem = InvalidHistoryError(
+        f'_exposed {record!r}: give {{player = "pN", card = "Ad", replacement = "Qs"}}, the replacement one of '
+        "pN's hole cards"
+    )
+    if not isinstance(record, dict) or set(record) != {"player", "card", "replacement"}:
+        raise problem
+    names = [f"p{number + 1}" for number in range(count)]
+    try:
+        card, replacement = (_cards(str(record[name]), 1)[0] for name in ("card", "replacement"))
+    except HoldemError:
+        raise problem from None
+    player = names.index(record["player"]) if record["player"] in names else None
+    hole = None if player is None else holes[player]
+    if player is None or hole is None or replacement not in hole:
+        raise problem
+    holes[player] = tuple(card if dealt == replacement else dealt for dealt in hole)
+    return player, card, replacement
 
 
 def _show_down(hand: Hand, shows: list[_Step], seat_of: list[int]) -> None:
@@ -503,8 +585,8 @@ def _label(hand: Hand, seat: int) -> str:
 def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: list[int]) -> None:
     if recorded is None:
         return
-    if not all(isinstance(value, (int, Decimal)) and not isinstance(value, bool) for value in recorded):
-        raise InvalidHistoryError(f"finishing_stacks {recorded}: expected numbers")
+    if not all(_is_chip_count(value) for value in recorded):
+        raise InvalidHistoryError(f"finishing_stacks {recorded}: expected numbers of chips")
     if not hand.is_over:
         raise InvalidHistoryError("finishing_stacks are given, but the actions stop before the hand is over")
     stacks = [hand.stacks[seat] for seat in seat_of]
@@ -527,7 +609,7 @@ def dumps(record: Hand | HandHistory) -> str:
     """Write a hand, finished or running, as PHH text (with the fields of a :class:`HandHistory`).
 
     :raises InvalidHistoryError: for pot-limit rules, several runouts, a dead small blind or
-        posts out of position, which PHH cannot record, or a misdeal.
+        posts out of position, which PHH cannot record, a misdeal, or a field TOML cannot hold.
     """
     history = record if isinstance(record, HandHistory) else HandHistory(record)
     hand = history.hand
@@ -566,17 +648,29 @@ def dumps(record: Hand | HandHistory) -> str:
         value = getattr(rules, name)
         if value != _PHH_DEFAULTS[name]:
             fields["_" + name] = _option_text(value)
+    for action in hand.history:
+        seat = action.seat
+        if seat is None:  # the dealer's
+            continue
+        if action.kind is ActionKind.EXPOSE:
+            replacement = format_cards(hand.hole_cards(seat)[action.amount : action.amount + 1])
+            fields["_exposed"] = {"player": label[seat], "card": format_cards(action.cards), "replacement": replacement}
+        elif action.kind is ActionKind.RUNS:
+            fields.setdefault("_runs", {})[label[seat]] = action.amount
     if button != count - 1 and "seats" not in history.fields:
         fields["seats"] = [seat + 1 for seat in order]
     fields.update((name, value) for name, value in history.fields.items() if name != "finishing_stacks")
     if hand.is_over:
         fields["finishing_stacks"] = [hand.stacks[seat] for seat in order]
     lines = []
-    for name, value in fields.items():
-        if name == "actions":
-            lines.append("actions = [" + ",".join(f"\n  {_toml_value(text)}" for text in value) + "\n]")
-        else:
-            lines.append(f"{_toml_key(name)} = {_toml_value(value)}")
+    try:
+        for name, value in fields.items():
+            if name == "actions":
+                lines.append("actions = [" + ",".join(f"\n  {_toml_value(text)}" for text in value) + "\n]")
+            else:
+                lines.append(f"{_toml_key(name)} = {_toml_value(value)}")
+    except RecursionError:
+        raise InvalidHistoryError("a field nests lists or tables too deeply to write") from None
     return "\n".join(lines) + "\n"
 
 
@@ -629,7 +723,11 @@ def _option_text(value: object) -> object:
 
 
 def _toml_key(key: str) -> str:
-    return key if _BARE_KEY.fullmatch(key) else json.dumps(key, ensure_ascii=False)
+    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
+
+
+def _toml_string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")  # TOML escapes DEL too
 
 
 def _toml_value(value: object) -> str:
@@ -637,10 +735,16 @@ def _toml_value(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, float):
+        value = Decimal(repr(value))  # the shortest text that reads back as the same float
     if isinstance(value, Decimal):
-        return format(value, "f")
+        if value.is_nan():
+            return "nan"
+        if value.is_infinite():
+            return "-inf" if value.is_signed() else "inf"
+        return str(value)  # exponent form for large and small numbers, unlike format(value, "f")
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return _toml_string(value)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(map(_toml_value, value)) + "]"
     if isinstance(value, dict):
