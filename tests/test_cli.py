@@ -233,3 +233,13 @@ def test_an_action_takes_its_kind_as_text_and_shows_it():
         holdem.Action("raises", 2, 10)
     with pytest.raises(TypeError, match="an action's kind is an ActionKind or its text, not int"):
         holdem.Action(7, 2, 10)
+
+
+def test_replay_says_what_is_wrong_with_a_file_that_holds_no_hand(tmp_path):
+    (tmp_path / "empty.phhs").write_text("\n")
+    (tmp_path / "binary.phh").write_bytes(bytes(range(256)))
+    empty = holdem_command("replay", "empty.phhs", cwd=tmp_path)
+    binary = holdem_command("replay", "binary.phh", cwd=tmp_path)
+    assert empty.returncode == binary.returncode == 2
+    assert "holdem: error: empty.phhs: the file holds no hand" in empty.stderr
+    assert "holdem: error: binary.phh: not a text file" in binary.stderr
