@@ -69,10 +69,14 @@ def _plot_path(path: str) -> str:
     except ImportError:
         raise argparse.ArgumentTypeError("needs matplotlib: pip install 'holdem-engine[plot]'") from None
     formats = Figure().canvas.get_supported_filetypes()
-    suffix = os.path.splitext(path)[1].lstrip(".").lower()
-    if suffix not in formats:
+    if _image_format(path) not in formats:
         raise argparse.ArgumentTypeError(f"{path!r}: name a file ending in .{', .'.join(sorted(formats))}")
     return path
+
+
+def _image_format(path: str) -> str:
+    """The image format a file name asks for: its suffix, as in png or svg."""
+    return os.path.splitext(path)[1].lstrip(".").lower()
 
 
 def _run(arguments: argparse.Namespace) -> None:
@@ -160,7 +164,7 @@ def _plot(arguments: argparse.Namespace, file: IO[bytes]) -> None:
     axes.set_yticks([])
     axes.set_title(title, fontsize=10)
     figure.colorbar(image, ax=axes, fraction=0.046, pad=0.04)
-    figure.savefig(file, format=os.path.splitext(arguments.plot)[1].lstrip(".").lower(), dpi=100, bbox_inches="tight")
+    figure.savefig(file, format=_image_format(arguments.plot), dpi=100, bbox_inches="tight")
 
 
 def _is_range(player: str) -> bool:
