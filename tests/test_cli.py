@@ -74,13 +74,23 @@ def free_port():
         (["sim", "--hands", "10", "--phh", "/nonexistent/x.phhs"], 1, "/nonexistent/x.phhs: No such file"),
         (["sim", "--hands", "10", "--workers", "0"], 2, "argument --workers: '0': give a whole number of 1 or more"),
         (["play", "--stack", "0"], 2, "argument --stack: '0': give a whole number"),
-        (["replay", "/nonexistent/x.phh"], 2, "/nonexistent/x.phh: cannot read the file"),
-        (["equity", "AsAd", "QQ+", "--plot", "/nonexistent/x.png"], 2, "there is no folder '/nonexistent'"),
+        (["sim", "--hands", "10", "--json", "/nonexistent/x.json"], 1, "/nonexistent/x.json: No such file"),
+        (["sim", "--hands", "10", "--csv", "."], 1, ".: Is a directory"),
+        (["sim", "--hands", "10", "--blinds", "0/2"], 2, "blinds '0/2': each blind is a whole number of 1 chip or more"),
+        (["sim", "--players", "1"], 2, "argument --players: '1': a table seats 2 to 10 players"),
+        (["play", "--players", "11"], 2, "argument --players: '11': a table seats 2 to 10 players"),
+        (["play", "--players", "1"], 2, "argument --players: '1': a table seats 2 to 10 players"),
+        (["replay", "/nonexistent/x.phh"], 1, "/nonexistent/x.phh: No such file"),
+        (["replay", "."], 1, ".: Is a directory"),
+        (["replay", "/dev/null"], 2, "/dev/null: the file holds no hand"),
+        (["equity", "AsAd", "QQ+", "--plot", "/nonexistent/x.png"], 1, "/nonexistent/x.png: No such file"),
         (["equity", "AsAd", "QQ+", "--plot", "out.txt"], 2, "name a file ending in"),
         (["equity", "AsAd", "QQ+", "--plot", "out"], 2, "name a file ending in"),
         (["equity", "AsAd", "KsKd", "--plot", "out.png"], 2, "--plot draws a range"),
         (["icm", "--stacks", "5000", "3000", "--payouts", "50", "30", "20"], 2, "3 prizes for 2 players"),
         (["icm", "5000", "3000", "--payouts", "50", "30"], 2, "the following arguments are required: --stacks"),
+        (["icm", "--payouts", "-5", "30", "--stacks", "10", "20"], 2, "payouts -5 30: give each prize as 0 or more"),
+        (["icm", "--payouts", "0", "0", "--stacks", "10", "20"], 2, "at least one above 0"),
         (["seat-draw", "ann", "ann", "bob"], 2, "'ann' is named 2 times"),
         (["sim", "--bots", "tight,equity,random", "--players", "2"], 2, "--bots names 3 bots for 2 bot seat(s)"),
         (["play", "--bots", "tight,random"], 2, "--bots names 2 bots for 1 bot seat(s)"),
@@ -94,6 +104,7 @@ def test_a_mistake_prints_one_line_and_exits_with_its_status(argv, status, messa
     assert result.returncode == status
     assert result.stderr.count("holdem: error: ") == 1 and message.replace("PORT", port) in result.stderr
     assert not list(tmp_path.iterdir())
+    assert not result.stdout  # refused before anything is printed
 
 
 def test_a_busy_port_is_an_error_line():
@@ -175,3 +186,56 @@ def test_an_unreachable_scheduler_is_an_error_line():
     result = holdem_command("sim", "--hands", "10", "--quiet", "--scheduler", f"tcp://127.0.0.1:{port}")
     assert result.returncode == 1
     assert f"holdem: error: Timed out trying to connect to tcp://127.0.0.1:{port}" in result.stderr
+
+
+def test_sim_replaces_its_results_files_only_when_it_has_results(tmp_path):
+    paths = [tmp_path / name for name in ("results.json", "results.csv", "hands.phhs")]
+    for path in paths:
+        path.write_text("old results\n")
+    options = ["--json", paths[0], "--csv", paths[1], "--phh", paths[2]]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "holdem", "sim", "--hands", "10000000", "--workers", "1", "--quiet", *options],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+    )  # fmt: skip
+    try:
+        time.sleep(3)  # under way, the files open
+        os.killpg(process.pid, signal.SIGINT)
+        process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130
+    assert sorted(tmp_path.iterdir()) == sorted(paths)
+    assert all(path.read_text() == "old results\n" for path in paths)
+
+    result = holdem_command("sim", "--hands", "20", "--workers", "1", "--quiet", "--seed", "1", *options)
+    assert result.returncode == 0 and sorted(tmp_path.iterdir()) == sorted(paths)
+    assert json.loads(paths[0].read_text())["settings"]["hands"] == 20
+    assert paths[1].read_text().startswith("bot,hands,net,")
+    assert paths[2].read_text().startswith("[1]\n")
+
+
+@pytest.mark.skipif(not os.path.isdir("/sys/kernel"), reason="needs /sys, a folder no user may create files in")
+def test_sim_refuses_a_read_only_folder_before_the_match():
+    result = holdem_command("sim", "--hands", "10000000", "--json", "/sys/kernel/results.json")
+    assert result.returncode == 1 and "/sys/kernel/results.json: Permission denied" in result.stderr
+
+
+def test_an_action_takes_its_kind_as_text_and_shows_it():
+    action = holdem.Action("raise", 2, 10)
+    assert action.kind is holdem.ActionKind.RAISE and repr(action) == "Action('raise', 2, 10)"
+    assert eval(repr(action), {"Action": holdem.Action}) == action
+    with pytest.raises(holdem.IllegalActionError, match="unknown action kind 'raises': use one of deal-hole"):
+        holdem.Action("raises", 2, 10)
+    with pytest.raises(TypeError, match="an action's kind is an ActionKind or its text, not int"):
+        holdem.Action(7, 2, 10)
+
+
+def test_replay_says_what_is_wrong_with_a_file_that_holds_no_hand(tmp_path):
+    (tmp_path / "empty.phhs").write_text("\n")
+    (tmp_path / "binary.phh").write_bytes(bytes(range(256)))
+    empty = holdem_command("replay", "empty.phhs", cwd=tmp_path)
+    binary = holdem_command("replay", "binary.phh", cwd=tmp_path)
+    assert empty.returncode == binary.returncode == 2
+    assert "holdem: error: empty.phhs: the file holds no hand" in empty.stderr
+    assert "holdem: error: binary.phh: not a text file" in binary.stderr

@@ -63,13 +63,28 @@ class ActionKind(str, enum.Enum):
     WIN = "win"
 
 
-class Action(NamedTuple):
-    """One event of a hand: its kind, the seat (``None`` for the dealer), an amount, cards."""
-
+class _ActionFields(NamedTuple):
     kind: ActionKind
     seat: int | None
     amount: int = 0
     cards: tuple[int, ...] = ()
+
+
+class Action(_ActionFields):
+    """One event of a hand: its kind, the seat (``None`` for the dealer), an amount, cards.
+
+    The kind may be given as its text, as the repr shows it:
+
+    >>> Action("raise", 2, 10).kind is ActionKind.RAISE
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, kind: ActionKind | str, seat: int | None, amount: int = 0, cards: tuple[int, ...] = ()) -> Action:
+        if kind.__class__ is not ActionKind:
+            kind = _kind(kind)
+        return tuple.__new__(cls, (kind, seat, amount, cards))
 
     def __repr__(self) -> str:
         fields = [repr(self.kind.value), repr(self.seat)]
@@ -78,6 +93,17 @@ class Action(NamedTuple):
         if self.cards:
             fields.append(repr(self.cards))
         return f"Action({', '.join(fields)})"
+
+
+def _kind(text: object) -> ActionKind:
+    """The kind an action's text names."""
+    if not isinstance(text, str):
+        raise TypeError(f"an action's kind is an ActionKind or its text, not {type(text).__name__}")
+    try:
+        return ActionKind(text)
+    except ValueError:
+        names = ", ".join(kind.value for kind in ActionKind)
+        raise IllegalActionError(f"unknown action kind {text!r}: use one of {names}") from None
 
 
 class LegalActions(NamedTuple):

@@ -37,10 +37,16 @@ from typing import Any
 
 import numpy
 from numpy.typing import NDArray
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode, VectorEnv
-from gymnasium.vector.utils import batch_space
-from pettingzoo import AECEnv
+
+try:
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from gymnasium.vector.utils import batch_space
+    from pettingzoo import AECEnv
+except ModuleNotFoundError as error:
+    raise ModuleNotFoundError(
+        f"holdem.rl needs {error.name}: pip install 'holdem-engine[rl]'", name=error.name
+    ) from error
 
 from holdem.agents import pot_raise_to
 from holdem.cards import Rng

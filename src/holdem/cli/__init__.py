@@ -68,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_PIPE_CLOSED
     except (HoldemError, OSError) as error:
         print(f"holdem: error: {_message(error)}", file=sys.stderr)
-        return EXIT_USAGE if isinstance(error, ValueError) else EXIT_FAILED
+        return EXIT_USAGE if isinstance(error, ValueError) and not isinstance(error, OSError) else EXIT_FAILED
     return 0
 
 

@@ -16,12 +16,21 @@ def positive(text: str) -> int:
     return int(text)
 
 
+def player_count(text: str) -> int:
+    """The type of ``--players``: a whole number from 2 to 10, the players a table seats."""
+    if not text.isdigit() or not 2 <= int(text) <= 10:
+        raise argparse.ArgumentTypeError(f"{text!r}: a table seats 2 to 10 players")
+    return int(text)
+
+
 def add_game_options(parser: argparse.ArgumentParser, players: int, bots: str) -> None:
     choices = ", ".join(REFERENCE_BOTS)
     parser.add_argument(
         "--bots", default=bots, help=f"reference bots seated in turn, comma-separated: {choices} (default {bots})"
     )
-    parser.add_argument("--players", type=positive, default=players, help=f"players at the table (default {players})")
+    parser.add_argument(
+        "--players", type=player_count, default=players, help=f"players at the table, 2 to 10 (default {players})"
+    )
     parser.add_argument(
         "--structure", choices=[structure.value for structure in Structure], default="no-limit",
         help="betting structure (default no-limit; fixed limit bets the big blind, twice it on the turn and river)",
@@ -36,6 +45,8 @@ def rules_from(arguments: argparse.Namespace) -> Rules:
         small, big = (int(part) for part in arguments.blinds.split("/"))
     except ValueError:
         raise MatchError(f"blinds {arguments.blinds!r}: give the small and the big blind, as in 1/2") from None
+    if small < 1 or big < 1:
+        raise MatchError(f"blinds {arguments.blinds!r}: each blind is a whole number of 1 chip or more, as in 1/2")
     if arguments.structure == Structure.FIXED_LIMIT.value:
         return Rules.fixed_limit(big, 2 * big, small, big)
     return Rules(Structure(arguments.structure), small, big, big)

@@ -14,12 +14,15 @@ player  hand or range  equity     win    tie
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import sys
 import time
+from typing import IO
 
 from holdem.cards import CARD_NAMES, parse_cards
+from holdem.cli._output import replaced_at_the_end
 from holdem.equity import EquityResult, equity
 from holdem.errors import EquityError, HoldemError
 from holdem.ranges import CLASS_GRID, HandRange, class_combos
@@ -60,37 +63,44 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _plot_path(path: str) -> str:
-    """The ``--plot`` file, checked before any work: a known image format, in a folder that exists."""
+    """The ``--plot`` file, checked before any work: a known image format."""
     try:
         from matplotlib.figure import Figure
     except ImportError:
         raise argparse.ArgumentTypeError("needs matplotlib: pip install 'holdem-engine[plot]'") from None
     formats = Figure().canvas.get_supported_filetypes()
-    suffix = os.path.splitext(path)[1].lstrip(".").lower()
-    if suffix not in formats:
+    if _image_format(path) not in formats:
         raise argparse.ArgumentTypeError(f"{path!r}: name a file ending in .{', .'.join(sorted(formats))}")
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        raise argparse.ArgumentTypeError(f"{path!r}: there is no folder {folder!r}")
     return path
+
+
+def _image_format(path: str) -> str:
+    """The image format a file name asks for: its suffix, as in png or svg."""
+    return os.path.splitext(path)[1].lstrip(".").lower()
 
 
 def _run(arguments: argparse.Namespace) -> None:
     if arguments.plot and not any(_is_range(player) for player in arguments.players):
         raise EquityError("--plot draws a range: give at least one player a range such as 'QQ+,AKs'")
-    result = equity(
-        arguments.players,
-        arguments.board,
-        arguments.dead,
-        exact=arguments.exact,
-        samples=arguments.samples,
-        seed=arguments.seed,
-        threads=arguments.threads,
-        progress=_Progress() if sys.stderr.isatty() else None,
-    )
-    print(_table(arguments.players, arguments.board, arguments.dead, result))
+    with contextlib.ExitStack() as resources:
+        # The plot's file opens first, so that a bad path stops the command before the work, not after it.
+        plot_file = (
+            resources.enter_context(replaced_at_the_end(arguments.plot, binary=True)) if arguments.plot else None
+        )
+        result = equity(
+            arguments.players,
+            arguments.board,
+            arguments.dead,
+            exact=arguments.exact,
+            samples=arguments.samples,
+            seed=arguments.seed,
+            threads=arguments.threads,
+            progress=_Progress() if sys.stderr.isatty() else None,
+        )
+        print(_table(arguments.players, arguments.board, arguments.dead, result))
+        if plot_file is not None:
+            _plot(arguments, plot_file)
     if arguments.plot:
-        _plot(arguments, arguments.plot)
         print(f"plot saved to {arguments.plot}")
 
 
@@ -130,7 +140,7 @@ def _table(players: list[str], board: str, dead: str, result: EquityResult) -> s
     return "\n".join(lines)
 
 
-def _plot(arguments: argparse.Namespace, path: str) -> None:
+def _plot(arguments: argparse.Namespace, file: IO[bytes]) -> None:
     players = arguments.players
     ranges = [(index, HandRange(player)) for index, player in enumerate(players) if _is_range(player)]
     if len(players) == 2 and ranges and ranges[-1][0] == 1:
@@ -154,7 +164,7 @@ def _plot(arguments: argparse.Namespace, path: str) -> None:
     axes.set_yticks([])
     axes.set_title(title, fontsize=10)
     figure.colorbar(image, ax=axes, fraction=0.046, pad=0.04)
-    figure.savefig(path, dpi=100, bbox_inches="tight")
+    figure.savefig(file, format=_image_format(arguments.plot), dpi=100, bbox_inches="tight")
 
 
 def _is_range(player: str) -> bool:

@@ -14,6 +14,7 @@ player   stack  chips   equity
 from __future__ import annotations
 
 import argparse
+import math
 
 from holdem.errors import TournamentError
 from holdem.tournament import icm
@@ -40,7 +41,11 @@ def _run(arguments: argparse.Namespace) -> None:
             f"{len(arguments.payouts)} prizes for {len(stacks)} players: ICM shares the places still to be won, "
             f"give at most {len(stacks)}"
         )
-    equities = icm(stacks, arguments.payouts)
+    payouts = arguments.payouts
+    if not all(math.isfinite(prize) and prize >= 0 for prize in payouts) or not any(payouts):
+        listed = " ".join(f"{prize:g}" for prize in payouts)
+        raise TournamentError(f"payouts {listed}: give each prize as 0 or more, at least one above 0")
+    equities = icm(stacks, payouts)
     total = sum(stacks)
     print("player   stack  chips   equity")
     for index, (stack, equity) in enumerate(zip(stacks, equities)):

@@ -30,9 +30,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
+from typing import TextIO
 
 from holdem.formats.log import log_steps
-from holdem.formats.phh import HandHistory, InvalidHistoryError, load, load_all
+from holdem.formats.phh import HandHistory, InvalidHistoryError, load_all, loads
 
 __all__ = ["add_to"]
 
@@ -84,11 +85,20 @@ def _wait() -> str:
 
 
 def _histories(path: str) -> Iterator[HandHistory]:
+    """The hands of the file; a file that cannot be opened raises its OSError, as every command's files do."""
+    count = 0
     try:
         with open(path, encoding="utf-8") as file:
-            if path.endswith(".phhs"):
-                yield from load_all(file)
-            else:
-                yield load(file)
-    except OSError as error:
-        raise InvalidHistoryError(f"{path}: cannot read the file ({error.strerror})") from None
+            for count, history in enumerate(load_all(file) if path.endswith(".phhs") else _one(file), 1):
+                yield history
+    except UnicodeDecodeError as error:
+        raise InvalidHistoryError(f"{path}: not a text file ({error.reason} at byte {error.start})") from None
+    if not count:
+        raise InvalidHistoryError(f"{path}: the file holds no hand")
+
+
+def _one(file: TextIO) -> Iterator[HandHistory]:
+    """The hand of a .phh file, if it is not blank."""
+    text = file.read()
+    if text.strip():
+        yield loads(text, source=file.name)

@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 
 from holdem.cli._game import add_game_options, bots_from, positive, rules_from
+from holdem.cli._output import replaced_at_the_end
 from holdem.errors import MatchError
 from holdem.match import AgentResult, play_match
 
@@ -60,7 +61,7 @@ def _run(arguments: argparse.Namespace) -> None:
     with contextlib.ExitStack() as resources:
         # The files open first, so that a bad path stops the command before the match, not after it.
         phh_file, json_file, csv_file = (
-            resources.enter_context(open(path, "w", encoding="utf-8", newline="")) if path else None
+            resources.enter_context(replaced_at_the_end(path)) if path else None
             for path in (arguments.phh, arguments.json, arguments.csv)
         )
         result = play_match(

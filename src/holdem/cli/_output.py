@@ -1,0 +1,45 @@
+"""Files the commands write: each takes the place of its path only once the command has succeeded.
+
+>>> import pathlib, tempfile
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "results.json"
+>>> with replaced_at_the_end(str(path)) as file:
+...     _ = file.write("{}")
+...     path.exists()
+False
+>>> path.read_text()
+'{}'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+from collections.abc import Iterator
+from typing import IO, Any
+
+__all__ = ["replaced_at_the_end"]
+
+
+@contextlib.contextmanager
+def replaced_at_the_end(path: str, *, binary: bool = False) -> Iterator[IO[Any]]:
+    """A file that takes the place of ``path`` when the block ends well; until then ``path`` is left as it was.
+
+    It is written under a hidden name in the same folder, so a failure or Ctrl-C leaves no half-written file,
+    and it is created on entry, so a missing or read-only folder stops the command before its work.
+    """
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    folder, name = os.path.split(path)
+    part = os.path.join(folder, f".{name}.{os.getpid()}.part")
+    try:
+        file = open(part, "wb") if binary else open(part, "w", encoding="utf-8", newline="")
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, path) from None
+    try:
+        with file:
+            yield file
+    except BaseException:
+        os.remove(part)
+        raise
+    os.replace(part, path)
