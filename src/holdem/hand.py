@@ -1015,7 +1015,7 @@ class Hand:
             )
         waiting.remove(seat)
         self._decided[seat] = shows
-        action = Action(_SHOW, seat, 0, self._hole[seat]) if shows else Action(_MUCK, seat)
+        action = record(Action, (_SHOW, seat, 0, self._hole[seat]) if shows else (_MUCK, seat, 0, ()))
         self._history.append(action)
         if not waiting:
             if self._runout_from is not None and self._street < 3:
@@ -1149,17 +1149,17 @@ class Hand:
         self._cards_needed = 0
         if self._street == 3:  # the rest of another run's board
             self._extra_boards.append(self._board[: self._runout_from] + list(codes))
-            record = Action(_DEAL_BOARD, None, len(self._extra_boards), codes)
+            action = record(Action, (_DEAL_BOARD, None, len(self._extra_boards), codes))
         else:
             self._board.extend(codes)
             self._street += 1
-            record = Action(_DEAL_BOARD, None, 0, codes)
-        self._history.append(record)
+            action = record(Action, (_DEAL_BOARD, None, 0, codes))
+        self._history.append(action)
         if self._runout_from is None:
             self._begin_street()
         else:
             self._run_out()
-        return record
+        return action
 
     # ------------------------------------------------------------ the flow
 
