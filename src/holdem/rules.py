@@ -323,6 +323,8 @@ def _check_chips(name: str, amount: object) -> int:
 
 def _fraction_of_pot(rake: object) -> Fraction:
     """A rake (a number, or text such as ``"1/20"``) as a Fraction from 0 to below 1."""
+    if type(rake) is Fraction and 0 <= rake < 1:  # the default, and a Rules' own when copied
+        return rake
     message = f"rake {rake!r}: use a fraction of the pot from 0 to below 1, such as 0.05 or '1/20'"
     if isinstance(rake, bool) or not isinstance(rake, (numbers.Real, Decimal, str)):
         raise TypeError(message)
