@@ -644,3 +644,21 @@ def test_the_runs_agreed_are_written_and_read_back():
     for wrong in ("", '_runs = {p1 = "x", p2 = 2}\n', "_runs = {p1 = true, p2 = 2}\n", "_runs = [1, 2]\n"):
         with pytest.raises(phh.InvalidHistoryError, match="_runs"):
             phh.loads(text.replace("_runs = {p1 = 1, p2 = 2}\n", wrong))
+
+
+def test_text_longer_than_any_hand_is_refused_without_reading_it_all():
+    endless = io.StringIO("x" * (phh.MAX_HAND_TEXT + 10))
+    with pytest.raises(phh.InvalidHistoryError, match="longer than any hand"):
+        phh.load(endless)
+    assert endless.tell() == phh.MAX_HAND_TEXT + 1
+    with pytest.raises(phh.InvalidHistoryError, match="longer than any hand"):
+        list(phh.load_all(io.StringIO("[1]\n" + "#" * (phh.MAX_HAND_TEXT + 10))))
+    with pytest.raises(phh.InvalidHistoryError, match="more than 1,000,000 characters"):
+        list(phh.load_all(io.StringIO("[1]\n" + "# a comment\n" * 100_000)))
+    with pytest.raises(phh.InvalidHistoryError, match="longer than any hand"):
+        phh.loads(b" " * (phh.MAX_HAND_TEXT + 1))
+
+
+def test_load_takes_a_file_not_a_path():
+    with pytest.raises(TypeError, match="open the path first"):
+        phh.load("hand.phh")

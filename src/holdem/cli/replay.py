@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from holdem.formats.log import log_steps
-from holdem.formats.phh import HandHistory, InvalidHistoryError, load_all, loads
+from holdem.formats.phh import MAX_HAND_TEXT, HandHistory, InvalidHistoryError, load_all, loads
 
 __all__ = ["add_to"]
 
@@ -99,6 +99,6 @@ def _histories(path: str) -> Iterator[HandHistory]:
 
 def _one(file: TextIO) -> Iterator[HandHistory]:
     """The hand of a .phh file, if it is not blank."""
-    text = file.read()
+    text = file.read(MAX_HAND_TEXT + 1)
     if text.strip():
         yield loads(text, source=file.name)

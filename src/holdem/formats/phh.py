@@ -160,10 +160,14 @@ _USAGE = "use 'd dh pN CARDS', 'd db CARDS', 'pN f', 'pN cc', 'pN cbr AMOUNT' or
 # ------------------------------------------------------------------ reading
 
 
+MAX_HAND_TEXT = 1_000_000
+"""The most characters one hand's text may have (a long hand takes a few thousand)."""
+
+
 def loads(text: str | bytes, *, source: str = "<string>") -> HandHistory:
     """Read and replay one hand from PHH text (or UTF-8 bytes); ``source`` names it in error messages.
 
-    :raises InvalidHistoryError: for bytes that are not UTF-8, a syntax error,
+    :raises InvalidHistoryError: for text over ``MAX_HAND_TEXT`` characters, bytes that are not UTF-8, a syntax error,
         a missing or wrong field, an illegal action, a card dealt twice, or
         stacks that disagree with ``finishing_stacks``; the message names the
         source and the action.
@@ -173,19 +177,26 @@ def loads(text: str | bytes, *, source: str = "<string>") -> HandHistory:
 
 
 def load(fp: IO[str] | IO[bytes]) -> HandHistory:
-    """Read and replay one hand from a PHH file opened for reading (as text or bytes)."""
-    return loads(fp.read(), source=_name(fp))
+    """Read and replay one hand from a PHH file opened for reading (as text or bytes).
+
+    :raises TypeError: for anything but a file object (open a path first).
+    """
+    if not callable(getattr(fp, "read", None)):
+        raise TypeError(f"load reads a file opened for reading, got {type(fp).__name__}: open the path first")
+    return loads(fp.read(MAX_HAND_TEXT + 1), source=_name(fp))
 
 
 def _text(text: object, source: str) -> str:
-    if isinstance(text, str):
-        return text
-    if not isinstance(text, (bytes, bytearray)):
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode()
+        except UnicodeDecodeError as error:
+            raise InvalidHistoryError(f"{source}: not UTF-8 text: {error}") from None
+    elif not isinstance(text, str):
         raise TypeError(f"PHH text is a str or UTF-8 bytes, got {type(text).__name__}")
-    try:
-        return text.decode()
-    except UnicodeDecodeError as error:
-        raise InvalidHistoryError(f"{source}: not UTF-8 text: {error}") from None
+    if len(text) > MAX_HAND_TEXT:
+        raise InvalidHistoryError(f"{source}: more than {MAX_HAND_TEXT:,} characters, longer than any hand")
+    return text
 
 
 def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
@@ -202,11 +213,18 @@ def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
     number = None
     start = 0
     lines: list[str] = []
-    for line_number, line in enumerate(fp, 1):
+    size = 0
+    readline = getattr(fp, "readline", None)
+    # A file is read a bounded line at a time, so that an endless line cannot fill the memory.
+    source = iter(lambda: readline(MAX_HAND_TEXT + 1), readline(0)) if callable(readline) else fp
+    for line_number, line in enumerate(source, 1):
         line = _text(line, f"{name}, line {line_number}")
         section = _SECTION.match(line.strip())
         if section is None:
             lines.append(line)
+            size += len(line)
+            if size > MAX_HAND_TEXT:
+                raise InvalidHistoryError(f"{name}, line {line_number}: a hand of more than {MAX_HAND_TEXT:,} characters")
             continue
         if number is None:
             if _parse_toml("".join(lines), name, 0):
@@ -216,6 +234,7 @@ def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
         number = section.group(1)
         start = line_number
         lines = []
+        size = 0
     if number is not None:
         yield _read("".join(lines), f"{name}, hand {number}", start)
     elif _parse_toml("".join(lines), name, 0):
