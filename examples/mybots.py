@@ -17,7 +17,6 @@ class MyBot:
 
     def act(self, view: holdem.HandView) -> holdem.Decision:
         legal = view.legal_actions
-        assert legal is not None  # act is called at this seat's turn, when its legal actions are known
         cards = view.hole_cards + view.board
         if view.board:
             strong = holdem.HandRank(holdem.evaluate(cards)).category >= holdem.Category.PAIR

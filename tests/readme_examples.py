@@ -57,8 +57,8 @@ histories = list(holdem.phh.load_all(io.StringIO(f"[1]\n{text}")))
 
 # Bots and simulations.
 def always_call(view: holdem.HandView) -> holdem.Decision:
-    """Calls; a call facing no bet is a check."""
-    return "call"
+    """Calls, or checks when there is nothing to call: the README's bot."""
+    return "call" if view.legal_actions.call else "check"
 
 
 class MyBot:
@@ -70,7 +70,6 @@ class MyBot:
 
     def act(self, view: holdem.HandView) -> holdem.Decision:
         legal = view.legal_actions
-        assert legal is not None  # act is called at this seat's turn
         if legal.min_raise_to is not None and self.rng is not None and self.rng.below(10) == 0:
             return ("raise", legal.min_raise_to)
         return "call"

@@ -569,7 +569,7 @@ def test_copy_is_independent():
 def test_view_hides_other_hole_cards_until_shown():
     hand = Hand(NL, [100] * 3, hole_cards=["AsAh", "7c2d", "KdKc"], board="Ac8d5h4s9c")
     view = hand.view(1)
-    assert view.hole_cards == hand.hole_cards(1) and view.legal_actions is None
+    assert view.hole_cards == hand.hole_cards(1) and view.legal_actions.kinds == ()
     assert view.shown == {} and view.board == ()
     hidden = [action.cards for action in view.history if action.kind is ActionKind.DEAL_HOLE and action.seat != 1]
     assert hidden == [(), ()]

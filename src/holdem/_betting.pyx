@@ -238,7 +238,8 @@ cdef class Betting:
         return record(self.view_cls, (
             seat, self.holes[seat], tuple(self.board), street, button, tuple(self.stacks), tuple(self.bets),
             self.status_tuple(kinds[0], kinds[1], kinds[2]), pot, None if actor < 0 else actor,
-            self.legal() if actor == seat else None, {}, masked,
+            self.legal() if actor == seat else record(LegalActions, (seat, False, False, 0, self.max_bet, None, None)),
+            {}, masked,
             self.rules, self.table_seats[seat], self.positions,
         ))
 

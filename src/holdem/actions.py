@@ -112,12 +112,17 @@ class LegalActions(NamedTuple):
     ``call`` is the chips needed to call (0 when the player can check);
     ``min_raise_to`` and ``max_raise_to`` bound a bet or raise, stated as the
     total for the street, and are ``None`` when the player may not bet or raise.
-    ``current_bet`` is the highest bet in front of anyone.
+    ``current_bet`` is the highest bet in front of anyone.  In a view of a
+    seat whose turn it is not, nothing is legal: no fold, no check, a call of
+    0 and no bet or raise, so that :attr:`kinds` is empty.
 
     >>> legal = LegalActions(seat=2, fold=True, check=False, call=2, current_bet=2,
     ...                      min_raise_to=4, max_raise_to=200)
     >>> [kind.value for kind in legal.kinds]
     ['fold', 'call', 'raise']
+    >>> LegalActions(seat=0, fold=False, check=False, call=0, current_bet=2,
+    ...              min_raise_to=None, max_raise_to=None).kinds
+    ()
     """
 
     seat: int
@@ -131,6 +136,8 @@ class LegalActions(NamedTuple):
     @property
     def kinds(self) -> tuple[ActionKind, ...]:
         """The kinds of action allowed, in the order fold, check or call, bet or raise."""
+        if not self.check and not self.call:  # not this seat's turn
+            return ()
         if self.min_raise_to is None:
             aggressive = 0
         else:
@@ -150,6 +157,8 @@ class LegalActions(NamedTuple):
         ...              min_raise_to=None, max_raise_to=None).describe()
         'check'
         """
+        if not self.kinds:
+            return "nothing: it is not this seat's turn"
         words = ["fold"] if self.fold else []
         words.append("check" if self.check else f"call {self.call}")
         if self.min_raise_to is not None:

@@ -165,7 +165,7 @@ def pot_raise_to(view: HandView, fraction: float = 1.0) -> int:
     (7, 4, 100)
     """
     legal = view.legal_actions
-    if legal is None or legal.min_raise_to is None or legal.max_raise_to is None:
+    if legal.min_raise_to is None or legal.max_raise_to is None:
         raise AgentError(f"seat {view.table_seat} may not bet or raise now")
     pot = view.pot + legal.call
     total = legal.current_bet + int(fraction * pot)
@@ -225,11 +225,11 @@ class RandomBot:
 
     def act(self, view: HandView) -> Decision:
         legal = view.legal_actions
-        kind = self.random.choice(legal.kinds)  # type: ignore[union-attr]
+        kind = self.random.choice(legal.kinds)
         if kind is ActionKind.BET or kind is ActionKind.RAISE:
-            sizes = (legal.min_raise_to, pot_raise_to(view, 0.5), pot_raise_to(view), legal.max_raise_to)  # type: ignore
+            sizes = (legal.min_raise_to, pot_raise_to(view, 0.5), pot_raise_to(view), legal.max_raise_to)
             return kind, self.random.choice(sizes)  # type: ignore[return-value]
-        return kind  # type: ignore[no-any-return]
+        return kind
 
 
 class CallingStation:
@@ -244,7 +244,7 @@ class CallingStation:
     name = "station"
 
     def act(self, view: HandView) -> Decision:
-        return "call" if view.legal_actions.call else "check"  # type: ignore[union-attr]
+        return "call" if view.legal_actions.call else "check"
 
 
 class TightBot:
@@ -267,10 +267,10 @@ class TightBot:
     def act(self, view: HandView) -> Decision:
         legal = view.legal_actions
         if self.hands.weight(view.hole_cards):
-            if legal.min_raise_to is not None:  # type: ignore[union-attr]
+            if legal.min_raise_to is not None:
                 return "raise", pot_raise_to(view)
-            return "call" if legal.call else "check"  # type: ignore[union-attr]
-        return "fold" if legal.call else "check"  # type: ignore[union-attr]
+            return "call" if legal.call else "check"
+        return "fold" if legal.call else "check"
 
 
 class EquityBot:
@@ -307,12 +307,12 @@ class EquityBot:
         share = equity(
             players, board=view.board, exact=False, samples=self.samples, seed=self.random.getrandbits(64), threads=1
         ).equity[0]
-        if share * (others + 1) >= self.raise_at and legal.min_raise_to is not None:  # type: ignore[union-attr]
+        if share * (others + 1) >= self.raise_at and legal.min_raise_to is not None:
             return "raise", pot_raise_to(view)
-        if not legal.call:  # type: ignore[union-attr]
+        if not legal.call:
             return "check"
-        pot = view.pot + legal.call  # type: ignore[union-attr]
-        return "call" if share * pot >= legal.call else "fold"  # type: ignore[union-attr]
+        pot = view.pot + legal.call
+        return "call" if share * pot >= legal.call else "fold"
 
 
 REFERENCE_BOTS: dict[str, Callable[[], object]] = {

@@ -75,7 +75,8 @@ class HandView(NamedTuple):
     collected in the pots from earlier streets (antes and dead blinds
     included, this street's bets not); :attr:`pot` is everything in the
     middle, this street's bets included.  ``legal_actions`` says what
-    ``seat`` may do when it is the ``actor``, else ``None``.  ``shown`` holds
+    ``seat`` may do: nothing (no :attr:`~holdem.actions.LegalActions.kinds`)
+    unless it is the ``actor``.  ``shown`` holds
     the cards shown at showdown by seat; ``history`` every event, other seats'
     hole cards hidden.  ``rules`` are the hand's rules: the blinds, the
     structure, the antes.  ``positions`` are the seats' position names
@@ -97,7 +98,7 @@ class HandView(NamedTuple):
     statuses: tuple[SeatStatus, ...]
     pot_total: int
     actor: int | None
-    legal_actions: LegalActions | None
+    legal_actions: LegalActions
     shown: dict[int, tuple[Card, ...]]
     history: tuple[Action, ...]
     rules: Rules
@@ -659,9 +660,11 @@ class Hand:
                 for action in self._history
             )
             actor = self.actor
+            legal = self.legal_actions() if actor == seat else None
             return HandView(
                 seat, self._hole[seat], self.board, self.street, self._button, self.stacks, self.bets,
-                self.statuses, self.pot_total, actor, self.legal_actions() if actor == seat else None, shown, masked,
+                self.statuses, self.pot_total, actor,
+                legal or LegalActions(seat, False, False, 0, max(self.bets), None, None), shown, masked,
                 self.rules, self._table_seats[seat], self._positions,
             )  # fmt: skip
         return self._betting.view(seat, _STREETS[self._street])  # type: ignore[return-value]

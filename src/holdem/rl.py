@@ -127,7 +127,7 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
         vector[at] = view.pot_total / total
         mask = numpy.zeros(len(ACTIONS), numpy.int8)
         legal = view.legal_actions
-        if legal is not None:
+        if legal.kinds:
             vector[at + 1] = legal.call / total
             mask[0], mask[1] = legal.fold, 1
             if legal.min_raise_to is not None:

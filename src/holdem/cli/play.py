@@ -83,7 +83,6 @@ class _Terminal:
     def act(self, view: HandView) -> Decision:
         self.report(view)
         legal = view.legal_actions
-        assert legal is not None  # act is called at this seat's turn
         stacks = ", ".join(f"{self.label(seat)} {stack}" for seat, stack in enumerate(view.stacks))
         print(f"pot {view.pot}; stacks: {stacks}")
         while True:
