@@ -16,9 +16,10 @@ core = Extension(
     depends=["src/holdem/_batch_simd.h", "src/holdem/_equity.pxi"],
     extra_compile_args=extra_compile_args,
 )
-betting = Extension(
-    "holdem._betting",
-    ["src/holdem/_betting.pyx"],
+hand = Extension(
+    "holdem._hand",
+    ["src/holdem/_hand.pyx"],
+    depends=["src/holdem/_core.pxd"],
     extra_compile_args=extra_compile_args,
 )
 vector = Extension(
@@ -30,7 +31,7 @@ vector = Extension(
 
 setup(
     ext_modules=cythonize(
-        [core, betting, vector],
+        [core, hand, vector],
         compiler_directives={
             "language_level": 3,
             # Every index in the hot loops is computed from checked sizes, so

@@ -3,11 +3,11 @@ from pathlib import Path
 
 import pytest
 
-import holdem._betting
+import holdem._hand
 import holdem._core
 
 
-@pytest.mark.parametrize(("module", "examples"), [(holdem._core, 10), (holdem._betting, 1)])
+@pytest.mark.parametrize(("module", "examples"), [(holdem._core, 10), (holdem._hand, 3)])
 def test_compiled_docstring_examples(module, examples):
     # pytest's doctest collection does not look inside compiled modules.
     results = doctest.testmod(module)

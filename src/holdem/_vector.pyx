@@ -1,7 +1,7 @@
 # Many independent no-limit hands held in C structs and stepped together: the
 # core of holdem.vector.VectorGame.  One decision a table per step; a table
 # whose hand ends deals the next one at once.  The betting, the pots and the
-# award follow Hand (hand.py, _betting.pyx) for the rules VectorGame accepts:
+# award follow Hand (hand.py, _hand.pyx) for the rules VectorGame accepts:
 # no limit, blinds and antes, no straddle, one board, no rake, odd chips left
 # of the button.  Compiler directives are set in setup.py.
 

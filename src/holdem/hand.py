@@ -27,17 +27,17 @@ from __future__ import annotations
 
 import enum
 import operator
-from itertools import compress
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, SupportsIndex
 
-from holdem._betting import Betting, record
-from holdem._core import Deck, evaluate7
+from holdem import _hand
+from holdem._core import Deck
+from holdem._hand import HandCore, record
 from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions, integer, read_decision
 from holdem.cards import Card, CardsLike, format_cards, parse_card, parse_cards
 from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError, InvalidHistoryError
-from holdem.pots import Pot, award_pots, build_pots, pot_winners, take_rake
-from holdem.rules import InvalidRulesError, OddChip, Reopening, Rules, ShowdownOrder, Structure
+from holdem.pots import Pot, build_pots
+from holdem.rules import Reopening, Rules, Structure
 
 __all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street", "position_names"]
 
@@ -116,24 +116,14 @@ _POST_BLIND = ActionKind.POST_BLIND
 _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 _DEAL_BOARD = ActionKind.DEAL_BOARD
-_WIN = ActionKind.WIN
 _SHOW = ActionKind.SHOW
 _DECISIONS = frozenset((ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE))
 _MUCK = ActionKind.MUCK
 _RUNS = ActionKind.RUNS
 _EXPOSE = ActionKind.EXPOSE
 _MISDEAL = ActionKind.MISDEAL
-# Members compared on the hot path, looked up once (an enum member's lookup is slow).
-_FIXED_LIMIT = Structure.FIXED_LIMIT
-_POKERKIT_ODD_CHIP = OddChip.POKERKIT
-_RIGHT_OF_BUTTON = ShowdownOrder.RIGHT_OF_BUTTON
 _HIDDEN = tuple(Action(_DEAL_HOLE, seat) for seat in range(10))
-_SEAT_NUMBERS = {count: tuple(range(count)) for count in range(2, 11)}
 _STREETS = tuple(Street)
-_ACTIVE = SeatStatus.ACTIVE
-_ALL_IN = SeatStatus.ALL_IN
-_FOLDED = SeatStatus.FOLDED
-_STATUS_KINDS = (_ACTIVE, _ALL_IN, _FOLDED)
 _LATE_POSITIONS = ("MP", "LJ", "HJ", "CO")
 
 
@@ -164,16 +154,6 @@ def position_names(player_count: int, *, small_blind: bool = True) -> tuple[str,
     return (*blinds, *names, *extra, *_LATE_POSITIONS[4 - late :], "BTN")
 
 
-# For each table size, the other seats clockwise after each seat; and for
-# each button, the seats clockwise from the one left of the button.
-_SEATS_AFTER = {
-    count: tuple(tuple((seat + step) % count for step in range(1, count)) for seat in range(count))
-    for count in range(2, 11)
-}
-_ORDERS = {
-    count: tuple(tuple((button + 1 + step) % count for step in range(count)) for button in range(count))
-    for count in range(2, 11)
-}
 # Each seat's position name, for each table size, button and small blind (posted or dead).
 _SEAT_POSITIONS = {
     (count, button, small_blind): tuple(
@@ -183,9 +163,10 @@ _SEAT_POSITIONS = {
     for button in range(count)
     for small_blind in (True, False)
 }
+_hand.configure(HandView, _STREETS, (SeatStatus.ACTIVE, SeatStatus.ALL_IN, SeatStatus.FOLDED), _HIDDEN, _SEAT_POSITIONS)
 
 
-class Hand:
+class Hand(HandCore):
     """One deal of Texas Hold'em.
 
     ``stacks`` are the seats' chips before the hand, clockwise; ``button`` is
@@ -236,121 +217,54 @@ class Hand:
         too few).
     """
 
-    __slots__ = (
-        "rules",
-        "_count",
-        "_button",
-        "_order",
-        "_dead_small_blind",
-        "_posts",
-        "_starting",
-        "_stacks",
-        "_bets",
-        "_contributed",
-        "_dead",
-        "_live",
-        "_hole",
-        "_board",
-        "_extra_boards",
-        "_deck",
-        "_next_card",
-        "_cards_needed",
-        "_runout_from",
-        "_street",
-        "_betting",
-        "_history",
-        "_rake",
-        "_over",
-        "_manual",
-        "_waits",
-        "_waiting",
-        "_decided",
-        "_dealt",
-        "_table_seats",
-        "_positions",
-        "_straddles",
-        "_runs",
-        "_run_requests",
-        "_exposed",
-    )
+    __slots__ = ()
 
-    def __init__(
+    # ------------------------------------------------------------------ setup
+    # The core deals the usual hand itself and asks these of the others.
+
+    @staticmethod
+    def _checked_stacks(stacks: Sequence[int]) -> list[int]:
+        return checked_stacks(stacks)
+
+    @staticmethod
+    def _refuse_button(button: object, count: int) -> None:
+        raise InvalidHandError(f"button {button!r}: use a seat from 0 to {count - 1}")
+
+    def _card_layout(
         self,
-        rules: Rules,
-        stacks: Sequence[int],
-        button: int | None = None,
-        *,
-        seed: int | None = None,
-        deck: CardsLike | None = None,
-        hole_cards: Sequence[CardsLike | None] | None = None,
-        board: CardsLike | None = None,
-        dead_small_blind: bool = False,
-        posts: Mapping[int, tuple[int, int]] | None = None,
-        manual_showdown: bool = False,
-        table_seats: Sequence[int] | None = None,
-        straddles: Sequence[int] | None = None,
-    ) -> None:
-        if type(rules) is not Rules:
-            raise InvalidRulesError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
-        stacks = checked_stacks(stacks)
-        count = len(stacks)
-        rules.check_player_count(count)
-        if button is None:
-            button = count - 1
-        elif type(button) is not int or not 0 <= button < count:
-            raise InvalidHandError(f"button {button!r}: use a seat from 0 to {count - 1}")
-        order = _ORDERS[count][button]
-        self.rules = rules
-        self._count = count
-        self._button = button
-        self._order = order
-        self._starting = tuple(stacks)
-        if hole_cards is None and deck is None and board is None:
-            cards = Deck(seed).deal(52 if rules.runouts > 1 else 2 * count + 8)
-        else:
-            cards = _card_layout(order, seed, deck, hole_cards, board)
-        self._deck = cards
-        # In dealing order: the seat left of the button first.
-        pairs: list[tuple[Card, ...]] = list(zip(cards, cards[count : 2 * count]))
-        self._waits = manual_showdown
-        if hole_cards is not None:
-            pairs = [pair if pair[0] >= 0 else () for pair in pairs]
-            self._waits = manual_showdown or () in pairs
-        shift = count - 1 - button
-        self._hole = pairs[shift:] + pairs[:shift]
-        self._next_card = 2 * count
-        self._stacks = stacks
-        self._bets = [0] * count
-        self._contributed = [0] * count
-        self._dead = 0
-        self._live = [True] * count
-        self._board: list[Card] = []
-        self._extra_boards: list[list[Card]] = []
-        self._cards_needed = 0
-        self._runout_from: int | None = None
-        self._street = 0
-        self._rake = 0
-        self._over = False
-        self._manual = manual_showdown
-        self._waiting: list[int] = _NO_SEATS
-        self._runs = 1 if rules.runs_by_agreement else rules.runouts
-        self._run_requests: dict[int, int | None] = _NO_DECISIONS  # type: ignore[assignment]
-        self._decided: dict[int, bool] = _NO_DECISIONS
-        self._exposed: tuple[Card, ...] = ()
-        self._history: list[Action] = []
-        self._dead_small_blind = dead_small_blind
-        self._straddles = () if straddles is None and not rules.straddles else _hand_straddles(rules, count, straddles)
-        self._positions = _SEAT_POSITIONS[count, button, not dead_small_blind]
-        self._posts = dict(posts) if posts else {}
-        last_blind = self._post_forced_bets(dead_small_blind)
-        if posts:
-            self._post(posts)
-        self._betting = Betting(rules, stacks, self._bets, self._contributed, self._live, self._dead)
-        self._history += [record(Action, (_DEAL_HOLE, seat, 0, pair)) for seat, pair in zip(order, pairs)]
-        self._dealt = len(self._history)
-        self._table_seats = _SEAT_NUMBERS[count] if table_seats is None else _checked_table_seats(table_seats, count)
-        self._watch()
-        self._begin_preflop(last_blind)
+        seed: int | None,
+        deck: CardsLike | None,
+        hole_cards: Sequence[CardsLike | None] | None,
+        board: CardsLike | None,
+    ) -> tuple[Card, ...]:
+        return _card_layout(self._order, seed, deck, hole_cards, board)
+
+    def _hand_straddles(self, straddles: Sequence[int] | None) -> tuple[int, ...]:
+        return _hand_straddles(self.rules, self._count, straddles)
+
+    def _checked_table_seats(self, table_seats: Sequence[int]) -> tuple[int, ...]:
+        return _checked_table_seats(table_seats, self._count)
+
+    def _post(self, posts: Mapping[int, tuple[int, int]]) -> None:
+        stacks, append = self._stacks, self._history.append
+        for seat, post in posts.items():
+            if type(seat) is not int or not 0 <= seat < self._count:
+                raise InvalidHandError(f"posts for seat {seat!r}: seats are 0 to {self._count - 1}")
+            if type(post) is not tuple or len(post) != 2 or not all(type(n) is int and n >= 0 for n in post):
+                raise InvalidHandError(f"posts {post!r} at seat {seat}: give (live, dead) chips")
+        for seat in self._order:
+            live, dead = posts.get(seat, (0, 0))
+            live = min(live, stacks[seat])
+            dead = min(dead, stacks[seat] - live)
+            if live:
+                stacks[seat] -= live
+                self._bets[seat] += live
+                self._contributed[seat] += live
+                append(Action(_POST_BLIND, seat, live))
+            if dead:
+                stacks[seat] -= dead
+                self._dead += dead
+                append(Action(ActionKind.POST_DEAD, seat, dead))
 
     @classmethod
     def replay(
@@ -414,91 +328,6 @@ class Hand:
             elif action.kind is _DEAL_BOARD and action.amount and hand.cards_needed:
                 hand.deal_board(action.cards)  # another run's board
         return hand
-
-    # ------------------------------------------------------------------ setup
-
-    def _post_forced_bets(self, dead_small_blind: bool) -> int:
-        """Post the antes, blinds and straddles; return the position, from the seat left of
-        the button, of the last blind or straddle."""
-        rules, order, stacks = self.rules, self._order, self._stacks
-        append = self._history.append
-        if rules.ante:
-            big_blind_seat = order[0] if self._count == 2 or dead_small_blind else order[1]
-            for seat in (big_blind_seat,) if rules.big_blind_ante else order:
-                amount = min(rules.ante, stacks[seat])
-                stacks[seat] -= amount
-                if rules.big_blind_ante:
-                    self._dead += amount
-                else:
-                    self._contributed[seat] += amount
-                append(Action(ActionKind.POST_ANTE, seat, amount))
-        if dead_small_blind:
-            forced: tuple[int, ...] = (rules.big_blind, *self._straddles)
-            last = len(self._straddles)
-        elif self._count == 2:
-            forced = (rules.big_blind, rules.small_blind)
-            last = 0 if rules.small_blind < rules.big_blind else 1
-        else:
-            forced = (rules.small_blind, rules.big_blind, *self._straddles)
-            last = 1 + len(self._straddles)
-        bets, contributed = self._bets, self._contributed
-        for seat, nominal in zip(order, forced):
-            amount = nominal if nominal < stacks[seat] else stacks[seat]
-            if amount:
-                stacks[seat] -= amount
-                bets[seat] = amount
-                contributed[seat] += amount
-                append(record(Action, (_POST_BLIND, seat, amount, ())))
-        return last
-
-    def _post(self, posts: Mapping[int, tuple[int, int]]) -> None:
-        stacks, append = self._stacks, self._history.append
-        for seat, post in posts.items():
-            if type(seat) is not int or not 0 <= seat < self._count:
-                raise InvalidHandError(f"posts for seat {seat!r}: seats are 0 to {self._count - 1}")
-            if type(post) is not tuple or len(post) != 2 or not all(type(n) is int and n >= 0 for n in post):
-                raise InvalidHandError(f"posts {post!r} at seat {seat}: give (live, dead) chips")
-        for seat in self._order:
-            live, dead = posts.get(seat, (0, 0))
-            live = min(live, stacks[seat])
-            dead = min(dead, stacks[seat] - live)
-            if live:
-                stacks[seat] -= live
-                self._bets[seat] += live
-                self._contributed[seat] += live
-                append(Action(_POST_BLIND, seat, live))
-            if dead:
-                stacks[seat] -= dead
-                self._dead += dead
-                append(Action(ActionKind.POST_DEAD, seat, dead))
-
-    def _begin_preflop(self, last: int) -> None:
-        rules, bets, stacks, order, count = self.rules, self._bets, self._stacks, self._order, self._count
-        if rules.structure is _FIXED_LIMIT:
-            street_min = rules.small_bet
-            raise_count = 1 if rules.blind_counts_as_bet else 0
-        else:
-            street_min = max(rules.min_bet, *self._straddles) if self._straddles else rules.min_bet
-            raise_count = 0
-        max_bet = max(bets)
-        if min(stacks) > max_bet:
-            # Every forced bet was posted in full: action starts after the last
-            # blind or straddle (heads-up, after the big blind unless the blinds are equal).
-            self._betting.begin(order[last + 1 :] + order[: last + 1], max_bet, street_min, raise_count)
-            return
-        # Short stacks: action starts after the largest forced bet (the later
-        # seat on a tie), and skips seats that are all in or that no one can bet against.
-        last = max(range(count), key=lambda position: (bets[order[position]], position))
-        totals = sorted(bets[seat] + stacks[seat] for seat in order)
-        second = totals[-2]
-        queue = []
-        for step in range(1, count + 1):
-            seat = order[(last + step) % count]
-            if stacks[seat] and min(stacks[seat], second - bets[seat]) > 0:
-                queue.append(seat)
-        self._betting.begin(queue, max_bet, street_min, raise_count)
-        if not queue or (len(queue) == 1 and bets[queue[0]] >= max_bet):
-            self._close_street()
 
     # -------------------------------------------------------------- reading
 
@@ -568,11 +397,6 @@ class Hand:
         return tuple(self._bets)
 
     @property
-    def statuses(self) -> tuple[SeatStatus, ...]:
-        """Each seat's :class:`SeatStatus`."""
-        return self._betting.statuses(_ACTIVE, _ALL_IN, _FOLDED)
-
-    @property
     def pot_total(self) -> int:
         """The chips in the pots, not counting the bets in front of the players."""
         if self._over:
@@ -596,11 +420,6 @@ class Hand:
         return build_pots(collected, self._live, self._dead)
 
     @property
-    def actor(self) -> int | None:
-        """The seat to act, or ``None`` when no one is to act."""
-        return self._betting.actor
-
-    @property
     def cards_needed(self) -> int:
         """How many board cards :meth:`deal_board` must supply before play goes on (usually 0)."""
         return self._cards_needed
@@ -609,11 +428,6 @@ class Hand:
     def showdown_seats(self) -> tuple[int, ...]:
         """The seats the showdown waits for, to :meth:`show` or :meth:`muck` (usually none)."""
         return tuple(self._waiting)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the pots have been awarded."""
-        return self._over
 
     @property
     def payoffs(self) -> tuple[int, ...]:
@@ -667,68 +481,12 @@ class Hand:
                 legal or LegalActions(seat, False, False, 0, max(self.bets), None, None), shown, masked,
                 self.rules, self._table_seats[seat], self._positions,
             )  # fmt: skip
-        return self._betting.view(seat, _STREETS[self._street])  # type: ignore[return-value]
+        return self._hidden_view(seat)  # type: ignore[return-value]
 
     def _actor_view(self) -> HandView | None:
         """``view(actor)``, or ``None`` when no one is to act: the next step of a play loop."""
         # Someone to act means nothing is shown yet.
-        return self._betting.view(-1, _STREETS[self._street])  # type: ignore[return-value]
-
-    def copy(self) -> Hand:
-        """Return an independent copy (cheap: for tree search).
-
-        >>> from holdem.rules import Rules
-        >>> hand = Hand(Rules.no_limit(1, 2), [100, 100], seed=5)
-        >>> other = hand.copy()
-        >>> _ = other.fold()
-        >>> hand.is_over, other.is_over
-        (False, True)
-        """
-        new = _new_hand(Hand)
-        new.rules = self.rules
-        new._count = self._count
-        new._button = self._button
-        new._order = self._order
-        new._dead_small_blind = self._dead_small_blind
-        new._posts = self._posts
-        new._starting = self._starting
-        new._stacks = stacks = self._stacks[:]
-        new._bets = bets = self._bets[:]
-        new._contributed = contributed = self._contributed[:]
-        new._dead = self._dead
-        new._live = live = self._live[:]
-        new._betting = self._betting.copy(stacks, bets, contributed, live)
-        new._hole = self._hole
-        new._board = self._board[:]
-        new._extra_boards = [board[:] for board in self._extra_boards]
-        new._deck = self._deck
-        new._next_card = self._next_card
-        new._cards_needed = self._cards_needed
-        new._runout_from = self._runout_from
-        new._street = self._street
-        new._history = self._history[:]
-        new._rake = self._rake
-        new._over = self._over
-        new._manual = self._manual
-        new._waits = self._waits
-        new._waiting = self._waiting[:]
-        new._decided = self._decided.copy()
-        new._dealt = self._dealt
-        new._table_seats = self._table_seats
-        new._positions = self._positions
-        new._straddles = self._straddles
-        new._runs = self._runs
-        new._run_requests = self._run_requests.copy()
-        new._exposed = self._exposed
-        new._watch()
-        return new
-
-    def _watch(self) -> None:
-        """Give the betting what views show."""
-        self._betting.watch(
-            HandView, self._hole, self._board, self._history, self._dealt, self._button, _STATUS_KINDS, _HIDDEN,
-            self.rules, self._table_seats, self._positions,
-        )  # fmt: skip
+        return self._hidden_view(-1)  # type: ignore[return-value]
 
     def log(self) -> str:
         """The hand so far as a readable card-room log (:func:`holdem.formats.log.hand_log`); also ``str(hand)``.
@@ -753,15 +511,6 @@ class Hand:
 
     # ------------------------------------------------------------- legality
 
-    def legal_actions(self) -> LegalActions | None:
-        """What the player to act may do, or ``None`` when no one is to act.
-
-        >>> from holdem.rules import Rules
-        >>> Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=1).legal_actions()
-        LegalActions(seat=2, fold=True, check=False, call=2, current_bet=2, min_raise_to=4, max_raise_to=100)
-        """
-        return self._betting.legal_actions()
-
     def _no_actor(self) -> IllegalActionError:
         if self._over:
             return IllegalActionError("the hand is over: no one may act")
@@ -779,109 +528,49 @@ class Hand:
         return seat
 
     # -------------------------------------------------------------- actions
+    # fold, check, call, check_or_call and raise_to are the core's; it asks these for its errors.
 
-    def fold(self) -> Action:
-        """Fold the hand of the player to act.
-
-        Facing no bet the fold is rejected (check instead) unless the rules
-        allow it with ``fold_without_bet``.
-        """
-        betting = self._betting
-        record = betting.fold()
-        if record is None:
-            seat = betting.actor
-            if seat is None:
-                raise self._no_actor()
-            raise IllegalActionError(
-                f"seat {seat} may not fold facing no bet: check instead "
-                "(Rules(fold_without_bet=True) allows it)"
-            )
-        self._history.append(record)
-        if betting.live_count == 1:
-            self._win_without_showdown()
-        elif betting.actor is None:
-            self._close_street()
-        return record
-
-    def check(self) -> Action:
-        """Check: allowed only when there is nothing to call."""
-        betting = self._betting
-        record = betting.check()
-        if record is None:
-            seat = betting.actor
-            if seat is None:
-                raise self._no_actor()
-            raise IllegalActionError(
-                f"seat {seat} may not check facing a bet of {betting.max_bet}: call, raise or fold"
-            )
-        self._history.append(record)
-        if betting.actor is None:
-            self._close_street()
-        return record
-
-    def call(self) -> Action:
-        """Call the current bet (all in when the stack is shorter)."""
-        betting = self._betting
-        record = betting.call()
-        if record is None:
-            seat = betting.actor
-            if seat is None:
-                raise self._no_actor()
-            raise IllegalActionError(f"seat {seat} has no bet to call: check instead")
-        self._history.append(record)
-        if betting.actor is None:
-            self._close_street()
-        return record
-
-    def check_or_call(self) -> Action:
-        """Check when there is nothing to call, otherwise call."""
-        betting = self._betting
-        record = betting.check_or_call()
-        if record is None:
-            raise self._no_actor()
-        self._history.append(record)
-        if betting.actor is None:
-            self._close_street()
-        return record
-
-    def raise_to(self, amount: SupportsIndex) -> Action:
-        """Bet or raise to a total of ``amount`` for the street.
-
-        :raises IllegalActionError: when raising is not allowed or ``amount`` is
-            outside ``legal_actions()``'s ``min_raise_to`` .. ``max_raise_to``.
-        :raises TypeError: for an amount that is not an integer.
-        """
-        record = self._betting.raise_to(amount)
-        if record is None:
-            if type(amount) is not int:
-                return self.raise_to(integer(amount, "amount"))
-            raise self._raise_error(amount)
-        self._history.append(record)
-        return record
-
-    def _raise_error(self, amount: object) -> IllegalActionError:
-        seat = self._betting.actor
+    def _refusal(self, decision: str, amount: object = None) -> IllegalActionError:
+        """Why the core refused ``decision`` ("fold", "check", "call" or "raise" to ``amount``)."""
+        seat = self.actor
         if seat is None:
             return self._no_actor()
-        bounds = self._betting.raise_bounds()
+        if decision == "fold":
+            return IllegalActionError(
+                f"seat {seat} may not fold facing no bet: check instead (Rules(fold_without_bet=True) allows it)"
+            )
+        if decision == "check":
+            return IllegalActionError(f"seat {seat} may not check facing a bet of {self.max_bet}: call, raise or fold")
+        if decision == "call":
+            return IllegalActionError(f"seat {seat} has no bet to call: check instead")
+        return self._raise_error(amount)
+
+    @staticmethod
+    def _integer_amount(amount: object) -> int:
+        return integer(amount, "amount")
+
+    def _raise_error(self, amount: object) -> IllegalActionError:
+        seat = self.actor
+        if seat is None:
+            return self._no_actor()
+        bounds = self._raise_bounds()
         if bounds is None:
             return IllegalActionError(f"seat {seat} may not bet or raise now: {self._why_no_raise(seat)}")
-        verb = "raise to" if self._betting.max_bet else "bet"
+        verb = "raise to" if self.max_bet else "bet"
         return IllegalActionError(
             f"seat {seat} may not {verb} {amount!r}: the total must be from {bounds[0]} to {bounds[1]}"
         )
 
     def all_in(self) -> Action:
         """Put the whole stack in: a bet or raise when allowed, otherwise a call for the whole stack."""
-        betting = self._betting
-        seat = betting.actor
+        seat = self.actor
         if seat is None:
             raise self._no_actor()
         total = self._stacks[seat] + self._bets[seat]
-        bounds = betting.raise_bounds()
+        bounds = self._raise_bounds()
         if bounds is not None and bounds[1] == total:
             return self.raise_to(total)
-        if betting.max_bet >= total:
+        if self.max_bet >= total:
             return self.check_or_call()
         raise IllegalActionError(
             f"seat {seat} may not go all in for {total}: "
@@ -927,12 +616,12 @@ class Hand:
             try:
                 verb, size = read_decision(decision)
             except IllegalActionError as error:
-                seat = self._betting.actor
+                seat = self.actor
                 raise error if seat is None else IllegalActionError(f"seat {seat}: {error}") from None
             if verb == "raise":
                 return self.raise_to(self._only_size() if size is None else size)
             if verb == "hand-total":
-                seat = self._betting.actor
+                seat = self.actor
                 if seat is not None:
                     size -= self._starting[seat] - self._stacks[seat] - self._bets[seat]  # type: ignore[operator]
                 return self.raise_to(size)  # type: ignore[arg-type]
@@ -947,22 +636,22 @@ class Hand:
 
     def _only_size(self) -> int:
         """The total to bet or raise to when only one is allowed (fixed limit; all in)."""
-        bounds = self._betting.raise_bounds()
+        bounds = self._raise_bounds()
         if bounds is None:
             raise self._raise_error(None)
         if bounds[0] != bounds[1]:
-            raise IllegalActionError(f"seat {self._betting.actor} must say how much: the total to bet or raise to")
+            raise IllegalActionError(f"seat {self.actor} must say how much: the total to bet or raise to")
         return bounds[0]
 
     def _why_no_raise(self, seat: int) -> str:
-        betting, rules = self._betting, self.rules
+        rules = self.rules
         limit = rules.structure is Structure.FIXED_LIMIT
         acpc = rules.reopening is Reopening.ACPC
-        if self._stacks[seat] <= betting.max_bet - self._bets[seat] and not (acpc and limit):
+        if self._stacks[seat] <= self.max_bet - self._bets[seat] and not (acpc and limit):
             return "the stack does not cover more than a call"
-        if betting.short_sum and betting.acted >> seat & 1:
+        if self.short_sum and self.acted >> seat & 1:
             return "a short all-in did not reopen the betting to a player who already acted"
-        if limit and rules.max_bets is not None and betting.raise_count >= rules.max_bets:
+        if limit and rules.max_bets is not None and self.raise_count >= rules.max_bets:
             return f"the cap of {rules.max_bets} bets this street is reached"
         if acpc:
             return "every other player has folded or is all in"
@@ -1045,10 +734,10 @@ class Hand:
         self._stacks[:] = self._starting
         self._bets[:] = self._contributed[:] = [0] * count
         self._dead = 0
-        self._betting.begin((), 0, 0, 0)
+        self._begin((), 0, 0, 0)
         self._cards_needed = 0
-        self._waiting = _NO_SEATS
-        self._run_requests = _NO_DECISIONS  # type: ignore[assignment]
+        self._waiting = []
+        self._run_requests = {}
         action = Action(_MISDEAL, None)
         self._history.append(action)
         self._over = True
@@ -1114,7 +803,6 @@ class Hand:
         self._exposed = (exposed,)
         action = Action(_EXPOSE, seat, index, self._exposed)
         self._history.append(action)
-        self._watch()
         return action
 
     def _check_before_action(self, what: str) -> None:
@@ -1165,45 +853,7 @@ class Hand:
         return action
 
     # ------------------------------------------------------------ the flow
-
-    def _collect_bets(self) -> None:
-        returned = self._betting.close()
-        if returned is not None:
-            self._history.append(returned)
-
-    def _close_street(self) -> None:
-        self._collect_bets()
-        if self._betting.seats_with_chips <= 1:
-            self._runout_from = len(self._board)
-            if self._street < 3 and ((self.rules.runs_by_agreement and self._ask_for_runs()) or self._turn_up_hands()):
-                return
-            self._run_out()
-        elif self._street == 3:
-            self._showdown()
-        elif self._deal_street():
-            self._begin_street()
-
-    def _deal_street(self) -> bool:
-        size = 3 if self._street == 0 else 1
-        start = self._next_card + 1
-        cards = self._deck[start : start + size]
-        if len(cards) < size:
-            self._next_card = len(self._deck)  # spent: what is left of it is never dealt
-            self._cards_needed = size
-            return False
-        self._next_card = start + size
-        self._board += cards
-        self._street += 1
-        self._history.append(record(Action, (_DEAL_BOARD, None, 0, cards)))
-        return True
-
-    def _begin_street(self) -> None:
-        rules = self.rules
-        if rules.structure is _FIXED_LIMIT:
-            street_min = rules.small_bet if self._street < 2 else rules.big_bet
-        else:
-            street_min = rules.min_bet
-        self._betting.begin(self._order, 0, street_min, 0)
+    # The streets, the showdown and the award are the core's; these are its rare paths.
 
     def _ask_for_runs(self) -> bool:
         """With runs agreed: wait for each player still in to ask for a number of runs, when the
@@ -1264,32 +914,6 @@ class Hand:
         """How many times the board is run if the players go all in (as agreed, once agreed)."""
         return self._runs
 
-    def _turn_up_hands(self) -> bool:
-        """No more betting, the board not complete: the hands still in are shown before the
-        rest of the board (seed 000).  Return True when the hand waits for some to show or muck."""
-        hole, decided, waiting = self._hole, {}, []
-        for seat in self._showdown_order():
-            if self._live[seat]:
-                if self._manual or not hole[seat]:
-                    waiting.append(seat)
-                else:
-                    decided[seat] = True
-                    self._history.append(record(Action, (_SHOW, seat, 0, hole[seat])))
-        self._decided = decided
-        self._waits = False
-        self._waiting = waiting
-        return bool(waiting)
-
-    def _run_out(self) -> None:
-        while self._street < 3:
-            if not self._deal_street():
-                return
-        runout_from = self._runout_from
-        if self._runs > 1 and runout_from is not None and runout_from < 5:
-            if not self._deal_extra_boards(runout_from):
-                return
-        self._showdown()
-
     def _deal_extra_boards(self, runout_from: int) -> bool:
         """Deal the other runs' boards from the deck.
 
@@ -1319,135 +943,6 @@ class Hand:
             self._history.append(Action(_DEAL_BOARD, None, len(self._extra_boards), tuple(board[runout_from:])))
         return True
 
-    def _showdown(self) -> None:
-        count, live, hole, contributed = self._count, self._live, self._hole, self._contributed
-        if self._waits:
-            # Wait (once) for the hands to show or muck: every hand, or those not known.
-            self._waits = False
-            self._waiting = [
-                seat for seat in self._showdown_order() if live[seat] and (self._manual or not hole[seat])
-            ]
-            if self._waiting:
-                self._decided = {}
-                return
-        decided = self._decided
-        boards = [self._board, *self._extra_boards]
-        rankings = []
-        for board in boards:
-            ranks = [-1] * count
-            for seat in range(count):
-                if live[seat]:
-                    if seat in decided and not decided[seat]:
-                        ranks[seat] = 0  # mucked: below every hand shown
-                    else:
-                        first, second = hole[seat]
-                        ranks[seat] = evaluate7(first, second, *board)
-            rankings.append(ranks)
-        # One pot when every seat still in put in as much as anyone did.
-        if len(boards) == 1 and not self._dead and min(compress(contributed, live)) == max(contributed):
-            self._award_single_pot(rankings[0])
-            return
-        pots = build_pots(contributed, live, self._dead)
-        self._show_or_muck(pots, rankings)
-        if self.rules.odd_chip is _POKERKIT_ODD_CHIP:
-            winners = {seat for pot in pots for ranks in rankings for seat in pot_winners(pot, ranks)}
-            pots = build_pots(contributed, [seat in winners for seat in range(count)], self._dead)
-        self._rake = self._rake_for(sum(pot.amount for pot in pots))
-        if self._rake:
-            pots = take_rake(pots, self._rake)
-        self._award(award_pots(pots, rankings, self._order, self.rules.odd_chip))
-
-    def _showdown_order(self) -> tuple[int, ...]:
-        """Every seat clockwise from the one that shows first: the last aggressor, else the first
-        seat still in left of the button (or right of it, as the rules say)."""
-        start = self._betting.aggressor
-        if start is None:
-            start = self._order[0]
-            if self.rules.showdown_order is _RIGHT_OF_BUTTON:
-                start = next(seat for seat in reversed(self._order) if seat != self._button and self._live[seat])
-        return _ORDERS[self._count][start - 1]
-
-    def _award_single_pot(self, ranks: list[int]) -> None:
-        """Show or muck and award when there is one pot that every live seat contests."""
-        live, order, hole, decided = self._live, self._order, self._hole, self._decided
-        append = self._history.append
-        every_hand_shows = self.rules.all_hands_show or self._runout_from is not None
-        best = 0
-        for seat in self._showdown_order():
-            if live[seat]:
-                rank = ranks[seat]
-                if seat in decided:
-                    if rank > best:
-                        best = rank
-                elif every_hand_shows or rank >= best:
-                    append(record(Action, (_SHOW, seat, 0, hole[seat])))
-                    if rank > best:
-                        best = rank
-                else:
-                    append(record(Action, (_MUCK, seat, 0, ())))
-        total = sum(self._contributed)
-        self._rake = self._rake_for(total)
-        winners = [seat for seat in order if ranks[seat] == best]
-        each, extra = divmod(total - self._rake, len(winners))
-        won = [0] * self._count
-        for seat in winners:
-            won[seat] = each
-        if extra:
-            if self.rules.odd_chip is _POKERKIT_ODD_CHIP:
-                won[winners[0]] += extra
-            else:
-                for seat in winners[:extra]:
-                    won[seat] += 1
-        self._award(won)
-
-    def _show_or_muck(self, pots: list[Pot], rankings: list[list[int]]) -> None:
-        every_hand_shows = self.rules.all_hands_show or self._runout_from is not None or len(rankings) > 1
-        ranks = rankings[0]
-        best_shown = [-1] * len(pots)
-        append = self._history.append
-        for seat in self._showdown_order():
-            if not self._live[seat]:
-                continue
-            contested = [index for index, pot in enumerate(pots) if seat in pot.eligible]
-            decided = self._decided.get(seat)
-            if decided is not None or every_hand_shows or any(ranks[seat] >= best_shown[index] for index in contested):
-                for index in contested:
-                    best_shown[index] = max(best_shown[index], ranks[seat])
-                if decided is None:
-                    append(record(Action, (_SHOW, seat, 0, self._hole[seat])))
-            else:
-                append(record(Action, (_MUCK, seat, 0, ())))
-
-    def _rake_for(self, total: int) -> int:
-        rules = self.rules
-        if not rules.rake or (rules.no_flop_no_drop and not self._board):
-            return 0
-        rake = int(total * rules.rake)
-        return rake if rules.rake_cap is None else min(rake, rules.rake_cap)
-
-    def _win_without_showdown(self) -> None:
-        self._collect_bets()
-        winner = self._live.index(True)
-        total = sum(self._contributed) + self._dead
-        self._rake = self._rake_for(total)
-        won = [0] * self._count
-        won[winner] = total - self._rake
-        self._award(won)
-
-    def _award(self, won: list[int]) -> None:
-        stacks = self._stacks
-        append = self._history.append
-        if self._rake:
-            append(Action(ActionKind.RAKE, None, self._rake))
-        for seat in self._order:
-            if won[seat]:
-                stacks[seat] += won[seat]
-                append(record(Action, (_WIN, seat, won[seat], ())))
-        self._over = True
-
-
-_new_hand = object.__new__
-
 
 # What each decision's verb (holdem.actions.read_decision) plays; the usual words and kinds, read at once.
 _VERBS: dict[str, Callable[[Hand], Action]] = {
@@ -1457,9 +952,6 @@ _PLAIN: dict[object, Callable[[Hand], Action]] = {verb: method for verb, method 
 _PLAIN.update((ActionKind(verb), method) for verb, method in _VERBS.items() if verb != "all-in")
 _PLAIN_TYPES = (str, ActionKind)
 _SIZED = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
-# Shared by hands whose showdown has not waited, or whose runs are not agreed (never changed).
-_NO_SEATS: list[int] = []
-_NO_DECISIONS: dict[int, bool] = {}
 # The betting arithmetic is done in 64-bit integers: three times the chips at
 # the table (a pot-limit raise) must fit.
 _MAX_CHIPS = 2**60
