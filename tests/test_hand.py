@@ -631,3 +631,32 @@ def test_replay_refuses_a_decision_out_of_turn():
     history[-1] = Action(ActionKind.FOLD, 0)  # seat 0 was not the seat to act
     with pytest.raises(InvalidHistoryError, match="seat 0 acts out of turn"):
         Hand.replay(NL, [100, 100, 100], history)
+
+
+def test_a_seeded_hand_deals_the_cards_of_its_seed():
+    from holdem import Deck
+
+    for seed in (0, 1, 7, 2**32, 2**64 - 1):
+        for players in (2, 6, 10):
+            hand = Hand(Rules.no_limit(1, 2), [100] * players, seed=seed)
+            cards = Deck(seed).deal(2 * players + 8)
+            dealt = [action.cards for action in hand.history if action.kind is ActionKind.DEAL_HOLE]
+            assert dealt == [(cards[index], cards[players + index]) for index in range(players)]
+            assert hand._deck == cards
+    numpy = pytest.importorskip("numpy")
+    assert Hand(Rules.no_limit(1, 2), [50, 50], seed=numpy.uint64(9)).history == (
+        Hand(Rules.no_limit(1, 2), [50, 50], seed=9).history
+    )
+
+
+def test_a_pickled_hand_plays_on_as_the_original():
+    import pickle
+
+    hand = Hand(Rules.no_limit(1, 2), [100, 80, 60], seed=4)
+    hand.raise_to(6)
+    hand.copy()  # the history recorded so far is now shared
+    again = pickle.loads(pickle.dumps(hand))
+    while not hand.is_over:
+        assert hand.legal_actions() == again.legal_actions()
+        assert hand.all_in() == again.all_in()
+    assert again.is_over and again.history == hand.history and again.stacks == hand.stacks

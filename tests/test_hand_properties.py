@@ -185,3 +185,38 @@ def test_copies_play_the_same_as_the_original(hand):
         move = legal_moves(legal)[-1]
         assert hand.act(*move) == copy.act(*move)
     assert copy.is_over and copy.stacks == hand.stacks and copy.history == hand.history
+
+
+def play(hand: Hand, move) -> None:
+    if move[0] == "runs":
+        hand.agree_runs(*move[1:])
+    else:
+        hand.act(*move)
+
+
+@settings(max_examples=150, deadline=None)
+@given(tables(), st.data())
+def test_copies_that_part_ways_keep_their_own_history(hand, data):
+    # Copies share the history recorded before them; each line of play must still read its own.
+    start = hand.copy()
+    lines = [(hand, [])]
+    for _ in range(60):
+        playing = [line for line in lines if not line[0].is_over]
+        if not playing:
+            break
+        current, moves = data.draw(st.sampled_from(playing))
+        if data.draw(st.booleans()):
+            current, moves = current.copy(), moves[:]
+            lines.append((current, moves))
+        if current.runs_pending:
+            move = ("runs", current.runs_pending[0], data.draw(st.integers(1, current.rules.runouts)))
+        else:
+            move = data.draw(st.sampled_from(legal_moves(current.legal_actions())))
+        play(current, move)
+        moves.append(move)
+    for current, moves in lines:
+        again = start.copy()
+        for move in moves:
+            play(again, move)
+        assert again.history == current.history and again.stacks == current.stacks
+        assert current.view(0).history == again.view(0).history

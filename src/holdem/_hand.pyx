@@ -197,12 +197,16 @@ cdef class HandCore:
     cdef RulesCore rc
     cdef public int _count, _button, _street, _cards_needed, _runs
     cdef public tuple _order, _starting, _deck, _table_seats, _positions, _straddles, _exposed
-    cdef public list _stacks, _bets, _contributed, _live, _hole, _board, _extra_boards, _history, _waiting
+    cdef public list _stacks, _bets, _contributed, _live, _hole, _board, _extra_boards, _waiting
     cdef public long long _dead, _rake
     cdef public Py_ssize_t _next_card, _dealt
     cdef public object _runout_from     # the board's length when the betting ended with players all in, or None
     cdef public bint _over, _manual, _waits, _dead_small_blind
     cdef public dict _decided, _run_requests, _posts
+    # The history: the records since the hand was last copied, after those it shares with its copies
+    # (a chain of (earlier, records) tuples, never changed).
+    cdef list log
+    cdef tuple shared
     # The betting on this street.
     cdef int queue[MAX_SEATS]           # the seats to act, in order: queue[head:tail]
     cdef int head, tail
@@ -271,7 +275,8 @@ cdef class HandCore:
         self._run_requests = _NO_DECISIONS
         self._decided = _NO_DECISIONS
         self._exposed = ()
-        self._history = history = []
+        self.log = history = []
+        self.shared = None
         self._dead_small_blind = dead_small_blind
         self._straddles = () if straddles is None and not rc.has_straddles else self._hand_straddles(straddles)
         self._positions = _seat_positions[count, button, not dead_small_blind]
@@ -315,7 +320,7 @@ cdef class HandCore:
         cdef RulesCore rc = self.rc
         cdef tuple order = self._order, forced
         cdef list stacks = self._stacks, bets = self._bets, contributed = self._contributed
-        cdef list history = self._history
+        cdef list history = self.log
         cdef int last, index, seat, count = self._count
         cdef long long amount, stack
         if rc.ante:
@@ -588,7 +593,7 @@ cdef class HandCore:
         self._live[seat] = False
         self.live_count -= 1
         action = record(Action, (_FOLD, seat, 0, _NO_CARDS))
-        self._history.append(action)
+        self.log.append(action)
         if self.live_count == 1:
             self.win_without_showdown()
         elif self.head == self.tail:
@@ -631,7 +636,7 @@ cdef class HandCore:
             self._stacks[seat] = stack - amount
             self._contributed[seat] += amount
             action = record(Action, (_CALL, seat, amount, _NO_CARDS))
-        self._history.append(action)
+        self.log.append(action)
         if self.head == self.tail:
             self.close_street()
         return action
@@ -701,7 +706,7 @@ cdef class HandCore:
                 self.queue[self.tail] = other
                 self.tail += 1
         action = record(Action, (kind, seat, total, _NO_CARDS))
-        self._history.append(action)
+        self.log.append(action)
         return action
 
     # ------------------------------------------------------------ the flow
@@ -709,7 +714,7 @@ cdef class HandCore:
     cdef int close_street(self) except -1:
         returned = self.close_bets()
         if returned is not None:
-            self._history.append(returned)
+            self.log.append(returned)
         if self.seats_with_chips() <= 1:
             self._runout_from = len(self._board)
             if self._street < 3 and (
@@ -734,7 +739,7 @@ cdef class HandCore:
         self._next_card = start + size
         self._board += cards
         self._street += 1
-        self._history.append(record(Action, (_DEAL_BOARD, None, 0, cards)))
+        self.log.append(record(Action, (_DEAL_BOARD, None, 0, cards)))
         return True
 
     cdef int begin_street(self) except -1:
@@ -755,7 +760,7 @@ cdef class HandCore:
     cdef bint turn_up_hands(self) except -1:
         """No more betting, the board not complete: the hands still in are shown before the
         rest of the board (seed 000).  Return True when the hand waits for some to show or muck."""
-        cdef list hole = self._hole, live = self._live, waiting = [], history = self._history
+        cdef list hole = self._hole, live = self._live, waiting = [], history = self.log
         cdef dict decided = {}
         for seat in self.showdown_order():
             if live[seat] is True:
@@ -862,7 +867,7 @@ cdef class HandCore:
 
     cdef int award_single_pot(self, list ranks) except -1:
         """Show or muck and award when there is one pot that every live seat contests."""
-        cdef list live = self._live, hole = self._hole, history = self._history, won, winners = []
+        cdef list live = self._live, hole = self._hole, history = self.log, won, winners = []
         cdef dict decided = self._decided
         cdef bint every_hand_shows = self.rc.all_hands_show or self._runout_from is not None
         cdef long long best = 0, rank, total = 0, each, extra
@@ -901,7 +906,7 @@ cdef class HandCore:
 
     cdef int show_or_muck(self, list pots, list rankings) except -1:
         cdef bint every_hand_shows = self.rc.all_hands_show or self._runout_from is not None or len(rankings) > 1
-        cdef list ranks = rankings[0], best_shown = [-1] * len(pots), history = self._history
+        cdef list ranks = rankings[0], best_shown = [-1] * len(pots), history = self.log
         for seat in self.showdown_order():
             if not self._live[seat]:
                 continue
@@ -928,7 +933,7 @@ cdef class HandCore:
         cdef long long total = self._dead
         returned = self.close_bets()
         if returned is not None:
-            self._history.append(returned)
+            self.log.append(returned)
         for seat in range(count):
             total += <long long>self._contributed[seat]
         self._rake = self.rake_for(total)
@@ -938,7 +943,7 @@ cdef class HandCore:
         return 0
 
     cdef int award(self, list won) except -1:
-        cdef list stacks = self._stacks, history = self._history
+        cdef list stacks = self._stacks, history = self.log
         if self._rake:
             history.append(record(Action, (_RAKE, None, self._rake, _NO_CARDS)))
         for seat in self._order:
@@ -948,6 +953,43 @@ cdef class HandCore:
                 history.append(record(Action, (_WIN, seat, amount, _NO_CARDS)))
         self._over = True
         return 0
+
+    # ------------------------------------------------------------ the history
+
+    cdef list records(self):
+        """Every record so far, in order, as a new list."""
+        cdef list chunks = [], flat = []
+        node = self.shared
+        while node is not None:
+            chunks.append(node[1])
+            node = node[0]
+        if len(chunks) > 1:
+            # Join the shared chain into one link, so that the next reading walks no chain.
+            for index in range(len(chunks) - 1, -1, -1):
+                flat.extend(chunks[index])
+            self.shared = (None, tuple(flat))
+        elif chunks:
+            flat.extend(chunks[0])
+        flat.extend(self.log)
+        return flat
+
+    def _records(self):
+        """Every record so far, in order, as a new list."""
+        return self.records()
+
+    def _record(self, action):
+        """Add ``action`` to the history."""
+        self.log.append(action)
+
+    def _rewrite(self, list records):
+        """Replace the whole history with ``records``."""
+        self.shared = None
+        self.log = records
+
+    @property
+    def history(self):
+        """Every event so far, in order."""
+        return tuple(self.records())
 
     # ------------------------------------------------------------ views and copies
 
@@ -962,7 +1004,7 @@ cdef class HandCore:
         cdef long long pot = self._dead
         cdef Py_ssize_t index, dealt = self._dealt, start = dealt - self._count
         cdef int button = self._button
-        cdef list history = self._history
+        cdef list history = self.records()
         cdef tuple masked = PyTuple_New(len(history))
         for index in range(len(history)):
             field = history[index]
@@ -1014,7 +1056,11 @@ cdef class HandCore:
         new._hole = self._hole  # never changed in place (an exposed card replaces the list)
         new._board = self._board[:]
         new._extra_boards = [board[:] for board in self._extra_boards] if self._extra_boards else []
-        new._history = self._history[:]
+        if self.log:
+            self.shared = (self.shared, tuple(self.log))
+            self.log = []
+        new.shared = self.shared
+        new.log = []
         new._waiting = _NO_SEATS if self._waiting is _NO_SEATS else self._waiting[:]
         new._dead = self._dead
         new._rake = self._rake

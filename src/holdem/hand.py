@@ -246,7 +246,7 @@ class Hand(HandCore):
         return _checked_table_seats(table_seats, self._count)
 
     def _post(self, posts: Mapping[int, tuple[int, int]]) -> None:
-        stacks, append = self._stacks, self._history.append
+        stacks, append = self._stacks, self._record
         for seat, post in posts.items():
             if type(seat) is not int or not 0 <= seat < self._count:
                 raise InvalidHandError(f"posts for seat {seat!r}: seats are 0 to {self._count - 1}")
@@ -439,18 +439,13 @@ class Hand(HandCore):
         """The chips taken from the pot as rake."""
         return self._rake
 
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """Every event so far, in order."""
-        return tuple(self._history)
-
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """The two cards dealt to ``seat``."""
         return self._hole[self._check_seat(seat)]
 
     def shown_cards(self) -> dict[int, tuple[Card, ...]]:
         """The hole cards shown so far (at showdown, or before an all-in run-out), by seat."""
-        return {action.seat: action.cards for action in self._history if action.kind is ActionKind.SHOW}  # type: ignore[misc]
+        return {action.seat: action.cards for action in self._records() if action.kind is ActionKind.SHOW}  # type: ignore[misc]
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know: never another seat's cards unless shown.
@@ -471,7 +466,7 @@ class Hand(HandCore):
                 _HIDDEN[action.seat]  # type: ignore[index]  # a DEAL_HOLE record has a seat
                 if action.kind is _DEAL_HOLE and action.seat != seat and action.seat not in shown
                 else action
-                for action in self._history
+                for action in self._records()
             )
             actor = self.actor
             legal = self.legal_actions() if actor == seat else None
@@ -680,7 +675,7 @@ class Hand(HandCore):
             if seat in self.shown_cards():
                 raise IllegalActionError(f"seat {seat} has already shown its cards")
             action = Action(_SHOW, seat, 0, self._hole[seat])
-            self._history.append(action)
+            self._record(action)
             return action
         return self._decide(seat, True)
 
@@ -708,7 +703,7 @@ class Hand(HandCore):
         waiting.remove(seat)
         self._decided[seat] = shows
         action = record(Action, (_SHOW, seat, 0, self._hole[seat]) if shows else (_MUCK, seat, 0, ()))
-        self._history.append(action)
+        self._record(action)
         if not waiting:
             if self._runout_from is not None and self._street < 3:
                 self._run_out()
@@ -739,14 +734,14 @@ class Hand(HandCore):
         self._waiting = []
         self._run_requests = {}
         action = Action(_MISDEAL, None)
-        self._history.append(action)
+        self._record(action)
         self._over = True
         return action
 
     @property
     def is_void(self) -> bool:
         """Whether the hand was declared a misdeal (:meth:`misdeal`)."""
-        return self._history[-1].kind is _MISDEAL
+        return self._records()[-1].kind is _MISDEAL
 
     def replace_exposed(self, seat: SupportsIndex, card: Card | str, replacement: Card | str | None = None) -> Action:
         """Correct a hole card exposed during the deal, as seed 004 says: «dando al jugador
@@ -799,16 +794,18 @@ class Hand(HandCore):
         self._hole = self._hole[:]
         self._hole[seat] = new_pair
         deal = self._dealt - count + self._order.index(seat)
-        self._history[deal] = record(Action, (_DEAL_HOLE, seat, 0, new_pair))
+        history = self._records()
+        history[deal] = record(Action, (_DEAL_HOLE, seat, 0, new_pair))
+        self._rewrite(history)
         self._exposed = (exposed,)
         action = Action(_EXPOSE, seat, index, self._exposed)
-        self._history.append(action)
+        self._record(action)
         return action
 
     def _check_before_action(self, what: str) -> None:
         if self._over:
             raise IllegalActionError(f"the hand is over: too late for {what}")
-        for action in self._history:
+        for action in self._records():
             if action.kind in _DECISIONS:
                 raise IllegalActionError(f"seat {action.seat} has acted: {what} is dealt with before the first action")
 
@@ -845,7 +842,7 @@ class Hand(HandCore):
             self._board.extend(codes)
             self._street += 1
             action = record(Action, (_DEAL_BOARD, None, 0, codes))
-        self._history.append(action)
+        self._record(action)
         if self._runout_from is None:
             self._begin_street()
         else:
@@ -895,11 +892,11 @@ class Hand(HandCore):
             raise IllegalActionError(f"runs {runs}: ask for 1 to {self.rules.runouts} runs of the board")
         self._run_requests[seat] = runs
         action = Action(_RUNS, seat, runs)
-        self._history.append(action)
+        self._record(action)
         asked = [runs for runs in self._run_requests.values() if runs is not None]
         if len(asked) == len(self._run_requests):
             self._runs = asked[0] if len(set(asked)) == 1 else 1
-            self._history.append(Action(_RUNS, None, self._runs))
+            self._record(Action(_RUNS, None, self._runs))
             if not self._turn_up_hands():
                 self._run_out()
         return action
@@ -940,7 +937,7 @@ class Hand(HandCore):
                 position += 1 + size
             self._next_card = position
             self._extra_boards.append(board)
-            self._history.append(Action(_DEAL_BOARD, None, len(self._extra_boards), tuple(board[runout_from:])))
+            self._record(Action(_DEAL_BOARD, None, len(self._extra_boards), tuple(board[runout_from:])))
         return True
 
 
