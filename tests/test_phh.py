@@ -440,6 +440,11 @@ TOML_VALUES = [
     "[\"a\", 'b']",
     "[1, 2,]",
     "[\n  1, # one\n  2\n]",
+    "[\n  \"a # not a comment\", # a comment\n  'b' # it's one\n]",
+    "[1, # a ] in a comment\n 2]",
+    "[\n  \"x\", # \"quoted\" in a comment\n]",
+    "[\n 1,\n 2, # the last\n]",
+    "[\"#\", 'a, b', \"c\"]",
     '"null"',
     "1_000",
     "+1",
@@ -454,7 +459,9 @@ TOML_VALUES = [
     '"Ünïcode"',
     "{a = 1}",
 ]
-BAD_TOML_VALUES = ["NaN", "Infinity", "null", '{"a": 1}', "[1 2]", "01", '"a\\/b"', "'a", "[1, 2] 3"]
+BAD_TOML_VALUES = [
+    "NaN", "Infinity", "null", '{"a": 1}', "[1 2]", "01", '"a\\/b"', "'a", "[1, 2] 3", "[1, # c\n 2,, ]", "[1 # c\n 2]",
+]
 
 
 @pytest.mark.parametrize("value", TOML_VALUES)

@@ -182,6 +182,51 @@ cdef tuple seeded_cards(uint64_t seed, int count):
     return dealt
 
 
+cdef tuple known_cards(tuple order, hole_cards, board):
+    """The cards in dealing order (holes in two rounds, then burn and board cards, -1 where not
+    known) of ``hole_cards`` given as pairs of codes or ``None`` and a ``board`` of codes or ``None``;
+    ``None`` for any other form or a problem, which the hand's ``_card_layout`` reads or names."""
+    cdef int count = len(order), index, start, stop
+    cdef Py_ssize_t size
+    cdef uint64_t seen = 0, bit
+    cdef list layout
+    if (type(hole_cards) is not list and type(hole_cards) is not tuple) or len(hole_cards) != count:
+        return None
+    if board is None:
+        board = ()
+    if type(board) is not tuple or len(board) not in (0, 3, 4, 5):
+        return None
+    layout = [-1] * (2 * count)
+    for index in range(count):
+        pair = hole_cards[<int>order[index]]
+        if pair is None:
+            continue
+        if type(pair) is not tuple or len(pair) != 2:
+            return None
+        for card in pair:
+            if type(card) is not int or not 0 <= card < 52:
+                return None
+            bit = 1ULL << <int>card
+            if seen & bit:
+                return None
+            seen |= bit
+        layout[index] = pair[0]
+        layout[count + index] = pair[1]
+    for card in board:
+        if type(card) is not int or not 0 <= card < 52:
+            return None
+        bit = 1ULL << <int>card
+        if seen & bit:
+            return None
+        seen |= bit
+    size = len(board)
+    for start, stop in ((0, 3), (3, 4), (4, 5)):
+        if size >= stop:
+            layout.append(-1)
+            layout.extend(board[start:stop])
+    return tuple(layout)
+
+
 cdef class HandCore:
     """The state and the play of one hand: see :class:`holdem.hand.Hand`, which adds the rest.
 
@@ -240,7 +285,11 @@ cdef class HandCore:
         if hole_cards is None and deck is None and board is None:
             cards = self.deal_from(seed, 52 if rc.runouts > 1 else 2 * count + 8)
         else:
-            cards = self._card_layout(seed, deck, hole_cards, board)
+            cards = None
+            if seed is None and deck is None:
+                cards = known_cards(order, hole_cards, board)
+            if cards is None:
+                cards = self._card_layout(seed, deck, hole_cards, board)
         self._deck = cards
         # Dealt one card a round from the seat left of the button: seat order[index] holds
         # cards[index] and cards[count + index].
@@ -753,9 +802,47 @@ cdef class HandCore:
         self.begin(queue, self._count, 0, street_min, 0)
         return 0
 
-    def _begin_street(self):
-        """Start the betting on the street just dealt."""
-        self.begin_street()
+    def _new_board_cards(self, cards):
+        """``cards`` when they are a tuple of the board cards needed, codes dealt to no one yet;
+        ``None`` for any other form or a problem, which the hand names."""
+        cdef uint64_t used = 0, bit
+        if type(cards) is not tuple or len(cards) != self._cards_needed:
+            return None
+        for pair in self._hole:
+            for card in pair:
+                used |= 1ULL << <int>card
+        for card in self._board:
+            used |= 1ULL << <int>card
+        for board in self._extra_boards:
+            for card in board:
+                used |= 1ULL << <int>card
+        for card in self._exposed:
+            used |= 1ULL << <int>card
+        for card in cards:
+            if type(card) is not int or not 0 <= card < 52:
+                return None
+            bit = 1ULL << <int>card
+            if used & bit:
+                return None
+            used |= bit
+        return cards
+
+    def _deal_board(self, tuple codes):
+        """Deal ``codes``, the board cards needed, checked, and play on; return the record."""
+        self._cards_needed = 0
+        if self._street == 3:  # the rest of another run's board
+            self._extra_boards.append(self._board[: self._runout_from] + list(codes))
+            action = record(Action, (_DEAL_BOARD, None, len(self._extra_boards), codes))
+        else:
+            self._board.extend(codes)
+            self._street += 1
+            action = record(Action, (_DEAL_BOARD, None, 0, codes))
+        self.log.append(action)
+        if self._runout_from is None:
+            self.begin_street()
+        else:
+            self.run_out()
+        return action
 
     cdef bint turn_up_hands(self) except -1:
         """No more betting, the board not complete: the hands still in are shown before the

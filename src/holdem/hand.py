@@ -827,27 +827,16 @@ class Hand(HandCore):
         needed = self._cards_needed
         if not needed:
             raise IllegalActionError("no board cards are needed now")
-        codes = parse_cards(cards, count=needed)
-        used = set(self._board).union(*self._hole, *self._extra_boards, self._exposed)
-        for code in codes:
-            if code in used:
-                raise DuplicateCardError(
-                    f"card {format_cards([code])!r} is already dealt: board cards must be new"
-                )
-        self._cards_needed = 0
-        if self._street == 3:  # the rest of another run's board
-            self._extra_boards.append(self._board[: self._runout_from] + list(codes))
-            action = record(Action, (_DEAL_BOARD, None, len(self._extra_boards), codes))
-        else:
-            self._board.extend(codes)
-            self._street += 1
-            action = record(Action, (_DEAL_BOARD, None, 0, codes))
-        self._record(action)
-        if self._runout_from is None:
-            self._begin_street()
-        else:
-            self._run_out()
-        return action
+        codes = self._new_board_cards(cards)
+        if codes is None:
+            codes = parse_cards(cards, count=needed)
+            used = set(self._board).union(*self._hole, *self._extra_boards, self._exposed)
+            for code in codes:
+                if code in used:
+                    raise DuplicateCardError(
+                        f"card {format_cards([code])!r} is already dealt: board cards must be new"
+                    )
+        return self._deal_board(codes)
 
     # ------------------------------------------------------------ the flow
     # The streets, the showdown and the award are the core's; these are its rare paths.

@@ -138,6 +138,9 @@ _REQUIRED = {
     "FT": ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions"),
 }
 _GAME_FIELDS = {"variant", "ante_trimming_status", *_REQUIRED["NT"], *_REQUIRED["FT"]}
+# The fields a HandHistory does not keep: they are in its hand.
+_OPTION_FIELDS = frozenset("_" + name for name in _OPTIONS)
+_NOT_KEPT = _GAME_FIELDS | _OPTION_FIELDS | set(_RECORDS)
 _PER_PLAYER = ("players", "seats", "finishing_stacks", "winnings", "time_banks")
 # The TOML that PHH writers produce, one ``key = value`` line (arrays may span
 # lines) or a comment at a time; values in the syntax TOML shares with JSON.
@@ -145,9 +148,13 @@ _FAST_LINE = re.compile(
     r"""[ \t]*(?:#[^\n]*)?\n|[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(\[[^\]]*\]|'[^'\n]*'|"[^"\n]*"|[^\n#\[]*?)"""
     r"[ \t]*(?:#[^\n]*)?(?:\n|\Z)"
 )
+# In an array value: its strings (kept) and its comments (dropped); a comma before its closing bracket.
+_ARRAY_COMMENT = re.compile(r"""("[^"\n]*"|'[^'\n]*')|#[^\n]*""")
+_TRAILING_COMMA = re.compile(r",\s*\]\Z")
 _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _SECTION = re.compile(r"\[\s*(\d+)\s*\]\s*(?:#.*)?$")
 _DECIMAL = re.compile(r"[0-9]+\.[0-9]*")
+_SHORT_DIGITS = re.compile(r"[0-9]{1,19}")  # a whole amount, short enough to convert at once
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _CODES = {name: code for code, name in enumerate(CARD_NAMES)}
 _PAIRS = {
@@ -253,19 +260,25 @@ def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
         line = _FAST_LINE.match(text, position)
         if line is None:
             break
+        position = line.end()
         key, value = line.group(1, 2)
         if key is not None:
             if key in data or "\\" in value or "{" in value or "null" in value:
                 break
+            if value[:1] == "[":
+                if "#" in value:
+                    value = _ARRAY_COMMENT.sub(r"\1", value)
+                value = _TRAILING_COMMA.sub("]", value)
             if '"' not in value:
                 value = value.replace("'", '"')
             elif "'" in value:
                 break
             try:
-                data[key] = _JSON.decode(value)
+                data[key], stop = _JSON.raw_decode(value)
             except (ValueError, ArithmeticError, RecursionError):  # see the same errors below
                 break
-        position = line.end()
+            if stop != len(value):
+                break
     else:
         return data
     try:
@@ -325,7 +338,9 @@ def _rules(data: dict[str, Any], variant: str, count: int) -> Rules:
         if len(values) != count:
             raise InvalidHistoryError(f"{name} has {len(values)} values for {count} players: give one per player")
     bets = tuple(_chips(data[name], name) for name in _REQUIRED[variant] if name.endswith("bet"))
-    options = tuple((name, data["_" + name]) for name in _OPTIONS if "_" + name in data)
+    options = () if _OPTION_FIELDS.isdisjoint(data) else tuple(
+        (name, data["_" + name]) for name in _OPTIONS if "_" + name in data
+    )
     for name, value in options:
         if not isinstance(value, (str, int, Decimal)):
             raise InvalidHistoryError(f"_{name} {value!r}: expected a string, a number or a boolean")
@@ -395,13 +410,18 @@ _Step = tuple[int, str, Any, str, Any]
 
 def _steps(actions: list[Any], count: int) -> list[_Step]:
     players = {f"p{player + 1}": player for player in range(count)}
-    steps = []
+    steps: list[_Step] = []
     for number, text in enumerate(actions, 1):
         if type(text) is not str:
             raise _fault(number, text, f"actions are strings; {_USAGE}")
         words = (text[: text.index("#")] if "#" in text else text).split()
-        if len(words) == 2 and words[1] in _FOLD_OR_CALL and words[0] in players:
+        size = len(words)
+        if size == 2 and words[1] in _FOLD_OR_CALL and words[0] in players:
             steps.append((number, text, players[words[0]], words[1], None))
+        elif size == 3 and words[1] == "cbr" and words[0] in players and _SHORT_DIGITS.fullmatch(words[2]):
+            steps.append((number, text, players[words[0]], "cbr", int(words[2])))
+        elif size == 4 and words[1] == "dh" and words[0] == "d" and words[2] in players and words[3] in _PAIRS:
+            steps.append((number, text, players[words[2]], "dh", _PAIRS[words[3]]))
         elif words:
             try:
                 steps.append(_step(number, text, words, players))
@@ -558,7 +578,7 @@ def _replay(data: dict[str, Any]) -> HandHistory:
     fields = {
         name: value
         for name, value in data.items()
-        if name not in _GAME_FIELDS and name[1:] not in _OPTIONS and name not in _RECORDS
+        if name not in _NOT_KEPT
     }
     return HandHistory(hand, fields)
 
@@ -609,7 +629,8 @@ def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: lis
         raise InvalidHistoryError(f"finishing_stacks {recorded}: expected numbers of chips")
     if not hand.is_over:
         raise InvalidHistoryError("finishing_stacks are given, but the actions stop before the hand is over")
-    stacks = [hand.stacks[seat] for seat in seat_of]
+    final = hand.stacks
+    stacks = [final[seat] for seat in seat_of]
     if stacks == recorded:
         return
     # A split recorded in fractions of a chip matches whole chips that add up.
