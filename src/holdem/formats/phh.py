@@ -148,19 +148,20 @@ _FAST_LINE = re.compile(
     r"""[ \t]*(?:#[^\n]*)?\n|[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(\[[^\]]*\]|'[^'\n]*'|"[^"\n]*"|[^\n#\[]*?)"""
     r"[ \t]*(?:#[^\n]*)?(?:\n|\Z)"
 )
-# In an array value: its strings (kept) and its comments (dropped); a comma before its closing bracket.
+# In an array value: its strings (kept) and its comments (dropped).
 _ARRAY_COMMENT = re.compile(r"""("[^"\n]*"|'[^'\n]*')|#[^\n]*""")
-_TRAILING_COMMA = re.compile(r",\s*\]\Z")
 _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _SECTION = re.compile(r"\[\s*(\d+)\s*\]\s*(?:#.*)?$")
 _DECIMAL = re.compile(r"[0-9]+\.[0-9]*")
-_SHORT_DIGITS = re.compile(r"[0-9]{1,19}")  # a whole amount, short enough to convert at once
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _CODES = {name: code for code, name in enumerate(CARD_NAMES)}
 _PAIRS = {
     first + second: (_CODES[first], _CODES[second]) for first in CARD_NAMES for second in CARD_NAMES if first != second
 }
 _FOLD_OR_CALL = {"f", "cc"}
+_DECISION_VERBS = {"f", "cc", "cbr"}
+# The players' names, p1 to pN, for each player count (never changed).
+_PLAYERS = [{f"p{player + 1}": player for player in range(count)} for count in range(11)]
 _USAGE = "use 'd dh pN CARDS', 'd db CARDS', 'pN f', 'pN cc', 'pN cbr AMOUNT' or 'pN sm [CARDS]'"
 
 
@@ -268,7 +269,12 @@ def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
             if value[:1] == "[":
                 if "#" in value:
                     value = _ARRAY_COMMENT.sub(r"\1", value)
-                value = _TRAILING_COMMA.sub("]", value)
+                body = value[:-1].rstrip()
+                if body[-1:] == ",":  # a comma after the last element, which TOML allows and JSON does not
+                    body = body[:-1].rstrip()
+                    if body[-1:] in ("[", ","):
+                        break
+                    value = body + "]"
             if '"' not in value:
                 value = value.replace("'", '"')
             elif "'" in value:
@@ -409,7 +415,7 @@ _Step = tuple[int, str, Any, str, Any]
 
 
 def _steps(actions: list[Any], count: int) -> list[_Step]:
-    players = {f"p{player + 1}": player for player in range(count)}
+    players = _PLAYERS[count]
     steps: list[_Step] = []
     for number, text in enumerate(actions, 1):
         if type(text) is not str:
@@ -418,7 +424,9 @@ def _steps(actions: list[Any], count: int) -> list[_Step]:
         size = len(words)
         if size == 2 and words[1] in _FOLD_OR_CALL and words[0] in players:
             steps.append((number, text, players[words[0]], words[1], None))
-        elif size == 3 and words[1] == "cbr" and words[0] in players and _SHORT_DIGITS.fullmatch(words[2]):
+        elif size == 3 and words[1] == "cbr" and words[0] in players and words[2].isascii() and words[2].isdigit():
+            if len(words[2]) > 19:  # checked before int(), which takes time quadratic in the digits
+                raise _fault(number, text, "chip amounts are at most 2**60")
             steps.append((number, text, players[words[0]], "cbr", int(words[2])))
         elif size == 4 and words[1] == "dh" and words[0] == "d" and words[2] in players and words[3] in _PAIRS:
             steps.append((number, text, players[words[2]], "dh", _PAIRS[words[3]]))
@@ -534,7 +542,18 @@ def _replay(data: dict[str, Any]) -> HandHistory:
     for step in steps[count:]:
         number, text, player, verb, argument = step
         try:
-            if verb == "db":
+            if verb in _DECISION_VERBS:
+                if hand.actor != seat_of[player]:
+                    actor = hand.actor
+                    actor_name = "no one" if actor is None else _label(hand, actor)
+                    raise _fault(number, text, f"p{player + 1} acts out of turn: {actor_name} is to act")
+                if verb == "cc":
+                    hand.check_or_call()
+                elif verb == "f":
+                    hand.fold()
+                else:
+                    hand.raise_to(argument)
+            elif verb == "db":
                 for seat in hand.showdown_seats:  # a history that shows all-in hands only after the board
                     hand.show(seat)
                 hand.deal_board(argument)
@@ -542,29 +561,20 @@ def _replay(data: dict[str, Any]) -> HandHistory:
                 raise _fault(number, text, "hole cards are dealt after the first action")
             elif verb == "sm" and seat_of[player] not in hand.showdown_seats and seat_of[player] in hand.shown_cards():
                 continue  # shown at the first board card after the all-in, as seed 000 has it
-            elif verb == "sm" or verb == "muck":
+            else:  # a show or a muck
                 if hand.actor is not None or hand.statuses[seat_of[player]] is SeatStatus.FOLDED:
                     raise _fault(number, text, f"p{player + 1} may show or muck only at showdown")
                 shows.append(step)
-            elif hand.actor != seat_of[player]:
-                actor = hand.actor
-                actor_name = "no one" if actor is None else _label(hand, actor)
-                raise _fault(number, text, f"p{player + 1} acts out of turn: {actor_name} is to act")
-            elif verb == "f":
-                hand.fold()
-            elif verb == "cc":
-                hand.check_or_call()
-            else:
-                hand.raise_to(argument)
         except InvalidHistoryError:
             raise
         except HoldemError as error:
             raise _fault(number, text, str(error)) from error
-        for seat in hand.runs_pending if agreeing else ():
-            label = _label(hand, seat)
-            if label not in runs:
-                raise InvalidHistoryError(f"_runs has no answer for {label}, all in: the rules ask for one")
-            hand.agree_runs(seat, runs[label])
+        if agreeing:
+            for seat in hand.runs_pending:
+                label = _label(hand, seat)
+                if label not in runs:
+                    raise InvalidHistoryError(f"_runs has no answer for {label}, all in: the rules ask for one")
+                hand.agree_runs(seat, runs[label])
         if shows and hand.showdown_seats:
             _show_down(hand, shows, seat_of)
             shows = []
