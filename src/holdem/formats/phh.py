@@ -60,7 +60,7 @@ import functools
 import json
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import IO, Any
@@ -137,6 +137,18 @@ _REQUIRED = {
     "NT": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
     "FT": ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions"),
 }
+_REQUIRED_SETS = {variant: frozenset(names) for variant, names in _REQUIRED.items()}
+# For each player count and button: each player's seat (p1 left of the button) and each seat's player.
+_SEATING = [
+    [
+        (
+            tuple((button + 1 + player) % count for player in range(count)),
+            tuple((seat - button - 1) % count for seat in range(count)),
+        )
+        for button in range(count)
+    ]
+    for count in range(11)
+]
 _GAME_FIELDS = {"variant", "ante_trimming_status", *_REQUIRED["NT"], *_REQUIRED["FT"]}
 # The fields a HandHistory does not keep: they are in its hand.
 _OPTION_FIELDS = frozenset("_" + name for name in _OPTIONS)
@@ -477,8 +489,8 @@ def _replay(data: dict[str, Any]) -> HandHistory:
         raise InvalidHistoryError(
             f"variant {variant!r}: holdem plays 'NT' (no-limit) and 'FT' (fixed-limit) Texas hold'em"
         )
-    missing = [name for name in _REQUIRED[variant] if name not in data]
-    if missing:
+    if not data.keys() >= _REQUIRED_SETS[variant]:
+        missing = [name for name in _REQUIRED[variant] if name not in data]
         raise InvalidHistoryError(f"missing field(s) {', '.join(missing)}: variant {variant!r} needs them")
     stacks = _chip_list(data, "starting_stacks")
     count = len(stacks)
@@ -524,8 +536,7 @@ def _replay(data: dict[str, Any]) -> HandHistory:
                 raise _fault(number, text, f"card {format_cards([card])} is already dealt in action {seen[card]}")
             seen[card] = number
     button = _button(data, count)
-    seat_of = [(button + 1 + player) % count for player in range(count)]
-    by_seat = [(seat - button - 1) % count for seat in range(count)]
+    seat_of, by_seat = _SEATING[count][button]
     exposed = _exposed(data.get("_exposed"), holes, count)
     hole_cards = [holes[player] for player in by_seat]
     hand = Hand(rules, [stacks[player] for player in by_seat], button, hole_cards=hole_cards, manual_showdown=True)
@@ -617,7 +628,7 @@ def _exposed(record: object, holes: list[tuple[Card, ...] | None], count: int) -
     return player, card, replacement
 
 
-def _show_down(hand: Hand, shows: list[_Step], seat_of: list[int]) -> None:
+def _show_down(hand: Hand, shows: list[_Step], seat_of: Sequence[int]) -> None:
     for number, text, player, verb, _ in shows:
         try:
             if verb == "muck":
@@ -632,10 +643,10 @@ def _label(hand: Hand, seat: int) -> str:
     return f"p{(seat - hand.button - 1) % hand.player_count + 1}"
 
 
-def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: list[int]) -> None:
+def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: Sequence[int]) -> None:
     if recorded is None:
         return
-    if not all(type(value) is int or _is_chip_count(value) for value in recorded):
+    if any(type(value) is not int for value in recorded) and not all(map(_is_chip_count, recorded)):
         raise InvalidHistoryError(f"finishing_stacks {recorded}: expected numbers of chips")
     if not hand.is_over:
         raise InvalidHistoryError("finishing_stacks are given, but the actions stop before the hand is over")
