@@ -22,6 +22,11 @@ hand = Extension(
     depends=["src/holdem/_core.pxd"],
     extra_compile_args=extra_compile_args,
 )
+toml = Extension(
+    "holdem.formats._toml",
+    ["src/holdem/formats/_toml.pyx"],
+    extra_compile_args=extra_compile_args,
+)
 vector = Extension(
     "holdem._vector",
     ["src/holdem/_vector.pyx"],
@@ -31,7 +36,7 @@ vector = Extension(
 
 setup(
     ext_modules=cythonize(
-        [core, hand, vector],
+        [core, hand, toml, vector],
         compiler_directives={
             "language_level": 3,
             # Every index in the hot loops is computed from checked sizes, so

@@ -14,6 +14,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -24,6 +26,7 @@ from holdem._core import Deck
 from holdem.actions import ActionKind
 from holdem.cards import format_cards
 from holdem.formats import phh
+from holdem.formats._toml import read_simple_toml
 from holdem.formats.log import hand_log
 from holdem.cli import replay
 from holdem.hand import Hand
@@ -669,3 +672,58 @@ def test_text_longer_than_any_hand_is_refused_without_reading_it_all():
 def test_load_takes_a_file_not_a_path():
     with pytest.raises(TypeError, match="open the path first"):
         phh.load("hand.phh")
+
+
+# Pieces of TOML: mostly the simple forms, sometimes one that is not (or not simple).
+SCALARS = st.sampled_from(["0", "-0", "7", "-12", "1.5", "-0.25", "true", "false", "'x'", '"y z"', '"a # b"', "''", "'\u00fc'"])
+ODD_SCALARS = st.sampled_from(
+    ["01", "+1", "1_000", "1.", ".5", "1e3", "truex", "inf", "'it\\'s'", '"q\\"q"', '"""a"""', '"\x01"', "'\t'",
+     "12345678901234567890", "[1]", "{a = 1}", ""]
+)  # fmt: skip
+SPACE = st.sampled_from(["", " ", "\t", "\n", "  # note\n", "\r\n"])
+ODD_SPACE = st.sampled_from(["#\x7f\n", "\r", "# \x00\n"])
+
+
+def sometimes_odd(draw, usual, odd):
+    return draw(odd if draw(st.integers(0, 7)) == 0 else usual)
+
+
+@st.composite
+def toml_values(draw):
+    if draw(st.booleans()):
+        return sometimes_odd(draw, SCALARS, ODD_SCALARS)
+    items = [sometimes_odd(draw, SCALARS, ODD_SCALARS) for _ in range(draw(st.integers(0, 4)))]
+    parts = [sometimes_odd(draw, SPACE, ODD_SPACE) + item + sometimes_odd(draw, SPACE, ODD_SPACE) for item in items]
+    trailing = "," if items and draw(st.booleans()) else ""
+    return "[" + ",".join(parts) + trailing + draw(SPACE) + "]"
+
+
+@st.composite
+def toml_documents(draw):
+    lines = []
+    for _ in range(draw(st.integers(0, 4))):
+        key = sometimes_odd(draw, st.sampled_from(["a", "b", "min_bet", "_x-1"]), st.sampled_from(["a.b", '"k"', "a"]))
+        gap = draw(st.sampled_from(["", " ", "\t"]))
+        comment = sometimes_odd(draw, st.sampled_from(["", " # c", "# c#"]), st.sampled_from([" #\x00", " x"]))
+        lines.append(f"{key}{gap}={gap}{draw(toml_values())}{comment}")
+    text = draw(st.sampled_from(["\n", "\r\n"])).join(lines) + draw(st.sampled_from(["", "\n", " \n"]))
+    if text and draw(st.integers(0, 3)) == 0:  # a stray piece somewhere
+        at = draw(st.integers(0, len(text)))
+        text = text[:at] + draw(st.sampled_from(["[", "]", ",", "=", "#", "'", '"', "\n", "1", "x"])) + text[at:]
+    return text
+
+
+@settings(max_examples=500, deadline=None)
+@given(toml_documents())
+def test_the_simple_toml_reader_reads_what_tomllib_reads(text):
+    simple = read_simple_toml(text)
+    if simple is not None:  # else the text is left to tomllib
+        assert simple == tomllib.loads(text, parse_float=Decimal)
+        assert [type(value) for value in simple.values()] == [
+            type(value) for value in tomllib.loads(text, parse_float=Decimal).values()
+        ]
+
+
+def test_the_simple_toml_reader_takes_the_usual_hand_histories():
+    texts = [path.read_text() for path in sorted((DATA / "phh-sample" / "data").rglob("*.phh"))]
+    assert texts and all(read_simple_toml(text) is not None for text in texts)

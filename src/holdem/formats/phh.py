@@ -73,6 +73,7 @@ else:
 from holdem.actions import ActionKind
 from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
 from holdem.errors import HoldemError, InvalidHistoryError
+from holdem.formats._toml import read_simple_toml
 from holdem.hand import Hand, SeatStatus
 from holdem.rules import MAX_CHIPS, OddChip, Reopening, Rules, Structure
 
@@ -154,14 +155,6 @@ _GAME_FIELDS = {"variant", "ante_trimming_status", *_REQUIRED["NT"], *_REQUIRED[
 _OPTION_FIELDS = frozenset("_" + name for name in _OPTIONS)
 _NOT_KEPT = _GAME_FIELDS | _OPTION_FIELDS | set(_RECORDS)
 _PER_PLAYER = ("players", "seats", "finishing_stacks", "winnings", "time_banks")
-# The TOML that PHH writers produce, one ``key = value`` line (arrays may span
-# lines) or a comment at a time; values in the syntax TOML shares with JSON.
-_FAST_LINE = re.compile(
-    r"""[ \t]*(?:#[^\n]*)?\n|[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(\[[^\]]*\]|'[^'\n]*'|"[^"\n]*"|[^\n#\[]*?)"""
-    r"[ \t]*(?:#[^\n]*)?(?:\n|\Z)"
-)
-# In an array value: its strings (kept) and its comments (dropped).
-_ARRAY_COMMENT = re.compile(r"""("[^"\n]*"|'[^'\n]*')|#[^\n]*""")
 _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _SECTION = re.compile(r"\[\s*(\d+)\s*\]\s*(?:#.*)?$")
 _DECIMAL = re.compile(r"[0-9]+\.[0-9]*")
@@ -266,38 +259,9 @@ def _name(fp: object) -> str:
 
 
 def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
-    """Parse TOML: lines of plain values quickly (as JSON, which reads them the same), anything else with tomllib."""
-    data: dict[str, Any] = {}
-    position, end = 0, len(text)
-    while position < end:
-        line = _FAST_LINE.match(text, position)
-        if line is None:
-            break
-        position = line.end()
-        key, value = line.group(1, 2)
-        if key is not None:
-            if key in data or "\\" in value or "{" in value or "null" in value:
-                break
-            if value[:1] == "[":
-                if "#" in value:
-                    value = _ARRAY_COMMENT.sub(r"\1", value)
-                body = value[:-1].rstrip()
-                if body[-1:] == ",":  # a comma after the last element, which TOML allows and JSON does not
-                    body = body[:-1].rstrip()
-                    if body[-1:] in ("[", ","):
-                        break
-                    value = body + "]"
-            if '"' not in value:
-                value = value.replace("'", '"')
-            elif "'" in value:
-                break
-            try:
-                data[key], stop = _JSON.raw_decode(value)
-            except (ValueError, ArithmeticError, RecursionError):  # see the same errors below
-                break
-            if stop != len(value):
-                break
-    else:
+    """Parse TOML: the simple form hand histories use in the core, anything else with tomllib."""
+    data = read_simple_toml(text)
+    if data is not None:
         return data
     try:
         return tomllib.loads(text, parse_float=Decimal)
@@ -310,11 +274,6 @@ def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
         raise InvalidHistoryError(f"{source}: arrays or tables nested too deeply") from None
 
 
-def _not_toml(constant: str) -> None:
-    raise ValueError(f"{constant} is not TOML")
-
-
-_JSON = json.JSONDecoder(parse_float=Decimal, parse_constant=_not_toml)
 
 
 def _read(text: str, source: str, line_offset: int) -> HandHistory:

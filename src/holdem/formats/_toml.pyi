@@ -1,0 +1,3 @@
+from typing import Any
+
+def read_simple_toml(text: str) -> dict[str, Any] | None: ...
