@@ -118,7 +118,7 @@ def record(benchmark, name, count=1, holdem=None):
     return each
 
 
-def play_rounds(benchmark, name, play, hands, *extra):
+def play_rounds(benchmark, name, play, hands, *extra, holdem=None):
     def run():
         draw = random.Random(7).random
         for seed in range(hands):
@@ -126,7 +126,7 @@ def play_rounds(benchmark, name, play, hands, *extra):
 
     benchmark.extra_info["hands_per_round"] = hands
     benchmark.pedantic(run, rounds=5, iterations=1, warmup_rounds=1)
-    each = record(benchmark, name, hands, holdem="holdem hands")
+    each = record(benchmark, name, hands, holdem)
     if each is not None:
         benchmark.extra_info["hands_per_second"] = round(1 / each)
 
@@ -139,13 +139,13 @@ def test_holdem_hands(benchmark):
 @pytest.mark.benchmark(group="random 6-max no-limit hands")
 def test_pokerfast_hands(benchmark):
     pokerfast = pytest.importorskip("pokerfast")
-    play_rounds(benchmark, "pokerfast hands", play_pokerfast, HANDS, pokerfast)
+    play_rounds(benchmark, "pokerfast hands", play_pokerfast, HANDS, pokerfast, holdem="holdem hands")
 
 
 @pytest.mark.benchmark(group="random 6-max no-limit hands")
 def test_pokerkit_hands(benchmark):
     pokerkit = pytest.importorskip("pokerkit")
-    play_rounds(benchmark, "pokerkit hands", play_pokerkit, HANDS // 50, pokerkit)
+    play_rounds(benchmark, "pokerkit hands", play_pokerkit, HANDS // 50, pokerkit, holdem="holdem hands")
 
 
 @pytest.mark.benchmark(group="build a hand")
