@@ -54,32 +54,27 @@ class HandCore:
     _run_requests: dict[int, int | None]
     _posts: dict[int, tuple[int, int]]
     @property
-    def max_bet(self) -> int: ...
+    def _max_bet(self) -> int: ...
     @property
-    def raise_size(self) -> int: ...
+    def _raise_count(self) -> int: ...
     @property
-    def raise_count(self) -> int: ...
+    def _short_sum(self) -> int: ...
     @property
-    def short_sum(self) -> int: ...
-    @property
-    def acted(self) -> int: ...
-    @property
-    def live_count(self) -> int: ...
-    def __init__(
+    def _acted(self) -> int: ...
+    def _start(
         self,
         rules: Rules,
         stacks: Sequence[int],
-        button: int | None = None,
-        *,
-        seed: int | None = None,
-        deck: CardsLike | None = None,
-        hole_cards: Sequence[CardsLike | None] | None = None,
-        board: CardsLike | None = None,
-        dead_small_blind: bool = False,
-        posts: Mapping[int, tuple[int, int]] | None = None,
-        manual_showdown: bool = False,
-        table_seats: Sequence[int] | None = None,
-        straddles: Sequence[int] | None = None,
+        button: int | None,
+        seed: int | None,
+        deck: CardsLike | None,
+        hole_cards: Sequence[CardsLike | None] | None,
+        board: CardsLike | None,
+        dead_small_blind: bool,
+        posts: Mapping[int, tuple[int, int]] | None,
+        manual_showdown: bool,
+        table_seats: Sequence[int] | None,
+        straddles: Sequence[int] | None,
     ) -> None: ...
     def _begin(self, seats: Iterable[int], max_bet: int, street_min: int, raise_count: int) -> None: ...
     @property

@@ -257,15 +257,16 @@ cdef class HandCore:
     cdef int head, tail
     cdef int last_aggressor             # -1 for none
     cdef long long street_min           # the smallest bet or raise size on this street
-    cdef readonly long long max_bet
-    cdef readonly long long raise_size
-    cdef readonly long long raise_count
-    cdef readonly long long short_sum
-    cdef readonly unsigned int acted
-    cdef readonly int live_count
+    cdef readonly long long _max_bet       # the highest bet on this street
+    cdef long long raise_size             # the last full raise (or the first bet) on this street
+    cdef readonly long long _raise_count
+    cdef readonly long long _short_sum    # all-ins for less than a full raise since the last full one
+    cdef readonly unsigned int _acted     # a bit for each seat that acted since the last full raise
+    cdef int live_count
 
-    def __init__(self, rules, stacks, button=None, *, seed=None, deck=None, hole_cards=None, board=None,
-                 dead_small_blind=False, posts=None, manual_showdown=False, table_seats=None, straddles=None):
+    def _start(self, rules, stacks, button, seed, deck, hole_cards, board, dead_small_blind, posts, manual_showdown,
+               table_seats, straddles):
+        """Deal the hand: ``Hand(...)``'s arguments, in its order."""
         cdef RulesCore rc = rules_core(rules)
         cdef int count, last, index
         cdef list pairs, history
@@ -475,13 +476,13 @@ cdef class HandCore:
             if live[seat] is True and <long long>stacks[seat]:
                 self.queue[self.tail] = seat
                 self.tail += 1
-        self.max_bet = max_bet
+        self._max_bet = max_bet
         self.street_min = street_min
-        self.raise_count = raise_count
+        self._raise_count = raise_count
         # Seeds' rule: preflop the big blind (or the last straddle) is the last full bet.
         self.raise_size = street_min if max_bet and self.rc.reopening == REOPEN_SEEDS else 0
-        self.short_sum = 0
-        self.acted = 0
+        self._short_sum = 0
+        self._acted = 0
         self.last_aggressor = -1
 
     def _begin(self, seats, max_bet, street_min, raise_count):
@@ -563,14 +564,14 @@ cdef class HandCore:
         if self.head == self.tail:
             return None
         seat = self.queue[self.head]
-        call = self.max_bet - <long long>self._bets[seat]
+        call = self._max_bet - <long long>self._bets[seat]
         stack = self._stacks[seat]
         if call > stack:
             call = stack
         fold = call != 0 or self.rc.fold_without_bet
         if self.bounds(seat, &low, &high):
-            return record(LegalActions, (seat, fold, call == 0, call, self.max_bet, low, high))
-        return record(LegalActions, (seat, fold, call == 0, call, self.max_bet, None, None))
+            return record(LegalActions, (seat, fold, call == 0, call, self._max_bet, low, high))
+        return record(LegalActions, (seat, fold, call == 0, call, self._max_bet, None, None))
 
     def _raise_bounds(self):
         """The smallest and largest raise-to of the player to act, or ``None`` when they may not raise."""
@@ -582,7 +583,7 @@ cdef class HandCore:
     cdef bint bounds(self, int seat, long long *low, long long *high) except -1:
         cdef RulesCore rc = self.rc
         cdef list stacks = self._stacks, bets = self._bets, live = self._live
-        cdef long long stack = stacks[seat], bet = bets[seat], max_bet = self.max_bet, all_in, pot
+        cdef long long stack = stacks[seat], bet = bets[seat], max_bet = self._max_bet, all_in, pot
         cdef int step, other, count = self._count
         if stack <= max_bet - bet and not (
             # ACPC, fixed limit (the reference game.c): a stack that does not cover more than the call
@@ -590,9 +591,9 @@ cdef class HandCore:
             rc.reopening == REOPEN_ACPC and rc.limit == FIXED_LIMIT
         ):
             return False
-        if rc.cap >= 0 and self.raise_count >= rc.cap and not (rc.uncapped_heads_up and self.live_count == 2):
+        if rc.cap >= 0 and self._raise_count >= rc.cap and not (rc.uncapped_heads_up and self.live_count == 2):
             return False
-        if self.short_sum and self.short_sum < self.raise_size and self.acted >> seat & 1:
+        if self._short_sum and self._short_sum < self.raise_size and self._acted >> seat & 1:
             return False
         # Someone else must be able to answer the raise: ACPC asks only for
         # another player with chips behind, the others for one who can put in
@@ -635,10 +636,10 @@ cdef class HandCore:
         if self.head == self.tail:
             raise self._refusal("fold")
         seat = self.queue[self.head]
-        if <long long>self._bets[seat] == self.max_bet and not self.rc.fold_without_bet:
+        if <long long>self._bets[seat] == self._max_bet and not self.rc.fold_without_bet:
             raise self._refusal("fold")
         self.head += 1
-        self.acted |= 1u << seat
+        self._acted |= 1u << seat
         self._live[seat] = False
         self.live_count -= 1
         action = record(Action, (_FOLD, seat, 0, _NO_CARDS))
@@ -651,13 +652,13 @@ cdef class HandCore:
 
     def check(self):
         """Check: allowed only when there is nothing to call."""
-        if self.head == self.tail or <long long>self._bets[self.queue[self.head]] != self.max_bet:
+        if self.head == self.tail or <long long>self._bets[self.queue[self.head]] != self._max_bet:
             raise self._refusal("check")
         return self.play_check_or_call()
 
     def call(self):
         """Call the current bet (all in when the stack is shorter)."""
-        if self.head == self.tail or <long long>self._bets[self.queue[self.head]] == self.max_bet:
+        if self.head == self.tail or <long long>self._bets[self.queue[self.head]] == self._max_bet:
             raise self._refusal("call")
         return self.play_check_or_call()
 
@@ -671,10 +672,10 @@ cdef class HandCore:
         cdef int seat = self.queue[self.head]
         cdef long long amount, stack
         self.head += 1
-        self.acted |= 1u << seat
+        self._acted |= 1u << seat
         # Negative only in ACPC's fixed limit, where a short stack's raise lowered the bet: the call
         # takes back what is above it.
-        amount = self.max_bet - <long long>self._bets[seat]
+        amount = self._max_bet - <long long>self._bets[seat]
         if amount == 0:
             action = record(Action, (_CHECK, seat, 0, _NO_CARDS))
         else:
@@ -710,7 +711,7 @@ cdef class HandCore:
         if not self.bounds(seat, &low, &high) or not low <= amount <= high:
             raise self._refusal("raise", amount)
         total = amount
-        size = total - self.max_bet
+        size = total - self._max_bet
         put = total - <long long>self._bets[seat]
         stacks[seat] = <long long>stacks[seat] - put
         self._bets[seat] = total
@@ -726,24 +727,24 @@ cdef class HandCore:
             full = True
             if rc.limit != FIXED_LIMIT:
                 increment = self.raise_size if self.raise_size > self.street_min else self.street_min
-                increment = self.max_bet + increment - total
+                increment = self._max_bet + increment - total
                 self.street_min = self.raise_size = size if size > increment else increment
         if full:
-            self.acted = 1u << seat
-            self.short_sum = 0
+            self._acted = 1u << seat
+            self._short_sum = 0
         else:
             # An all-in for less than a full raise; such raises in a row that
             # add up to a full raise reopen the betting.
-            self.acted |= 1u << seat
-            self.short_sum += size
-            if self.short_sum >= self.raise_size:
-                self.short_sum = 0
+            self._acted |= 1u << seat
+            self._short_sum += size
+            if self._short_sum >= self.raise_size:
+                self._short_sum = 0
         if full or not limit_half_bet:
-            self.raise_count += 1
+            self._raise_count += 1
         if size > self.raise_size:
             self.raise_size = size
-        kind = _RAISE if self.max_bet else _BET
-        self.max_bet = total
+        kind = _RAISE if self._max_bet else _BET
+        self._max_bet = total
         self.last_aggressor = seat
         # Everyone else still in with chips acts again, clockwise from the raiser.
         self.head = self.tail = 0
@@ -1107,7 +1108,7 @@ cdef class HandCore:
             seat, self._hole[seat], tuple(self._board), _streets[self._street], button, tuple(self._stacks),
             tuple(self._bets), self.status_tuple(), pot, None if actor < 0 else actor,
             self.legal_actions() if actor == seat
-            else record(LegalActions, (seat, False, False, 0, self.max_bet, None, None)),
+            else record(LegalActions, (seat, False, False, 0, self._max_bet, None, None)),
             {}, masked, self.rules, self._table_seats[seat], self._positions,
         ))
 
@@ -1166,10 +1167,10 @@ cdef class HandCore:
         new.tail = self.tail
         new.last_aggressor = self.last_aggressor
         new.street_min = self.street_min
-        new.max_bet = self.max_bet
+        new._max_bet = self._max_bet
         new.raise_size = self.raise_size
-        new.raise_count = self.raise_count
-        new.short_sum = self.short_sum
-        new.acted = self.acted
+        new._raise_count = self._raise_count
+        new._short_sum = self._short_sum
+        new._acted = self._acted
         new.live_count = self.live_count
         return new

@@ -219,6 +219,27 @@ class Hand(HandCore):
 
     __slots__ = ()
 
+    def __init__(
+        self,
+        rules: Rules,
+        stacks: Sequence[int],
+        button: int | None = None,
+        *,
+        seed: int | None = None,
+        deck: CardsLike | None = None,
+        hole_cards: Sequence[CardsLike | None] | None = None,
+        board: CardsLike | None = None,
+        dead_small_blind: bool = False,
+        posts: Mapping[int, tuple[int, int]] | None = None,
+        manual_showdown: bool = False,
+        table_seats: Sequence[int] | None = None,
+        straddles: Sequence[int] | None = None,
+    ) -> None:
+        self._start(
+            rules, stacks, button, seed, deck, hole_cards, board, dead_small_blind, posts, manual_showdown,
+            table_seats, straddles,
+        )  # fmt: skip
+
     # ------------------------------------------------------------------ setup
     # The core deals the usual hand itself and asks these of the others.
 
@@ -535,7 +556,7 @@ class Hand(HandCore):
                 f"seat {seat} may not fold facing no bet: check instead (Rules(fold_without_bet=True) allows it)"
             )
         if decision == "check":
-            return IllegalActionError(f"seat {seat} may not check facing a bet of {self.max_bet}: call, raise or fold")
+            return IllegalActionError(f"seat {seat} may not check facing a bet of {self._max_bet}: call, raise or fold")
         if decision == "call":
             return IllegalActionError(f"seat {seat} has no bet to call: check instead")
         return self._raise_error(amount)
@@ -551,7 +572,7 @@ class Hand(HandCore):
         bounds = self._raise_bounds()
         if bounds is None:
             return IllegalActionError(f"seat {seat} may not bet or raise now: {self._why_no_raise(seat)}")
-        verb = "raise to" if self.max_bet else "bet"
+        verb = "raise to" if self._max_bet else "bet"
         return IllegalActionError(
             f"seat {seat} may not {verb} {amount!r}: the total must be from {bounds[0]} to {bounds[1]}"
         )
@@ -565,7 +586,7 @@ class Hand(HandCore):
         bounds = self._raise_bounds()
         if bounds is not None and bounds[1] == total:
             return self.raise_to(total)
-        if self.max_bet >= total:
+        if self._max_bet >= total:
             return self.check_or_call()
         raise IllegalActionError(
             f"seat {seat} may not go all in for {total}: "
@@ -642,11 +663,11 @@ class Hand(HandCore):
         rules = self.rules
         limit = rules.structure is Structure.FIXED_LIMIT
         acpc = rules.reopening is Reopening.ACPC
-        if self._stacks[seat] <= self.max_bet - self._bets[seat] and not (acpc and limit):
+        if self._stacks[seat] <= self._max_bet - self._bets[seat] and not (acpc and limit):
             return "the stack does not cover more than a call"
-        if self.short_sum and self.acted >> seat & 1:
+        if self._short_sum and self._acted >> seat & 1:
             return "a short all-in did not reopen the betting to a player who already acted"
-        if limit and rules.max_bets is not None and self.raise_count >= rules.max_bets:
+        if limit and rules.max_bets is not None and self._raise_count >= rules.max_bets:
             return f"the cap of {rules.max_bets} bets this street is reached"
         if acpc:
             return "every other player has folded or is all in"

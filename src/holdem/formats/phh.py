@@ -60,7 +60,7 @@ import functools
 import json
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import IO, Any
@@ -137,6 +137,18 @@ _REQUIRED = {
     "NT": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
     "FT": ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions"),
 }
+_REQUIRED_SETS = {variant: frozenset(names) for variant, names in _REQUIRED.items()}
+# For each player count and button: each player's seat (p1 left of the button) and each seat's player.
+_SEATING = [
+    [
+        (
+            tuple((button + 1 + player) % count for player in range(count)),
+            tuple((seat - button - 1) % count for seat in range(count)),
+        )
+        for button in range(count)
+    ]
+    for count in range(11)
+]
 _GAME_FIELDS = {"variant", "ante_trimming_status", *_REQUIRED["NT"], *_REQUIRED["FT"]}
 # The fields a HandHistory does not keep: they are in its hand.
 _OPTION_FIELDS = frozenset("_" + name for name in _OPTIONS)
@@ -148,19 +160,20 @@ _FAST_LINE = re.compile(
     r"""[ \t]*(?:#[^\n]*)?\n|[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(\[[^\]]*\]|'[^'\n]*'|"[^"\n]*"|[^\n#\[]*?)"""
     r"[ \t]*(?:#[^\n]*)?(?:\n|\Z)"
 )
-# In an array value: its strings (kept) and its comments (dropped); a comma before its closing bracket.
+# In an array value: its strings (kept) and its comments (dropped).
 _ARRAY_COMMENT = re.compile(r"""("[^"\n]*"|'[^'\n]*')|#[^\n]*""")
-_TRAILING_COMMA = re.compile(r",\s*\]\Z")
 _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _SECTION = re.compile(r"\[\s*(\d+)\s*\]\s*(?:#.*)?$")
 _DECIMAL = re.compile(r"[0-9]+\.[0-9]*")
-_SHORT_DIGITS = re.compile(r"[0-9]{1,19}")  # a whole amount, short enough to convert at once
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _CODES = {name: code for code, name in enumerate(CARD_NAMES)}
 _PAIRS = {
     first + second: (_CODES[first], _CODES[second]) for first in CARD_NAMES for second in CARD_NAMES if first != second
 }
 _FOLD_OR_CALL = {"f", "cc"}
+_DECISION_VERBS = {"f", "cc", "cbr"}
+# The players' names, p1 to pN, for each player count (never changed).
+_PLAYERS = [{f"p{player + 1}": player for player in range(count)} for count in range(11)]
 _USAGE = "use 'd dh pN CARDS', 'd db CARDS', 'pN f', 'pN cc', 'pN cbr AMOUNT' or 'pN sm [CARDS]'"
 
 
@@ -268,7 +281,12 @@ def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
             if value[:1] == "[":
                 if "#" in value:
                     value = _ARRAY_COMMENT.sub(r"\1", value)
-                value = _TRAILING_COMMA.sub("]", value)
+                body = value[:-1].rstrip()
+                if body[-1:] == ",":  # a comma after the last element, which TOML allows and JSON does not
+                    body = body[:-1].rstrip()
+                    if body[-1:] in ("[", ","):
+                        break
+                    value = body + "]"
             if '"' not in value:
                 value = value.replace("'", '"')
             elif "'" in value:
@@ -409,7 +427,7 @@ _Step = tuple[int, str, Any, str, Any]
 
 
 def _steps(actions: list[Any], count: int) -> list[_Step]:
-    players = {f"p{player + 1}": player for player in range(count)}
+    players = _PLAYERS[count]
     steps: list[_Step] = []
     for number, text in enumerate(actions, 1):
         if type(text) is not str:
@@ -418,7 +436,9 @@ def _steps(actions: list[Any], count: int) -> list[_Step]:
         size = len(words)
         if size == 2 and words[1] in _FOLD_OR_CALL and words[0] in players:
             steps.append((number, text, players[words[0]], words[1], None))
-        elif size == 3 and words[1] == "cbr" and words[0] in players and _SHORT_DIGITS.fullmatch(words[2]):
+        elif size == 3 and words[1] == "cbr" and words[0] in players and words[2].isascii() and words[2].isdigit():
+            if len(words[2]) > 19:  # checked before int(), which takes time quadratic in the digits
+                raise _fault(number, text, "chip amounts are at most 2**60")
             steps.append((number, text, players[words[0]], "cbr", int(words[2])))
         elif size == 4 and words[1] == "dh" and words[0] == "d" and words[2] in players and words[3] in _PAIRS:
             steps.append((number, text, players[words[2]], "dh", _PAIRS[words[3]]))
@@ -469,8 +489,8 @@ def _replay(data: dict[str, Any]) -> HandHistory:
         raise InvalidHistoryError(
             f"variant {variant!r}: holdem plays 'NT' (no-limit) and 'FT' (fixed-limit) Texas hold'em"
         )
-    missing = [name for name in _REQUIRED[variant] if name not in data]
-    if missing:
+    if not data.keys() >= _REQUIRED_SETS[variant]:
+        missing = [name for name in _REQUIRED[variant] if name not in data]
         raise InvalidHistoryError(f"missing field(s) {', '.join(missing)}: variant {variant!r} needs them")
     stacks = _chip_list(data, "starting_stacks")
     count = len(stacks)
@@ -516,8 +536,7 @@ def _replay(data: dict[str, Any]) -> HandHistory:
                 raise _fault(number, text, f"card {format_cards([card])} is already dealt in action {seen[card]}")
             seen[card] = number
     button = _button(data, count)
-    seat_of = [(button + 1 + player) % count for player in range(count)]
-    by_seat = [(seat - button - 1) % count for seat in range(count)]
+    seat_of, by_seat = _SEATING[count][button]
     exposed = _exposed(data.get("_exposed"), holes, count)
     hole_cards = [holes[player] for player in by_seat]
     hand = Hand(rules, [stacks[player] for player in by_seat], button, hole_cards=hole_cards, manual_showdown=True)
@@ -534,7 +553,18 @@ def _replay(data: dict[str, Any]) -> HandHistory:
     for step in steps[count:]:
         number, text, player, verb, argument = step
         try:
-            if verb == "db":
+            if verb in _DECISION_VERBS:
+                if hand.actor != seat_of[player]:
+                    actor = hand.actor
+                    actor_name = "no one" if actor is None else _label(hand, actor)
+                    raise _fault(number, text, f"p{player + 1} acts out of turn: {actor_name} is to act")
+                if verb == "cc":
+                    hand.check_or_call()
+                elif verb == "f":
+                    hand.fold()
+                else:
+                    hand.raise_to(argument)
+            elif verb == "db":
                 for seat in hand.showdown_seats:  # a history that shows all-in hands only after the board
                     hand.show(seat)
                 hand.deal_board(argument)
@@ -542,29 +572,20 @@ def _replay(data: dict[str, Any]) -> HandHistory:
                 raise _fault(number, text, "hole cards are dealt after the first action")
             elif verb == "sm" and seat_of[player] not in hand.showdown_seats and seat_of[player] in hand.shown_cards():
                 continue  # shown at the first board card after the all-in, as seed 000 has it
-            elif verb == "sm" or verb == "muck":
+            else:  # a show or a muck
                 if hand.actor is not None or hand.statuses[seat_of[player]] is SeatStatus.FOLDED:
                     raise _fault(number, text, f"p{player + 1} may show or muck only at showdown")
                 shows.append(step)
-            elif hand.actor != seat_of[player]:
-                actor = hand.actor
-                actor_name = "no one" if actor is None else _label(hand, actor)
-                raise _fault(number, text, f"p{player + 1} acts out of turn: {actor_name} is to act")
-            elif verb == "f":
-                hand.fold()
-            elif verb == "cc":
-                hand.check_or_call()
-            else:
-                hand.raise_to(argument)
         except InvalidHistoryError:
             raise
         except HoldemError as error:
             raise _fault(number, text, str(error)) from error
-        for seat in hand.runs_pending if agreeing else ():
-            label = _label(hand, seat)
-            if label not in runs:
-                raise InvalidHistoryError(f"_runs has no answer for {label}, all in: the rules ask for one")
-            hand.agree_runs(seat, runs[label])
+        if agreeing:
+            for seat in hand.runs_pending:
+                label = _label(hand, seat)
+                if label not in runs:
+                    raise InvalidHistoryError(f"_runs has no answer for {label}, all in: the rules ask for one")
+                hand.agree_runs(seat, runs[label])
         if shows and hand.showdown_seats:
             _show_down(hand, shows, seat_of)
             shows = []
@@ -607,7 +628,7 @@ def _exposed(record: object, holes: list[tuple[Card, ...] | None], count: int) -
     return player, card, replacement
 
 
-def _show_down(hand: Hand, shows: list[_Step], seat_of: list[int]) -> None:
+def _show_down(hand: Hand, shows: list[_Step], seat_of: Sequence[int]) -> None:
     for number, text, player, verb, _ in shows:
         try:
             if verb == "muck":
@@ -622,10 +643,10 @@ def _label(hand: Hand, seat: int) -> str:
     return f"p{(seat - hand.button - 1) % hand.player_count + 1}"
 
 
-def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: list[int]) -> None:
+def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: Sequence[int]) -> None:
     if recorded is None:
         return
-    if not all(type(value) is int or _is_chip_count(value) for value in recorded):
+    if any(type(value) is not int for value in recorded) and not all(map(_is_chip_count, recorded)):
         raise InvalidHistoryError(f"finishing_stacks {recorded}: expected numbers of chips")
     if not hand.is_over:
         raise InvalidHistoryError("finishing_stacks are given, but the actions stop before the hand is over")
