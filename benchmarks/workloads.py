@@ -101,6 +101,34 @@ def vector_steps(scale: float) -> Callable[[], object]:
     return run
 
 
+def new_hands(scale: float) -> Callable[[], object]:
+    rules = holdem.Rules.no_limit(1, 2)
+    stacks = [200] * 6
+    hand = holdem.Hand
+
+    def run() -> None:
+        for seed in range(round(5_000 * scale)):
+            hand(rules, stacks, seed=seed)
+
+    return run
+
+
+def copy_hands(scale: float) -> Callable[[], object]:
+    # A hand of deep stacks, preflop after 1,000 min-raises: copied as it is, then copied
+    # and played on (the copy's first record after the history it shares).
+    hand = holdem.Hand(holdem.Rules.no_limit(1, 2), [100_000] * 6, seed=10)
+    for _ in range(1_000):
+        hand.raise_to(hand.legal_actions().min_raise_to)
+
+    def run() -> None:
+        for _ in range(round(20_000 * scale)):
+            hand.copy()
+        for _ in range(round(5_000 * scale)):
+            hand.copy().check_or_call()
+
+    return run
+
+
 WORKLOADS: dict[str, Workload] = {
     "evaluate_single": evaluate_single,
     "evaluate_batch": evaluate_batch,
@@ -111,6 +139,8 @@ WORKLOADS: dict[str, Workload] = {
     "random_hands": random_hands,
     "phh_replay": phh_replay,
     "vector_steps": vector_steps,
+    "new_hands": new_hands,
+    "copy_hands": copy_hands,
 }
 
 
