@@ -42,6 +42,22 @@ cpdef object record(type cls, tuple fields):
     return made
 
 
+cdef object new_action(object kind, object seat, object amount, tuple cards):
+    """``Action(kind, seat, amount, cards)``, made as ``record`` makes it, without the tuple of fields."""
+    if PY_VERSION_HEX >= 0x030E0000:
+        return tuple.__new__(Action, (kind, seat, amount, cards))
+    made = PyType_GenericAlloc(Action, 4)
+    Py_INCREF(kind)
+    PyTuple_SET_ITEM(made, 0, kind)
+    Py_INCREF(seat)
+    PyTuple_SET_ITEM(made, 1, seat)
+    Py_INCREF(amount)
+    PyTuple_SET_ITEM(made, 2, amount)
+    Py_INCREF(cards)
+    PyTuple_SET_ITEM(made, 3, cards)
+    return made
+
+
 cdef object _DEAL_HOLE = ActionKind.DEAL_HOLE
 cdef object _DEAL_BOARD = ActionKind.DEAL_BOARD
 cdef object _POST_ANTE = ActionKind.POST_ANTE
@@ -70,7 +86,7 @@ DEF MAX_SEATS = 10
 # seat statuses, each seat's hidden deal and the seats' position names.
 cdef object _view_cls = None
 cdef tuple _streets = (), _status_kinds = (), _hidden = ()
-cdef dict _seat_positions = {}
+cdef tuple _positions = ()       # [player count][button][0: small blind posted, 1: dead]
 # For each table size, for each button: the seats clockwise from the one left of the button.
 cdef tuple _ORDERS = tuple(
     tuple(tuple((button + 1 + step) % count for step in range(count)) for button in range(count))
@@ -87,9 +103,12 @@ def configure(view_cls, tuple streets, tuple status_kinds, tuple hidden, dict se
     """Give the core what holdem.hand defines: ``HandView``, the ``Street`` members, the
     ``SeatStatus`` members (active, all in, folded), each seat's deal record with the
     cards hidden, and the position names by ``(player count, button, small blind posted)``."""
-    global _view_cls, _streets, _status_kinds, _hidden, _seat_positions
-    _view_cls, _streets, _status_kinds, _hidden, _seat_positions = (
-        view_cls, streets, status_kinds, hidden, seat_positions
+    global _view_cls, _streets, _status_kinds, _hidden, _positions
+    _view_cls, _streets, _status_kinds, _hidden = view_cls, streets, status_kinds, hidden
+    _positions = tuple(
+        tuple((seat_positions[count, button, True], seat_positions[count, button, False]) for button in range(count))
+        if count >= 2 else ()
+        for count in range(MAX_SEATS + 1)
     )
 
 
@@ -329,7 +348,7 @@ cdef class HandCore:
         self.shared = None
         self._dead_small_blind = dead_small_blind
         self._straddles = () if straddles is None and not rc.has_straddles else self._hand_straddles(straddles)
-        self._positions = _seat_positions[count, button, not dead_small_blind]
+        self._positions = _positions[count][button][1 if dead_small_blind else 0]
         self._posts = {}
         last = self.post_forced_bets()
         if posts:
@@ -337,7 +356,7 @@ cdef class HandCore:
             self._post(posts)
         for index in range(count):
             seat = order[index]
-            history.append(record(Action, (_DEAL_HOLE, seat, 0, pairs[<int>seat])))
+            history.append(new_action(_DEAL_HOLE, seat, 0, pairs[<int>seat]))
         self._dealt = len(history)
         self._table_seats = _SEAT_NUMBERS[count] if table_seats is None else self._checked_table_seats(table_seats)
         self.begin_preflop(last)
@@ -379,13 +398,13 @@ cdef class HandCore:
                 amount = min(rc.ante, <long long>stacks[seat])
                 stacks[seat] -= amount
                 self._dead += amount
-                history.append(record(Action, (_POST_ANTE, seat, amount, _NO_CARDS)))
+                history.append(new_action(_POST_ANTE, seat, amount, _NO_CARDS))
             else:
                 for seat in order:
                     amount = min(rc.ante, <long long>stacks[seat])
                     stacks[seat] -= amount
                     contributed[seat] += amount
-                    history.append(record(Action, (_POST_ANTE, seat, amount, _NO_CARDS)))
+                    history.append(new_action(_POST_ANTE, seat, amount, _NO_CARDS))
         if self._dead_small_blind:
             forced = (rc.big_blind, *self._straddles)
             last = len(self._straddles)
@@ -405,7 +424,7 @@ cdef class HandCore:
                 stacks[seat] = stack - amount
                 bets[seat] = amount
                 contributed[seat] += amount
-                history.append(record(Action, (_POST_BLIND, seat, amount, _NO_CARDS)))
+                history.append(new_action(_POST_BLIND, seat, amount, _NO_CARDS))
         return last
 
     cdef int begin_preflop(self, int last) except -1:
@@ -516,7 +535,7 @@ cdef class HandCore:
             return None
         self._stacks[top_seat] += top - second
         self._contributed[top_seat] -= top - second
-        return record(Action, (_RETURN, top_seat, top - second, _NO_CARDS))
+        return new_action(_RETURN, top_seat, top - second, _NO_CARDS)
 
     cdef int seats_with_chips(self):
         """How many seats are still in the hand with chips behind."""
@@ -642,7 +661,7 @@ cdef class HandCore:
         self._acted |= 1u << seat
         self._live[seat] = False
         self.live_count -= 1
-        action = record(Action, (_FOLD, seat, 0, _NO_CARDS))
+        action = new_action(_FOLD, seat, 0, _NO_CARDS)
         self.log.append(action)
         if self.live_count == 1:
             self.win_without_showdown()
@@ -677,7 +696,7 @@ cdef class HandCore:
         # takes back what is above it.
         amount = self._max_bet - <long long>self._bets[seat]
         if amount == 0:
-            action = record(Action, (_CHECK, seat, 0, _NO_CARDS))
+            action = new_action(_CHECK, seat, 0, _NO_CARDS)
         else:
             stack = self._stacks[seat]
             if amount > stack:
@@ -685,7 +704,7 @@ cdef class HandCore:
             self._bets[seat] += amount
             self._stacks[seat] = stack - amount
             self._contributed[seat] += amount
-            action = record(Action, (_CALL, seat, amount, _NO_CARDS))
+            action = new_action(_CALL, seat, amount, _NO_CARDS)
         self.log.append(action)
         if self.head == self.tail:
             self.close_street()
@@ -755,7 +774,7 @@ cdef class HandCore:
             if live[other] is True and <long long>stacks[other]:
                 self.queue[self.tail] = other
                 self.tail += 1
-        action = record(Action, (kind, seat, total, _NO_CARDS))
+        action = new_action(kind, seat, total, _NO_CARDS)
         self.log.append(action)
         return action
 
@@ -789,7 +808,7 @@ cdef class HandCore:
         self._next_card = start + size
         self._board += cards
         self._street += 1
-        self.log.append(record(Action, (_DEAL_BOARD, None, 0, cards)))
+        self.log.append(new_action(_DEAL_BOARD, None, 0, cards))
         return True
 
     cdef int begin_street(self) except -1:
@@ -833,11 +852,11 @@ cdef class HandCore:
         self._cards_needed = 0
         if self._street == 3:  # the rest of another run's board
             self._extra_boards.append(self._board[: self._runout_from] + list(codes))
-            action = record(Action, (_DEAL_BOARD, None, len(self._extra_boards), codes))
+            action = new_action(_DEAL_BOARD, None, len(self._extra_boards), codes)
         else:
             self._board.extend(codes)
             self._street += 1
-            action = record(Action, (_DEAL_BOARD, None, 0, codes))
+            action = new_action(_DEAL_BOARD, None, 0, codes)
         self.log.append(action)
         if self._runout_from is None:
             self.begin_street()
@@ -856,7 +875,7 @@ cdef class HandCore:
                     waiting.append(seat)
                 else:
                     decided[seat] = True
-                    history.append(record(Action, (_SHOW, seat, 0, hole[seat])))
+                    history.append(new_action(_SHOW, seat, 0, hole[seat]))
         self._decided = decided
         self._waits = False
         self._waiting = waiting
@@ -967,11 +986,11 @@ cdef class HandCore:
                     if rank > best:
                         best = rank
                 elif every_hand_shows or rank >= best:
-                    history.append(record(Action, (_SHOW, seat, 0, hole[seat])))
+                    history.append(new_action(_SHOW, seat, 0, hole[seat]))
                     if rank > best:
                         best = rank
                 else:
-                    history.append(record(Action, (_MUCK, seat, 0, _NO_CARDS)))
+                    history.append(new_action(_MUCK, seat, 0, _NO_CARDS))
         for seat in range(count):
             total += <long long>self._contributed[seat]
         self._rake = self.rake_for(total)
@@ -1004,9 +1023,9 @@ cdef class HandCore:
                 for index in contested:
                     best_shown[index] = max(best_shown[index], ranks[seat])
                 if decided is None:
-                    history.append(record(Action, (_SHOW, seat, 0, self._hole[seat])))
+                    history.append(new_action(_SHOW, seat, 0, self._hole[seat]))
             else:
-                history.append(record(Action, (_MUCK, seat, 0, _NO_CARDS)))
+                history.append(new_action(_MUCK, seat, 0, _NO_CARDS))
         return 0
 
     cdef long long rake_for(self, long long total) except -1:
@@ -1033,12 +1052,12 @@ cdef class HandCore:
     cdef int award(self, list won) except -1:
         cdef list stacks = self._stacks, history = self.log
         if self._rake:
-            history.append(record(Action, (_RAKE, None, self._rake, _NO_CARDS)))
+            history.append(new_action(_RAKE, None, self._rake, _NO_CARDS))
         for seat in self._order:
             amount = won[seat]
             if amount:
                 stacks[seat] += amount
-                history.append(record(Action, (_WIN, seat, amount, _NO_CARDS)))
+                history.append(new_action(_WIN, seat, amount, _NO_CARDS))
         self._over = True
         return 0
 
