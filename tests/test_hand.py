@@ -660,3 +660,49 @@ def test_a_pickled_hand_plays_on_as_the_original():
         assert hand.legal_actions() == again.legal_actions()
         assert hand.all_in() == again.all_in()
     assert again.is_over and again.history == hand.history and again.stacks == hand.stacks
+
+
+def test_a_history_that_shows_unknown_cards_is_refused():
+    rules = Rules.no_limit(1, 2)
+    hand = Hand(rules, [50, 50], hole_cards=["AsAd", None], board="2c7h9sJdQh")
+    while hand.actor is not None:
+        hand.check_or_call()
+    with pytest.raises(IllegalActionError, match="not known"):
+        Hand.replay(rules, [50, 50], [*hand.history, Action(ActionKind.SHOW, 1, 0, (0, 1))])
+    exposed = Hand(rules, [50, 50], hole_cards=["AsAd", "KcKd"])
+    bad = [*exposed.history, Action(ActionKind.EXPOSE, 0, 2, (51,))]
+    with pytest.raises(InvalidHistoryError, match="exposed card"):
+        Hand.replay(rules, [50, 50], bad)
+
+
+def test_any_number_of_runouts_plays():
+    hand = Hand(Rules.no_limit(1, 2, runouts=2**31), [100, 100], seed=1)
+    hand.all_in()
+    hand.call()
+    assert hand.is_over and hand.runs == 2**31 and 1 < len(hand.boards) <= 8
+    assert sum(hand.stacks) == 200
+
+
+def test_a_hand_copied_at_every_step_pickles():
+    import copy
+    import pickle
+
+    hand = Hand(Rules.no_limit(1, 2), [10**9, 10**9], seed=1)
+    for _ in range(3_000):
+        hand.raise_to(hand.legal_actions().min_raise_to)
+        hand = hand.copy()
+    assert pickle.loads(pickle.dumps(hand)).history == hand.history == copy.deepcopy(hand).history
+
+
+def test_seats_and_stacks_take_integers_only():
+    numpy = pytest.importorskip("numpy")
+    rules = Rules.no_limit(1, 2)
+    assert Hand(rules, [50, 50], button=numpy.int64(0), seed=1).button == 0
+    assert Hand(rules, [50, 50], seed=1).view(numpy.int64(1)).seat == 1
+    assert Hand(rules, [100] * 4, dead_small_blind=True, posts={numpy.int64(2): (2, 1)}, seed=1).posts == {2: (2, 1)}
+    with pytest.raises(InvalidHandError, match="stack True"):
+        Hand(rules, [True, 100], seed=1)
+    with pytest.raises(TypeError, match="seat True"):
+        Hand(rules, [50, 50], seed=1).view(True)
+    with pytest.raises(TypeError, match="posts"):
+        Hand(rules, [50] * 3, posts=[(2, 0)], seed=1)

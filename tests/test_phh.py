@@ -463,7 +463,8 @@ TOML_VALUES = [
     "{a = 1}",
 ]
 BAD_TOML_VALUES = [
-    "NaN", "Infinity", "null", '{"a": 1}', "[1 2]", "01", '"a\\/b"', "'a", "[1, 2] 3", "[1, # c\n 2,, ]", "[1 # c\n 2]", "[,]", "[ , ]", "[1,,]",
+    "NaN", "Infinity", "null", '{"a": 1}', "[1 2]", "01", '"a\\/b"', "'a", "[1, 2] 3", "[1, # c\n 2,, ]", "[1 # c\n 2]", "[,]", "[ , ]", "[1,,]", "[1, 2, # 3]\n_y = 4",
+    "[1,\xa0]", "[1,\r2]", "1 # \x00", '"a\x7fb"',
 ]
 
 
@@ -727,3 +728,9 @@ def test_the_simple_toml_reader_reads_what_tomllib_reads(text):
 def test_the_simple_toml_reader_takes_the_usual_hand_histories():
     texts = [path.read_text() for path in sorted((DATA / "phh-sample" / "data").rglob("*.phh"))]
     assert texts and all(read_simple_toml(text) is not None for text in texts)
+
+
+def test_a_hostile_line_is_refused_at_once():
+    # Read with a regular expression, this line took the time of the square of its length.
+    with pytest.raises(phh.InvalidHistoryError, match="syntax error"):
+        phh.loads("x = 1" + " " * 40_000 + "1\n")

@@ -1,3 +1,4 @@
+# cython: boundscheck=True, wraparound=True
 # The engine of a hand: the deal, the forced bets, the betting on each
 # street, the streets dealt, the showdown, the pots and the award.  HandCore
 # holds a hand's whole state; holdem.hand.Hand, a Python subclass, adds what
@@ -5,7 +6,9 @@
 # hands dealt from known cards, posts, exposed cards, misdeals, runs agreed,
 # showdowns that wait for a show or a muck.  The core calls those through
 # methods of the subclass (named below where they are called).  Compiler
-# directives are set in setup.py.
+# directives are set in setup.py, but for the first line: its lists are the
+# hand's own, so every index is checked (an error, never a crash), at a cost
+# of a few percent.
 
 cimport cython
 from cpython.ref cimport Py_INCREF
@@ -16,6 +19,7 @@ from holdem._core cimport RngState, rank_of_cards, rng_below, splitmix64
 
 from holdem._core import Deck
 from holdem.actions import Action, ActionKind, LegalActions
+from holdem.errors import InvalidHandError
 from holdem.pots import award_pots, build_pots, pot_winners, take_rake
 from holdem.rules import InvalidRulesError, OddChip, Reopening, Rules, ShowdownOrder, Structure
 
@@ -81,6 +85,7 @@ cdef object _POKERKIT_ODD_CHIP = OddChip.POKERKIT
 cdef object _RIGHT_OF_BUTTON = ShowdownOrder.RIGHT_OF_BUTTON
 cdef long long _MAX_CHIPS = 1LL << 60
 DEF MAX_SEATS = 10
+DEF MAX_LINKS = 32      # the longest chain of shared history a copy makes
 
 # Set once by holdem.hand (configure): the view record, the streets, the
 # seat statuses, each seat's hidden deal and the seats' position names.
@@ -130,7 +135,7 @@ cdef class RulesCore:
     cdef long long small_blind, big_blind, min_bet, small_bet, big_bet, ante
     cdef bint big_blind_ante, blind_counts_as_bet, fold_without_bet, uncapped_heads_up, all_hands_show
     cdef bint runs_by_agreement, pokerkit_odd_chip, right_of_button, no_flop_no_drop, has_straddles
-    cdef int runouts
+    cdef object runouts             # a Python int: the rules allow any number
     cdef object rake                # a Fraction, or None for no rake
     cdef object rake_cap
 
@@ -257,18 +262,27 @@ cdef class HandCore:
     ('FLOP', 0, True)
     """
 
-    cdef public object rules
+    # What the hand's Python code reads; it changes only those that are public.
+    cdef readonly object rules
     cdef RulesCore rc
-    cdef public int _count, _button, _street, _cards_needed, _runs
-    cdef public tuple _order, _starting, _deck, _table_seats, _positions, _straddles, _exposed
-    cdef public list _stacks, _bets, _contributed, _live, _hole, _board, _extra_boards, _waiting
-    cdef public long long _dead, _rake
-    cdef public Py_ssize_t _next_card, _dealt
-    cdef public object _runout_from     # the board's length when the betting ended with players all in, or None
-    cdef public bint _over, _manual, _waits, _dead_small_blind
-    cdef public dict _decided, _run_requests, _posts
+    cdef readonly int _count, _button, _street
+    cdef readonly tuple _order, _starting, _table_seats, _positions, _straddles
+    cdef readonly list _stacks, _bets, _contributed, _live, _board, _extra_boards, _hole
+    cdef readonly long long _rake
+    cdef readonly Py_ssize_t _dealt
+    cdef readonly object _runout_from   # the board's length when the betting ended with players all in, or None
+    cdef readonly bint _manual, _waits, _dead_small_blind
+    cdef readonly dict _decided, _posts
+    cdef public int _cards_needed
+    cdef public object _runs            # how many times the board is run (a Python int: the rules' may be huge)
+    cdef public tuple _deck, _exposed
+    cdef public list _waiting
+    cdef public long long _dead
+    cdef public Py_ssize_t _next_card
+    cdef public bint _over
+    cdef public dict _run_requests
     # The history: the records since the hand was last copied, after those it shares with its copies
-    # (a chain of (earlier, records) tuples, never changed).
+    # (a chain of (earlier, records, links) tuples, never changed; links counts the chain's tuples).
     cdef list log
     cdef tuple shared
     # The betting on this street.
@@ -297,7 +311,7 @@ cdef class HandCore:
         if button is None:
             button = count - 1
         elif type(button) is not int or not 0 <= button < count:
-            self._refuse_button(button, count)
+            button = self._checked_button(button, count)
         order = _ORDERS[count][button]
         self.rules, self.rc = rules, rc
         self._count, self._button, self._order = count, button, order
@@ -349,11 +363,10 @@ cdef class HandCore:
         self._dead_small_blind = dead_small_blind
         self._straddles = () if straddles is None and not rc.has_straddles else self._hand_straddles(straddles)
         self._positions = _positions[count][button][1 if dead_small_blind else 0]
-        self._posts = {}
+        self._posts = _NO_DECISIONS
         last = self.post_forced_bets()
         if posts:
-            self._posts = dict(posts)
-            self._post(posts)
+            self._posts = self._post(posts)
         for index in range(count):
             seat = order[index]
             history.append(new_action(_DEAL_HOLE, seat, 0, pairs[<int>seat]))
@@ -504,14 +517,9 @@ cdef class HandCore:
         self._acted = 0
         self.last_aggressor = -1
 
-    def _begin(self, seats, max_bet, street_min, raise_count):
-        """Start a street (see ``begin``), for the hand's Python code."""
-        cdef int queue[MAX_SEATS]
-        cdef int size = 0
-        for seat in seats:
-            queue[size] = seat
-            size += 1
-        self.begin(queue, size, max_bet, street_min, raise_count)
+    def _end_betting(self):
+        """No one is to act any more (a misdeal)."""
+        self.begin(NULL, 0, 0, 0, 0)
 
     cdef object close_bets(self):
         """End the street's betting: the bets go in, and the part of the highest bet that
@@ -943,6 +951,8 @@ cdef class HandCore:
                         ranks[seat] = 0  # mucked: below every hand shown
                     else:
                         pair = hole[seat]
+                        if len(pair) != 2:  # a hand cannot be shown, only mucked, when its cards are not known
+                            raise InvalidHandError(f"seat {seat}'s hole cards are not known at the showdown")
                         cards[0] = pair[0]
                         cards[1] = pair[1]
                         ranks[seat] = rank_of_cards(cards, 2 + board_size)
@@ -1074,7 +1084,7 @@ cdef class HandCore:
             # Join the shared chain into one link, so that the next reading walks no chain.
             for index in range(len(chunks) - 1, -1, -1):
                 flat.extend(chunks[index])
-            self.shared = (None, tuple(flat))
+            self.shared = (None, tuple(flat), 1)
         elif chunks:
             flat.extend(chunks[0])
         flat.extend(self.log)
@@ -1087,6 +1097,17 @@ cdef class HandCore:
     def _record(self, action):
         """Add ``action`` to the history."""
         self.log.append(action)
+
+    def _replace_hole_cards(self, int seat, tuple pair):
+        """Give ``seat`` the hole cards ``pair`` (copies share the list of pairs, so it is replaced)."""
+        if not 0 <= seat < self._count or len(pair) != 2:
+            raise InvalidHandError(f"hole cards {pair!r} for seat {seat}: give two cards to one of the seats")
+        self._hole = self._hole[:]
+        self._hole[seat] = pair
+
+    def _last_record(self):
+        """The history's last record."""
+        return self.log[len(self.log) - 1] if self.log else self.shared[1][len(self.shared[1]) - 1]
 
     def _rewrite(self, list records):
         """Replace the whole history with ``records``."""
@@ -1108,6 +1129,8 @@ cdef class HandCore:
             if actor < 0:
                 return None
             seat = actor
+        elif seat >= self._count:
+            raise InvalidHandError(f"seat {seat}: seats are 0 to {self._count - 1}")
         cdef long long pot = self._dead
         cdef Py_ssize_t index, dealt = self._dealt, start = dealt - self._count
         cdef int button = self._button
@@ -1164,7 +1187,9 @@ cdef class HandCore:
         new._board = self._board[:]
         new._extra_boards = [board[:] for board in self._extra_boards] if self._extra_boards else []
         if self.log:
-            self.shared = (self.shared, tuple(self.log))
+            if self.shared is not None and self.shared[2] >= MAX_LINKS:
+                self.records()  # joins the chain: pickling walks it, and Python's recursion has a limit
+            self.shared = (self.shared, tuple(self.log), 1 if self.shared is None else self.shared[2] + 1)
             self.log = []
         new.shared = self.shared
         new.log = []

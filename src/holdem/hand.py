@@ -248,8 +248,11 @@ class Hand(HandCore):
         return checked_stacks(stacks)
 
     @staticmethod
-    def _refuse_button(button: object, count: int) -> None:
-        raise InvalidHandError(f"button {button!r}: use a seat from 0 to {count - 1}")
+    def _checked_button(button: object, count: int) -> int:
+        seat = integer(button, "button")
+        if not 0 <= seat < count:
+            raise InvalidHandError(f"button {button!r}: use a seat from 0 to {count - 1}")
+        return seat
 
     def _card_layout(
         self,
@@ -266,15 +269,25 @@ class Hand(HandCore):
     def _checked_table_seats(self, table_seats: Sequence[int]) -> tuple[int, ...]:
         return _checked_table_seats(table_seats, self._count)
 
-    def _post(self, posts: Mapping[int, tuple[int, int]]) -> None:
+    def _post(self, posts: Mapping[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
+        """Post ``posts`` (checked) and return them as ints."""
+        if not isinstance(posts, Mapping):
+            raise TypeError(f"posts {posts!r}: give a mapping of seats to (live, dead) chips, e.g. {{2: (2, 0)}}")
         stacks, append = self._stacks, self._record
+        checked = {}
         for seat, post in posts.items():
-            if type(seat) is not int or not 0 <= seat < self._count:
+            if isinstance(seat, bool) or not hasattr(type(seat), "__index__") or not 0 <= seat < self._count:
                 raise InvalidHandError(f"posts for seat {seat!r}: seats are 0 to {self._count - 1}")
-            if type(post) is not tuple or len(post) != 2 or not all(type(n) is int and n >= 0 for n in post):
+            if (
+                type(post) is not tuple
+                or len(post) != 2
+                or not all(not isinstance(chips, bool) and hasattr(type(chips), "__index__") for chips in post)
+                or min(post) < 0
+            ):
                 raise InvalidHandError(f"posts {post!r} at seat {seat}: give (live, dead) chips")
+            checked[operator.index(seat)] = (operator.index(post[0]), operator.index(post[1]))
         for seat in self._order:
-            live, dead = posts.get(seat, (0, 0))
+            live, dead = checked.get(seat, (0, 0))
             live = min(live, stacks[seat])
             dead = min(dead, stacks[seat] - live)
             if live:
@@ -286,6 +299,7 @@ class Hand(HandCore):
                 stacks[seat] -= dead
                 self._dead += dead
                 append(Action(ActionKind.POST_DEAD, seat, dead))
+        return checked
 
     @classmethod
     def replay(
@@ -322,6 +336,8 @@ class Hand(HandCore):
         replacements = {}
         for action in history:
             if action.kind is _EXPOSE:  # dealt the exposed card first, then its replacement
+                if action.amount not in (0, 1) or len(holes.get(action.seat, ())) != 2 or len(action.cards) != 1:
+                    raise InvalidHistoryError(f"{action!r} in the history: an exposed card is one of a seat's two")
                 pair = list(holes[action.seat])
                 replacements[action.seat] = pair[action.amount]
                 pair[action.amount] = action.cards[0]
@@ -479,7 +495,7 @@ class Hand(HandCore):
         [False, True]
         """
         if type(seat) is not int or not 0 <= seat < self._count:
-            self._check_seat(seat)
+            seat = self._check_seat(seat)
         if self._over or self._waiting or self._decided:
             # Cards shown (at showdown, or before an all-in run-out) are no longer hidden.
             shown = self.shown_cards()
@@ -538,10 +554,11 @@ class Hand(HandCore):
             f"no one may act now: the dealer needs {self._cards_needed} board card(s) (deal_board)"
         )
 
-    def _check_seat(self, seat: int) -> int:
-        if not isinstance(seat, int) or not 0 <= seat < self._count:
+    def _check_seat(self, seat: object) -> int:
+        number = integer(seat, "seat")
+        if not 0 <= number < self._count:
             raise IllegalActionError(f"seat {seat!r}: seats are 0 to {self._count - 1}")
-        return seat
+        return number
 
     # -------------------------------------------------------------- actions
     # fold, check, call, check_or_call and raise_to are the core's; it asks these for its errors.
@@ -690,8 +707,6 @@ class Hand(HandCore):
             are not known (they can only be mucked).
         """
         seat = integer(seat, "seat")
-        if seat in self._waiting and not self._hole[seat]:
-            raise IllegalActionError(f"seat {seat}'s hole cards are not known: they cannot be shown, only mucked")
         if self._over and self._live.count(True) == 1 and seat == self._live.index(True) and self._hole[seat]:
             if seat in self.shown_cards():
                 raise IllegalActionError(f"seat {seat} has already shown its cards")
@@ -721,6 +736,8 @@ class Hand(HandCore):
                 f"seat {seat!r} may not show or muck now: "
                 + (f"the showdown waits for seats {waiting}" if waiting else "no showdown is waiting")
             )
+        if shows and not self._hole[seat]:
+            raise IllegalActionError(f"seat {seat}'s hole cards are not known: they cannot be shown, only mucked")
         waiting.remove(seat)
         self._decided[seat] = shows
         action = record(Action, (_SHOW, seat, 0, self._hole[seat]) if shows else (_MUCK, seat, 0, ()))
@@ -750,7 +767,7 @@ class Hand(HandCore):
         self._stacks[:] = self._starting
         self._bets[:] = self._contributed[:] = [0] * count
         self._dead = 0
-        self._begin((), 0, 0, 0)
+        self._end_betting()
         self._cards_needed = 0
         self._waiting = []
         self._run_requests = {}
@@ -762,7 +779,7 @@ class Hand(HandCore):
     @property
     def is_void(self) -> bool:
         """Whether the hand was declared a misdeal (:meth:`misdeal`)."""
-        return self._records()[-1].kind is _MISDEAL
+        return self._over and self._last_record().kind is _MISDEAL
 
     def replace_exposed(self, seat: SupportsIndex, card: Card | str, replacement: Card | str | None = None) -> Action:
         """Correct a hole card exposed during the deal, as seed 004 says: «dando al jugador
@@ -812,8 +829,7 @@ class Hand(HandCore):
             deck[burn] = exposed
         self._deck = tuple(deck)
         new_pair = tuple(given if place == index else held for place, held in enumerate(pair))
-        self._hole = self._hole[:]
-        self._hole[seat] = new_pair
+        self._replace_hole_cards(seat, new_pair)
         deal = self._dealt - count + self._order.index(seat)
         history = self._records()
         history[deal] = record(Action, (_DEAL_HOLE, seat, 0, new_pair))
@@ -969,12 +985,9 @@ def checked_stacks(stacks: Sequence[int]) -> list[int]:
     stacks = list(stacks)
     for seat, stack in enumerate(stacks):
         if type(stack) is not int:
-            try:
-                stacks[seat] = stack = operator.index(stack)
-            except TypeError:
-                stack = None  # type: ignore[assignment]
-            if stack is None or isinstance(stack, bool):
-                raise InvalidHandError(f"stack {stacks[seat]!r} at seat {seat}: stacks are integers of chips")
+            if isinstance(stack, bool) or not hasattr(type(stack), "__index__"):
+                raise InvalidHandError(f"stack {stack!r} at seat {seat}: stacks are integers of chips")
+            stacks[seat] = stack = operator.index(stack)
         if stack < 1:
             raise InvalidHandError(f"stack {stack!r} at seat {seat}: every seat needs at least 1 chip")
     if sum(stacks) > _MAX_CHIPS:
