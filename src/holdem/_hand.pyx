@@ -206,13 +206,26 @@ cdef tuple seeded_cards(uint64_t seed, int count):
     return dealt
 
 
+cdef bint add_new_cards(tuple cards, uint64_t *seen):
+    """Add ``cards`` to the set of card codes ``seen``; False for one that is not a code or already in it."""
+    cdef uint64_t bit
+    for card in cards:
+        if type(card) is not int or not 0 <= card < 52:
+            return False
+        bit = 1ULL << <int>card
+        if seen[0] & bit:
+            return False
+        seen[0] |= bit
+    return True
+
+
 cdef tuple known_cards(tuple order, hole_cards, board):
     """The cards in dealing order (holes in two rounds, then burn and board cards, -1 where not
     known) of ``hole_cards`` given as pairs of codes or ``None`` and a ``board`` of codes or ``None``;
     ``None`` for any other form or a problem, which the hand's ``_card_layout`` reads or names."""
     cdef int count = len(order), index, start, stop
     cdef Py_ssize_t size
-    cdef uint64_t seen = 0, bit
+    cdef uint64_t seen = 0
     cdef list layout
     if (type(hole_cards) is not list and type(hole_cards) is not tuple) or len(hole_cards) != count:
         return None
@@ -227,22 +240,12 @@ cdef tuple known_cards(tuple order, hole_cards, board):
             continue
         if type(pair) is not tuple or len(pair) != 2:
             return None
-        for card in pair:
-            if type(card) is not int or not 0 <= card < 52:
-                return None
-            bit = 1ULL << <int>card
-            if seen & bit:
-                return None
-            seen |= bit
+        if not add_new_cards(pair, &seen):
+            return None
         layout[index] = pair[0]
         layout[count + index] = pair[1]
-    for card in board:
-        if type(card) is not int or not 0 <= card < 52:
-            return None
-        bit = 1ULL << <int>card
-        if seen & bit:
-            return None
-        seen |= bit
+    if not add_new_cards(board, &seen):
+        return None
     size = len(board)
     for start, stop in ((0, 3), (3, 4), (4, 5)):
         if size >= stop:
@@ -833,7 +836,7 @@ cdef class HandCore:
     def _new_board_cards(self, cards):
         """``cards`` when they are a tuple of the board cards needed, codes dealt to no one yet;
         ``None`` for any other form or a problem, which the hand names."""
-        cdef uint64_t used = 0, bit
+        cdef uint64_t used = 0
         if type(cards) is not tuple or len(cards) != self._cards_needed:
             return None
         for pair in self._hole:
@@ -846,14 +849,7 @@ cdef class HandCore:
                 used |= 1ULL << <int>card
         for card in self._exposed:
             used |= 1ULL << <int>card
-        for card in cards:
-            if type(card) is not int or not 0 <= card < 52:
-                return None
-            bit = 1ULL << <int>card
-            if used & bit:
-                return None
-            used |= bit
-        return cards
+        return cards if add_new_cards(cards, &used) else None
 
     def _deal_board(self, tuple codes):
         """Deal ``codes``, the board cards needed, checked, and play on; return the record."""
