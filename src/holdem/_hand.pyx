@@ -824,7 +824,8 @@ cdef class HandCore:
 
     cdef int begin_street(self) except -1:
         cdef RulesCore rc = self.rc
-        cdef int index, queue[MAX_SEATS]
+        cdef int index
+        cdef int queue[MAX_SEATS]
         cdef long long street_min = rc.min_bet
         if rc.limit == FIXED_LIMIT:
             street_min = rc.small_bet if self._street < 2 else rc.big_bet
