@@ -706,3 +706,39 @@ def test_seats_and_stacks_take_integers_only():
         Hand(rules, [50, 50], seed=1).view(True)
     with pytest.raises(TypeError, match="posts"):
         Hand(rules, [50] * 3, posts=[(2, 0)], seed=1)
+
+
+def test_no_exposure_or_misdeal_once_hands_are_shown_or_the_board_is_out():
+    hand = Hand(Rules.no_limit(1, 2), [1, 2], hole_cards=["AsAd", "KcKd"])  # all in on the blinds: shown
+    before = hand.history
+    with pytest.raises(IllegalActionError, match="too late for an exposed card"):
+        hand.replace_exposed(0, "As", "2c")
+    assert hand.history == before and hand.hole_cards(0) == (51, 49)  # As Ad
+    hand.deal_board("2h3h4h")
+    before = hand.history
+    with pytest.raises(IllegalActionError, match="too late for a misdeal"):
+        hand.misdeal()
+    assert hand.history == before and not hand.is_void
+
+
+def test_the_log_of_a_winner_who_shows_after_the_others_folded():
+    hand = Hand(Rules.no_limit(1, 2), [100, 100], dead_small_blind=True, seed=1)
+    hand.fold()  # the big blind is returned whole: no pot
+    hand.show(0)
+    assert "shows" in hand.log() and "SHOWDOWN" not in hand.log()
+
+
+def test_a_history_must_deal_once_to_each_seat():
+    rules = Rules.no_limit(1, 2)
+    for seats in ((0, 5), (0, 0), (0, None)):
+        history = [Action(ActionKind.DEAL_HOLE, seat, 0, (2 * index, 2 * index + 1)) for index, seat in enumerate(seats)]
+        with pytest.raises(CardCountError, match="deal once to each of the seats"):
+            Hand.replay(rules, [100, 100], history)
+    with pytest.raises(TypeError, match="Action records"):
+        Hand.replay(rules, [100, 100], [(1, 2)])
+
+
+def test_posts_are_a_mapping():
+    for posts in (0, [], "x"):
+        with pytest.raises(TypeError, match="posts"):
+            Hand(NL, [100] * 3, posts=posts, seed=1)

@@ -368,7 +368,7 @@ cdef class HandCore:
         self._positions = _positions[count][button][1 if dead_small_blind else 0]
         self._posts = _NO_DECISIONS
         last = self.post_forced_bets()
-        if posts:
+        if posts is not None:
             self._posts = self._post(posts)
         for index in range(count):
             seat = order[index]

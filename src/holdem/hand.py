@@ -329,10 +329,16 @@ class Hand(HandCore):
         :raises InvalidHistoryError: for a decision made by a seat that is not the one to act.
         """
         history = list(history)
+        for action in history:
+            if not isinstance(action, Action):
+                raise TypeError(f"history item {action!r}: a history is a sequence of Action records")
+        deals = [action.seat for action in history if action.kind is ActionKind.DEAL_HOLE]
         holes = {action.seat: action.cards for action in history if action.kind is ActionKind.DEAL_HOLE}
         board = [card for action in history if action.kind is _DEAL_BOARD and not action.amount for card in action.cards]
-        if len(holes) != len(stacks):
-            raise CardCountError(f"the history deals hole cards to {len(holes)} seats, not {len(stacks)}")
+        if len(deals) != len(stacks) or set(deals) != set(range(len(stacks))):
+            raise CardCountError(
+                f"the history deals hole cards to seats {deals}: deal once to each of the seats 0 to {len(stacks) - 1}"
+            )
         replacements = {}
         for action in history:
             if action.kind is _EXPOSE:  # dealt the exposed card first, then its replacement
@@ -845,6 +851,8 @@ class Hand(HandCore):
         for action in self._records():
             if action.kind in _DECISIONS:
                 raise IllegalActionError(f"seat {action.seat} has acted: {what} is dealt with before the first action")
+        if self._board or self._decided or self._waiting:
+            raise IllegalActionError(f"hands are shown or board cards dealt: too late for {what}")
 
     def deal_board(self, cards: CardsLike) -> Action:
         """Deal the board cards the hand is waiting for (when it was created from ``hole_cards``).

@@ -149,7 +149,7 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
             text = f"Uncalled bet of {amount} returned to {name}"
         elif kind is ActionKind.SHOW or kind is ActionKind.MUCK:
             text = _shown(name, action, board) if kind is ActionKind.SHOW else f"{name} mucks"
-            if not showdown:
+            if not showdown and live.count(True) > 1:  # a winner showing after the others folded has no showdown
                 pots = build_pots(put_in, live, dead)
                 text = "*** SHOWDOWN *** " + _pots_text([pot.amount for pot in pots]) + "\n" + text
                 showdown = True

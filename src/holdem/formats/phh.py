@@ -274,8 +274,6 @@ def _parse_toml(text: str, source: str, line_offset: int) -> dict[str, Any]:
         raise InvalidHistoryError(f"{source}: arrays or tables nested too deeply") from None
 
 
-
-
 def _read(text: str, source: str, line_offset: int) -> HandHistory:
     data = _parse_toml(text, source, line_offset)
     try:
