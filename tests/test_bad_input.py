@@ -9,7 +9,19 @@ import numpy
 import pytest
 
 from holdem._core import Deck, Rng
-from holdem.errors import DeckError, HoldemError, RebuyError, RngError, TableError, TournamentError
+from holdem.agents import CallingStation
+from holdem.errors import (
+    DeckError,
+    HoldemError,
+    InvalidArrayError,
+    InvalidHandError,
+    RebuyError,
+    RngError,
+    TableError,
+    TournamentError,
+)
+from holdem.hand import Hand, position_names
+from holdem.match import play_match
 from holdem.rules import Rules
 from holdem.table import Table
 from holdem.tournament import (
@@ -22,6 +34,7 @@ from holdem.tournament import (
     _sampled_icm,
     icm,
 )
+from holdem.vector import VectorGame
 
 SCHEDULE = BlindSchedule([Level(10, 20)], hands_per_level=10)
 NAMES = ["ann", "bob", "cy"]
@@ -148,3 +161,42 @@ def test_generators_and_decks_take_numpy_integers():
     assert Rng(numpy.int64(5)).below(numpy.int64(52)) == Rng(5).below(52)
     assert Deck(1).deal(numpy.int64(2)) == Deck(1).deal(2)
     assert Rng(3).sample_cards(numpy.int64(4), numpy.uint8(7)).shape == (4, 7)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Hand("nl", [100, 100]),
+        lambda: Table("nl"),
+        lambda: VectorGame("nl", players=2),
+        lambda: play_match([CallingStation(), CallingStation()], 2, rules="nl", workers=1, progress=False),
+    ],
+)
+def test_every_entry_point_checks_its_rules_the_same_way(make):
+    """One Rules check (issue: `play_match(rules="nl")` raised AttributeError): a wrong type is a TypeError."""
+    with pytest.raises(TypeError, match="expected a Rules"):
+        make()
+
+
+@pytest.mark.parametrize("count", [0, 1, -1, 11, 2**63, 2**64, 10**7])
+def test_position_names_take_two_to_ten_players(count):
+    with pytest.raises(InvalidHandError, match="2 to 10 players"):
+        position_names(count)
+
+
+@pytest.mark.parametrize("count", [True, 2.0, "6"])
+def test_position_names_take_an_integer(count):
+    with pytest.raises(TypeError):
+        position_names(count)
+
+
+def test_position_names_take_numpy_integers():
+    assert position_names(numpy.int8(3)) == ("SB", "BB", "BTN")
+
+
+def test_a_ragged_list_of_decisions_is_refused():
+    game = VectorGame(Rules.no_limit(1, 2), players=2, tables=3)
+    before = game.observe()
+    with pytest.raises(InvalidArrayError, match="one integer a table"):
+        game.step([1, [1], 1])
+    assert (game.observe().bets == before.bets).all()

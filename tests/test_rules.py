@@ -46,7 +46,7 @@ def test_strings_become_enums():
     "make, words",
     [
         (lambda: Rules.no_limit(5, 2), "below the small blind"),
-        (lambda: Rules.no_limit(-1, 2), "integers from 0"),
+        (lambda: Rules.no_limit(-1, 2), "whole number of chips from 0"),
         (lambda: Rules.no_limit(1, 2, ante=-1), "ante -1"),
         (lambda: Rules.no_limit(0, 0), "big blind 0"),
         (lambda: Rules.no_limit(1, 2, min_bet=0), "minimum bet"),

@@ -22,7 +22,7 @@ from libc.string cimport memcpy, memmove, memset
 import operator
 import os
 
-from holdem.actions import integer
+from holdem.limits import integer
 from holdem.errors import (
     CardCountError,
     DeckError,

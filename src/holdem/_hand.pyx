@@ -21,7 +21,7 @@ from holdem._core import Deck
 from holdem.actions import Action, ActionKind, LegalActions
 from holdem.errors import InvalidHandError
 from holdem.pots import award_pots, build_pots, pot_winners, take_rake
-from holdem.rules import InvalidRulesError, OddChip, Reopening, Rules, ShowdownOrder, Structure
+from holdem.rules import OddChip, Reopening, ShowdownOrder, Structure, checked_rules
 
 __all__ = ["HandCore", "configure", "record"]
 
@@ -171,8 +171,7 @@ cdef dict _rules_cores = {}
 cdef RulesCore rules_core(rules):
     cdef RulesCore core = _rules_cores.get(id(rules))
     if core is None:
-        if type(rules) is not Rules:
-            raise InvalidRulesError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
+        checked_rules(rules)
         if len(_rules_cores) >= 64:
             _rules_cores.clear()
         core = RulesCore(rules)

@@ -16,11 +16,11 @@ True
 from __future__ import annotations
 
 import enum
-import operator
 import re
 from typing import NamedTuple
 
 from holdem.errors import IllegalActionError
+from holdem.limits import integer
 
 __all__ = ["Action", "ActionKind", "IllegalActionError", "LegalActions", "read_decision"]
 
@@ -181,30 +181,6 @@ _KINDS = tuple(
     )
     for fold in (False, True)
 )
-
-
-def integer(value: object, name: str) -> int:
-    """``value`` as an ``int``: any integer type (anything with ``__index__``) but ``bool``.
-
-    >>> import numpy
-    >>> integer(numpy.int64(6), "amount")
-    6
-    >>> integer(6.0, "amount")
-    Traceback (most recent call last):
-    ...
-    TypeError: amount 6.0: use an integer (chips are whole numbers)
-
-    :raises TypeError: for anything else, naming ``name``.
-    """
-    if type(value) is int:
-        return value
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    whole = " (chips are whole numbers)" if name == "amount" else ""
-    raise TypeError(f"{name} {value!r}: use an integer{whole}")
 
 
 _VERBS = {

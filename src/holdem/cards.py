@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import TypeAlias, Union
 
 from holdem._core import Deck, Rng
-from holdem.actions import integer
+from holdem.limits import integer
 from holdem.errors import CardCountError, DuplicateCardError, InvalidCardError
 
 __all__ = [

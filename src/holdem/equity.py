@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from holdem._core import Matchup, Rng, _thread_count, _thread_pool
 from holdem.cards import CARD_NAMES, CardsLike, parse_cards
-from holdem.actions import integer
+from holdem.limits import integer
 from holdem.errors import CardCountError, DuplicateCardError, EquityError, InvalidCardError
 from holdem.ranges import EmptyRangeError, HandRange
 

@@ -33,9 +33,10 @@ from typing import Any, NamedTuple, SupportsIndex
 from holdem import _hand
 from holdem._core import Deck
 from holdem._hand import HandCore, record
-from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions, integer, read_decision
+from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions, read_decision
 from holdem.cards import Card, CardsLike, format_cards, parse_card, parse_cards
 from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError, InvalidHistoryError
+from holdem.limits import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, integer
 from holdem.pots import Pot, build_pots
 from holdem.rules import Reopening, Rules, Structure
 
@@ -142,7 +143,17 @@ def position_names(player_count: int, *, small_blind: bool = True) -> tuple[str,
     ('SB', 'BB', 'UTG', 'UTG2', 'UTG3', 'MP', 'LJ', 'HJ', 'CO', 'BTN')
     >>> position_names(6), position_names(2)
     (('SB', 'BB', 'UTG', 'HJ', 'CO', 'BTN'), ('BB', 'BTN/SB'))
+    >>> position_names(11)
+    Traceback (most recent call last):
+    ...
+    holdem.errors.InvalidHandError: 11 players: a hand needs 2 to 10 players
+
+    :raises InvalidHandError: for fewer than 2 or more than 10 players.
+    :raises TypeError: for a count that is not an integer.
     """
+    player_count = integer(player_count, "player_count")
+    if not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
+        raise InvalidHandError(f"{player_count} players: a hand needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
     if player_count == 2:
         return ("BB", "BTN/SB" if small_blind else "BTN")
     blinds = ("SB", "BB") if small_blind else ("BB",)
@@ -159,7 +170,7 @@ _SEAT_POSITIONS = {
     (count, button, small_blind): tuple(
         position_names(count, small_blind=small_blind)[(seat - button - 1) % count] for seat in range(count)
     )
-    for count in range(2, 11)
+    for count in range(MIN_PLAYERS, MAX_PLAYERS + 1)
     for button in range(count)
     for small_blind in (True, False)
 }
@@ -983,9 +994,6 @@ _PLAIN: dict[object, Callable[[Hand], Action]] = {verb: method for verb, method 
 _PLAIN.update((ActionKind(verb), method) for verb, method in _VERBS.items() if verb != "all-in")
 _PLAIN_TYPES = (str, ActionKind)
 _SIZED = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
-# The betting arithmetic is done in 64-bit integers: three times the chips at
-# the table (a pot-limit raise) must fit.
-_MAX_CHIPS = 2**60
 
 
 def checked_stacks(stacks: Sequence[int]) -> list[int]:
@@ -998,7 +1006,7 @@ def checked_stacks(stacks: Sequence[int]) -> list[int]:
             stacks[seat] = stack = operator.index(stack)
         if stack < 1:
             raise InvalidHandError(f"stack {stack!r} at seat {seat}: every seat needs at least 1 chip")
-    if sum(stacks) > _MAX_CHIPS:
+    if sum(stacks) > MAX_CHIPS:
         raise InvalidHandError(f"stacks {stacks!r}: the chips at the table may add up to at most 2**60")
     return stacks
 

@@ -35,7 +35,7 @@ from holdem.cards import Rng
 from holdem.errors import MatchError
 from holdem.formats import phh
 from holdem.hand import Hand
-from holdem.rules import Rules
+from holdem.rules import Rules, checked_rules
 
 __all__ = ["CHUNK_HANDS", "AgentResult", "MatchError", "MatchResult", "SerialMatchWarning", "play_match"]
 
@@ -184,7 +184,7 @@ def play_match(
         raise MatchError(f"{hands!r} hands: use {allowed}")
     if duplicate and carry_stacks:
         raise MatchError("duplicate deals start from equal stacks: do not carry stacks")
-    rules = Rules.no_limit(1, 2) if rules is None else rules
+    rules = Rules.no_limit(1, 2) if rules is None else checked_rules(rules)
     rules.check_player_count(count)
     stack = 100 * rules.big_blind if stack is None else stack
     seed = secrets.randbits(64) if seed is None else seed

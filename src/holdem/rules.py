@@ -19,8 +19,8 @@ import re
 from decimal import Decimal
 from fractions import Fraction
 
-from holdem.actions import integer
 from holdem.errors import InvalidRulesError
+from holdem.limits import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, chip_count, integer
 
 __all__ = ["InvalidRulesError", "OddChip", "Reopening", "Rules", "ShowdownOrder", "Structure"]
 
@@ -161,9 +161,9 @@ class Rules:
                 raise TypeError(f"{name} {getattr(self, name)!r}: use True or False")
         if isinstance(self.straddles, (str, bytes)) or not hasattr(self.straddles, "__iter__"):
             raise TypeError(f"straddles {self.straddles!r}: use a sequence of chip amounts, such as (4,)")
-        straddles = tuple(_check_chips("straddle", amount) for amount in self.straddles)
+        straddles = tuple(chip_count(amount, "straddle", InvalidRulesError) for amount in self.straddles)
         for name in ("small_blind", "big_blind", "min_bet", "small_bet", "big_bet", "ante"):
-            set_field(name, _check_chips(name, getattr(self, name)))
+            set_field(name, chip_count(getattr(self, name), name, InvalidRulesError))
         while straddles and not straddles[-1]:  # a zero is no straddle there
             straddles = straddles[:-1]
         set_field("straddles", straddles)
@@ -204,7 +204,7 @@ class Rules:
         set_field("runouts", runouts)
         set_field("rake", _fraction_of_pot(self.rake))
         if self.rake_cap is not None:
-            set_field("rake_cap", _check_chips("rake_cap", self.rake_cap))
+            set_field("rake_cap", chip_count(self.rake_cap, "rake_cap", InvalidRulesError))
 
     @classmethod
     def no_limit(cls, small_blind: int, big_blind: int, **options: object) -> Rules:
@@ -282,8 +282,21 @@ class Rules:
         ...
         holdem.errors.InvalidRulesError: 11 players: a hand needs 2 to 10 players
         """
-        if not 2 <= player_count <= 10:
-            raise InvalidRulesError(f"{player_count} players: a hand needs 2 to 10 players")
+        if not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
+            raise InvalidRulesError(f"{player_count} players: a hand needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
+
+
+def checked_rules(rules: object) -> Rules:
+    """``rules`` when it is a :class:`Rules`: the one check of every entry point that takes rules.
+
+    >>> checked_rules("nl")
+    Traceback (most recent call last):
+    ...
+    TypeError: rules 'nl': expected a Rules, e.g. Rules.no_limit(1, 2)
+    """
+    if type(rules) is not Rules:
+        raise TypeError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
+    return rules
 
 
 def _member(kind: type[enum.Enum], value: object, name: str):  # type: ignore[no-untyped-def]
@@ -292,10 +305,6 @@ def _member(kind: type[enum.Enum], value: object, name: str):  # type: ignore[no
     except ValueError:
         allowed = ", ".join(repr(member.value) for member in kind)
         raise InvalidRulesError(f"{name} {value!r}: use one of {allowed}") from None
-
-
-MAX_CHIPS = 2**60
-"""The most chips a rule may name (and a table may hold): the betting arithmetic is 64-bit."""
 
 
 _FLAGS = (
@@ -310,15 +319,6 @@ _FLAGS = (
 )
 # A rake written as text: a fraction ("1/20") or a decimal ("0.05"), of a bounded size.
 _RAKE_TEXT = re.compile(r"[0-9]{1,18}/[0-9]{1,18}|[0-9]{0,18}\.?[0-9]{1,18}")
-
-
-def _check_chips(name: str, amount: object) -> int:
-    """``amount`` as an int of chips, from 0 to 2**60."""
-    message = f"{name} {amount!r}: chip amounts are integers from 0 to 2**60 (chips are whole numbers)"
-    chips = integer(amount, name)
-    if not 0 <= chips <= MAX_CHIPS:
-        raise InvalidRulesError(message)
-    return chips
 
 
 def _fraction_of_pot(rake: object) -> Fraction:

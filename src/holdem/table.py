@@ -29,11 +29,12 @@ from collections.abc import Callable, Mapping
 from typing import IO, TYPE_CHECKING, SupportsIndex
 
 from holdem._core import Rng
-from holdem.actions import Action, ActionKind, IllegalActionError, integer, read_decision
+from holdem.actions import Action, ActionKind, IllegalActionError, read_decision
 from holdem.agents import Decision, Fault, _checked_agents, _play, _renumbered, _seated, _wants_to_straddle
 from holdem.errors import AgentError, BuyInError, HoldemError, SeatError, TableError, real_number
 from holdem.hand import Hand, HandView, SeatStatus, _straddle_seats, checked_stacks
-from holdem.rules import MAX_CHIPS, Rules
+from holdem.limits import MAX_CHIPS, integer
+from holdem.rules import Rules, checked_rules
 
 if TYPE_CHECKING:
     from holdem.tournament import BlindSchedule
@@ -331,8 +332,7 @@ class Table:
 
     @rules.setter
     def rules(self, rules: Rules) -> None:
-        if type(rules) is not Rules:
-            raise TableError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
+        checked_rules(rules)
         if getattr(self, "_current", None) is not None:
             raise TableError("the rules change only between hands")
         self._rules = rules

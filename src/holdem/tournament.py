@@ -21,12 +21,13 @@ from fractions import Fraction
 from typing import NamedTuple, SupportsIndex
 
 from holdem._core import Deck, Rng
-from holdem.actions import Action, integer
+from holdem.actions import Action
 from holdem.agents import Fault, _checked_agents
 from holdem.cards import Card
 from holdem.errors import RebuyError, TournamentError, real_number
 from holdem.hand import Hand
-from holdem.rules import MAX_CHIPS, Rules, Structure
+from holdem.limits import MAX_CHIPS, chip_count, integer
+from holdem.rules import Rules, Structure
 from holdem.table import ButtonRule, Table
 
 __all__ = [
@@ -135,11 +136,7 @@ class RebuyPolicy:
             value = getattr(self, name)
             if value is None and name == "chips":
                 continue
-            message = f"{name} {value!r}: use an integer from {int(name == 'chips')} to 2**60"
-            number = integer(value, name)
-            if not int(name == "chips") <= number <= MAX_CHIPS:
-                raise RebuyError(message)
-            object.__setattr__(self, name, number)
+            object.__setattr__(self, name, chip_count(value, name, RebuyError, int(name == "chips")))
 
 
 class Draw(NamedTuple):
@@ -180,14 +177,6 @@ def draw_button(names: Sequence[str], rng: Rng) -> tuple[str, dict[str, Card]]:
     """
     cards = dict(zip(names, Deck(rng).deal(len(names))))
     return max(cards, key=cards.__getitem__), cards
-
-
-def _chips(name: str, amount: object, least: int) -> int:
-    message = f"{name} {amount!r}: use a whole number of chips from {least} to 2**60"
-    chips = integer(amount, name)
-    if not least <= chips <= MAX_CHIPS:
-        raise TournamentError(message)
-    return chips
 
 
 ICM_EXACT_WORK = 500_000
@@ -314,8 +303,8 @@ class Tournament:
     ) -> None:
         if isinstance(names, (str, bytes)) or not all(isinstance(name, str) for name in names):
             raise TypeError(f"names {names!r}: give a sequence of player names (strings)")
-        starting_stack = _chips("starting stack", starting_stack, 1)
-        buy_in = _chips("buy_in", buy_in, 0)
+        starting_stack = chip_count(starting_stack, "starting stack", TournamentError, 1)
+        buy_in = chip_count(buy_in, "buy_in", TournamentError)
         if not isinstance(schedule, BlindSchedule):
             raise TypeError(f"schedule {schedule!r}: expected a BlindSchedule")
         if rebuys is not None and not isinstance(rebuys, RebuyPolicy):

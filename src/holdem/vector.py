@@ -31,9 +31,9 @@ import numpy
 import numpy.typing as npt
 
 from holdem._vector import VectorCore
-from holdem.actions import integer
 from holdem.errors import IllegalActionError, InvalidArrayError, InvalidHandError, InvalidRulesError, InvalidSeedError
-from holdem.rules import OddChip, Reopening, Rules, Structure
+from holdem.limits import MAX_CHIPS, integer
+from holdem.rules import OddChip, Reopening, Rules, Structure, checked_rules
 
 __all__ = ["CHECK_OR_CALL", "FOLD", "MAX_TABLES", "RAISE", "VectorGame", "VectorObservation"]
 
@@ -124,17 +124,15 @@ class VectorGame:
         seed: int | None = None,
         first_table: int = 0,
     ) -> None:
-        if type(rules) is not Rules:
-            raise TypeError(f"rules {rules!r}: expected a Rules, e.g. Rules.no_limit(1, 2)")
-        _check_rules(rules)
+        _check_rules(checked_rules(rules))
         players = integer(players, "players")
         rules.check_player_count(players)
         tables = _table_count(tables, "tables")
         stack = 100 * rules.big_blind if stack is None else integer(stack, "stack")
-        if not rules.big_blind + rules.ante < stack <= 2**60 // players:
+        if not rules.big_blind + rules.ante < stack <= MAX_CHIPS // players:
             raise InvalidHandError(
                 f"stack {stack}: use more than the big blind plus the ante ({rules.big_blind + rules.ante}) "
-                f"and at most {2**60 // players} (2**60 chips at the table)"
+                f"and at most {MAX_CHIPS // players} (2**60 chips at the table)"
             )
         if type(carry_stacks) is not bool:
             raise TypeError(f"carry_stacks {carry_stacks!r}: expected True or False")
@@ -274,6 +272,10 @@ def _decision_array(name: str, values: npt.ArrayLike, tables: int) -> Int64Array
     Traceback (most recent call last):
     ...
     holdem.errors.InvalidArrayError: kinds of shape (0,): give one entry a table, shape (2,)
+    >>> _decision_array("kinds", [1, [1], 1], 3)
+    Traceback (most recent call last):
+    ...
+    holdem.errors.InvalidArrayError: kinds [1, [1], 1]: give one integer a table, shape (3,)
     >>> _decision_array("amounts", numpy.array([6, 2**64 - 1], numpy.uint64), 2)
     Traceback (most recent call last):
     ...
@@ -283,7 +285,10 @@ def _decision_array(name: str, values: npt.ArrayLike, tables: int) -> Int64Array
     :raises TypeError: for entries that are not integers.
     :raises IllegalActionError: for an entry past 2**63 - 1.
     """
-    array = numpy.array(values, order="C")
+    try:
+        array = numpy.array(values, order="C")
+    except ValueError:  # a ragged list
+        raise InvalidArrayError(f"{name} {values!r}: give one integer a table, shape ({tables},)") from None
     if array.shape != (tables,):
         raise InvalidArrayError(f"{name} of shape {array.shape}: give one entry a table, shape ({tables},)")
     if array.dtype.kind not in "iu":

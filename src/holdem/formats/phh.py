@@ -75,7 +75,8 @@ from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
 from holdem.errors import HoldemError, InvalidHistoryError
 from holdem.formats._toml import read_simple_toml
 from holdem.hand import Hand, SeatStatus
-from holdem.rules import MAX_CHIPS, OddChip, Reopening, Rules, Structure
+from holdem.limits import MAX_CHIPS
+from holdem.rules import OddChip, Reopening, Rules, Structure
 
 __all__ = ["HandHistory", "InvalidHistoryError", "dump", "dump_all", "dumps", "load", "load_all", "loads"]
 
