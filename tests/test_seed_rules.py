@@ -121,13 +121,13 @@ def table_with_antes() -> Table:
 def test_004_a_returning_player_posts_the_missed_blinds_and_antes():
     table = table_with_antes()
     table.come_back("D", post=True)
-    # Right: the big blind live, the small blind and the missed antes dead, at most a big
-    # blind of them (five missed at 1 each: 2); wrong: no antes.
-    assert table.next_deal().posts == {3: (2, 1 + 2)}
+    # Right: the big blind live, the small blind and every missed ante dead (five at 1 each);
+    # wrong: no antes, or only some of them.
+    assert table.next_deal().posts == {3: (2, 1 + 5)}
     table.start_hand()
     hand = table.hand
     dead = [action.amount for action in hand.history if action.kind is ActionKind.POST_DEAD]
-    assert dead == [3] and sum(hand.stacks) + hand.pot_total + sum(hand.bets) == 400
+    assert dead == [6] and sum(hand.stacks) + hand.pot_total + sum(hand.bets) == 400
     fold_around(table)
     table.start_hand()
     assert table.hands[-1].deal.posts == {}  # paid once
@@ -170,14 +170,56 @@ def test_004_posting_in_the_big_blind_costs_no_more_than_waiting_for_it(post):
     assert hand.starting_stacks[3] - hand.stacks[3] == 2 + 1
 
 
-def test_004_the_missed_antes_owed_are_at_most_one_big_blind():
+def test_004_every_missed_ante_is_owed_however_long_the_absence():
+    """Found by an audit: a player away for three hands of ante 1 who came back posting paid two antes."""
     table = table_with_antes()
-    for _ in range(131):
+    for _ in range(30):
         table.start_hand()
         fold_around(table)
     table.come_back("D", post=True)
-    # Right: a big blind's worth of antes however long D was away; wrong: 136 antes, more than the stack.
+    # Right: the 35 antes missed, dead; wrong: a big blind's worth of them (2).
+    assert table.next_deal().posts == {3: (2, 1 + 35)}
+
+
+def test_a_cap_on_the_missed_antes_is_an_option_off_by_default():
+    table = Table(Rules.no_limit(1, 2, ante=1), seats=4, seed=0, missed_antes_cap=2)
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 100)
+    table.start_hand()
+    fold_around(table)
+    table.sit_out("D")
+    for _ in range(5):
+        table.start_hand()
+        fold_around(table)
+    table.come_back("D", post=True)
     assert table.next_deal().posts == {3: (2, 1 + 2)}
+    with pytest.raises(TableError, match="missed_antes_cap"):
+        Table(NL, missed_antes_cap=-1)
+
+
+def test_004_with_a_moving_button_a_missed_big_blind_is_posted_in_the_small_blind_seat():
+    """Found by an audit: back in the small-blind seat, the player posted only the small blind and
+    the missed big blind was forgiven."""
+    table = Table(NL, seats=5, seed=0, button_rule="moving")
+    for seat, name in enumerate("ABCDE"):
+        table.join(name, seat, 100)
+    table.start_hand()  # button A, blinds B and C
+    fold_around(table)
+    table.sit_out("E")
+    table.start_hand()  # button B, blinds C and D
+    fold_around(table)
+    table.start_hand()  # button C, the small blind D, the big blind passes E to A
+    fold_around(table)
+    assert table.missed_blinds("E") == (False, True)
+    table.come_back("E", post=True)
+    deal = table.next_deal()
+    assert (deal.button, deal.small_blind, deal.big_blind) == (3, 4, 0)
+    # Right: E's small blind made up to the big blind owed (live); wrong: the small blind alone.
+    assert deal.posts == {4: (1, 0)}
+    hand = table.start_hand()
+    seat = table.hands[-1].deal.seats.index(4)
+    assert hand.bets[seat] == 2 and table.missed_blinds("E") == (False, False)
+    assert hand.starting_stacks[seat] - hand.stacks[seat] == 2
 
 
 # --- showdown order: 000 «comenzando por el jugador que subió por última vez ("showdown"). Si

@@ -30,12 +30,13 @@ def fold_around(table):
 
 
 def blind_posters(table_hand, kind=ActionKind.POST_BLIND):
-    """The table seats that posted a blind (or a dead blind), with the amounts."""
-    return {
-        table_hand.deal.seats[action.seat]: action.amount
-        for action in table_hand.hand.history
-        if action.kind is kind
-    }
+    """The table seats that posted a blind (or a dead blind), with the amounts (a seat's posts added up)."""
+    posted = {}
+    for action in table_hand.hand.history:
+        if action.kind is kind:
+            seat = table_hand.deal.seats[action.seat]
+            posted[seat] = posted.get(seat, 0) + action.amount
+    return posted
 
 
 def snapshot(table):
@@ -348,9 +349,11 @@ def test_rebuys_and_top_ups_within_the_limits():
     table = table_of([100, 100], min_buy_in=50, max_buy_in=200)
     table.add_chips("A", 100)
     assert table.stacks()["A"] == 200
-    for amount in (1, 0, -5, 2.5):
+    for amount in (1, 0, -5):
         with pytest.raises(BuyInError):
             table.add_chips("A", amount)
+    with pytest.raises(TypeError, match="buy-in"):
+        table.add_chips("A", 2.5)
     table.leave("B")
     table.join("B", 1, 50)
     assert table.results()["B"].bought_in == 150
@@ -369,11 +372,12 @@ def test_blinds_and_antes_come_from_the_rules_of_each_hand():
 # ---------------------------------------------------------------- bad input
 
 
-@pytest.mark.parametrize("buy_in", [39, 201, 0, -1, 50.0, "100", True])
-def test_buy_in_outside_the_limits_changes_nothing(buy_in):
+@pytest.mark.parametrize("buy_in, error", [(39, BuyInError), (201, BuyInError), (0, BuyInError), (-1, BuyInError),
+                                           (50.0, TypeError), ("100", TypeError), (True, TypeError)])
+def test_buy_in_outside_the_limits_changes_nothing(buy_in, error):
     table = table_of([100, 100], seats=3, min_buy_in=40, max_buy_in=200)
     before = snapshot(table)
-    with pytest.raises(BuyInError, match="buy-in"):
+    with pytest.raises(error, match="buy-in"):
         table.join("Z", 2, buy_in)
     assert snapshot(table) == before
     assert "Z" not in table.results()
@@ -463,14 +467,15 @@ def check_deal(table, table_hand, previous_big_blind):
             expected[seat] = blind(seat, amount)
     expected_dead = {}
     for seat, (live, dead) in deal.posts.items():
-        # A new player owes the big blind (live), a returning one may owe the small blind and
-        # the antes missed too (dead); one in a blind posts that blind and the missed antes.
-        in_blind = seat in expected
-        assert live == (0 if in_blind else 2) or (not in_blind and live == 0 and dead)
-        assert 0 <= dead <= rules.small_blind + rules.ante * len(table.hands) and (dead or live)
+        # A new player owes the big blind (live), a returning one may owe the small blind and every
+        # ante missed too (dead); in the small blind the seat's blind is made up to a big blind, and
+        # the big blind (or a straddle) posts nothing more.
+        assert seat not in expected or seat == deal.small_blind
+        own = rules.small_blind if seat == deal.small_blind else 0
+        assert live in (0, rules.big_blind - own) and (dead or live)
+        assert 0 <= dead <= rules.small_blind + rules.ante * len(table.hands)
         start = hand.starting_stacks[seats.index(seat)]
-        if not in_blind:
-            expected[seat] = blind(seat, live)
+        expected[seat] = blind(seat, own + live)
         expected_dead[seat] = min(dead, start - min(rules.ante, start) - expected[seat])
     assert blind_posters(table_hand) == {seat: amount for seat, amount in expected.items() if amount}
     dead_posters = blind_posters(table_hand, ActionKind.POST_DEAD)
@@ -642,27 +647,45 @@ def test_hands_with_posts_do_not_export_as_phh():
         table.write_phh(io.StringIO())
 
 
-def table_state(table):
-    return (table.button, table.fees, table.next_deal(), table.stacks(), len(table.hands))
-
-
 def test_a_refused_start_hand_changes_nothing():
     clock = [0.0]
     table = Table(Rules.no_limit(1, 2), seats=4, time_fee=1, fee_period=10.0, clock=lambda: clock[0], seed=0)
-    table.join("A", 0, 2**59)
-    table.join("B", 1, 2**59)
+    table.join("A", 0, 100)
+    table.join("B", 1, 100)
+    table.join("C", 2, 100)
     first = table.start_hand()
     fold_around(table)
-    table.join("C", 2, 2**59, post=False)  # the chips at the table now pass 2**60
-    clock[0] = 100.0  # and time fees are due
-    before = table_state(table)
-    with pytest.raises(holdem.InvalidHandError, match="2\\*\\*60"):
+    table.sit_out("B")
+    table.sit_out("C")
+    clock[0] = 100.0  # time fees are due
+    before = (table.button, table.fees, snapshot(table), table.missed_blinds("B"), table.missed_blinds("C"))
+    with pytest.raises(TableError, match="1 player"):
         table.start_hand()
-    assert table_state(table) == before  # no fee taken, the button not moved, C still waits
+    # Right: no fee taken, the button not moved, no blind missed; wrong: any of them.
+    assert (table.button, table.fees, snapshot(table), table.missed_blinds("B"), table.missed_blinds("C")) == before
     assert first.is_over
-    table.leave("C")
+    table.come_back("B")
     table.start_hand()
-    assert table.fees == 2 + 20 and table.button != before[0]
+    assert table.fees == 3 + 30 and table.button != before[0]  # ten periods more for the three seated
+
+
+def test_the_chips_at_a_table_stay_within_what_a_hand_deals():
+    """Found by a fuzz campaign: add_chips took a stack the table could never deal, and the refusal came
+    later, from start_hand, after some hands of play(hands=N) were played."""
+    from holdem.agents import CallingStation
+
+    table = Table(Rules.no_limit(1, 2), seats=4, seed=0)
+    table.join("A", 0, 2**59)
+    table.join("B", 1, 2**59 - 10)
+    before = snapshot(table)
+    # Right: refused at once, changing nothing; wrong: taken, and start_hand refusing every deal after.
+    with pytest.raises(BuyInError, match="2\\*\\*60"):
+        table.add_chips("B", 11)
+    with pytest.raises(BuyInError, match="2\\*\\*60"):
+        table.join("C", 2, 2**59)
+    assert snapshot(table) == before
+    table.add_chips("B", 10)
+    assert table.play({"A": CallingStation(), "B": CallingStation()}, hands=3) == [] and len(table.hands) == 3
 
 
 def test_forced_straddles_the_table_has_no_seats_for_are_skipped():

@@ -25,19 +25,20 @@ from __future__ import annotations
 import dataclasses
 import enum
 import time
-from collections.abc import Callable, Mapping
-from typing import IO, TYPE_CHECKING, SupportsIndex
+from collections.abc import Callable, Collection, Mapping
+from typing import IO, SupportsIndex
 
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError, read_decision
-from holdem.agents import Decision, Fault, _checked_agents, _play, _renumbered, _seated, _wants_to_straddle
-from holdem.errors import AgentError, BuyInError, HoldemError, SeatError, TableError, real_number
-from holdem.hand import Hand, HandView, SeatStatus, _straddle_seats, checked_stacks
-from holdem.limits import MAX_CHIPS, integer
+from holdem.agents import Fault, _renumbered
+from holdem.errors import BuyInError, HoldemError, SeatError, TableError, real_number
+from holdem.hand import Hand, SeatStatus, _straddle_seats, checked_stacks
+from holdem.limits import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, chip_count, integer
 from holdem.rules import Rules, checked_rules
-
-if TYPE_CHECKING:
-    from holdem.tournament import BlindSchedule
+from holdem.schedule import BlindSchedule
+from holdem import seating
+from holdem.seating import Blinds, ButtonRule, Deal, Debt, Owed
+from holdem.session import PLAY_HANDS_LIMIT, play_table
 
 __all__ = [
     "BuyInError",
@@ -53,34 +54,6 @@ __all__ = [
     "TableError",
     "TableHand",
 ]
-
-
-class ButtonRule(str, enum.Enum):
-    """How the button moves when players leave, bust or sit out.
-
-    ``DEAD``: the big blind moves to the next player in play every hand; the
-    small blind and the button follow to the seats where the big blind and the
-    small blind were, even when those seats are now empty (a dead small blind,
-    a dead button).  ``MOVING``: the button moves to the next player in play
-    and the blinds are the next two players after it.  Either way, heads-up
-    the button posts the small blind and the big blind alternates, so no one
-    posts it twice in a row when play becomes heads-up.
-    """
-
-    DEAD = "dead"
-    MOVING = "moving"
-
-
-class Owed(str, enum.Enum):
-    """How a player who posts to come into the game pays a blind they owe.
-
-    ``LIVE``: as a bet of their own (it counts toward what they put in on the
-    first round); ``DEAD``: straight into the pot; ``NONE``: not at all.
-    """
-
-    LIVE = "live"
-    DEAD = "dead"
-    NONE = "none"
 
 
 class MisdealButton(str, enum.Enum):
@@ -99,30 +72,13 @@ class OutOfTurn(str, enum.Enum):
 
     ``REFUSED``: it raises and changes nothing.  ``HELD`` (seed 004: «Actuar fuera
     de turno puede ser vinculante si la acción no cambia de forma material; de lo
-    contrario, suele anularse»): it waits, and binds when the action reaches the
-    player with only checks and folds in between; otherwise it is void and the
-    player decides again.
+    contrario, suele anularse», read as card rooms read it): it waits, and binds when
+    the action reaches the player with only checks, calls and folds in between; a bet
+    or a raise before it voids it, and the player decides again.
     """
 
     REFUSED = "refused"
     HELD = "held"
-
-
-@dataclasses.dataclass(frozen=True)
-class Deal:
-    """Where one hand's button and blinds are, by table seat, and which seats are dealt in.
-
-    ``button`` may be an empty seat (a dead button); ``small_blind`` is
-    ``None`` for a dead small blind.  Heads-up the button posts the small blind.
-    ``posts`` are the ``(live, dead)`` chips that players posting to come in
-    owe, by seat (see :class:`~holdem.hand.Hand`).
-    """
-
-    button: int
-    small_blind: int | None
-    big_blind: int
-    seats: tuple[int, ...]
-    posts: dict[int, tuple[int, int]] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -180,56 +136,58 @@ class _Player:
         return self.stack > 0 and not self.sitting_out
 
     @property
-    def owes(self) -> bool:
-        return self.new or self.missed_small_blind or self.missed_big_blind or self.missed_antes > 0
+    def debt(self) -> Debt:
+        return Debt(self.new or self.missed_big_blind, self.missed_small_blind, self.missed_antes)
 
     @property
     def waiting(self) -> bool:
-        return self.owes and not self.posting
+        return any(self.debt) and not self.posting
 
+    def clear_debt(self) -> None:
+        self.new = self.missed_small_blind = self.missed_big_blind = self.posting = False
+        self.missed_antes = 0
 
-PLAY_HANDS_LIMIT = 10_000
-"""The most hands :meth:`Table.play` and :meth:`Tournament.play <holdem.tournament.Tournament.play>`
-play in one call when not told how many: agents that never bust one another (always folding, say)
-would otherwise play for ever."""
 
 _VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
-_UNCHANGED = (ActionKind.CHECK, ActionKind.FOLD)
+# What does not change the action for a player who acted out of turn (a bet or a raise does).
+_UNCHANGED = (ActionKind.CHECK, ActionKind.CALL, ActionKind.FOLD)
 
 
 class Table:
     """A table of ``seats`` seats (2 to 10) playing hand after hand under ``rules``.
 
     Players join by name at a seat with a buy-in between ``min_buy_in`` and
-    ``max_buy_in`` (``None``: no limit).  A player who joins after the first
-    hand, or who missed a blind while sitting out or busted, waits for the big
-    blind: the first time the big blind reaches them they post it and play.
-    Or they post to play at once (``join`` or ``come_back`` with
-    ``post=True``): dealt in at the next hand, they post what they owe unless
-    they sit in a blind that hand: a new player the big blind, a returning
-    player each blind they missed, the big blind as ``missed_big_blind`` says
-    and the small blind as ``missed_small_blind`` says (:class:`Owed`; by
-    default the big blind live and the small blind dead), and the antes they
-    missed, dead, at most a big blind's worth (as the missed blinds count once
-    however long the absence); a poster in the small blind posts only the
-    missed antes, and one in the big blind nothing more than a player who
-    waited for it (seed 004: «debe "postear" las ciegas y antes perdidos para
-    reincorporarse de inmediato, o puede esperar a que le llegue la BB»).
-    ``button_rule`` says how the button moves (:class:`ButtonRule`),
-    ``out_of_turn`` what becomes of an action out of turn (:class:`OutOfTurn`)
-    and ``button_after_misdeal`` where the button is after a :meth:`misdeal`.
+    ``max_buy_in`` (``None``: no limit); the chips at the table add up to at
+    most 2**60.  A player who joins after the first hand, or who missed a
+    blind while sitting out or busted, waits for the big blind: the first time
+    the big blind reaches them they post it and play.  Or they post to play at
+    once (``join`` or ``come_back`` with ``post=True``), dealt in at the next
+    hand, posting what they owe (seed 004: «debe "postear" las ciegas y antes
+    perdidos para reincorporarse de inmediato, o puede esperar a que le llegue
+    la BB»): a new player the big blind, a returning player each blind they
+    missed, the big blind as ``missed_big_blind`` says and the small blind as
+    ``missed_small_blind`` says (:class:`Owed`; by default the big blind live
+    and the small blind dead), and every ante they missed, dead (at most
+    ``missed_antes_cap`` chips of them, when given).  In the small-blind seat
+    the seat's small blind counts toward a big blind owed live, which they
+    make up to a big blind; in the big blind they post nothing more than a
+    player who waited for it (:func:`holdem.seating.owed`).  ``button_rule``
+    says how the button moves (:class:`ButtonRule`), ``out_of_turn`` what
+    becomes of an action out of turn (:class:`OutOfTurn`) and
+    ``button_after_misdeal`` where the button is after a :meth:`misdeal`.
 
     Rake per pot comes from ``rules``; ``time_fee`` chips are taken from every
     seated player with chips for each ``fee_period`` seconds begun since they
     sat down, at the start of a hand.  The session ends after ``max_hands``
     hands or once ``clock()`` reaches ``end_time``.  Hands are shuffled from
-    ``seed``.  With a blind ``schedule`` (:class:`~holdem.tournament.BlindSchedule`,
+    ``seed``.  With a blind ``schedule`` (:class:`~holdem.schedule.BlindSchedule`,
     counted from the table's creation) each hand is dealt at the level's blinds
-    and ante (:meth:`~holdem.tournament.Level.rules`); a new level applies from
+    and ante (:meth:`~holdem.schedule.BlindSchedule.rules`); a new level applies from
     the next hand, never to a hand in progress (seed 000: «el aumento solo se
     aplica a la siguiente ronda de juego ("mano")»).
 
     :raises TableError: for a seat count, limits or fee settings that make no sense.
+    :raises InvalidRulesError: for a schedule with a level the rules cannot be played at.
     """
 
     def __init__(
@@ -242,6 +200,7 @@ class Table:
         button_rule: ButtonRule | str = ButtonRule.DEAD,
         missed_small_blind: Owed | str = Owed.DEAD,
         missed_big_blind: Owed | str = Owed.LIVE,
+        missed_antes_cap: int | None = None,
         time_fee: int = 0,
         fee_period: float = 1800.0,
         max_hands: int | None = None,
@@ -252,27 +211,30 @@ class Table:
         out_of_turn: OutOfTurn | str = OutOfTurn.REFUSED,
         button_after_misdeal: MisdealButton | str = MisdealButton.MOVES,
     ) -> None:
-        from holdem.tournament import BlindSchedule
-
         if schedule is not None and not isinstance(schedule, BlindSchedule):
             raise TableError(f"schedule {schedule!r}: give a BlindSchedule or None")
-        message = f"seats {seats!r}: a table has 2 to 10 seats"
         seats = integer(seats, "seats")
-        if not 2 <= seats <= 10:
-            raise TableError(message)
-        min_buy_in, max_buy_in, max_hands = (
-            _positive_or_none(name, value)
-            for name, value in (("min_buy_in", min_buy_in), ("max_buy_in", max_buy_in), ("max_hands", max_hands))
-        )
+        if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+            raise TableError(f"seats {seats!r}: a table has {MIN_PLAYERS} to {MAX_PLAYERS} seats")
+        min_buy_in, max_buy_in, missed_antes_cap = (
+            None if value is None else chip_count(value, name, TableError, least)
+            for name, value, least in (
+                ("min_buy_in", min_buy_in, 1), ("max_buy_in", max_buy_in, 1), ("missed_antes_cap", missed_antes_cap, 0)
+            )
+        )  # fmt: skip
         if min_buy_in is not None and max_buy_in is not None and min_buy_in > max_buy_in:
             raise TableError(f"min_buy_in {min_buy_in} is above max_buy_in {max_buy_in}")
+        if max_hands is not None:
+            max_hands = integer(max_hands, "max_hands")
+            if max_hands < 1:
+                raise TableError(f"max_hands {max_hands!r}: use a positive count of hands or None")
         message = (
             f"time fee {time_fee!r} every {fee_period!r} seconds: use a non-negative integer "
             "fee and a positive period"
         )
-        time_fee = integer(time_fee, "time_fee")
+        time_fee = chip_count(time_fee, "time_fee", TableError)
         fee_period = real_number(fee_period, TableError, message)
-        if not 0 <= time_fee <= MAX_CHIPS or not fee_period > 0:
+        if not fee_period > 0:
             raise TableError(message)
         if end_time is not None:
             end_time = real_number(end_time, TableError, f"end_time {end_time!r}: use a reading of the clock, or None")
@@ -296,16 +258,17 @@ class Table:
                 f"out_of_turn {out_of_turn!r}, button_after_misdeal {button_after_misdeal!r}: "
                 "use 'refused' or 'held', and 'moves' or 'stays'"
             ) from None
+        self.schedule = schedule
         self.rules = rules
         self.seat_count = seats
         self.min_buy_in = min_buy_in
         self.max_buy_in = max_buy_in
+        self.missed_antes_cap = missed_antes_cap
         self.time_fee = time_fee
         self.fee_period = fee_period
         self.max_hands = max_hands
         self.end_time = end_time
         self._clock = clock
-        self.schedule = schedule
         self._start = clock()
         self._rng = Rng(seed)
         self._seats: dict[int, _Player] = {}
@@ -315,9 +278,7 @@ class Table:
         self._before_hand: tuple = ()  # type: ignore[type-arg]
         self._current: TableHand | None = None
         self._first_button: int | None = None
-        self._button: int | None = None
-        self._small_blind_position: int | None = None
-        self._big_blind: int | None = None
+        self._blinds: Blinds | None = None
         self._rake = 0
         self._straddling: set[str] = set()
         # Actions out of turn held for their player: the decision and the history length then.
@@ -335,6 +296,9 @@ class Table:
         checked_rules(rules)
         if getattr(self, "_current", None) is not None:
             raise TableError("the rules change only between hands")
+        if self.schedule is not None:  # every level playable, refused now rather than at its first hand
+            for index in range(len(self.schedule.levels)):
+                self.schedule.rules(index, rules)
         self._rules = rules
 
     @property
@@ -358,7 +322,7 @@ class Table:
     @property
     def button(self) -> int | None:
         """The seat of the button in the last hand dealt (``None`` before the first)."""
-        return self._button
+        return None if self._blinds is None else self._blinds.button
 
     @property
     def actor(self) -> str | None:
@@ -389,6 +353,11 @@ class Table:
             self.end_time is not None and self._clock() >= self.end_time
         )
 
+    @property
+    def can_deal(self) -> bool:
+        """Whether :meth:`start_hand` deals now: between hands, the session not over, two players in play."""
+        return self._current is None and not self.is_over and self._in_play_count() >= 2
+
     def players(self) -> dict[int, str]:
         """The seated players by seat."""
         return {seat: player.name for seat, player in sorted(self._seats.items())}
@@ -399,10 +368,7 @@ class Table:
 
     def seat_of(self, name: str) -> int:
         """The seat of a seated player."""
-        seat = self._player(name).seat
-        if seat is None:
-            raise SeatError(f"{name!r} is not seated")
-        return seat
+        return self._seated(name).seat  # type: ignore[return-value]
 
     def is_waiting(self, name: str) -> bool:
         """Whether a seated player waits for the big blind before being dealt in (and does not post)."""
@@ -439,16 +405,18 @@ class Table:
 
         :raises SeatError: for a seat off the table or taken, or a name already seated.
         :raises BuyInError: for a buy-in outside the limits.
+        :raises TypeError: for a seat or a buy-in that is not an integer.
         """
         if not isinstance(name, str) or not name:
             raise SeatError(f"player name {name!r}: use a non-empty string")
         if name in self._players and self._players[name].seat is not None:
             raise SeatError(f"{name!r} is already seated at seat {self._players[name].seat}")
-        if type(seat) is not int or not 0 <= seat < self.seat_count:
+        seat = integer(seat, "seat")
+        if not 0 <= seat < self.seat_count:
             raise SeatError(f"seat {seat!r}: seats are 0 to {self.seat_count - 1}")
         if seat in self._seats:
             raise SeatError(f"seat {seat} is taken by {self._seats[seat].name!r}: choose an empty seat")
-        self._check_buy_in(buy_in, 0)
+        buy_in = self._checked_buy_in(buy_in, 0)
         player = self._players.setdefault(name, _Player(name, None))
         player.seat = seat
         player.stack = buy_in
@@ -456,9 +424,8 @@ class Table:
         player.fee_periods = 0
         player.fee_start = self._clock()
         player.sitting_out = False
+        player.clear_debt()
         player.new = bool(self._hands)
-        player.missed_small_blind = player.missed_big_blind = False
-        player.missed_antes = 0
         player.posting = post
         self._seats[seat] = player
 
@@ -486,10 +453,12 @@ class Table:
         """Rebuy or top up between hands: the stack may not pass ``max_buy_in``, and a rebuy
         from zero must be at least ``min_buy_in``.
 
-        :raises BuyInError: for an amount outside those limits.
+        :raises BuyInError: for an amount outside those limits, or one that takes the
+            chips at the table past 2**60.
+        :raises TypeError: for an amount that is not an integer.
         """
         player = self._idle(name, "add chips")
-        self._check_buy_in(amount, player.stack)
+        amount = self._checked_buy_in(amount, player.stack)
         player.stack += amount
         player.bought_in += amount
 
@@ -497,6 +466,7 @@ class Table:
         """Put the button for the first hand at ``seat`` (by default: the first seat in play)."""
         if self._hands:
             raise TableError("the button is placed before the first hand only; then it moves by itself")
+        seat = integer(seat, "seat")
         if seat not in self._seats:
             raise SeatError(f"seat {seat!r} is empty: the button goes to a player")
         self._first_button = seat
@@ -534,47 +504,25 @@ class Table:
 
         :raises TableError: when fewer than two players are in play.
         """
-        deal = self._positions()
-        # A declared straddle is a blind: it stands for the big blind a poster owes.  In the big
-        # blind a poster owes nothing more than one who waited for it.
-        straddling = [seat for seat in self._straddle_offers(deal) if self._seats[seat].name in self._straddling]
-        posts = {
-            seat: self._owed(self._seats[seat], seat == deal.small_blind)
-            for seat in deal.seats
-            if self._seats[seat].posting and seat not in (deal.big_blind, *straddling)
-        }
-        posts = {seat: owed for seat, owed in posts.items() if any(owed)}
-        return dataclasses.replace(deal, posts=posts) if posts else deal
-
-    def _positions(self) -> Deal:
         in_play = [seat for seat, player in sorted(self._seats.items()) if player.in_play]
         if len(in_play) < 2:
             raise TableError(f"{len(in_play)} player(s) in play: a hand needs at least 2")
-        if self._big_blind is None:
-            return _first_deal(in_play, self._first_button)
-        ready = [seat for seat in in_play if not self._seats[seat].waiting]
-        if len(ready) < 2:
-            ready = in_play  # no one to wait for: everyone in play is dealt in
-        if self.button_rule is ButtonRule.DEAD:
-            big_blind = _next(in_play, self._big_blind)
-            seats = tuple(sorted({*ready, big_blind}))
-            if len(seats) == 2:
-                return _heads_up(seats, self._big_blind)
-            small_position = self._big_blind
-            small_blind = small_position if small_position in seats else None
-            button = self._small_blind_position
-            if not _dead_button_fits(button, small_position, big_blind, seats, self.seat_count):  # type: ignore[arg-type]
-                # Coming from heads-up, or past new players: the button goes
-                # to the player before the small blind.
-                button = _previous(seats, small_position)
-            return Deal(button, small_blind, big_blind, seats)  # type: ignore[arg-type]
-        button = _next(ready, self._button)  # type: ignore[arg-type]
-        small_blind = _next(ready, button)
-        big_blind = _next(in_play, small_blind)
-        seats = tuple(sorted({*ready, big_blind}))
-        if len(seats) == 2:
-            return _heads_up(seats, self._big_blind)
-        return Deal(button, small_blind, big_blind, seats)
+        waiting = {seat for seat in in_play if self._seats[seat].waiting}
+        deal = seating.next_deal(self.seat_count, in_play, waiting, self.button_rule, self._blinds, self._first_button)
+        # A declared straddle is a blind: it stands for the big blind a poster owes.  In the big
+        # blind a poster owes nothing more than one who waited for it.
+        straddling = [seat for seat in self._straddle_offers(deal) if self._seats[seat].name in self._straddling]
+        rules = self._next_rules()
+        posts = {
+            seat: seating.owed(
+                rules, self._seats[seat].debt, seat == deal.small_blind, small_blind=self.missed_small_blind,
+                big_blind=self.missed_big_blind, antes_cap=self.missed_antes_cap,
+            )  # fmt: skip
+            for seat in deal.seats
+            if self._seats[seat].posting and seat not in (deal.big_blind, *straddling)
+        }
+        posts = {seat: chips for seat, chips in posts.items() if any(chips)}
+        return dataclasses.replace(deal, posts=posts) if posts else deal
 
     def start_hand(self) -> Hand:
         """Take any time fees, deal the next hand and return it.
@@ -582,23 +530,29 @@ class Table:
         :raises TableError: during a hand, after the session ended, or with
             fewer than two players in play.
         """
+        return self._deal(set()).hand
+
+    def _deal(self, straddling: Collection[str]) -> TableHand:
+        """:meth:`start_hand`, ``straddling`` declaring their straddles too; a refused deal changes nothing
+        (those straddles are not declared), and a void one puts the table back as it was before."""
         if self._current is not None:
             raise TableError("a hand is in progress: finish it before starting the next")
         if self.is_over:
             raise TableError("the session is over: no more hands")
-        # A refused start changes nothing: the table is put back as it was.
         before = self._snapshot()
         try:
+            self._straddling.update(straddling)
             self._rules = self._next_rules()
             self._charge_fees()
             deal = self.next_deal()
-            self._record_missed_blinds(deal)
-            small_position = deal.small_blind if deal.small_blind is not None else self._big_blind
-            self._button, self._small_blind_position, self._big_blind = deal.button, small_position, deal.big_blind
+            if self._blinds is not None:
+                for seat, player in self._seats.items():
+                    if not player.in_play:
+                        self._record_missed(player, seating.missed(deal, self._blinds, seat, self.seat_count))
+            self._blinds = Blinds.after(deal, self._blinds)
             players = [self._seats[seat] for seat in deal.seats]
             for player in players:
-                player.new = player.missed_small_blind = player.missed_big_blind = player.posting = False
-                player.missed_antes = 0
+                player.clear_debt()
             hand = self._hand_for(deal, [player.stack for player in players])
             self._straddling.clear()
         except HoldemError:
@@ -609,7 +563,15 @@ class Table:
         self._hands.append(self._current)
         if hand.is_over:
             self._settle()
-        return hand
+        return self._hands[-1]
+
+    def _close(self, current: TableHand) -> None:
+        """After playing ``current`` on its hand directly: settle it when it is over, else void it
+        (the table as before its deal)."""
+        if not current.hand.is_over:
+            self._undo_current(positions=True)
+        elif self._current is current:
+            self._settle()
 
     def misdeal(self) -> Hand:
         """Declare a misdeal of the hand in progress, before its first voluntary action.
@@ -644,7 +606,7 @@ class Table:
         assert current is not None
         saved, players, self._straddling = self._before_hand
         if positions:
-            self._button, self._small_blind_position, self._big_blind, self._rules = saved
+            self._blinds, self._rules = saved
         for player, before in players:
             if player.name in current.names:  # nothing but the hand touched them: all of it goes back
                 vars(player).update(vars(before))
@@ -674,14 +636,13 @@ class Table:
 
     def _snapshot(self) -> tuple:  # type: ignore[type-arg]
         """What a hand's start changes at the table, to put back."""
-        positions = (self._button, self._small_blind_position, self._big_blind, self._rules)
         players = [(player, dataclasses.replace(player)) for player in self._seats.values()]
-        return positions, players, set(self._straddling)
+        return (self._blinds, self._rules), players, set(self._straddling)
 
     def _restore(self, snapshot: tuple, positions: bool) -> None:  # type: ignore[type-arg]
         saved, players, self._straddling = snapshot
         if positions:
-            self._button, self._small_blind_position, self._big_blind, self._rules = saved
+            self._blinds, self._rules = saved
         for player, before in players:
             vars(player).update(vars(before))
 
@@ -690,16 +651,16 @@ class Table:
 
         Out of turn, with ``out_of_turn="held"``, the action is held (``None`` is
         returned; :attr:`held` lists it) and played when the turn comes, if only
-        checks and folds came in between.
+        checks, calls and folds came in between (:class:`OutOfTurn`).
 
         >>> table = Table(Rules.no_limit(1, 2), seats=4, seed=1, out_of_turn="held")
         >>> for seat, name in enumerate("ABCD"):
         ...     table.join(name, seat, 100)
         >>> _ = table.start_hand()
-        >>> table.actor, table.act("A", "fold"), table.held
-        ('D', None, {'A': ('fold', None)})
-        >>> table.act("D", "fold"), table.actor
-        (Action('fold', 3), 'B')
+        >>> table.actor, table.act("A", "call"), table.held
+        ('D', None, {'A': ('call', None)})
+        >>> table.act("D", "call"), table.actor
+        (Action('call', 3, 2), 'B')
 
         :raises IllegalActionError: when no hand is in progress, ``name`` is not
             dealt in (sitting out, waiting, busted), has no decision left this
@@ -784,7 +745,8 @@ class Table:
         (at the level the hand is dealt at, with a blind schedule).
 
         The rules' straddles must be voluntary (seed 004: «Un straddle es una ciega
-        voluntaria antes del reparto»; the default) and ``name`` in a straddle position of the next deal.
+        voluntaria antes del reparto»; the default) and ``name`` in a straddle position of
+        the next deal (:meth:`straddle_offers`).
 
         >>> table = Table(Rules.no_limit(1, 2, straddles=(4,)), seats=4, seed=1)
         >>> for seat, name in enumerate("ABCD"):
@@ -797,18 +759,32 @@ class Table:
         :raises TableError: for forced straddles, during a hand, or for a player
             who will not be in a straddle position.
         """
-        player = self._seated(name)
+        self._seated(name)
         if not self._rules.straddles:
             raise TableError("these rules allow no straddles: Rules(straddles=...) allows them")
         if not self._rules.voluntary_straddles:
             raise TableError("these rules force their straddles: nobody declares them")
         if self._current is not None:
             raise TableError("a straddle is declared between hands, before the deal")
-        offered = self._straddle_offers(self.next_deal())
-        if player.seat not in offered:
-            raise TableError(f"{name!r} is not in a straddle position next hand: seats {sorted(offered)} are")
+        offers = self.straddle_offers()
+        if name not in offers:
+            raise TableError(f"{name!r} is not in a straddle position next hand: {sorted(offers)} are")
         self._straddling.add(name)
-        return offered[player.seat][1]
+        return offers[name]
+
+    def straddle_offers(self) -> dict[str, int]:
+        """The players who may declare a straddle for the next deal, with the amount each would post
+        (none with rules whose straddles are forced, during a hand, or with fewer than two in play).
+
+        >>> table = Table(Rules.no_limit(1, 2, straddles=(4, 8)), seats=4, seed=1)
+        >>> for seat, name in enumerate("ABCD"):
+        ...     table.join(name, seat, 100)
+        >>> table.straddle_offers()
+        {'D': 4, 'A': 8}
+        """
+        if self._current is not None or not self._rules.voluntary_straddles or self._in_play_count() < 2:
+            return {}
+        return {self._seats[seat].name: amount for seat, (_, amount) in self._straddle_offers(self.next_deal()).items()}
 
     def show(self, name: str) -> Action:
         """Show ``name``'s hole cards in the last hand, which they won with every other player
@@ -833,20 +809,9 @@ class Table:
         fold_on_error: bool = False,
     ) -> list[Fault]:
         """Play ``hands`` hands with ``agents``, one per seated player by name (default: until the
-        session is over, at most :data:`PLAY_HANDS_LIMIT` hands a call, so that every call returns).
-
-        Play stops early once fewer than two players are in play.  First each
-        agent's ``reset(rng)`` hook gets a stream of its own from ``seed``
-        (default: drawn from the table's generator, so that a table made with
-        a seed plays the same way every time); then each hand is played as
-        :func:`~holdem.agents.play_hand` plays it (the views' ``table_seat``
-        is the player's seat at this table), and the faults played as folds,
-        with ``fold_on_error``, are returned, numbered by hand; their seats and
-        messages are table seats (a ``straddle`` hook that fails is a fault
-        too, and no straddle).  An agent that fails without
-        ``fold_on_error`` voids the hand in progress: the table goes back to
-        as it was before that deal (stacks, button, blinds owed), the hand
-        leaves :attr:`hands`, and the :class:`~holdem.errors.AgentError` is raised.
+        session is over, at most :data:`~holdem.session.PLAY_HANDS_LIMIT` hands a call, so that every
+        call returns), as :func:`~holdem.session.play_table` plays them; return the faults played as
+        folds with ``fold_on_error``.
 
         >>> from holdem.agents import CallingStation, TightBot
         >>> table = Table(Rules.no_limit(1, 2), seats=6, seed=1)
@@ -857,105 +822,10 @@ class Table:
         (8, {'ann': 0, 'bob': 200})
 
         :raises TableError: during a hand, or for agents that are not one per seated player.
-        :raises AgentError: when an agent fails, unless ``fold_on_error``.
+        :raises AgentError: when an agent fails, unless ``fold_on_error``; the hand in progress is void.
         :raises TypeError: for agents that are not a mapping of names to callables or objects with ``act``.
         """
-        _checked_agents(agents)
-        if self._current is not None:
-            raise TableError("a hand is in progress: play starts between hands")
-        names = set(self.stacks())
-        if set(agents) != names:
-            raise TableError(
-                f"agents for {sorted(agents)!r} at a table of {sorted(names)!r}: give one for each seated player"
-            )
-        if hands is not None and integer(hands, "hands") < 0:
-            raise TableError(f"hands {hands!r}: use a count of hands from 0, or None to play the session out")
-        return self._play_hands(
-            agents, hands, seed, fold_on_error, lambda: not self.is_over and self._in_play_count() >= 2, lambda: None
-        )
-
-    def _play_hands(
-        self,
-        agents: Mapping[str, object],
-        hands: int | None,
-        seed: int | None,
-        fold_on_error: bool,
-        go_on: Callable[[], bool],
-        after_hand: Callable[[], None],
-    ) -> list[Fault]:
-        """The play loop of :meth:`play` (and a tournament's): while ``go_on()``, ask the straddles,
-        deal, play the hand out and call ``after_hand()``, ``hands`` times at most."""
-        hooks = self._hooks(agents, seed)
-        faults: list[Fault] = []
-        for _ in range(PLAY_HANDS_LIMIT if hands is None else hands):
-            if not go_on():
-                break
-            faults += self._ask_straddles(agents, fold_on_error)
-            self.start_hand()
-            faults += self._play_current(*hooks, fold_on_error)
-            after_hand()
-        return faults
-
-    def _hooks(
-        self, agents: Mapping[str, object], seed: int | None
-    ) -> tuple[
-        dict[str, Callable[[HandView], Decision]],
-        dict[str, Callable[[HandView], None]],
-        dict[str, Callable[[HandView, int], int] | None],
-    ]:
-        """Reset the agents from ``seed`` (else from the table's generator); return their ``act``,
-        ``end_hand`` and ``agree_runs`` hooks by name."""
-        streams = Rng(self._rng.random_raw() if seed is None else seed).spawn(len(agents))
-        for agent, stream in zip(agents.values(), streams):
-            reset = getattr(agent, "reset", None)
-            if reset is not None:
-                reset(stream)
-        names = list(agents)
-        acts, ends, runs = _seated(list(agents.values()))
-        return dict(zip(names, acts)), {names[index]: end for index, end in ends}, dict(zip(names, runs))
-
-    def _ask_straddles(self, agents: Mapping[str, object], fold_on_error: bool) -> list[Fault]:
-        """Before the deal, ask each agent in a voluntary straddle position by its ``straddle(seat, amount)``
-        hook (``seat``: its table seat) whether it straddles; with ``fold_on_error`` a hook that fails
-        is a fault, and no straddle."""
-        faults: list[Fault] = []
-        if not self._rules.voluntary_straddles or self._in_play_count() < 2:
-            return faults
-        straddling = []  # declared once every agent has answered: a failure without fold_on_error declares none
-        for seat, (_, amount) in self._straddle_offers(self.next_deal()).items():
-            name = self._seats[seat].name
-            try:
-                if _wants_to_straddle(agents[name], seat, amount, name):
-                    straddling.append(name)
-            except AgentError as error:
-                if not fold_on_error:
-                    raise
-                faults.append(Fault(len(self._hands) + 1, name, seat, str(error)))
-        self._straddling.update(straddling)
-        return faults
-
-    def _play_current(
-        self,
-        act_of: Mapping[str, Callable[[HandView], Decision]],
-        end_of: Mapping[str, Callable[[HandView], None]],
-        runs_of: Mapping[str, Callable[[HandView, int], int] | None],
-        fold_on_error: bool,
-    ) -> list[Fault]:
-        """Play the hand just dealt to its end with each player's ``act``, ``end_hand`` and ``agree_runs`` hooks."""
-        current = self._hands[-1]
-        names = current.names
-        ends = [(seat, end_of[name]) for seat, name in enumerate(names) if name in end_of]
-        acts, runs = [act_of[name] for name in names], [runs_of[name] for name in names]
-        try:
-            return _play(current.hand, acts, ends, runs, names, fold_on_error, current.number, current.deal.seats)
-        finally:  # an agent's failure voids a hand unfinished
-            if not current.hand.is_over:
-                self._undo_current(positions=True)
-            elif self._current is not None:
-                self._settle()
-
-    def _in_play_count(self) -> int:
-        return sum(player.in_play for player in self._seats.values())
+        return play_table(self, agents, hands, seed=seed, fold_on_error=fold_on_error)
 
     # ------------------------------------------------------------ inside
 
@@ -971,20 +841,28 @@ class Table:
             raise SeatError(f"{name!r} is not seated")
         return player
 
+    def _in_play_count(self) -> int:
+        return sum(player.in_play for player in self._seats.values())
+
     def _idle(self, name: str, doing: str) -> _Player:
         player = self._seated(name)
         if self._current is not None and name in self._current.names:
             raise TableError(f"{name!r} is in the hand in progress: they may {doing} only between hands")
         return player
 
-    def _check_buy_in(self, amount: int, stack: int) -> None:
-        if type(amount) is not int or amount < 1:
-            raise BuyInError(f"buy-in {amount!r}: use a positive integer of chips")
+    def _checked_buy_in(self, amount: object, stack: int) -> int:
+        """``amount`` of chips, if a player with ``stack`` may buy them (the chips at the table
+        stay within 2**60, the stack within the buy-in limits)."""
+        amount = chip_count(amount, "buy-in", BuyInError, 1)
         low = self.min_buy_in if stack == 0 and self.min_buy_in is not None else 1
         high = self.max_buy_in
         if amount < low or (high is not None and stack + amount > high):
             allowed = f"{low} to {high - stack}" if high is not None else f"at least {low}"
             raise BuyInError(f"buy-in {amount} on a stack of {stack}: allowed {allowed} chips")
+        chips = sum(player.stack for player in self._seats.values())  # a hand in progress: as it started
+        if chips + amount > MAX_CHIPS:
+            raise BuyInError(f"buy-in {amount}: the chips at the table ({chips}) may add up to at most 2**60")
+        return amount
 
     def _charge_fees(self) -> None:
         if not self.time_fee:
@@ -998,49 +876,16 @@ class Table:
                 player.fees += fee
                 player.fee_periods += due
 
-    def _record_missed_blinds(self, deal: Deal) -> None:
-        if self._big_blind is None:
-            return
-        small_position = deal.small_blind if deal.small_blind is not None else self._big_blind
-        if len(deal.seats) == 2:
-            small_position = deal.button
-        ante = self._rules.ante if not self._rules.big_blind_ante else 0
-        for seat, player in self._seats.items():
-            if player.in_play:
-                continue
-            player.missed_antes += ante
-            if _passed(self._small_blind_position, seat, small_position, self.seat_count):
-                player.missed_small_blind = True
-            if _passed(self._big_blind, seat, deal.big_blind, self.seat_count):
-                player.missed_big_blind = True
-
-    def _owed(self, player: _Player, in_blind: bool) -> tuple[int, int]:
-        """The live and dead chips a player posting to come in owes (in the small blind: the missed antes only).
-
-        The missed antes owed are at most one big blind's worth, however long the absence, as
-        the missed blinds count once each: coming back never costs more than a few blinds.
-        """
-        rules = self._next_rules()
-        owed = dict.fromkeys(Owed, 0)
-        owed[Owed.DEAD] = min(player.missed_antes, rules.big_blind)
-        if not in_blind:
-            if player.new or player.missed_big_blind:
-                owed[self.missed_big_blind] += rules.big_blind
-            if player.missed_small_blind:
-                owed[self.missed_small_blind] += rules.small_blind
-        return owed[Owed.LIVE], owed[Owed.DEAD]
+    def _record_missed(self, player: _Player, missed_blinds: tuple[bool, bool]) -> None:
+        """A player not in play this deal: the antes they miss, and the blinds that pass them."""
+        player.missed_antes += self._rules.ante if not self._rules.big_blind_ante else 0
+        player.missed_small_blind |= missed_blinds[0]
+        player.missed_big_blind |= missed_blinds[1]
 
     def _hand_for(self, deal: Deal, stacks: list[int]) -> Hand:
         seats = deal.seats
         count = len(seats)
-        dead_small_blind = count > 2 and deal.small_blind is None
-        if count == 2:
-            button = seats.index(deal.button)
-        else:
-            # The hand's button is the seat dealt in before the blinds, which
-            # acts last after the flop (the deal's button may be dead).
-            button = (seats.index(deal.big_blind) - (1 if dead_small_blind else 2)) % count
-        posts = {seats.index(seat): owed for seat, owed in deal.posts.items()}
+        posts = {seats.index(seat): chips for seat, chips in deal.posts.items()}
         rules, straddles = self._rules, None
         if rules.voluntary_straddles:
             straddles = [0] * len(rules.straddles)
@@ -1053,15 +898,15 @@ class Table:
         rules.check_player_count(count)
         checked_stacks(stacks)
         return Hand(
-            rules, stacks, button, seed=self._rng.random_raw(), dead_small_blind=dead_small_blind, posts=posts,
-            table_seats=seats, straddles=straddles,
+            rules, stacks, seating.hand_button(deal), seed=self._rng.random_raw(), posts=posts, table_seats=seats,
+            dead_small_blind=count > 2 and deal.small_blind is None, straddles=straddles,
         )  # fmt: skip
 
     def _next_rules(self) -> Rules:
         """The rules the next hand is dealt at: the schedule's level (if any) applied to the table's."""
         if self.schedule is None:
             return self._rules
-        return self.schedule.levels[self.level].rules(self._rules)  # type: ignore[index]
+        return self.schedule.rules(self.level, self._rules)  # type: ignore[arg-type]
 
     def _straddle_offers(self, deal: Deal) -> dict[int, tuple[int, int]]:
         """The table seats in a straddle position of ``deal``: ``{seat: (position, amount)}``, the amounts
@@ -1098,62 +943,3 @@ def _naming(error: IllegalActionError, name: str, seats: tuple[int, ...]) -> Ill
 def _decision(kind: object, amount: SupportsIndex | None) -> object:
     """The decision :meth:`Table.act` was given, as :meth:`Hand.act` reads it (``amount`` ``None``: none given)."""
     return kind if amount is None else (kind, amount)
-
-
-def _next(seats: list[int], after: int) -> int:
-    """The first of ``seats`` (sorted) clockwise after seat ``after``."""
-    for seat in seats:
-        if seat > after:
-            return seat
-    return seats[0]
-
-
-def _heads_up(seats: tuple[int, ...], last_big_blind: int) -> Deal:
-    """Heads-up the big blind goes to the player after the last big blind; the other has the button."""
-    big_blind = _next(list(seats), last_big_blind)
-    button = seats[0] if seats[1] == big_blind else seats[1]
-    return Deal(button, button, big_blind, seats)
-
-
-def _previous(seats: tuple[int, ...], before: int) -> int:
-    """The last of ``seats`` (sorted) counter-clockwise before seat ``before``."""
-    for seat in reversed(seats):
-        if seat < before:
-            return seat
-    return seats[-1]
-
-
-def _dead_button_fits(button: int, small_blind: int, big_blind: int, seats: tuple[int, ...], count: int) -> bool:
-    """Whether, clockwise from ``button``, the small-blind position comes next, then the big blind."""
-    def distance(seat: int) -> int:
-        return (seat - button) % count
-
-    return 0 < distance(small_blind) < distance(big_blind) and not any(
-        0 < distance(seat) < distance(small_blind) for seat in seats
-    )
-
-
-def _passed(start: int | None, seat: int, end: int, count: int) -> bool:
-    """Whether ``seat`` is clockwise after ``start`` and up to ``end``."""
-    return start is not None and 0 < (seat - start) % count <= (end - start) % count
-
-
-def _first_deal(in_play: list[int], first_button: int | None) -> Deal:
-    """The first hand: everyone in play dealt in, the button where it was placed."""
-    button = first_button if first_button in in_play else in_play[0]
-    if len(in_play) == 2:
-        other = _next(in_play, button)
-        return Deal(button, button, other, tuple(in_play))
-    small_blind = _next(in_play, button)
-    return Deal(button, small_blind, _next(in_play, small_blind), tuple(in_play))
-
-
-def _positive_or_none(name: str, value: object) -> int | None:
-    """A table's optional count or chip limit: None, or an integer from 1 to 2**60."""
-    if value is None:
-        return None
-    message = f"{name} {value!r}: use a positive integer or None"
-    number = integer(value, name)
-    if not 1 <= number <= MAX_CHIPS:
-        raise TableError(message)
-    return number

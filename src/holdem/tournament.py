@@ -1,4 +1,4 @@
-"""Tournaments: the seat draw, blind schedules, rebuys, eliminations, payouts and ICM.
+"""Tournaments: the seat draw, rebuys, eliminations, payouts and ICM, over a table and a blind schedule.
 
 >>> schedule = BlindSchedule([Level(10, 20), Level(20, 40)], hands_per_level=10)
 >>> tournament = Tournament(["ann", "bob", "cy"], 1000, schedule, payouts=[70, 30], seed=3)
@@ -24,11 +24,14 @@ from holdem._core import Deck, Rng
 from holdem.actions import Action
 from holdem.agents import Fault, _checked_agents
 from holdem.cards import Card
-from holdem.errors import RebuyError, TournamentError, real_number
+from holdem.errors import BuyInError, RebuyError, TournamentError, real_number
 from holdem.hand import Hand
-from holdem.limits import MAX_CHIPS, chip_count, integer
-from holdem.rules import Rules, Structure
-from holdem.table import ButtonRule, Table
+from holdem.limits import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, chip_count, integer
+from holdem.rules import Rules
+from holdem.schedule import BlindSchedule, Level, SmallBet
+from holdem.seating import ButtonRule, Owed
+from holdem.session import play_table
+from holdem.table import MisdealButton, OutOfTurn, Table
 
 __all__ = [
     "BlindSchedule",
@@ -36,6 +39,7 @@ __all__ = [
     "Level",
     "RebuyError",
     "RebuyPolicy",
+    "SmallBet",
     "Tournament",
     "TournamentError",
     "draw_button",
@@ -45,78 +49,6 @@ __all__ = [
 
 # The cards of the seat draw, lowest first: A, 2, 3 ... K of spades.
 _SEAT_CARDS = (51, *range(3, 51, 4))
-
-
-@dataclasses.dataclass(frozen=True)
-class Level:
-    """One level of a blind schedule: the blinds and the ante, paid by everyone or, with
-    ``big_blind_ante``, by the big blind alone."""
-
-    small_blind: int
-    big_blind: int
-    ante: int = 0
-    big_blind_ante: bool = False
-
-    def rules(self, base: Rules) -> Rules:
-        """``base`` at this level: its blinds and ante, the minimum bet of a big blind (fixed limit:
-        bets of the big blind and twice it), straddles as many big blinds as before.
-
-        >>> Level(50, 100, ante=100, big_blind_ante=True).rules(Rules.fixed_limit(2, 4)).big_bet
-        200
-        """
-        limit = base.structure is Structure.FIXED_LIMIT
-        return dataclasses.replace(
-            base, small_blind=self.small_blind, big_blind=self.big_blind, ante=self.ante,
-            big_blind_ante=self.big_blind_ante, min_bet=self.big_blind,
-            small_bet=self.big_blind if limit else base.small_bet, big_bet=2 * self.big_blind if limit else base.big_bet,
-            straddles=tuple(amount * self.big_blind // base.big_blind for amount in base.straddles),
-        )  # fmt: skip
-
-
-@dataclasses.dataclass(frozen=True)
-class BlindSchedule:
-    """Blind levels that advance every ``hands_per_level`` hands or every ``seconds_per_level`` seconds.
-
-    The last level lasts for ever.  A new level applies from the first hand
-    dealt after it starts, never to a hand in progress.
-
-    >>> schedule = BlindSchedule([Level(10, 20), Level(20, 40)], seconds_per_level=600)
-    >>> schedule.level_at(hands=50, seconds=599.0), schedule.level_at(hands=0, seconds=600.0)
-    (0, 1)
-    """
-
-    levels: Sequence[Level]
-    hands_per_level: int | None = None
-    seconds_per_level: float | None = None
-
-    def __post_init__(self) -> None:
-        if isinstance(self.levels, (str, bytes)) or not hasattr(self.levels, "__iter__"):
-            raise TypeError(f"levels {self.levels!r}: give a sequence of Level")
-        object.__setattr__(self, "levels", tuple(self.levels))
-        if not self.levels or not all(isinstance(level, Level) for level in self.levels):
-            raise TournamentError(f"levels {self.levels!r}: give at least one Level")
-        for level in self.levels:
-            Rules.no_limit(level.small_blind, level.big_blind, ante=level.ante, big_blind_ante=level.big_blind_ante)
-        if (self.hands_per_level is None) == (self.seconds_per_level is None):
-            raise TournamentError("give hands_per_level or seconds_per_level: exactly one")
-        length = self.hands_per_level if self.hands_per_level is not None else self.seconds_per_level
-        message = f"a level of {length!r}: levels last a positive number of hands or seconds"
-        if self.hands_per_level is not None:
-            length = integer(length, "hands_per_level")
-            object.__setattr__(self, "hands_per_level", length)
-        else:
-            length = real_number(length, TournamentError, message)
-            object.__setattr__(self, "seconds_per_level", length)
-        if not length > 0:
-            raise TournamentError(message)
-
-    def level_at(self, hands: int, seconds: float) -> int:
-        """The index of the level after ``hands`` hands and ``seconds`` seconds of play."""
-        if self.hands_per_level is not None:
-            index = hands // self.hands_per_level
-        else:
-            index = int(seconds // self.seconds_per_level)  # type: ignore[operator]
-        return min(index, len(self.levels) - 1)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -150,15 +82,24 @@ class Draw(NamedTuple):
 def draw_seats(names: Sequence[str], rng: Rng, first_seat: int = 0, seat_count: int = 10) -> list[Draw]:
     """Draw for seats as the rules describe: one card per player from A, 2, 3 ... of spades.
 
-    The lowest card takes ``first_seat``, the next the seat to its left, and so
-    on clockwise; the cards are shuffled and each player, in order, draws one.
+    The lowest card takes ``first_seat`` (seed 000: «Determina a qué asiento se le
+    debe asignar la tarjeta más baja»), the next the seat to its left, and so on
+    clockwise; the cards are shuffled and each player, in order, draws one.
 
     >>> draw_seats(["ann", "bob", "cy", "dee"], Rng(2))[:2]
     [Draw(name='ann', card=3, seat=1), Draw(name='bob', card=11, seat=3)]
+
+    :raises TournamentError: for fewer than two names, more than the seats, a name twice, a table
+        of other than 2 to 10 seats, or a first seat off the table.
+    :raises TypeError: for a seat count or a first seat that is not an integer.
     """
-    if not 2 <= len(names) <= seat_count or len(set(names)) != len(names):
+    seat_count = integer(seat_count, "seat_count")
+    if not MIN_PLAYERS <= seat_count <= MAX_PLAYERS:
+        raise TournamentError(f"seat_count {seat_count}: a table has {MIN_PLAYERS} to {MAX_PLAYERS} seats")
+    if not MIN_PLAYERS <= len(names) <= seat_count or len(set(names)) != len(names):
         raise TournamentError(f"{len(names)} names for {seat_count} seats: give 2 to {seat_count} different names")
-    if type(first_seat) is not int or not 0 <= first_seat < seat_count:
+    first_seat = integer(first_seat, "first_seat")
+    if not 0 <= first_seat < seat_count:
         raise TournamentError(f"first seat {first_seat!r}: seats are 0 to {seat_count - 1}")
     cards = list(_SEAT_CARDS[: len(names)])
     rng.shuffle(cards)
@@ -276,7 +217,14 @@ def _sampled_icm(stacks: list[int], prizes: list[float]) -> list[float]:
 class Tournament:
     """A single-table tournament: equal ``starting_stack`` for each name, seats and
     button drawn from ``seed``, blinds from ``schedule``, played under ``rules``
-    (default no limit) at each level's blinds and ante (:meth:`Level.rules`).
+    (default no limit) at each level's blinds and ante (:meth:`BlindSchedule.rules`;
+    a fixed-limit game's bets follow the schedule's ``small_bet``).
+
+    The seat draw gives the lowest card ``first_seat`` (:func:`draw_seats`).
+    The table's own options are given here too: ``seats``, ``button_rule``,
+    ``out_of_turn``, ``button_after_misdeal``, ``missed_small_blind``,
+    ``missed_big_blind`` and ``missed_antes_cap``, as :class:`~holdem.table.Table`
+    takes them.
 
     Each entry and rebuy costs ``buy_in``; ``payouts`` are the shares of the
     prize pool for first, second, ... place.  A player with no chips is
@@ -284,6 +232,12 @@ class Tournament:
     when they may not); players eliminated in the same hand finish in order of
     their stacks at its start, equal stacks sharing a place.  The tournament
     ends when one player holds all the chips.
+
+    >>> schedule = BlindSchedule([Level(10, 20)], hands_per_level=10, small_bet="small-blind")
+    >>> tournament = Tournament(["ann", "bob"], 500, schedule, rules=Rules.fixed_limit(2, 4), first_seat=3,
+    ...                         out_of_turn="held")
+    >>> sorted(tournament.table.players()), tournament.table.out_of_turn.value, tournament.table.rules.small_bet
+    ([3, 4], 'held', 10)
     """
 
     def __init__(
@@ -296,7 +250,13 @@ class Tournament:
         payouts: Sequence[int] = (1,),
         rebuys: RebuyPolicy | None = None,
         seats: int = 10,
+        first_seat: int = 0,
         button_rule: ButtonRule | str = ButtonRule.DEAD,
+        out_of_turn: OutOfTurn | str = OutOfTurn.REFUSED,
+        button_after_misdeal: MisdealButton | str = MisdealButton.MOVES,
+        missed_small_blind: Owed | str = Owed.DEAD,
+        missed_big_blind: Owed | str = Owed.LIVE,
+        missed_antes_cap: int | None = None,
         clock: Callable[[], float] = time.monotonic,
         seed: int | None = None,
         rules: Rules | None = None,
@@ -315,7 +275,10 @@ class Tournament:
         payouts = [integer(share, "payout share") for share in payouts]
         if not payouts or any(not 0 <= share <= MAX_CHIPS for share in payouts) or not payouts[0] > 0:
             raise TournamentError(message)
-        seats = integer(seats, "seats")
+        if starting_stack * len(names) > MAX_CHIPS:
+            raise TournamentError(
+                f"{len(names)} starting stacks of {starting_stack}: the chips at the table may add up to at most 2**60"
+            )
         self.schedule = schedule
         self.starting_stack = starting_stack
         self.buy_in = buy_in
@@ -323,12 +286,17 @@ class Tournament:
         self.rebuys = rebuys
         self._clock = clock
         seat_rng, button_rng, shuffle_rng = Rng(seed).spawn(3)
-        draws = draw_seats(names, seat_rng, seat_count=seats)
+        draws = draw_seats(names, seat_rng, first_seat, seats)
         level = schedule.levels[0]
         self.table = Table(
-            level.rules(rules or Rules.no_limit(level.small_blind, level.big_blind)),
+            schedule.rules(0, rules or Rules.no_limit(level.small_blind, level.big_blind)),
             seats=seats,
             button_rule=button_rule,
+            out_of_turn=out_of_turn,
+            button_after_misdeal=button_after_misdeal,
+            missed_small_blind=missed_small_blind,
+            missed_big_blind=missed_big_blind,
+            missed_antes_cap=missed_antes_cap,
             clock=clock,
             seed=shuffle_rng.random_raw(),
             schedule=schedule,
@@ -421,14 +389,14 @@ class Tournament:
         fold_on_error: bool = False,
     ) -> list[Fault]:
         """Play the tournament out (or ``hands`` more hands) with ``agents``, one for each player by name;
-        at most :data:`~holdem.table.PLAY_HANDS_LIMIT` hands a call when ``hands`` is not given
+        at most :data:`~holdem.session.PLAY_HANDS_LIMIT` hands a call when ``hands`` is not given
         (check :attr:`is_over`).
 
-        As :meth:`Table.play <holdem.table.Table.play>` plays a table: the
-        agents' ``reset(rng)`` streams come from ``seed`` (default: drawn from
-        the table's generator), the faults played as folds are returned, and an
-        agent that fails without ``fold_on_error`` voids the hand in progress.
-        No rebuys are made: a player who busts is eliminated.
+        As :func:`~holdem.session.play_table` plays a table, eliminating the busted
+        players before each hand: the agents' ``reset(rng)`` streams come from
+        ``seed`` (default: drawn from the table's generator), the faults played as
+        folds are returned, and an agent that fails without ``fold_on_error`` voids
+        the hand in progress.  No rebuys are made: a player who busts is eliminated.
 
         >>> from holdem.agents import CallingStation, TightBot
         >>> schedule = BlindSchedule([Level(10, 20), Level(20, 40)], hands_per_level=10)
@@ -452,7 +420,11 @@ class Tournament:
             raise TournamentError("a hand is in progress: play starts between hands")
         if hands is not None and integer(hands, "hands") < 0:
             raise TournamentError(f"hands {hands!r}: use a count of hands from 0, or None to play it out")
-        return self.table._play_hands(agents, hands, seed, fold_on_error, self._go_on, self._after_hand)
+        seated = {name: agents[name] for name in self.table.stacks()}  # not those out already
+        return play_table(
+            self.table, seated, hands, seed=seed, fold_on_error=fold_on_error, go_on=self._go_on,
+            after_hand=self._after_hand,
+        )  # fmt: skip
 
     def _go_on(self) -> bool:
         """Eliminate busted players who did not rebuy; whether the tournament goes on."""
@@ -476,7 +448,10 @@ class Tournament:
             raise RebuyError(f"{name!r} has {stack} chips: rebuys are allowed at {policy.threshold} or fewer")
         if self._rebuy_counts[name] >= policy.max_rebuys:
             raise RebuyError(f"{name!r} has used all {policy.max_rebuys} rebuy(s)")
-        self.table.add_chips(name, policy.chips or self.starting_stack)
+        try:
+            self.table.add_chips(name, policy.chips or self.starting_stack)
+        except BuyInError as error:
+            raise RebuyError(f"{name!r} may not rebuy: {error}") from None
         self._rebuy_counts[name] += 1
 
     def _may_rebuy(self, name: str) -> bool:
