@@ -14,7 +14,14 @@ import pytest
 from holdem.actions import Action, ActionKind, IllegalActionError
 from holdem.agents import ask_straddles, play_hand
 from holdem.cards import Deck, format_cards, parse_cards
-from holdem.errors import DuplicateCardError, InvalidHandError, InvalidHistoryError, InvalidRulesError, TableError
+from holdem.errors import (
+    DuplicateCardError,
+    InvalidHandError,
+    InvalidHistoryError,
+    InvalidRulesError,
+    TableError,
+    TournamentError,
+)
 from holdem.formats import phh
 from holdem.hand import Hand, position_names
 from holdem.match import play_match
@@ -565,6 +572,63 @@ def test_tournaments_of_every_structure(rules, structure):
     assert hand.rules.structure is structure
 
 
+# --- 002: «Durante la primera ronda lo llamaremos «small bet» y corresponde al importe de la ciega
+# --- pequeña»; «la «big bet», que corresponde al doble del importe de la small bet» ---------------
+
+
+@pytest.mark.parametrize("small_bet, bets", [("small-blind", [(10, 20), (20, 40), (50, 100)]),
+                                             ("big-blind", [(20, 40), (40, 80), (100, 200)])])
+def test_002_a_limit_tournament_keeps_the_texts_bets_at_every_level(small_bet, bets):
+    levels = [Level(10, 20), Level(20, 40), Level(50, 100, ante=10)]
+    schedule = BlindSchedule(levels, hands_per_level=1, small_bet=small_bet)
+    tournament = Tournament(["a", "b", "c"], 1000, schedule, seed=1, rules=Rules.fixed_limit(2, 4))
+    played = []
+    for _ in range(3):
+        hand = tournament.start_hand()
+        played.append((hand.rules.small_bet, hand.rules.big_bet))
+        legal = hand.legal_actions()
+        # Right (the text's option): raises of the small blind preflop; wrong: of the big blind.
+        assert legal.min_raise_to == legal.current_bet + played[-1][0]
+        fold_around(tournament.table)
+    assert played == bets
+    with pytest.raises(TournamentError, match="small_bet"):
+        BlindSchedule(levels, hands_per_level=1, small_bet="ante")
+
+
+# --- 000: «Determina a qué asiento se le debe asignar la tarjeta más baja. La siguiente carta superior
+# --- se asigna al espacio a la izquierda y luego en el sentido de las agujas del reloj» -----------------
+
+
+def test_000_a_tournament_says_which_seat_the_lowest_card_takes():
+    names = ["ann", "bob", "cy", "dee"]
+    tournament = Tournament(names, 1000, SCHEDULE, seed=5, seats=9, first_seat=7)
+    by_card = sorted(tournament.draws, key=lambda draw: (draw.card // 4 + 1) % 13)  # ace low
+    # Right: the ace of spades at seat 7, then clockwise; wrong: at seat 0.
+    assert [draw.seat for draw in by_card] == [7, 8, 0, 1]
+    assert {draw.name: draw.seat for draw in tournament.draws} == {
+        name: seat for seat, name in tournament.table.players().items()
+    }
+    for first_seat, error in ((9, TournamentError), (-1, TournamentError), (1.0, TypeError), (True, TypeError)):
+        with pytest.raises(error, match="first"):
+            Tournament(names, 1000, SCHEDULE, seats=9, first_seat=first_seat)
+
+
+def test_a_tournament_takes_its_tables_options():
+    tournament = Tournament(
+        ["ann", "bob", "cy"], 1000, SCHEDULE, seed=1, out_of_turn="held", button_after_misdeal="stays",
+        missed_small_blind="live", missed_big_blind="dead", missed_antes_cap=5, button_rule="moving",
+    )  # fmt: skip
+    table = tournament.table
+    options = (table.out_of_turn, table.button_after_misdeal, table.missed_small_blind, table.missed_big_blind,
+               table.missed_antes_cap, table.button_rule)  # fmt: skip
+    assert options == ("held", "stays", "live", "dead", 5, "moving")
+    tournament.start_hand()
+    waiting = next(name for name in table.hands[-1].names if name != table.actor)
+    assert tournament.act(waiting, "fold") is None and waiting in table.held  # held out of turn
+    with pytest.raises(TableError, match="out_of_turn"):
+        Tournament(["ann", "bob"], 1000, SCHEDULE, out_of_turn="never")
+
+
 def test_000_a_cash_table_raises_its_blinds_from_the_next_hand():
     now = [0.0]
     schedule = BlindSchedule([Level(1, 2), Level(2, 4)], seconds_per_level=600)
@@ -608,6 +672,43 @@ def test_004_out_of_turn_is_void_when_the_action_changed():
     assert table.actor == "A" and table.held == {}
     assert table.hand.history[-1] == Action(ActionKind.RAISE, 3, 6)
     table.act("A", "fold")  # A decides again
+
+
+def five_held_ahead() -> Table:
+    """Five players, the button at D: B under the gun, then C, D, E (the small blind) and A (the big blind)."""
+    table = Table(NL, seats=5, seed=1, out_of_turn="held")
+    for seat, name in enumerate("ABCDE"):
+        table.join(name, seat, 100)
+    table.place_button(3)
+    table.start_hand()
+    assert table.actor == "B"
+    assert table.act("A", "call") is None and table.act("D", "call") is None
+    return table
+
+
+@pytest.mark.parametrize("between", [("call", "call"), ("call", "fold"), ("fold", "call"), ("fold", "fold")])
+def test_004_out_of_turn_stands_through_calls_and_folds(between):
+    """Found by an audit: a call in between voided the held action; read «de forma material» as card
+    rooms do, only a bet or a raise changes the action."""
+    table = five_held_ahead()
+    table.act("B", between[0])
+    table.act("C", between[1])
+    # Right: D's call binds as the turn reaches D; wrong: void, D to decide again.
+    assert table.hand.history[-1] == Action(ActionKind.CALL, 3, 2) and table.actor == "E"
+    table.act("E", "call")
+    # A's call binds too: a check in the big blind, and the flop.
+    assert table.hand.history[-2] == Action(ActionKind.CHECK, 0) and table.hand.street == 1 and table.held == {}
+
+
+def test_004_out_of_turn_is_void_after_a_raise_before_it():
+    table = five_held_ahead()
+    table.act("B", "call")
+    table.act("C", "raise", 6)
+    # Right: the raise voids D's call and, when the turn reaches A, A's; wrong: either played.
+    assert table.actor == "D" and table.held == {"A": ("call", None)}
+    table.act("D", "fold"), table.act("E", "fold")
+    assert table.actor == "A" and table.held == {}
+    table.act("A", "fold")
 
 
 def test_004_out_of_turn_is_refused_by_default():

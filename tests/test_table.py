@@ -784,3 +784,104 @@ def test_a_straddle_hook_failing_without_fold_on_error_declares_no_straddle():
         table.play(agents, hands=1)
     # Right: the refused play leaves no straddle declared; wrong: D's yes kept for the next deal.
     assert table.start_hand().straddles == ()
+
+
+def test_a_play_an_agent_voids_keeps_no_straddle_it_asked_for():
+    """Found by a fuzz campaign: a refused Table.play kept the straddle an agent declared for the deal it
+    voided, and a later hand posted it.  A refused call changes nothing, at the table too."""
+    from holdem.agents import AgentError, CallingStation
+
+    class Straddler(CallingStation):
+        def straddle(self, seat, amount):
+            return True
+
+    def fails(view):
+        raise RuntimeError("bug")
+
+    table = Table(Rules.no_limit(1, 2, straddles=(4,)), seats=4, seed=0)
+    for seat, name in enumerate("ABCD"):
+        table.join(name, seat, 100)
+    before = snapshot(table), table.next_deal()
+    with pytest.raises(AgentError):
+        table.play({"A": fails, "B": CallingStation(), "C": CallingStation(), "D": Straddler()}, hands=3)
+    # Right: D's straddle went with the voided deal; wrong: kept, and posted by the next hand.
+    assert (snapshot(table), table.next_deal()) == before
+    assert table.start_hand().straddles == ()
+
+
+def table_state(table):
+    """Everything a call at the table could change."""
+    try:
+        deal = table.next_deal()
+    except TableError as error:
+        deal = str(error)
+    seated = table.players().values()
+    return (
+        snapshot(table), table.button, table.fees, table.rake, table.held, deal, sorted(table._straddling),
+        table.straddle_offers(), [table.misdeals], [(table.is_waiting(name), table.missed_blinds(name)) for name in seated],
+    )  # fmt: skip
+
+
+NAMES = ["ann", "bob", "cy", "dee", "eve"]
+AWKWARD = st.sampled_from([None, -1, 0, 1.0, True, "2", 2**61, "ann", 7])
+
+
+@st.composite
+def table_calls(draw, table):
+    """A call at ``table`` and its arguments, well-formed more often than not."""
+    name = draw(st.one_of(st.sampled_from(NAMES), st.sampled_from(NAMES), st.sampled_from(NAMES), AWKWARD))
+    kind = draw(st.sampled_from(["join", "join", "leave", "sit_out", "come_back", "add_chips", "start_hand",
+                                 "start_hand", "act", "act", "act", "act", "act", "act", "straddle", "misdeal",
+                                 "agree_runs", "show", "place_button"]))  # fmt: skip
+    seat = draw(st.one_of(st.integers(0, 5), st.integers(0, 5), AWKWARD))
+    if kind == "join":
+        return table.join, (name, seat, draw(st.one_of(st.sampled_from([20, 60, 100]), AWKWARD))), {
+            "post": draw(st.booleans())
+        }
+    if kind == "add_chips":
+        return table.add_chips, (name, draw(st.one_of(st.sampled_from([5, 40]), AWKWARD))), {}
+    if kind == "come_back":
+        return table.come_back, (name,), {"post": draw(st.booleans())}
+    if kind == "act":
+        hand = table.hand
+        if hand is None or hand.actor is None or draw(st.integers(0, 4)) == 0:
+            return table.act, (name, draw(st.sampled_from(["fold", "check", "call", "dance", 3])), None), {}
+        legal = hand.legal_actions()
+        kind = draw(st.sampled_from([*legal.kinds, "all-in"]))
+        sizes = [None] if legal.min_raise_to is None else [legal.min_raise_to, legal.max_raise_to, None]
+        return table.act, (draw(st.sampled_from([table.actor, table.actor, name])), kind,
+                           draw(st.one_of(st.sampled_from(sizes), AWKWARD))), {}  # fmt: skip
+    if kind == "agree_runs":
+        pending = [] if table.hand is None else [table.hands[-1].names[seat] for seat in table.hand.runs_pending]
+        return table.agree_runs, (draw(st.sampled_from([*pending, name])), draw(st.one_of(st.integers(1, 3), AWKWARD))), {}
+    if kind in ("start_hand", "misdeal"):
+        return getattr(table, kind), (), {}
+    if kind == "place_button":
+        return table.place_button, (seat,), {}
+    return getattr(table, kind), (name,), {}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.data())
+def test_a_refused_table_call_changes_nothing_and_chips_are_conserved(seed, data):
+    options = random.Random(seed)
+    rules = Rules.no_limit(1, 2, ante=options.choice([0, 1]), straddles=options.choice([(), (4,)]),
+                           runouts=2, runs_by_agreement=options.random() < 0.5)  # fmt: skip
+    table = Table(
+        rules, seats=6, min_buy_in=20, max_buy_in=120, seed=seed, button_rule=options.choice(["dead", "moving"]),
+        out_of_turn=options.choice(["refused", "held"]), time_fee=options.choice([0, 1]), clock=lambda: 0.0,
+        missed_antes_cap=options.choice([None, 3]),
+    )  # fmt: skip
+    for seat, name in enumerate(NAMES[: options.randint(2, 4)]):
+        table.join(name, seat, 60)
+    for _ in range(80):
+        method, arguments, keywords = data.draw(table_calls(table))
+        before = table_state(table)
+        try:
+            method(*arguments, **keywords)
+        except (holdem.HoldemError, TypeError):
+            assert table_state(table) == before, f"the refused {method.__name__}{arguments} changed the table"
+        hand = table.hand  # its players' stacks at the table are those it started with, until it is over
+        assert hand is None or sum(hand.stacks) + sum(hand.bets) + hand.pot_total == sum(hand.starting_stacks)
+        cashed = sum(result.cashed_out for result in table.results().values())
+        assert sum(table.stacks().values()) + cashed == table.bought_in - table.rake - table.fees
