@@ -441,7 +441,7 @@ def test_bad_table_settings():
         Table(rules, button_rule="floating")
     with pytest.raises(TableError):
         Table(rules, time_fee=5, fee_period=0)
-    with pytest.raises(TableError, match="missed blinds"):
+    with pytest.raises(TableError, match="missed_small_blind 'half': use 'live' or 'dead' or 'none'"):
         Table(rules, missed_small_blind="half")
 
 

@@ -19,9 +19,24 @@ import enum
 from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
+from holdem.hand import _straddle_seats
 from holdem.rules import Rules
 
-__all__ = ["Blinds", "ButtonRule", "Deal", "Debt", "Owed", "first_deal", "hand_button", "missed", "next_deal", "owed"]
+__all__ = [
+    "Blinds",
+    "ButtonRule",
+    "Deal",
+    "Debt",
+    "MisdealButton",
+    "Owed",
+    "first_deal",
+    "hand_button",
+    "hand_straddles",
+    "missed",
+    "next_deal",
+    "owed",
+    "straddle_seats",
+]
 
 
 class ButtonRule(str, enum.Enum):
@@ -50,6 +65,17 @@ class Owed(str, enum.Enum):
     LIVE = "live"
     DEAD = "dead"
     NONE = "none"
+
+
+class MisdealButton(str, enum.Enum):
+    """Where the button is for the deal after a misdeal.
+
+    ``MOVES`` (seed 004: «volver a repartir, moviendo el botón como correspondería»):
+    as after any hand.  ``STAYS``: where it was for the misdealt hand, the blinds too.
+    """
+
+    MOVES = "moves"
+    STAYS = "stays"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -220,6 +246,41 @@ def hand_button(deal: Deal) -> int:
     if len(seats) == 2:
         return seats.index(deal.button)
     return (seats.index(deal.big_blind) - (1 if deal.small_blind is None else 2)) % len(seats)
+
+
+def straddle_seats(rules: Rules, deal: Deal) -> dict[int, tuple[int, int]]:
+    """The seats in a straddle position of ``deal`` under ``rules``: ``{seat: (position, amount)}``,
+    position 0 the seat after the big blind (positions the seats dealt in do not reach are skipped).
+
+    >>> straddle_seats(Rules.no_limit(1, 2, straddles=(4, 8, 16)), Deal(0, 2, 4, (0, 2, 4, 5)))
+    {5: (0, 4), 0: (1, 8)}
+    """
+    seats = deal.seats
+    offers = _straddle_seats(rules, len(seats), seats.index(deal.big_blind))
+    return {seats[index]: offer for index, offer in offers.items()}
+
+
+def hand_straddles(rules: Rules, deal: Deal, straddling: Collection[int]) -> tuple[Rules, list[int] | None]:
+    """The rules and the ``straddles`` of the hand dealt by ``deal`` (as :class:`~holdem.hand.Hand` takes
+    them): with voluntary straddles, those of the ``straddling`` seats in a straddle position; forced,
+    ``None`` and the rules' straddles the seats dealt in reach.
+
+    >>> hand_straddles(Rules.no_limit(1, 2, straddles=(4, 8)), Deal(0, 2, 4, (0, 2, 4, 5)), {5})[1]
+    [4, 0]
+    >>> forced = Rules.no_limit(1, 2, straddles=(4, 8), voluntary_straddles=False)
+    >>> rules, straddles = hand_straddles(forced, Deal(0, 2, 4, (0, 2, 4)), ())
+    >>> rules.straddles, straddles
+    ((4,), None)
+    """
+    if rules.voluntary_straddles:
+        straddles = [0] * len(rules.straddles)
+        for seat, (position, amount) in straddle_seats(rules, deal).items():
+            if seat in straddling:
+                straddles[position] = amount
+        return rules, straddles
+    if len(rules.straddles) > len(deal.seats) - 2:  # forced straddles the table has no seats for are skipped
+        rules = dataclasses.replace(rules, straddles=rules.straddles[: max(len(deal.seats) - 2, 0)])
+    return rules, None
 
 
 def _next(seats: Sequence[int], after: int) -> int:

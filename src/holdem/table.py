@@ -23,21 +23,22 @@ cash-outs and time fees.
 from __future__ import annotations
 
 import dataclasses
-import enum
 import time
 from collections.abc import Callable, Collection, Mapping
-from typing import IO, SupportsIndex
+from typing import IO, SupportsIndex, TypeVar
 
 from holdem._core import Rng
-from holdem.actions import Action, ActionKind, IllegalActionError, read_decision
+from holdem.actions import Action, ActionKind, IllegalActionError
 from holdem.agents import Fault, _renumbered
 from holdem.errors import BuyInError, HoldemError, SeatError, TableError, real_number
-from holdem.hand import Hand, SeatStatus, _straddle_seats, checked_stacks
+from holdem.hand import Hand, checked_stacks
 from holdem.limits import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, chip_count, integer
 from holdem.rules import Rules, checked_rules
 from holdem.schedule import BlindSchedule
 from holdem import seating
-from holdem.seating import Blinds, ButtonRule, Deal, Debt, Owed
+from holdem.out_of_turn import HeldActions, OutOfTurn, decision
+from holdem.players import Player, PlayerResult, checked_buy_in
+from holdem.seating import Blinds, ButtonRule, Deal, MisdealButton, Owed
 from holdem.session import PLAY_HANDS_LIMIT, play_table
 
 __all__ = [
@@ -56,31 +57,6 @@ __all__ = [
 ]
 
 
-class MisdealButton(str, enum.Enum):
-    """Where the button is for the deal after a misdeal.
-
-    ``MOVES`` (seed 004: «volver a repartir, moviendo el botón como correspondería»):
-    as after any hand.  ``STAYS``: where it was for the misdealt hand, the blinds too.
-    """
-
-    MOVES = "moves"
-    STAYS = "stays"
-
-
-class OutOfTurn(str, enum.Enum):
-    """What becomes of an action taken before the player's turn.
-
-    ``REFUSED``: it raises and changes nothing.  ``HELD`` (seed 004: «Actuar fuera
-    de turno puede ser vinculante si la acción no cambia de forma material; de lo
-    contrario, suele anularse», read as card rooms read it): it waits, and binds when
-    the action reaches the player with only checks, calls and folds in between; a bet
-    or a raise before it voids it, and the player decides again.
-    """
-
-    REFUSED = "refused"
-    HELD = "held"
-
-
 @dataclasses.dataclass(frozen=True)
 class TableHand:
     """One hand played at the table: its deal, the player in each of its seats, and the hand itself.
@@ -94,63 +70,7 @@ class TableHand:
     hand: Hand
 
 
-@dataclasses.dataclass(frozen=True)
-class PlayerResult:
-    """A player's session: chips in and out, ``net`` won, hands dealt and hands played voluntarily (VPIP)."""
-
-    name: str
-    bought_in: int
-    cashed_out: int
-    stack: int
-    fees: int
-    hands_played: int
-    voluntary_hands: int
-
-    @property
-    def net(self) -> int:
-        """Chips won: what the player holds or took away, minus what they brought."""
-        return self.stack + self.cashed_out - self.bought_in
-
-
-@dataclasses.dataclass
-class _Player:
-    name: str
-    seat: int | None
-    stack: int = 0
-    bought_in: int = 0
-    cashed_out: int = 0
-    fees: int = 0
-    fee_periods: int = 0
-    fee_start: float = 0.0
-    hands_played: int = 0
-    voluntary_hands: int = 0
-    sitting_out: bool = False
-    new: bool = False
-    missed_small_blind: bool = False
-    missed_big_blind: bool = False
-    missed_antes: int = 0
-    posting: bool = False
-
-    @property
-    def in_play(self) -> bool:
-        return self.stack > 0 and not self.sitting_out
-
-    @property
-    def debt(self) -> Debt:
-        return Debt(self.new or self.missed_big_blind, self.missed_small_blind, self.missed_antes)
-
-    @property
-    def waiting(self) -> bool:
-        return any(self.debt) and not self.posting
-
-    def clear_debt(self) -> None:
-        self.new = self.missed_small_blind = self.missed_big_blind = self.posting = False
-        self.missed_antes = 0
-
-
 _VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
-# What does not change the action for a player who acted out of turn (a bet or a raise does).
-_UNCHANGED = (ActionKind.CHECK, ActionKind.CALL, ActionKind.FOLD)
 
 
 class Table:
@@ -159,22 +79,19 @@ class Table:
     Players join by name at a seat with a buy-in between ``min_buy_in`` and
     ``max_buy_in`` (``None``: no limit); the chips at the table add up to at
     most 2**60.  A player who joins after the first hand, or who missed a
-    blind while sitting out or busted, waits for the big blind: the first time
-    the big blind reaches them they post it and play.  Or they post to play at
-    once (``join`` or ``come_back`` with ``post=True``), dealt in at the next
-    hand, posting what they owe (seed 004: «debe "postear" las ciegas y antes
-    perdidos para reincorporarse de inmediato, o puede esperar a que le llegue
-    la BB»): a new player the big blind, a returning player each blind they
-    missed, the big blind as ``missed_big_blind`` says and the small blind as
-    ``missed_small_blind`` says (:class:`Owed`; by default the big blind live
-    and the small blind dead), and every ante they missed, dead (at most
-    ``missed_antes_cap`` chips of them, when given).  In the small-blind seat
-    the seat's small blind counts toward a big blind owed live, which they
-    make up to a big blind; in the big blind they post nothing more than a
-    player who waited for it (:func:`holdem.seating.owed`).  ``button_rule``
-    says how the button moves (:class:`ButtonRule`), ``out_of_turn`` what
-    becomes of an action out of turn (:class:`OutOfTurn`) and
-    ``button_after_misdeal`` where the button is after a :meth:`misdeal`.
+    blind while sitting out or busted, waits for the big blind and then plays,
+    or posts to play at once (``post=True``) what they owe (seed 004: «debe
+    "postear" las ciegas y antes perdidos para reincorporarse de inmediato, o
+    puede esperar a que le llegue la BB»): a new player the big blind, a
+    returning one each blind missed, as ``missed_big_blind`` and
+    ``missed_small_blind`` say (:class:`Owed`; by default the big blind live,
+    the small blind dead), and every ante missed, dead (at most
+    ``missed_antes_cap`` chips, when given); in the small-blind seat the
+    blind counts toward a big blind owed live, in the big blind nothing more
+    is owed (:func:`holdem.seating.owed`).  ``button_rule`` says how the button
+    moves (:class:`ButtonRule`), ``out_of_turn`` what becomes of an action out
+    of turn (:class:`OutOfTurn`), ``button_after_misdeal`` where the button is
+    after a :meth:`misdeal`.
 
     Rake per pot comes from ``rules``; ``time_fee`` chips are taken from every
     seated player with chips for each ``fee_period`` seconds begun since they
@@ -186,7 +103,7 @@ class Table:
     the next hand, never to a hand in progress (seed 000: «el aumento solo se
     aplica a la siguiente ronda de juego ("mano")»).
 
-    :raises TableError: for a seat count, limits or fee settings that make no sense.
+    :raises TableError: for a seat count, limits, fee settings or options that make no sense.
     :raises InvalidRulesError: for a schedule with a level the rules cannot be played at.
     """
 
@@ -240,24 +157,11 @@ class Table:
             end_time = real_number(end_time, TableError, f"end_time {end_time!r}: use a reading of the clock, or None")
         if not callable(clock):
             raise TypeError(f"clock {clock!r}: use a function that returns the time in seconds")
-        try:
-            self.button_rule = ButtonRule(button_rule)
-        except ValueError:
-            raise TableError(f"button_rule {button_rule!r}: use 'dead' or 'moving'") from None
-        try:
-            self.missed_small_blind, self.missed_big_blind = Owed(missed_small_blind), Owed(missed_big_blind)
-        except ValueError:
-            raise TableError(
-                f"missed blinds {missed_small_blind!r} and {missed_big_blind!r}: use 'live', 'dead' or 'none'"
-            ) from None
-        try:
-            self.out_of_turn = OutOfTurn(out_of_turn)
-            self.button_after_misdeal = MisdealButton(button_after_misdeal)
-        except ValueError:
-            raise TableError(
-                f"out_of_turn {out_of_turn!r}, button_after_misdeal {button_after_misdeal!r}: "
-                "use 'refused' or 'held', and 'moves' or 'stays'"
-            ) from None
+        self.button_rule = _option(ButtonRule, button_rule, "button_rule")
+        self.missed_small_blind = _option(Owed, missed_small_blind, "missed_small_blind")
+        self.missed_big_blind = _option(Owed, missed_big_blind, "missed_big_blind")
+        self.out_of_turn = _option(OutOfTurn, out_of_turn, "out_of_turn")
+        self.button_after_misdeal = _option(MisdealButton, button_after_misdeal, "button_after_misdeal")
         self.schedule = schedule
         self.rules = rules
         self.seat_count = seats
@@ -271,8 +175,8 @@ class Table:
         self._clock = clock
         self._start = clock()
         self._rng = Rng(seed)
-        self._seats: dict[int, _Player] = {}
-        self._players: dict[str, _Player] = {}
+        self._seats: dict[int, Player] = {}
+        self._players: dict[str, Player] = {}
         self._hands: list[TableHand] = []
         self._misdeals: list[TableHand] = []
         self._before_hand: tuple = ()  # type: ignore[type-arg]
@@ -281,8 +185,7 @@ class Table:
         self._blinds: Blinds | None = None
         self._rake = 0
         self._straddling: set[str] = set()
-        # Actions out of turn held for their player: the decision and the history length then.
-        self._held: dict[str, tuple[object, SupportsIndex | None, int]] = {}
+        self._held = HeldActions()
 
     # -------------------------------------------------------------- reading
 
@@ -381,18 +284,7 @@ class Table:
 
     def results(self) -> dict[str, PlayerResult]:
         """Every player's session so far, by name, in order of arrival."""
-        return {
-            player.name: PlayerResult(
-                player.name,
-                player.bought_in,
-                player.cashed_out,
-                player.stack,
-                player.fees,
-                player.hands_played,
-                player.voluntary_hands,
-            )
-            for player in self._players.values()
-        }
+        return {player.name: player.result() for player in self._players.values()}
 
     # ----------------------------------------------------- between hands
 
@@ -417,16 +309,8 @@ class Table:
         if seat in self._seats:
             raise SeatError(f"seat {seat} is taken by {self._seats[seat].name!r}: choose an empty seat")
         buy_in = self._checked_buy_in(buy_in, 0)
-        player = self._players.setdefault(name, _Player(name, None))
-        player.seat = seat
-        player.stack = buy_in
-        player.bought_in += buy_in
-        player.fee_periods = 0
-        player.fee_start = self._clock()
-        player.sitting_out = False
-        player.clear_debt()
-        player.new = bool(self._hands)
-        player.posting = post
+        player = self._players.setdefault(name, Player(name))
+        player.sit_down(seat, buy_in, self._clock(), bool(self._hands), post)
         self._seats[seat] = player
 
     def leave(self, name: str) -> int:
@@ -511,8 +395,8 @@ class Table:
         deal = seating.next_deal(self.seat_count, in_play, waiting, self.button_rule, self._blinds, self._first_button)
         # A declared straddle is a blind: it stands for the big blind a poster owes.  In the big
         # blind a poster owes nothing more than one who waited for it.
-        straddling = [seat for seat in self._straddle_offers(deal) if self._seats[seat].name in self._straddling]
         rules = self._next_rules()
+        straddling = [seat for seat in seating.straddle_seats(rules, deal) if self._seats[seat].name in self._straddling]
         posts = {
             seat: seating.owed(
                 rules, self._seats[seat].debt, seat == deal.small_blind, small_blind=self.missed_small_blind,
@@ -543,12 +427,15 @@ class Table:
         try:
             self._straddling.update(straddling)
             self._rules = self._next_rules()
-            self._charge_fees()
+            now = self._clock()
+            for player in self._seats.values():
+                player.charge(now, self.time_fee, self.fee_period)
             deal = self.next_deal()
             if self._blinds is not None:
                 for seat, player in self._seats.items():
                     if not player.in_play:
-                        self._record_missed(player, seating.missed(deal, self._blinds, seat, self.seat_count))
+                        ante = 0 if self._rules.big_blind_ante else self._rules.ante
+                        player.miss(ante, *seating.missed(deal, self._blinds, seat, self.seat_count))
             self._blinds = Blinds.after(deal, self._blinds)
             players = [self._seats[seat] for seat in deal.seats]
             for player in players:
@@ -610,20 +497,8 @@ class Table:
         for player, before in players:
             if player.name in current.names:  # nothing but the hand touched them: all of it goes back
                 vars(player).update(vars(before))
-                continue
-            # The others may have acted at the table meanwhile: only what the deal did to them goes back,
-            # its time fee and missed ante (a later join clears them anyway), and, where the button
-            # goes back too, the blinds it passed.
-            refund, player.fees = player.fees - before.fees, before.fees
-            player.fee_periods = min(player.fee_periods, before.fee_periods)
-            if player.seat is None:
-                player.cashed_out += refund
             else:
-                player.stack += refund
-            player.missed_antes = min(player.missed_antes, before.missed_antes)
-            if positions:
-                player.missed_small_blind &= before.missed_small_blind
-                player.missed_big_blind &= before.missed_big_blind
+                player.undo_deal(before, positions)
         self._hands.pop()
         self._current = None
         self._held.clear()
@@ -674,17 +549,17 @@ class Table:
         if name not in current.names:
             why = "sitting out" if player.sitting_out else "not dealt in"
             raise IllegalActionError(f"{name!r} is {why}: only players dealt in this hand act")
+        seat = current.names.index(name)
         if self.actor != name:
             if self.out_of_turn is OutOfTurn.REFUSED or current.hand.actor is None:
                 raise IllegalActionError(f"{name!r} may not act now: it is {self.actor!r}'s turn")
-            if not self._may_hold(current, name):
+            if not self._held.may_hold(current.hand, seat):
                 raise IllegalActionError(f"{name!r} has no decision left this round: it is {self.actor!r}'s turn")
-            read_decision(kind, amount)  # a decision, held as given
-            self._held[name] = (kind, amount, len(current.hand.history))
+            self._held.hold(current.hand, seat, kind, amount)
             return None
-        self._held.pop(name, None)
+        self._held.drop(seat)
         try:
-            action = current.hand.act(_decision(kind, amount))
+            action = current.hand.act(decision(kind, amount))
         except IllegalActionError as error:
             raise _naming(error, name, current.deal.seats) from None
         self._play_held(current)
@@ -692,36 +567,14 @@ class Table:
 
     @property
     def held(self) -> dict[str, tuple[object, SupportsIndex | None]]:
-        """The actions out of turn waiting for their player's turn, by name."""
-        return {name: (kind, amount) for name, (kind, amount, _) in self._held.items()}
-
-    def _may_hold(self, current: TableHand, name: str) -> bool:
-        """Whether ``name`` still has a decision to come on this round: in the hand with chips, and
-        not yet acted on it or facing a bet (one who acted and matched the bet acts again only
-        after a raise, which would void what they held)."""
-        hand = current.hand
-        seat = current.names.index(name)
-        if hand.statuses[seat] is not SeatStatus.ACTIVE:
-            return False
-        for action in reversed(hand.history):
-            if action.kind is ActionKind.DEAL_BOARD:
-                break
-            if action.seat == seat and action.kind in (*_VOLUNTARY, *_UNCHANGED):
-                return hand.bets[seat] < max(hand.bets)
-        return True
+        """The actions out of turn waiting for their player's turn, by name: their kind and amount."""
+        names = () if self._current is None else self._current.names
+        return {names[seat]: held for seat, held in self._held.decisions.items()}
 
     def _play_held(self, current: TableHand) -> None:
-        """Play the held actions that the turn reaches unchanged; void the others that it reaches."""
-        hand = current.hand
-        while hand.actor is not None:
-            kind, amount, since = self._held.pop(current.names[hand.actor], (None, None, -1))
-            if since < 0 or any(action.kind not in _UNCHANGED for action in hand.history[since:]):
-                break
-            try:
-                hand.act(_decision(kind, amount))
-            except IllegalActionError:
-                break
-        if hand.is_over:
+        """Play the held actions the turn reaches unchanged (:class:`~holdem.out_of_turn.HeldActions`)."""
+        self._held.play(current.hand)
+        if current.hand.is_over:
             self._settle()
 
     def agree_runs(self, name: str, runs: int) -> Action:
@@ -784,7 +637,8 @@ class Table:
         """
         if self._current is not None or not self._rules.voluntary_straddles or self._in_play_count() < 2:
             return {}
-        return {self._seats[seat].name: amount for seat, (_, amount) in self._straddle_offers(self.next_deal()).items()}
+        offers = seating.straddle_seats(self._next_rules(), self.next_deal())
+        return {self._seats[seat].name: amount for seat, (_, amount) in offers.items()}
 
     def show(self, name: str) -> Action:
         """Show ``name``'s hole cards in the last hand, which they won with every other player
@@ -829,13 +683,13 @@ class Table:
 
     # ------------------------------------------------------------ inside
 
-    def _player(self, name: str) -> _Player:
+    def _player(self, name: str) -> Player:
         player = self._players.get(name)
         if player is None:
             raise SeatError(f"no player named {name!r} at this table")
         return player
 
-    def _seated(self, name: str) -> _Player:
+    def _seated(self, name: str) -> Player:
         player = self._player(name)
         if player.seat is None:
             raise SeatError(f"{name!r} is not seated")
@@ -844,56 +698,22 @@ class Table:
     def _in_play_count(self) -> int:
         return sum(player.in_play for player in self._seats.values())
 
-    def _idle(self, name: str, doing: str) -> _Player:
+    def _idle(self, name: str, doing: str) -> Player:
         player = self._seated(name)
         if self._current is not None and name in self._current.names:
             raise TableError(f"{name!r} is in the hand in progress: they may {doing} only between hands")
         return player
 
     def _checked_buy_in(self, amount: object, stack: int) -> int:
-        """``amount`` of chips, if a player with ``stack`` may buy them (the chips at the table
-        stay within 2**60, the stack within the buy-in limits)."""
-        amount = chip_count(amount, "buy-in", BuyInError, 1)
-        low = self.min_buy_in if stack == 0 and self.min_buy_in is not None else 1
-        high = self.max_buy_in
-        if amount < low or (high is not None and stack + amount > high):
-            allowed = f"{low} to {high - stack}" if high is not None else f"at least {low}"
-            raise BuyInError(f"buy-in {amount} on a stack of {stack}: allowed {allowed} chips")
         chips = sum(player.stack for player in self._seats.values())  # a hand in progress: as it started
-        if chips + amount > MAX_CHIPS:
-            raise BuyInError(f"buy-in {amount}: the chips at the table ({chips}) may add up to at most 2**60")
-        return amount
-
-    def _charge_fees(self) -> None:
-        if not self.time_fee:
-            return
-        now = self._clock()
-        for player in self._seats.values():
-            due = int((now - player.fee_start) // self.fee_period) + 1 - player.fee_periods
-            if due > 0 and player.stack:
-                fee = min(due * self.time_fee, player.stack)
-                player.stack -= fee
-                player.fees += fee
-                player.fee_periods += due
-
-    def _record_missed(self, player: _Player, missed_blinds: tuple[bool, bool]) -> None:
-        """A player not in play this deal: the antes they miss, and the blinds that pass them."""
-        player.missed_antes += self._rules.ante if not self._rules.big_blind_ante else 0
-        player.missed_small_blind |= missed_blinds[0]
-        player.missed_big_blind |= missed_blinds[1]
+        return checked_buy_in(amount, stack, self.min_buy_in, self.max_buy_in, chips)
 
     def _hand_for(self, deal: Deal, stacks: list[int]) -> Hand:
         seats = deal.seats
         count = len(seats)
         posts = {seats.index(seat): chips for seat, chips in deal.posts.items()}
-        rules, straddles = self._rules, None
-        if rules.voluntary_straddles:
-            straddles = [0] * len(rules.straddles)
-            for seat, (position, amount) in self._straddle_offers(deal).items():
-                if self._seats[seat].name in self._straddling:
-                    straddles[position] = amount
-        elif len(rules.straddles) > count - 2:  # forced straddles the table has no seats for are skipped
-            rules = dataclasses.replace(rules, straddles=rules.straddles[: max(count - 2, 0)])
+        straddling = [seat for seat in seats if self._seats[seat].name in self._straddling]
+        rules, straddles = seating.hand_straddles(self._rules, deal, straddling)
         # What the hand would refuse, refused before a seed is drawn.
         rules.check_player_count(count)
         checked_stacks(stacks)
@@ -908,13 +728,6 @@ class Table:
             return self._rules
         return self.schedule.rules(self.level, self._rules)  # type: ignore[arg-type]
 
-    def _straddle_offers(self, deal: Deal) -> dict[int, tuple[int, int]]:
-        """The table seats in a straddle position of ``deal``: ``{seat: (position, amount)}``, the amounts
-        those of the next hand's rules."""
-        seats = deal.seats
-        offers = _straddle_seats(self._next_rules(), len(seats), seats.index(deal.big_blind))
-        return {seats[index]: offer for index, offer in offers.items()}
-
     def _settle(self) -> None:
         current = self._current
         assert current is not None
@@ -926,10 +739,7 @@ class Table:
             if action.kind in _VOLUNTARY:
                 voluntary.add(action.seat)
         for index, seat in enumerate(current.deal.seats):
-            player = self._seats[seat]
-            player.stack = hand.stacks[index]
-            player.hands_played += 1
-            player.voluntary_hands += index in voluntary
+            self._seats[seat].settle(hand.stacks[index], index in voluntary)
         self._rake += hand.rake
         self._current = None
         self._held.clear()
@@ -940,6 +750,13 @@ def _naming(error: IllegalActionError, name: str, seats: tuple[int, ...]) -> Ill
     return IllegalActionError(f"{name!r}: {_renumbered(error, seats)}")
 
 
-def _decision(kind: object, amount: SupportsIndex | None) -> object:
-    """The decision :meth:`Table.act` was given, as :meth:`Hand.act` reads it (``amount`` ``None``: none given)."""
-    return kind if amount is None else (kind, amount)
+_Option = TypeVar("_Option", ButtonRule, Owed, OutOfTurn, MisdealButton)
+
+
+def _option(kind: type[_Option], value: object, name: str) -> _Option:
+    """A table option's ``value`` as a member of ``kind``."""
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = " or ".join(repr(member.value) for member in kind)
+        raise TableError(f"{name} {value!r}: use {allowed}") from None

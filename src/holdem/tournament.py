@@ -29,9 +29,10 @@ from holdem.hand import Hand
 from holdem.limits import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, chip_count, integer
 from holdem.rules import Rules
 from holdem.schedule import BlindSchedule, Level, SmallBet
-from holdem.seating import ButtonRule, Owed
+from holdem.out_of_turn import OutOfTurn
+from holdem.seating import ButtonRule, MisdealButton, Owed
 from holdem.session import play_table
-from holdem.table import MisdealButton, OutOfTurn, Table
+from holdem.table import Table
 
 __all__ = [
     "BlindSchedule",
