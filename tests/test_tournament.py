@@ -240,3 +240,44 @@ def test_random_tournaments_run_to_one_winner_with_chips_conserved(seed):
     places = tournament.places
     assert len(places) == count and list(places.values())[0] == 1
     assert sum(tournament.prizes().values()) == tournament.prize_pool
+
+
+def test_the_seat_draw_command_takes_the_table_and_the_seat_of_the_lowest_card(capsys):
+    from holdem.cli import main
+
+    assert main(["seat-draw", "ann", "bob", "cy", "--seed", "4", "--seats", "6", "--first-seat", "5"]) in (0, None)
+    lines = capsys.readouterr().out.splitlines()
+    seats = {line.split()[2]: int(line.rsplit(" ", 1)[1]) for line in lines[:3]}
+    assert seats == {"As:": 5, "2s:": 6, "3s:": 1}  # clockwise from seat 5 of 6, numbered from 1
+    for argv, message in ((["--first-seat", "7", "--seats", "6"], "--first-seat 7: the seats are 1 to 6"),
+                          (["--first-seat", "0"], "give a whole number of 1 or more"),
+                          (["--seats", "11"], "a table seats 2 to 10")):  # fmt: skip
+        try:
+            status = main(["seat-draw", "ann", "bob", *argv])
+        except SystemExit as exit:  # argparse refuses its own
+            status = exit.code
+        assert status == 2 and message in capsys.readouterr().err
+
+
+def test_a_level_the_rules_cannot_be_played_at_is_refused_when_the_table_is_made():
+    from holdem import InvalidRulesError, Rules, Table
+
+    schedule = BlindSchedule([Level(1, 2), Level(1, 1)], hands_per_level=1)
+    # Right: refused now; wrong: accepted, and the second hand refused (a straddle of 3 at a big blind of 1
+    # scales to 1, not above the big blind).
+    with pytest.raises(InvalidRulesError, match="straddle"):
+        Table(Rules.no_limit(1, 2, straddles=(3,)), schedule=schedule)
+    with pytest.raises(InvalidRulesError):
+        Level(3, 2)
+    with pytest.raises(TypeError):
+        Level(1, 2.0)
+
+
+def test_a_tournament_holds_at_most_the_chips_a_hand_deals_and_a_rebuy_past_them_is_a_rebuy_error():
+    with pytest.raises(TournamentError, match="2\\*\\*60"):
+        Tournament(["a", "b", "c"], 2**59, SCHEDULE)
+    tournament = Tournament(["a", "b"], 2**59, SCHEDULE, rebuys=RebuyPolicy(until_level=2, threshold=2**59), seed=1)
+    before = tournament.table.stacks(), tournament.prize_pool
+    with pytest.raises(RebuyError, match="2\\*\\*60"):
+        tournament.rebuy("a")
+    assert (tournament.table.stacks(), tournament.prize_pool) == before

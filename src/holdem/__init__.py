@@ -76,6 +76,8 @@ _LAZY_MODULES = {
     "holdem.formats": ("acpc", "phh"),
     "holdem.formats.acpc": ("GameDef", "MatchState"),
     "holdem.match": ("AgentResult", "MatchResult", "SerialMatchWarning", "play_match"),
+    "holdem.schedule": ("BlindSchedule", "Level", "SmallBet"),
+    "holdem.session": ("play_table",),
     "holdem.table": (
         "ButtonRule",
         "Deal",
@@ -87,9 +89,7 @@ _LAZY_MODULES = {
         "TableHand",
     ),
     "holdem.tournament": (
-        "BlindSchedule",
         "Draw",
-        "Level",
         "RebuyPolicy",
         "Tournament",
         "draw_button",
@@ -118,11 +118,11 @@ if TYPE_CHECKING:
     from holdem.formats import acpc, phh
     from holdem.formats.acpc import GameDef, MatchState
     from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_match
+    from holdem.schedule import BlindSchedule, Level, SmallBet
+    from holdem.session import play_table
     from holdem.table import ButtonRule, Deal, MisdealButton, OutOfTurn, Owed, PlayerResult, Table, TableHand
     from holdem.tournament import (
-        BlindSchedule,
         Draw,
-        Level,
         RebuyPolicy,
         Tournament,
         draw_button,
@@ -213,6 +213,7 @@ __all__ = [
     "SeatStatus",
     "SerialMatchWarning",
     "ShowdownOrder",
+    "SmallBet",
     "Street",
     "Structure",
     "Table",
@@ -241,6 +242,7 @@ __all__ = [
     "parse_cards",
     "phh",
     "play_hand",
+    "play_table",
     "play_match",
     "position_names",
     "pot_raise_to",

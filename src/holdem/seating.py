@@ -132,11 +132,11 @@ def first_deal(in_play: Sequence[int], button: int | None = None) -> Deal:
     >>> first_deal([1, 3, 5], button=3)
     Deal(button=3, small_blind=5, big_blind=1, seats=(1, 3, 5), posts={})
     """
-    button = button if button in in_play else in_play[0]
+    first = button if button is not None and button in in_play else in_play[0]
     if len(in_play) == 2:
-        return Deal(button, button, _next(in_play, button), tuple(in_play))
-    small_blind = _next(in_play, button)
-    return Deal(button, small_blind, _next(in_play, small_blind), tuple(in_play))
+        return Deal(first, first, _next(in_play, first), tuple(in_play))
+    small_blind = _next(in_play, first)
+    return Deal(first, small_blind, _next(in_play, small_blind), tuple(in_play))
 
 
 def next_deal(

@@ -9,6 +9,11 @@ ann  draws As: seat 1
 bob  draws 2s: seat 2
 cy   draws 3s: seat 3
 button: cy (Qc against 4h, 2d)
+>>> arguments = parser.parse_args(["seat-draw", "ann", "bob", "--seed", "1", "--seats", "6", "--first-seat", "6"])
+>>> arguments.run(arguments)
+ann  draws As: seat 6
+bob  draws 2s: seat 1
+button: ann (4h against 2d)
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import argparse
 
 from holdem._core import Rng
 from holdem.cards import CARD_NAMES
+from holdem.cli._game import player_count, positive
 from holdem.errors import TournamentError
 from holdem.tournament import draw_button, draw_seats
 
@@ -27,9 +33,13 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     """Add ``seat-draw`` to the subcommands of the ``holdem`` command."""
     parser = subparsers.add_parser(
         "seat-draw",
-        help="draw seats (A, 2, 3 ... of spades, the lowest card takes seat 1) and a high card for the button",
+        help="draw seats (A, 2, 3 ... of spades, the lowest card takes the first seat) and a high card for the button",
     )
     parser.add_argument("names", nargs="+", help="the players, 2 to 10")
+    parser.add_argument("--seats", type=player_count, default=10, help="the seats at the table, 2 to 10 (default 10)")
+    parser.add_argument(
+        "--first-seat", type=positive, default=1, help="the seat the lowest card takes, from 1 (default 1)"
+    )
     parser.add_argument("--seed", type=int, help="seed, for a reproducible draw")
     parser.set_defaults(run=_run)
 
@@ -39,8 +49,10 @@ def _run(arguments: argparse.Namespace) -> None:
     for name in names:
         if names.count(name) > 1:
             raise TournamentError(f"{name!r} is named {names.count(name)} times: give each player a different name")
+    if arguments.first_seat > arguments.seats:
+        raise TournamentError(f"--first-seat {arguments.first_seat}: the seats are 1 to {arguments.seats}")
     seat_rng, button_rng = Rng(arguments.seed).spawn(2)
-    draws = draw_seats(arguments.names, seat_rng)
+    draws = draw_seats(arguments.names, seat_rng, arguments.first_seat - 1, arguments.seats)
     width = max(len(name) for name in arguments.names)
     for draw in draws:
         print(f"{draw.name:<{width}}  draws {CARD_NAMES[draw.card]}: seat {draw.seat + 1}")
