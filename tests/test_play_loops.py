@@ -243,3 +243,28 @@ def test_an_agent_failing_mid_hand_voids_the_hand_and_leaves_the_table_usable():
         tournament.play({"ann": fails_on_the_flop, "bob": CallingStation(), "cy": CallingStation()})
     assert tournament.table.hand is None and sum(tournament.table.stacks().values()) == 300
     tournament.play(dict.fromkeys(["ann", "bob", "cy"], TightBot()), hands=2)
+
+
+def test_play_table_is_the_one_loop_and_takes_a_session_of_your_own():
+    from holdem.session import play_table
+
+    table = seated_table()
+    rebought = []
+
+    def rebuy():  # after each hand, a player who busted buys in again
+        for name, stack in table.stacks().items():
+            if stack == 0:
+                table.add_chips(name, 200)
+                rebought.append(name)
+
+    agents = {name: RandomBot() for name in ("ann", "bob", "cy")}
+    faults = play_table(table, agents, hands=200, seed=3, go_on=lambda: len(rebought) < 3, after_hand=rebuy)
+    assert faults == [] and len(rebought) == 3 and len(table.hands) < 200
+    assert sum(table.stacks().values()) == 600 + 3 * 200
+    # Table.play is the same loop: the same seeds, the same hands.
+    first, second = seated_table(), seated_table()
+    first.play({name: RandomBot() for name in agents}, hands=10, seed=3)
+    play_table(second, {name: RandomBot() for name in agents}, hands=10, seed=3)
+    assert histories(first) == histories(second)
+    with pytest.raises(TableError, match="one for each seated player"):
+        play_table(table, {"ann": RandomBot()})
