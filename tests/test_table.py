@@ -818,7 +818,8 @@ def table_state(table):
     seated = table.players().values()
     return (
         snapshot(table), table.button, table.fees, table.rake, table.held, deal, sorted(table._straddling),
-        table.straddle_offers(), [table.misdeals], [(table.is_waiting(name), table.missed_blinds(name)) for name in seated],
+        table.straddle_offers(), [table.misdeals],
+        [(table.is_waiting(name), table.missed_blinds(name)) for name in seated],
     )  # fmt: skip
 
 
@@ -853,7 +854,8 @@ def table_calls(draw, table):
                            draw(st.one_of(st.sampled_from(sizes), AWKWARD))), {}  # fmt: skip
     if kind == "agree_runs":
         pending = [] if table.hand is None else [table.hands[-1].names[seat] for seat in table.hand.runs_pending]
-        return table.agree_runs, (draw(st.sampled_from([*pending, name])), draw(st.one_of(st.integers(1, 3), AWKWARD))), {}
+        runs = draw(st.one_of(st.integers(1, 3), AWKWARD))
+        return table.agree_runs, (draw(st.sampled_from([*pending, name])), runs), {}
     if kind in ("start_hand", "misdeal"):
         return getattr(table, kind), (), {}
     if kind == "place_button":

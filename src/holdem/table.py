@@ -396,7 +396,8 @@ class Table:
         # A declared straddle is a blind: it stands for the big blind a poster owes.  In the big
         # blind a poster owes nothing more than one who waited for it.
         rules = self._next_rules()
-        straddling = [seat for seat in seating.straddle_seats(rules, deal) if self._seats[seat].name in self._straddling]
+        offers = seating.straddle_seats(rules, deal)
+        straddling = [seat for seat in offers if self._seats[seat].name in self._straddling]
         posts = {
             seat: seating.owed(
                 rules, self._seats[seat].debt, seat == deal.small_blind, small_blind=self.missed_small_blind,

@@ -33,7 +33,8 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     """Add ``seat-draw`` to the subcommands of the ``holdem`` command."""
     parser = subparsers.add_parser(
         "seat-draw",
-        help="draw seats (A, 2, 3 ... of spades, the lowest card takes the first seat) and a high card for the button",
+        help="draw seats (A, 2, 3 ... of spades, the lowest card takes seat 1 or --first-seat) "
+        "and a high card for the button",
     )
     parser.add_argument("names", nargs="+", help="the players, 2 to 10")
     parser.add_argument("--seats", type=player_count, default=10, help="the seats at the table, 2 to 10 (default 10)")
