@@ -72,7 +72,7 @@ else:
 
 from holdem.actions import ActionKind
 from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
-from holdem.errors import HoldemError, InvalidHistoryError
+from holdem.errors import HoldemError, InvalidHistoryError, check_type
 from holdem.formats._toml import read_simple_toml
 from holdem.hand import Hand, SeatStatus
 from holdem.rules import MAX_CHIPS, OddChip, Reopening, Rules, Structure
@@ -97,6 +97,12 @@ class HandHistory:
 
     hand: Hand
     fields: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        check_type(self.hand, Hand, "hand")
+        check_type(self.fields, dict, "fields")
+        for name in self.fields:
+            check_type(name, str, "a field's name")
 
     @property
     def unknown_seats(self) -> frozenset[int]:
@@ -630,6 +636,7 @@ def dumps(record: Hand | HandHistory) -> str:
     :raises InvalidHistoryError: for pot-limit rules, several runouts, a dead small blind or
         posts out of position, which PHH cannot record, a misdeal, or a field TOML cannot hold.
     """
+    check_type(record, (Hand, HandHistory), "record")
     history = record if isinstance(record, HandHistory) else HandHistory(record)
     hand = history.hand
     rules = hand.rules
@@ -694,8 +701,17 @@ def dumps(record: Hand | HandHistory) -> str:
 
 
 def dump(record: Hand | HandHistory, fp: IO[str]) -> None:
-    """Write a hand as PHH text to a file opened for writing."""
+    """Write a hand as PHH text to a file opened for writing.
+
+    :raises TypeError: for ``fp`` without a ``write`` method (open a path first).
+    """
+    _check_writable(fp)
     fp.write(dumps(record))
+
+
+def _check_writable(fp: object) -> None:
+    if not callable(getattr(fp, "write", None)):
+        raise TypeError(f"PHH is written to a file opened for writing, got {type(fp).__name__}: open the path first")
 
 
 def dump_all(records: Iterable[Hand | HandHistory], fp: IO[str]) -> None:
@@ -708,6 +724,9 @@ def dump_all(records: Iterable[Hand | HandHistory], fp: IO[str]) -> None:
     >>> [len(list(history.hand.history)) for history in load_all(io.StringIO(out.getvalue()))]
     [4, 4, 4]
     """
+    _check_writable(fp)
+    if isinstance(records, (Hand, HandHistory)) or not isinstance(records, Iterable):
+        raise TypeError(f"records: give an iterable of hands, got {type(records).__name__}")
     for number, record in enumerate(records, 1):
         fp.write(f"{chr(10) if number > 1 else ''}[{number}]\n{dumps(record)}")
 
