@@ -42,7 +42,7 @@ try:
     from gymnasium import spaces
     from gymnasium.vector import AutoresetMode, VectorEnv
     from gymnasium.vector.utils import batch_space
-    from pettingzoo import AECEnv
+    from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]  # no type hints
 except ModuleNotFoundError as error:
     raise ModuleNotFoundError(
         f"holdem.rl needs {error.name}: pip install 'holdem-engine[rl]'", name=error.name
@@ -62,7 +62,7 @@ ACTIONS = ("fold", "check or call", "minimum raise", "half-pot raise", "pot rais
 """The meaning of each action number."""
 
 
-class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
+class HoldemEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # PettingZoo has no type hints
     """One hand per episode between ``players`` seats, each with ``stack`` chips (default 100 big blinds)."""
 
     metadata = {"name": "holdem_v0", "render_modes": ["ansi"], "is_parallelizable": False}

@@ -742,12 +742,13 @@ def _iterable(values: object, what: str) -> Iterable[object]:
 
 def _names(names: Iterable[str], count: int) -> str:
     """The players' names by position, joined with ``|``: ``count`` of them, none holding ``:``, ``|`` or a space."""
-    listed = list(_iterable(names, "names"))
-    for name in listed:
+    listed = []
+    for name in _iterable(names, "names"):
         check_type(name, str, "a player's name")
-    if len(listed) != count or any(set(name) & set(":| \r\n") for name in listed):  # type: ignore[arg-type]
+        listed.append(str(name))
+    if len(listed) != count or any(set(name) & set(":| \r\n") for name in listed):
         raise AcpcError(f"names {listed!r}: give {count} names without ':', '|' or spaces")
-    return "|".join(listed)  # type: ignore[arg-type]
+    return "|".join(listed)
 
 
 class LoggedHand(NamedTuple):
@@ -805,9 +806,9 @@ def read_log(lines: Iterable[str], game: GameDef) -> MatchLog:
     hands: list[LoggedHand] = []
     totals: dict[str, float] = {}
     score = None
-    for number, line in enumerate(_iterable(lines, "lines"), 1):
-        check_type(line, str, f"log line {number}")
-        line = line.strip()
+    for number, text in enumerate(_iterable(lines, "lines"), 1):
+        check_type(text, str, f"log line {number}")
+        line = str(text).strip()
         if not line or line[0] in "#;":
             continue
         state = _STATE_LINE.fullmatch(line)

@@ -651,5 +651,5 @@ def play_client(
 def _response(hand: Hand, decision: object) -> str:
     """The ACPC action for an agent's decision, checked on a copy of the hand."""
     trial = hand.copy()
-    record = trial.act(*decision) if isinstance(decision, tuple) else trial.act(decision)  # type: ignore[arg-type]
+    record = trial.act(*decision) if isinstance(decision, tuple) else trial.act(decision)
     return _action_text(trial, record, hand.rules.structure is Structure.FIXED_LIMIT)
