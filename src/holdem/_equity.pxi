@@ -742,7 +742,8 @@ cdef class Matchup:
         cdef int p, i, size, combo, other, card
         cdef uint64_t fixed = self.used, used, key, mask, spare = 0, boards = 1
         cdef uint32_t bits, threshold, pair
-        cdef bint dealt
+        cdef bint dealt, direct = self.direct_keys != NULL
+        cdef int one_by_one  # the players whose combos are drawn one at a time
         cdef Py_ssize_t n, rejected = 0
         r.players = self.players
         r.correcting = False
@@ -769,11 +770,12 @@ cdef class Matchup:
         for i in range(left):
             boards *= live_size - i
         threshold = (1ULL << 32) % boards
+        one_by_one = 0 if self.pairs or direct else ranged_count
         n = 0
         while n < count:
             used = fixed
             dealt = True
-            if self.direct_keys:
+            if direct:
                 used |= self.draw_direct(&r, rng)
             elif self.pairs:
                 pair = self.pairs[below(rng, &spare, self.pair_count)]
@@ -787,7 +789,7 @@ cdef class Matchup:
                 r.hole_mask[ranged[0]] = self.hole_mask[combo]
                 r.hole_key[ranged[1]] = self.hole_key[other]
                 r.hole_mask[ranged[1]] = self.hole_mask[other]
-            for i in range(0 if self.pairs or self.direct_keys or not dealt else ranged_count):
+            for i in range(one_by_one if dealt else 0):
                 p = ranged[i]
                 size = self.start[p + 1] - self.start[p]
                 combo = self.start[p] + below(rng, &spare, size)
