@@ -297,21 +297,38 @@ def test_ctrl_c_stops_an_exact_enumeration():
     timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
     start = time.monotonic()
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        equity(["QQ+", "random", "random"], board="2c3d4h", exact=True, threads=2)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            equity(["QQ+", "random", "random"], board="2c3d4h", exact=True, threads=2)
+    finally:
+        timer.cancel()
     # The other thread stopped too: it is free for the next call's second half.
     equity(["AA", "KK"], board="2c3d4h", exact=True, threads=2)
     assert time.monotonic() - start < 5
 
 
-def test_ctrl_c_stops_sampling_that_rejects_most_deals():
-    """Six overlapping ranges: a chunk of 65,536 samples rejects tens of millions of deals (over
-    a second); Ctrl-C stops it within one check, every million rejections."""
+@pytest.mark.parametrize(
+    ("players", "chunks"),
+    [
+        # Too many partial deals to count, so drawn by rejection: a chunk of 65,536 samples
+        # rejects millions of deals; Ctrl-C stops it within one check, every million rejections.
+        (["AA, KK, QQ, JJ, TT"] * 7, 8),
+        # Drawn directly (six ranges of three pairs): Ctrl-C stops it between two chunks.
+        (["AA, KK, QQ"] * 6, 200),
+    ],
+    ids=["by rejection", "directly"],
+)
+def test_ctrl_c_stops_sampling_of_overlapping_ranges(players, chunks):
+    # A job of several seconds; the timer is cancelled whatever happens, so that no signal
+    # arrives after the test.
     timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
     start = time.monotonic()
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        equity(["AA, KK, QQ"] * 6, samples=2 * 65_536, seed=1, exact=False)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            equity(players, samples=chunks * 65_536, seed=1, exact=False)
+    finally:
+        timer.cancel()
     assert time.monotonic() - start < 1.2
 
 
