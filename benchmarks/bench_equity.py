@@ -201,6 +201,16 @@ def test_ranges_holdem_per_sample(benchmark):
     per_sample(benchmark, lambda: equity(["10%", "20%"], exact=False, samples=SAMPLES, seed=1).runouts)
 
 
+@pytest.mark.benchmark(group="six overlapping ranges: AA,KK,QQ each, time per sample")
+def test_overlapping_ranges_holdem(benchmark):
+    # Deals drawn directly: by rejection, fewer than one draw in a thousand fits.
+    per_sample(benchmark, lambda: equity(["AA,KK,QQ"] * 6, exact=False, samples=SAMPLES, seed=1).runouts)
+
+
+@pytest.mark.benchmark(group="six overlapping ranges: AA,KK,QQ each, time per sample")
+def test_overlapping_ranges_pokerfast(benchmark):
+    per_sample(benchmark, lambda: pokerfast_sampling(["AA,KK,QQ"] * 6))
+
 
 @pytest.mark.benchmark(group="a bot's decision: AsKd against five random hands, 500 samples")
 def test_bot_sized_call_holdem(benchmark):

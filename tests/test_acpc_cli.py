@@ -42,3 +42,19 @@ def test_a_dealer_that_cannot_listen_leaves_the_old_logs_alone(tmp_path):
         assert_error(result, 1, "ddress already in use")
     assert (tmp_path / "m.log").read_text() == (tmp_path / "own.log").read_text() == "precious\n"
     assert not (tmp_path / "m.tlog").exists()
+
+
+def test_a_host_name_the_resolver_cannot_encode_is_a_refused_value():
+    # Issue 25, item 6: the resolver's UnicodeError (a label over 63 characters, a byte that is not
+    # text) is not an OSError; the README promises one error line, not a traceback.
+    assert_error(holdem("acpc-client", "x" * 300, "1"), 2, "not a host name or address")
+    assert_error(holdem("acpc-client", "\udcff", "1"), 2, "not a host name or address")
+
+
+def test_an_agent_whose_constructor_raises_is_a_failed_bot(tmp_path):
+    # Issue 25, item 6: the README promises one error line and status 1 when a bot fails.
+    (tmp_path / "mod.py").write_text("class Boom:\n    def __init__(self):\n        raise RuntimeError('boom')\n")
+    (tmp_path / "broken.py").write_text("raise ZeroDivisionError('at import')\n")
+    assert_error(holdem("acpc-client", "127.0.0.1", "1", "--agent", "mod:Boom", cwd=tmp_path), 1, "RuntimeError: boom")
+    assert_error(holdem("acpc-client", "127.0.0.1", "1", "--agent", "broken:Bot", cwd=tmp_path), 1, "ZeroDivisionError")
+    assert_error(holdem("acpc-client", "127.0.0.1", "1", "--agent", "mod:Nobody", cwd=tmp_path), 1, "Nobody")

@@ -297,21 +297,38 @@ def test_ctrl_c_stops_an_exact_enumeration():
     timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
     start = time.monotonic()
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        equity(["QQ+", "random", "random"], board="2c3d4h", exact=True, threads=2)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            equity(["QQ+", "random", "random"], board="2c3d4h", exact=True, threads=2)
+    finally:
+        timer.cancel()
     # The other thread stopped too: it is free for the next call's second half.
     equity(["AA", "KK"], board="2c3d4h", exact=True, threads=2)
     assert time.monotonic() - start < 5
 
 
-def test_ctrl_c_stops_sampling_that_rejects_most_deals():
-    """Six overlapping ranges: a chunk of 65,536 samples rejects tens of millions of deals (over
-    a second); Ctrl-C stops it within one check, every million rejections."""
+@pytest.mark.parametrize(
+    ("players", "chunks"),
+    [
+        # Too many partial deals to count, so drawn by rejection: a chunk of 65,536 samples
+        # rejects millions of deals; Ctrl-C stops it within one check, every million rejections.
+        (["AA, KK, QQ, JJ, TT"] * 7, 8),
+        # Drawn directly (six ranges of three pairs): Ctrl-C stops it between two chunks.
+        (["AA, KK, QQ"] * 6, 200),
+    ],
+    ids=["by rejection", "directly"],
+)
+def test_ctrl_c_stops_sampling_of_overlapping_ranges(players, chunks):
+    # A job of several seconds; the timer is cancelled whatever happens, so that no signal
+    # arrives after the test.
     timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
     start = time.monotonic()
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        equity(["AA, KK, QQ"] * 6, samples=2 * 65_536, seed=1, exact=False)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            equity(players, samples=chunks * 65_536, seed=1, exact=False)
+    finally:
+        timer.cancel()
     assert time.monotonic() - start < 1.2
 
 
@@ -331,3 +348,40 @@ def test_progress_reports_the_size_of_the_job_up_front_then_its_end(exact):
     assert [done for done, _ in calls] == sorted(done for done, _ in calls)
     plain = equity(["AhKh", "QsQd"], board="2c7dJh" if exact else "", exact=exact, samples=300_000, seed=1, threads=2)
     assert plain == result  # reporting changes nothing
+
+
+OVERLAPPING = [
+    (["AA,KK:0.5", "AA,KK,AKs", "KK,AA:0.3"], "2c3d4h8s9c"),
+    (["AA,KK,QQ"] * 4, "2c3d4h8s9c"),
+    (["AKs,AA,KK:0.4", "AK,QQ", "AA,KK,AQs:0.7", "KK,QQ,AA"], ""),
+]
+
+
+@pytest.mark.parametrize(("players", "board"), OVERLAPPING)
+def test_overlapping_ranges_are_drawn_directly_with_the_law_of_exact_enumeration(players, board):
+    # Issue 25, item 6: equity(["AA,KK,QQ"] * 6) took 7.6 s drawing deals by rejection.  Deals are
+    # now drawn directly, each deal of combos that share no card with probability proportional to
+    # the product of its weights: the sampled equities agree with the exact enumeration's.
+    matchup = Matchup([HandRange(text)._weighted_combos() for text in players], parse_cards(board), ())
+    assert matchup.plan_direct(1 << 18, 0.25)  # this case takes the direct draw
+    exact = equity(players, board=board, exact=True)
+    sampled = equity(players, board=board, exact=False, samples=200_000, seed=11)
+    for got, wanted, error in zip(sampled.equity, exact.equity, sampled.stderr):
+        assert abs(got - wanted) < 5 * error + 1e-12
+    assert equity(players, board=board, exact=False, samples=1000, seed=4) == equity(
+        players, board=board, exact=False, samples=1000, seed=4
+    )
+
+
+def test_six_overlapping_ranges_sample_without_rejection():
+    matchup = Matchup([HandRange("AA,KK,QQ")._weighted_combos()] * 6, (), ())
+    assert matchup.plan_direct(1 << 18, 0.25)
+    result = equity(["AA,KK,QQ"] * 6, seed=1)
+    assert all(abs(share - 1 / 6) < 5 * error for share, error in zip(result.equity, result.stderr))
+
+
+def test_ranges_that_rarely_clash_keep_the_rejection_draw():
+    # Their seeded results are as before: only deals that rejection would mostly throw away are drawn directly.
+    for players in (["AA,KK", "QQ,JJ", "random"], ["random"] * 3, ["QQ+", "AKs", "22-55"]):
+        matchup = Matchup([HandRange(text)._weighted_combos() for text in players], (), ())
+        assert not matchup.plan_direct(1 << 18, 0.25)

@@ -378,9 +378,57 @@ def test_unknown_cards_needed_at_showdown():
     bad(GAME + f"actions = [{actions}]\n", r"p2's hole cards are unknown \(\?\?\?\?\) but needed at showdown")
 
 
-def test_pot_limit_cannot_be_written():
-    with pytest.raises(phh.InvalidHistoryError, match="PHH has no pot-limit Texas hold'em"):
-        phh.dumps(Hand(Rules.pot_limit(1, 2), [50, 50], seed=1))
+def finish(hand, rng):
+    """Play ``hand`` to its end with random legal decisions; return it."""
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        kind = rng.choice([kind.value for kind in legal.kinds])
+        hand.act(kind, rng.choice([legal.min_raise_to, legal.max_raise_to]) if kind in ("bet", "raise") else None)
+    return hand
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda seed: Hand(Rules.pot_limit(1, 2), [60, 80, 100], seed=seed),
+        lambda seed: Hand(Rules.no_limit(1, 2, runouts=2), [30, 30, 50], seed=seed),
+        lambda seed: Hand(Rules.no_limit(1, 2, runouts=3), [40, 40], seed=seed),
+        lambda seed: Hand(Rules.no_limit(1, 2), [100] * 4, dead_small_blind=True, posts={2: (2, 1)}, seed=seed),
+        lambda seed: Hand(Rules.pot_limit(1, 2, ante=1), [100] * 5, posts={3: (2, 0), 4: (2, 1)}, seed=seed),
+    ],
+    ids=["pot-limit", "run twice", "run three times", "dead small blind and a post", "pot-limit posts"],
+)
+def test_hands_phh_has_no_variant_or_field_for_are_written_and_read_back(make):
+    # Issue 25, item 6: dumps refused pot-limit hands, hands run more than once and dead posts,
+    # though the README says it writes any Hand.
+    rng = random.Random(7)
+    for seed in range(40):
+        hand = finish(make(seed), rng)
+        back = phh.loads(phh.dumps(hand)).hand
+        assert back.history == hand.history
+        assert (back.stacks, back.rules, back.posts, back.dead_small_blind) == (
+            hand.stacks, hand.rules, hand.posts, hand.dead_small_blind
+        )
+
+
+def test_a_void_hand_is_not_written():
+    hand = Hand(Rules.no_limit(1, 2), [50, 50], seed=1)
+    hand.misdeal()
+    with pytest.raises(phh.InvalidHistoryError, match="a misdeal"):
+        phh.dumps(hand)
+
+
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ('_structure = "fixed-limit"', "only \"pot-limit\""),
+        ("_dead_small_blind = 1", "expected true or false"),
+        ("_posts = {p9 = [2, 1]}", "give {pN = \\[live, dead\\]}"),
+        ("_posts = {p1 = 2}", "give {pN"),
+    ],
+)
+def test_holdem_fields_of_the_wrong_shape_are_refused(field, message):
+    bad(GAME + f"actions = [{DEAL}, \"p3 f\", \"p1 f\"]\n{field}\n", message)
 
 
 # ------------------------------------------------------------- log and command
@@ -522,12 +570,6 @@ def test_logs_name_a_dead_small_blind_and_posts_to_play():
     assert "Player 3 posts 2 to play\nPlayer 3 posts 1 dead" in log
     copy = hand.copy()
     assert copy.dead_small_blind and copy.posts == {2: (2, 1)}
-
-
-def test_hands_with_blinds_phh_cannot_state_are_not_written():
-    for options in ({"dead_small_blind": True}, {"posts": {2: (2, 1)}}):
-        with pytest.raises(phh.InvalidHistoryError, match="dead small blind or posts"):
-            phh.dumps(Hand(Rules.no_limit(1, 2), [100] * 4, seed=1, **options))
 
 
 HEADS_UP = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'

@@ -173,3 +173,22 @@ def test_vector_env_reads_actions_as_the_vector_game_does():
     with pytest.raises(holdem.IllegalActionError, match="table 1: actions entry 18446744073709551615 is out of range"):
         env.step(numpy.array([1, 2**64 - 1], numpy.uint64))
     env.step([1, 1])
+
+
+def test_env_refuses_names_types_and_steps_before_reset_as_the_contract_says():
+    # Issue 25, item 6: a bare ValueError, AttributeError, or a float or bool taken as an action.
+    env = HoldemEnv(players=2)
+    for call in (lambda: env.step(1), lambda: env.observe("player_0"), lambda: env.view("player_0")):
+        with pytest.raises(holdem.IllegalActionError, match=r"call reset\(\) first"):
+            call()
+    env.reset(seed=1)
+    with pytest.raises(holdem.errors.SeatError, match="agent 'nobody': the agents are player_0, player_1"):
+        env.observe("nobody")
+    with pytest.raises(TypeError, match="agent: use a str"):
+        env.view(None)
+    before = env.view("player_0")
+    for action in (1.0, True, "1"):
+        with pytest.raises(TypeError, match="use an integer"):
+            env.step(action)
+    assert env.view("player_0") == before
+    env.step(numpy.int64(1))  # any integer type is an integer

@@ -635,7 +635,8 @@ def test_a_session_exports_as_phh_and_reads_back_to_the_same_hands():
     assert [history.hand.stacks for history in histories] == [played.hand.stacks for played in table.hands]
 
 
-def test_hands_with_posts_do_not_export_as_phh():
+def test_hands_with_posts_export_as_phh_and_read_back():
+    # Issue 25, item 6: write_phh refused dead posts, though the README says any hand is written.
     table = table_of([100, 0, 100, 0, 100], seats=5)
     table.start_hand()
     fold_around(table)
@@ -643,8 +644,11 @@ def test_hands_with_posts_do_not_export_as_phh():
     table.start_hand()
     fold_around(table)
     assert table.hands[-1].hand.posts
-    with pytest.raises(InvalidHistoryError, match="posts"):
-        table.write_phh(io.StringIO())
+    out = io.StringIO()
+    table.write_phh(out)
+    histories = list(phh.load_all(io.StringIO(out.getvalue())))
+    assert [history.hand.posts for history in histories] == [played.hand.posts for played in table.hands]
+    assert [history.hand.stacks for history in histories] == [played.hand.stacks for played in table.hands]
 
 
 def test_a_refused_start_hand_changes_nothing():

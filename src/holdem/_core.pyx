@@ -21,6 +21,7 @@ from libc.string cimport memcpy, memmove, memset
 
 import operator
 import os
+import threading
 
 from holdem.limits import integer
 from holdem.errors import (
@@ -632,10 +633,13 @@ MIN_ROWS_PER_THREAD = 131_072
 MAX_THREADS = 64
 """The most threads one call of evaluate_batch or equity works on: more count as this many."""
 _THREAD_POOL = []  # the one pool, once made
+_THREAD_POOL_LOCK = threading.Lock()  # held while it is made: without the GIL too, one pool
 
 
 def _forget_thread_pool():
+    global _THREAD_POOL_LOCK
     _THREAD_POOL.clear()  # a forked child has none of its parent's threads
+    _THREAD_POOL_LOCK = threading.Lock()  # nor its locks, which another thread may have held
 
 
 if hasattr(os, "register_at_fork"):
@@ -647,10 +651,10 @@ def _thread_pool():
     thread, MAX_THREADS), made once: starting threads on every call would cost as much as
     the work they share on a million hands.  Threads start as work first needs them."""
     if not _THREAD_POOL:
-        from concurrent.futures import ThreadPoolExecutor
-        pool = ThreadPoolExecutor(MAX_THREADS - 1, thread_name_prefix="holdem")
-        if not _THREAD_POOL:  # of two threads making the pool at once, both use the first
-            _THREAD_POOL.append(pool)
+        with _THREAD_POOL_LOCK:
+            if not _THREAD_POOL:
+                from concurrent.futures import ThreadPoolExecutor
+                _THREAD_POOL.append(ThreadPoolExecutor(MAX_THREADS - 1, thread_name_prefix="holdem"))
     return _THREAD_POOL[0]
 
 

@@ -38,6 +38,8 @@ cdef enum:
     MAX_COMBOS = 0xFFFF  # combos in a matchup: two combo numbers pack into 32 bits
     MAX_REJECTIONS = 10000  # sampling gives up when fewer than one deal in this many fits
 
+from libc.stdlib cimport calloc
+
 cdef uint64_t BINOMIAL[5][5]
 BINOMIAL[:] = [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]]
 
@@ -214,6 +216,21 @@ cdef inline void deal_cards(uint8_t *live, int size, int count, uint32_t bits, u
         mask[0] |= CARD_MASK[card]
 
 
+cdef inline uint64_t slot_of(const uint64_t *keys, uint64_t slots, uint64_t key) noexcept nogil:
+    """The slot of ``key`` in an open-addressing table of ``slots`` (a power of two): its own, or the empty one
+    where it goes."""
+    cdef uint64_t hashed = key * 0x9E3779B97F4A7C15ULL
+    cdef uint64_t slot = (hashed ^ hashed >> 29) & (slots - 1)
+    while keys[slot] and keys[slot] != key:
+        slot = (slot + 1) & (slots - 1)
+    return slot
+
+
+cdef inline uint64_t state_key(int level, uint64_t state) noexcept nogil:
+    """The table key of the cards ``state`` (bits 0 to 51) taken before ``level``: never 0."""
+    return state | <uint64_t>(level + 1) << 52
+
+
 cdef inline int bit_count(uint64_t bits) noexcept nogil:
     cdef int count = 0
     while bits:
@@ -262,6 +279,16 @@ cdef class Matchup:
     cdef double *weight
     cdef uint32_t *pairs             # two ranges: the pairs of their combos that share no card, or NULL
     cdef uint32_t pair_count
+    # Direct draws (plan_direct): the players with more than one combo, drawn in this order; for
+    # each level, the cards of the combos of the players from it on; and a table of the total
+    # weight of the ways to complete a state (the cards taken by the players before a level that
+    # matter to the later ones).  direct_keys is NULL when deals are drawn by rejection.
+    cdef int direct_count
+    cdef int direct_players[MAX_PLAYERS]
+    cdef uint64_t direct_cards[MAX_PLAYERS + 1]
+    cdef uint64_t *direct_keys
+    cdef double *direct_weights
+    cdef uint64_t direct_slots
     cdef int deal_found              # has_deal: -1 until known, then 0 or 1
 
     def __cinit__(self, ranges, board, dead):
@@ -362,6 +389,8 @@ cdef class Matchup:
         free(self.hole_suits)
         free(self.weight)
         free(self.pairs)
+        free(self.direct_keys)
+        free(self.direct_weights)
 
     @property
     def combo_counts(self):
@@ -488,6 +517,134 @@ cdef class Matchup:
         self.pairs = pairs  # last: a thread sampling meanwhile sees no pairs or all of them
         return True
 
+    def plan_direct(self, uint64_t most_states, double accepted_below):
+        """Draw the combos of deals directly, each deal in which no two players share a card with
+        probability proportional to the product of its weights, when rejection would keep fewer
+        than ``accepted_below`` of the deals it draws and at most ``most_states`` partial deals
+        need counting; return whether it will.
+
+        The count: for each player in turn and each set of cards the players before have taken
+        (only those the later players' combos hold matter), the total weight of the ways to
+        complete the deal.  A draw then picks each player's combo with probability its weight
+        times the completions it leaves, over the total: the same law as rejection, which draws
+        each combo by its weight and keeps the deals that fit.  With two ranges whose pairs are
+        listed (:meth:`pair_ranges`) the pairs are drawn instead.
+        """
+        cdef int p, combo, level = 0
+        cdef uint64_t slots = 1, room = most_states, work = most_states * 64
+        cdef uint64_t *keys
+        cdef double *weights
+        cdef double total, drawn = 1, size, states = 0, ways = 1
+        if self.pairs or self.direct_keys:
+            return self.direct_keys != NULL
+        for p in range(self.players):
+            if self.start[p + 1] - self.start[p] > 1:
+                self.direct_players[level] = p
+                level += 1
+        if level < 2:
+            return False
+        self.direct_count = level
+        self.direct_cards[level] = 0
+        while level:
+            level -= 1
+            self.direct_cards[level] = self.direct_cards[level + 1]
+            p = self.direct_players[level]
+            size = 0
+            for combo in range(self.start[p], self.start[p + 1]):
+                self.direct_cards[level] |= self.hole_bits[combo]
+                size += self.weight[combo]
+            drawn *= size
+        # The states to table at each level: at most the ways to deal the players before it, and
+        # the subsets of the cards that matter to the rest.
+        for level in range(1, self.direct_count):
+            ways *= self.start[self.direct_players[level - 1] + 1] - self.start[self.direct_players[level - 1]]
+            states += min(ways, 2.0 ** bit_count(self.direct_cards[level]))
+        if states > most_states:
+            return False
+        while slots < 2 * most_states:
+            slots <<= 1
+        keys = <uint64_t *>calloc(slots, sizeof(uint64_t))
+        weights = <double *>malloc(slots * sizeof(double))
+        if not keys or not weights:
+            free(keys)
+            free(weights)
+            raise MemoryError()
+        with nogil:
+            total = self.completions(keys, weights, slots, 0, 0, &room, &work)
+        if total < 0 or total >= accepted_below * drawn:
+            free(keys)
+            free(weights)
+            return False
+        self.direct_slots = slots
+        self.direct_weights = weights
+        self.direct_keys = keys  # last: a thread sampling meanwhile sees no table or all of it
+        return True
+
+    cdef double completions(self, uint64_t *keys, double *weights, uint64_t slots, int level, uint64_t state,
+                            uint64_t *room, uint64_t *work) noexcept nogil:
+        """The total weight of the ways the players from ``level`` on can take combos clear of
+        ``state``, tabled; -1 once the table or the work allowed runs out."""
+        cdef int p, combo
+        cdef uint64_t slot, key
+        cdef double total = 0, rest
+        if level == self.direct_count:
+            return 1
+        key = state_key(level, state)
+        slot = slot_of(keys, slots, key)
+        if keys[slot]:
+            return weights[slot]
+        p = self.direct_players[level]
+        for combo in range(self.start[p], self.start[p + 1]):
+            if work[0] == 0:
+                return -1
+            work[0] -= 1
+            if not state & self.hole_bits[combo]:
+                rest = self.completions(
+                    keys, weights, slots, level + 1, (state | self.hole_bits[combo]) & self.direct_cards[level + 1],
+                    room, work,
+                )
+                if rest < 0:
+                    return -1
+                total += self.weight[combo] * rest
+        if room[0] == 0:
+            return -1
+        room[0] -= 1
+        slot = slot_of(keys, slots, key)  # the table has grown meanwhile
+        keys[slot] = key
+        weights[slot] = total
+        return total
+
+    cdef uint64_t draw_direct(self, Runout *r, RngState *rng) noexcept nogil:
+        """Draw the ranged players' combos by the table of :meth:`plan_direct` into ``r``; return their cards."""
+        cdef int level, p, combo, chosen
+        cdef uint64_t state = 0, used = 0, after
+        cdef double target, weight
+        for level in range(self.direct_count):
+            p = self.direct_players[level]
+            target = uniform(rng) * self.direct_weights[
+                slot_of(self.direct_keys, self.direct_slots, state_key(level, state))
+            ]
+            chosen = -1
+            for combo in range(self.start[p], self.start[p + 1]):
+                if state & self.hole_bits[combo]:
+                    continue
+                after = (state | self.hole_bits[combo]) & self.direct_cards[level + 1]
+                weight = self.weight[combo]
+                if level + 1 < self.direct_count:
+                    weight *= self.direct_weights[
+                        slot_of(self.direct_keys, self.direct_slots, state_key(level + 1, after))
+                    ]
+                if weight > 0:
+                    chosen = combo  # the last that can be completed, should rounding leave target above all
+                    if target < weight:
+                        break
+                    target -= weight
+            used |= self.hole_bits[chosen]
+            state = (state | self.hole_bits[chosen]) & self.direct_cards[level + 1]
+            r.hole_key[p] = self.hole_key[chosen]
+            r.hole_mask[p] = self.hole_mask[chosen]
+        return used
+
     cdef check_tally(self, double[:, ::1] tally):
         if tally.shape[0] != self.players or tally.shape[1] != self.players + 1:
             raise ValueError(f"tally must have shape ({self.players}, {self.players + 1})")
@@ -585,7 +742,8 @@ cdef class Matchup:
         cdef int p, i, size, combo, other, card
         cdef uint64_t fixed = self.used, used, key, mask, spare = 0, boards = 1
         cdef uint32_t bits, threshold, pair
-        cdef bint dealt
+        cdef bint dealt, direct = self.direct_keys != NULL
+        cdef int one_by_one  # the players whose combos are drawn one at a time
         cdef Py_ssize_t n, rejected = 0
         r.players = self.players
         r.correcting = False
@@ -612,11 +770,14 @@ cdef class Matchup:
         for i in range(left):
             boards *= live_size - i
         threshold = (1ULL << 32) % boards
+        one_by_one = 0 if self.pairs or direct else ranged_count
         n = 0
         while n < count:
             used = fixed
             dealt = True
-            if self.pairs:
+            if direct:
+                used |= self.draw_direct(&r, rng)
+            elif self.pairs:
                 pair = self.pairs[below(rng, &spare, self.pair_count)]
                 combo, other = pair & 0xFFFF, pair >> 16
                 if (self.weighted[ranged[0]] or self.weighted[ranged[1]]) and (
@@ -628,7 +789,7 @@ cdef class Matchup:
                 r.hole_mask[ranged[0]] = self.hole_mask[combo]
                 r.hole_key[ranged[1]] = self.hole_key[other]
                 r.hole_mask[ranged[1]] = self.hole_mask[other]
-            for i in range(0 if self.pairs or not dealt else ranged_count):
+            for i in range(one_by_one if dealt else 0):
                 p = ranged[i]
                 size = self.start[p + 1] - self.start[p]
                 combo = self.start[p] + below(rng, &spare, size)

@@ -39,6 +39,10 @@ _CHUNK = 1 << 16  # samples per random stream: results do not depend on the thre
 _DEAL_WORK = 2000
 _CHECK_WORK = 1 << 26  # work between two checks for Ctrl-C: about 10 ms
 _MOST_PAIRS = 1 << 17  # pairs of combos of two ranges listed for sampling: 512 KB, which a core's cache holds
+# Overlapping ranges: deals are drawn directly (Matchup.plan_direct) when rejection would keep
+# fewer than a quarter of the deals it draws, and the partial deals to count fit 8 MB.
+_MOST_STATES = 1 << 18
+_DIRECT_BELOW = 0.25
 
 
 @dataclass(frozen=True)
@@ -194,6 +198,7 @@ def equity(
         runouts = deals * boards
     else:
         matchup.pair_ranges(min(2 * samples, _MOST_PAIRS))
+        matchup.plan_direct(_MOST_STATES, _DIRECT_BELOW)
         rng = seed if isinstance(seed, Rng) else Rng(seed)
         streams = rng.spawn(-(-samples // _CHUNK))
         sizes = [min(_CHUNK, samples - start) for start in range(0, samples, _CHUNK)]

@@ -132,3 +132,17 @@ def real_number(value: object, error: type[HoldemError], message: str) -> float:
     if not math.isfinite(number):
         raise error(message)
     return number
+
+
+def check_type(value: object, kind: type | tuple[type, ...], what: str) -> None:
+    """Raise ``TypeError`` naming ``what`` and the type wanted unless ``value`` is a ``kind``.
+
+    >>> check_type("GAMEDEF", str, "the game definition")
+    >>> check_type(None, str, "the game definition")
+    Traceback (most recent call last):
+    ...
+    TypeError: the game definition: use a str, got NoneType
+    """
+    if not isinstance(value, kind):
+        names = " or ".join(wanted.__name__ for wanted in (kind if isinstance(kind, tuple) else (kind,)))
+        raise TypeError(f"{what}: use a {names}, got {type(value).__name__}")

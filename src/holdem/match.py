@@ -199,7 +199,9 @@ def play_match(
     show = sys.stderr.isatty() if progress is None else progress
     began = time.perf_counter()
     done: list[_Tally] = [None] * len(chunks)  # type: ignore[list-item]
-    from tqdm import tqdm  # here, not at import: `import holdem` stays quick
+    # Here, not at import: `import holdem` stays quick.  tqdm has no type hints (its stubs are
+    # types-tqdm): without them the bar is Any, and with them the ignore is not needed.
+    from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]
 
     with tqdm(total=hands, unit=" hands", disable=not show) as bar:
         for index, tally in _run(chunks, executor, workers):

@@ -42,15 +42,16 @@ try:
     from gymnasium import spaces
     from gymnasium.vector import AutoresetMode, VectorEnv
     from gymnasium.vector.utils import batch_space
-    from pettingzoo import AECEnv
+    from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]  # no type hints
 except ModuleNotFoundError as error:
     raise ModuleNotFoundError(
         f"holdem.rl needs {error.name}: pip install 'holdem-engine[rl]'", name=error.name
     ) from error
 
+from holdem.actions import integer
 from holdem.agents import pot_raise_to
 from holdem.cards import Rng
-from holdem.errors import IllegalActionError
+from holdem.errors import IllegalActionError, SeatError, check_type
 from holdem.hand import Hand, HandView, SeatStatus
 from holdem.rules import Rules
 from holdem.vector import CHECK_OR_CALL, FOLD, RAISE, VectorGame, VectorObservation, _decision_array, _table_count
@@ -61,7 +62,7 @@ ACTIONS = ("fold", "check or call", "minimum raise", "half-pot raise", "pot rais
 """The meaning of each action number."""
 
 
-class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
+class HoldemEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # PettingZoo has no type hints
     """One hand per episode between ``players`` seats, each with ``stack`` chips (default 100 big blinds)."""
 
     metadata = {"name": "holdem_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -80,6 +81,22 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
         self.action_spaces = {agent: spaces.Discrete(len(ACTIONS)) for agent in self.possible_agents}
         self._rng = Rng()
         self._episode = -1
+        self._hand: Hand | None = None  # no hand before reset
+
+    @property
+    def hand(self) -> Hand:
+        """The hand of this episode (assign one to play a deal of your own).
+
+        :raises IllegalActionError: before the first :meth:`reset`.
+        """
+        if self._hand is None:
+            raise IllegalActionError("no hand is dealt before reset(): call reset() first")
+        return self._hand
+
+    @hand.setter
+    def hand(self, hand: Hand) -> None:
+        check_type(hand, Hand, "hand")
+        self._hand = hand
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -94,7 +111,7 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
             self._episode = -1
         self._episode += 1
         count = len(self.possible_agents)
-        self.hand = Hand(self.rules, [self.stack] * count, (self._episode - 1) % count, seed=self._rng.random_raw())
+        self._hand = Hand(self.rules, [self.stack] * count, (self._episode - 1) % count, seed=self._rng.random_raw())
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -104,7 +121,14 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
         self.agent_selection = self.possible_agents[self.hand.actor]  # type: ignore[index]
 
     def view(self, agent: str) -> HandView:
-        """What ``agent`` may know of the hand, as a :class:`~holdem.hand.HandView`."""
+        """What ``agent`` may know of the hand, as a :class:`~holdem.hand.HandView`.
+
+        :raises SeatError: for a name not among :attr:`possible_agents`.
+        :raises IllegalActionError: before the first :meth:`reset`.
+        """
+        check_type(agent, str, "agent")
+        if agent not in self.possible_agents:
+            raise SeatError(f"agent {agent[:100]!r}: the agents are {', '.join(self.possible_agents)}")
         return self.hand.view(self.possible_agents.index(agent))
 
     def observe(self, agent: str) -> dict[str, numpy.ndarray]:
@@ -137,11 +161,19 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        """Play the selected agent's action (a number from 0 to 5, as :data:`ACTIONS`; ``None`` once it is done).
+
+        :raises IllegalActionError: before the first :meth:`reset`, for an action out of range or one
+            the rules do not allow now.
+        :raises TypeError: for an action that is not an integer (a float or a bool).
+        """
+        hand = self.hand
+        if action is not None:
+            action = integer(action, "action")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        hand = self.hand
         if action == 0:
             hand.fold()
         elif action == 1:

@@ -368,8 +368,6 @@ class Table:
         >>> [history.fields["players"] for history in phh.load_all(io.StringIO(out.getvalue()))]
         [['bob', 'ann']]
 
-        :raises InvalidHistoryError: for a hand dealt with a dead small blind or posts
-            out of position, which PHH cannot record.
         """
         from holdem.formats import phh
 

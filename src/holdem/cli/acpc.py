@@ -113,20 +113,21 @@ def load_agent(spec: str) -> object:
 
     ``MODULE`` is looked for in the current directory first, as ``python -m`` would.
 
-    :raises AgentError: when the name cannot be found.
+    :raises AgentError: when the name cannot be found, or its module or its class fails (the error
+        it raised is named).
     """
     if spec in REFERENCE_BOTS:
         return REFERENCE_BOTS[spec]()
     module_name, _, name = spec.partition(":")
+    if not module_name or not name:
+        raise AgentError(f"agent {spec!r}: use {', '.join(REFERENCE_BOTS)} or MODULE:NAME")
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     try:
-        found = getattr(importlib.import_module(module_name), name) if name else None
-    except (ImportError, AttributeError) as error:
-        raise AgentError(f"agent {spec!r}: {error}") from None
-    if found is None:
-        raise AgentError(f"agent {spec!r}: use {', '.join(REFERENCE_BOTS)} or MODULE:NAME")
-    return found() if isinstance(found, type) else found
+        found = getattr(importlib.import_module(module_name), name)
+        return found() if isinstance(found, type) else found
+    except Exception as error:  # the user's code: whatever it raises, the bot failed
+        raise AgentError(f"agent {spec!r}: {type(error).__name__}: {error}") from None
 
 
 def _port(text: str) -> int:

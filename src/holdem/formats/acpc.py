@@ -51,9 +51,9 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from holdem._core import evaluate7
-from holdem.actions import Action, ActionKind
+from holdem.actions import Action, ActionKind, integer
 from holdem.cards import Card, format_cards, parse_cards
-from holdem.errors import AcpcError, HoldemError, InvalidRulesError
+from holdem.errors import AcpcError, HoldemError, InvalidRulesError, check_type
 from holdem.formats.phh import HandHistory
 from holdem.hand import Hand, HandView, SeatStatus
 from holdem.pots import build_pots, pot_winners
@@ -166,7 +166,9 @@ class GameDef:
 
         :raises AcpcError: for an unknown key, a value that is not a number, or
             a missing or inconsistent field (the message names it).
+        :raises TypeError: for ``text`` not a ``str``.
         """
+        check_type(text, str, "the game definition text")
         found: dict[str, object] = {}
         betting = "limit"
         for number, raw in enumerate(text.splitlines(), 1):
@@ -222,7 +224,9 @@ class GameDef:
         ...
         holdem.errors.AcpcError: a game definition cannot state these rules' ante (1)
         """
-        stacks = None if stacks is None else tuple(stacks)
+        check_type(rules, Rules, "rules")
+        players = integer(players, "players")
+        stacks = None if stacks is None else tuple(integer(stack, "stack") for stack in _iterable(stacks, "stacks"))
         if stacks is not None and len(stacks) != players:
             raise AcpcError(f"{len(stacks)} stacks for {players} players: give one per player")
         rules.check_player_count(players)
@@ -393,8 +397,14 @@ def reference_deals(game: GameDef, seed: int) -> Iterator[tuple[tuple[tuple[Card
     >>> [format_cards(cards) for cards in holes], format_cards(board)
     (['8s2h', 'Kd5c'], '7hAdTd4sKc')
     """
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**32:
+    check_type(game, GameDef, "game")
+    seed = integer(seed, "seed")
+    if not 0 <= seed < 2**32:
         raise AcpcError(f"seed {seed!r}: the reference dealer's seeds are whole numbers from 0 to 2**32 - 1")
+    return _reference_deals(game, seed)
+
+
+def _reference_deals(game: GameDef, seed: int) -> Iterator[tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]]:
     words = [seed]
     for index in range(1, 624):
         word = words[-1]
@@ -449,7 +459,9 @@ class MatchState(NamedTuple):
         """Read a match state string (without a response or line ending).
 
         :raises AcpcError: when the text does not follow the protocol.
+        :raises TypeError: for ``text`` not a ``str``.
         """
+        check_type(text, str, "the match state")
         match = _STATE.fullmatch(text)
         if match is None:
             raise AcpcError(
@@ -497,6 +509,12 @@ class MatchState(NamedTuple):
         >>> str(MatchState.from_hand(hand, 0, 30))
         'MATCHSTATE:0:30:cc/:9s8h|/8c8d5c'
         """
+        check_type(hand, Hand, "hand")
+        position, hand_number = integer(position, "position"), integer(hand_number, "hand_number")
+        if not 0 <= position < hand.player_count:
+            raise AcpcError(f"position {position}: the hand has positions 0 to {hand.player_count - 1}")
+        if not 0 <= hand_number < 2**32:
+            raise AcpcError(f"hand_number {hand_number}: ACPC numbers hands from 0 to 2**32 - 1")
         betting, board = _betting_and_board(hand)
         shown = _showdown_seats(hand)
         holes = tuple(
@@ -521,7 +539,9 @@ class MatchState(NamedTuple):
 
         :raises AcpcError: for a state that ``game`` does not allow: a wrong
             number of players, cards or board cards, missing cards, or illegal betting.
+        :raises TypeError: for ``game`` not a :class:`GameDef`.
         """
+        check_type(game, GameDef, "game")
         rules = game.rules()
         count = game.players
         if len(self.hole_cards) != count:
@@ -580,7 +600,10 @@ def apply_action(hand: Hand, action: str) -> Action:
 
     :raises AcpcError: for text that is not an action of this game.
     :raises IllegalActionError: for an action the rules do not allow now.
+    :raises TypeError: for ``hand`` not a :class:`~holdem.hand.Hand` or ``action`` not a ``str``.
     """
+    check_type(hand, Hand, "hand")
+    check_type(action, str, "action")
     if action == "f":
         return hand.fold()
     if action == "c":
@@ -652,6 +675,7 @@ def hand_values(hand: Hand) -> tuple[Fraction, ...]:
     >>> [str(value) for value in hand_values(hand)], hand.payoffs
     (['5/2', '5/2', '-5'], (3, 2, -5))
     """
+    check_type(hand, Hand, "hand")
     if not hand.is_over:
         raise AcpcError("the hand is not over: it has no value yet")
     won = [0] * hand.player_count
@@ -686,12 +710,13 @@ def state_line(hand: Hand, hand_number: int, names: Iterable[str]) -> str:
     >>> state_line(hand, 0, ["Alice", "Bob"])
     'STATE:0:r300f:9s8h|JdTc:-100|100:Alice|Bob'
     """
+    values = "|".join(map(_value_text, hand_values(hand)))
+    hand_number = integer(hand_number, "hand_number")
     betting, board = _betting_and_board(hand)
     cards = "|".join(format_cards(hand.hole_cards(seat)) for seat in range(hand.player_count))
     cards += "".join("/" + format_cards(round_cards) for round_cards in board)
-    values = "|".join(map(_value_text, hand_values(hand)))
     rounds = "/".join("".join(actions) for actions in betting)
-    return f"STATE:{hand_number}:{rounds}:{cards}:{values}:{'|'.join(names)}"
+    return f"STATE:{hand_number}:{rounds}:{cards}:{values}:{_names(names, hand.player_count)}"
 
 
 def score_line(totals: Iterable[Fraction | float], names: Iterable[str]) -> str:
@@ -700,7 +725,30 @@ def score_line(totals: Iterable[Fraction | float], names: Iterable[str]) -> str:
     >>> score_line([Fraction(-201, 2), Fraction(201, 2)], ["Alice", "Bob"])
     'SCORE:-100.5|100.5:Alice|Bob'
     """
-    return f"SCORE:{'|'.join(map(_value_text, totals))}:{'|'.join(names)}"
+    values = []
+    for total in _iterable(totals, "totals"):
+        if isinstance(total, bool) or not isinstance(total, (Fraction, int, float)):
+            raise TypeError(f"total {total!r}: use a number (int, float or Fraction)")
+        values.append(_value_text(total))
+    return f"SCORE:{'|'.join(values)}:{_names(names, len(values))}"
+
+
+def _iterable(values: object, what: str) -> Iterable[object]:
+    """``values`` if it is an iterable other than text, else ``TypeError`` naming ``what``."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(f"{what}: use a list or tuple, got {type(values).__name__}")
+    return values
+
+
+def _names(names: Iterable[str], count: int) -> str:
+    """The players' names by position, joined with ``|``: ``count`` of them, none holding ``:``, ``|`` or a space."""
+    listed = []
+    for name in _iterable(names, "names"):
+        check_type(name, str, "a player's name")
+        listed.append(str(name))
+    if len(listed) != count or any(set(name) & set(":| \r\n") for name in listed):
+        raise AcpcError(f"names {listed!r}: give {count} names without ':', '|' or spaces")
+    return "|".join(listed)
 
 
 class LoggedHand(NamedTuple):
@@ -749,12 +797,18 @@ def read_log(lines: Iterable[str], game: GameDef) -> MatchLog:
 
     :raises AcpcError: for a line that cannot be read, a hand that does not
         replay, or values that disagree with the replay.
+    :raises TypeError: for ``lines`` not an iterable of ``str`` (a file opened as
+        text, or a list: split a whole log with ``splitlines()``), or ``game`` not a :class:`GameDef`.
     """
+    check_type(game, GameDef, "game")
+    if isinstance(lines, str):
+        raise TypeError("lines: read_log takes the log's lines (a file opened as text, or text.splitlines())")
     hands: list[LoggedHand] = []
     totals: dict[str, float] = {}
     score = None
-    for number, line in enumerate(lines, 1):
-        line = line.strip()
+    for number, text in enumerate(_iterable(lines, "lines"), 1):
+        check_type(text, str, f"log line {number}")
+        line = str(text).strip()
         if not line or line[0] in "#;":
             continue
         state = _STATE_LINE.fullmatch(line)

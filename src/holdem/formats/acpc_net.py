@@ -59,7 +59,8 @@ from typing import IO
 from holdem.actions import ActionKind
 from holdem.agents import agent_name
 from holdem.cards import Rng, format_cards
-from holdem.errors import AcpcError, AgentError, HoldemError, IllegalActionError
+from holdem.actions import integer
+from holdem.errors import AcpcError, AgentError, HoldemError, IllegalActionError, check_type
 from holdem.formats.acpc import GameDef, MatchState, _value_text, hand_values, reference_deals, score_line
 from holdem.hand import Hand, HandView, SeatStatus
 from holdem.rules import Structure
@@ -218,8 +219,10 @@ class Dealer:
         transcript: IO[str] | None = None,
         report: Callable[[str], object] | None = None,
     ) -> None:
+        check_type(game, GameDef, "game")
         self.rules = game.rules()
-        if not isinstance(hands, int) or not 1 <= hands < 2**32:
+        hands = integer(hands, "hands")
+        if not 1 <= hands < 2**32:
             raise AcpcError(f"{hands!r} hands: play 1 to 2**32 - 1")
         if cards not in ("holdem", "reference"):
             raise AcpcError(f"cards {cards!r}: use 'holdem' or 'reference'")
@@ -233,7 +236,7 @@ class Dealer:
         if ports is not None and len(ports) != game.players:
             raise AcpcError(f"ports {list(ports)!r}: give one per seat ({game.players})")
         for seat_port in [port] if ports is None else ports:
-            if not isinstance(seat_port, int) or not 0 <= seat_port <= 65535:
+            if not 0 <= integer(seat_port, "port") <= 65535:
                 raise AcpcError(f"port {seat_port!r}: use 0 to 65535 (0: any free port)")
         for name, seconds in (("timeout", timeout), ("hand_timeout", hand_timeout), ("per_hand_timeout", per_hand_timeout)):
             if seconds is not None and not seconds > 0:
@@ -587,15 +590,27 @@ def play_client(
     ``report`` (by default a warning on this module's logger), answered with a
     call and left out of the result.
 
-    :raises AcpcError: when no game definition is given or sent.
+    :raises AcpcError: when no game definition is given or sent, or for a host
+        that is not a host name or address, or a port out of range.
     :raises AgentError: for an agent that raises or chooses an action the rules do not allow.
+    :raises OSError: when the dealer cannot be reached or the connection fails.
     """
+    check_type(host, str, "host")
+    port = integer(port, "port")
+    if not 0 <= port <= 65535:
+        raise AcpcError(f"port {port}: use 0 to 65535")
+    if game is not None:
+        check_type(game, GameDef, "game")
     act: Callable[[HandView], object] = getattr(agent, "act", agent)  # type: ignore[arg-type]
     end_hand = getattr(agent, "end_hand", None)
     report = logger.warning if report is None else report
     definition: list[str] = []
     hands, total = 0, Fraction(0)
-    with socket.create_connection((host, port), timeout=timeout) as sock:
+    try:
+        sock = socket.create_connection((host, port), timeout=timeout)
+    except UnicodeError as error:  # the resolver's: not a name it can encode (too long, not text)
+        raise AcpcError(f"host {host[:100]!r}: not a host name or address ({error})") from None
+    with sock:
         connection = _Connection(sock, timeout)
         connection.send(b"VERSION:2.0.0\r\n")
         while True:
@@ -636,5 +651,5 @@ def play_client(
 def _response(hand: Hand, decision: object) -> str:
     """The ACPC action for an agent's decision, checked on a copy of the hand."""
     trial = hand.copy()
-    record = trial.act(*decision) if isinstance(decision, tuple) else trial.act(decision)  # type: ignore[arg-type]
+    record = trial.act(*decision) if isinstance(decision, tuple) else trial.act(decision)
     return _action_text(trial, record, hand.rules.structure is Structure.FIXED_LIMIT)

@@ -39,6 +39,7 @@ from collections.abc import Collection, Sequence
 from holdem._core import evaluate
 from holdem.actions import Action, ActionKind
 from holdem.cards import format_cards
+from holdem.errors import InvalidHistoryError, check_type
 from holdem.evaluation import HandRank
 from holdem.hand import Hand
 from holdem.pots import build_pots
@@ -70,10 +71,17 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
     >>> steps[3]
     '*** HOLE CARDS ***\\nDealt to Player 1 (BB) [As Ad]'
     """
+    check_type(hand, Hand, "hand")
     rules = hand.rules
     count = hand.player_count
     if names is None:
         names = [f"Player {seat + 1}" for seat in range(count)]
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
+        raise TypeError(f"names: give a list of names by seat, got {type(names).__name__}")
+    for name in names:
+        check_type(name, str, "a player's name")
+    if len(names) != count:
+        raise InvalidHistoryError(f"{len(names)} names for {count} seats: give one a seat")
     stakes = (
         f"{rules.small_bet}/{rules.big_bet}"
         if rules.structure is Structure.FIXED_LIMIT

@@ -72,7 +72,7 @@ else:
 
 from holdem.actions import ActionKind
 from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
-from holdem.errors import HoldemError, InvalidHistoryError
+from holdem.errors import HoldemError, InvalidHistoryError, check_type
 from holdem.formats._toml import read_simple_toml
 from holdem.hand import Hand, SeatStatus
 from holdem.limits import MAX_CHIPS
@@ -98,6 +98,12 @@ class HandHistory:
 
     hand: Hand
     fields: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        check_type(self.hand, Hand, "hand")
+        check_type(self.fields, dict, "fields")
+        for name in self.fields:
+            check_type(name, str, "a field's name")
 
     @property
     def unknown_seats(self) -> frozenset[int]:
@@ -125,9 +131,12 @@ _OPTIONS = (
     "runouts",
     "runs_by_agreement",
 )
-# Records of a hand that PHH has no action for, as fields: the card exposed in the deal
-# (``{player, card, replacement}``) and the runs each player all in asked for (``{pN = runs}``).
-_RECORDS = ("_exposed", "_runs")
+# Records of a hand that PHH has no action or variant for, as fields: the card exposed in the
+# deal (``{player, card, replacement}``), the runs each player all in asked for (``{pN = runs}``),
+# a pot-limit game (``_structure = "pot-limit"`` beside variant NT: every pot-limit action is a
+# no-limit one), no small blind (``_dead_small_blind``) and the posts of players coming back
+# (``{pN = [live, dead]}``).
+_RECORDS = ("_exposed", "_runs", "_structure", "_dead_small_blind", "_posts")
 _PHH_DEFAULTS = {
     **{field.name: field.default for field in dataclasses.fields(Rules) if field.name in _OPTIONS},
     "blind_counts_as_bet": False,
@@ -320,6 +329,11 @@ def _rules(data: dict[str, Any], variant: str, count: int) -> Rules:
     for name, value in options:
         if not isinstance(value, (str, int, Decimal)):
             raise InvalidHistoryError(f"_{name} {value!r}: expected a string, a number or a boolean")
+    structure = data.get("_structure")
+    if structure is not None:
+        if variant != "NT" or structure != Structure.POT_LIMIT.value:
+            raise InvalidHistoryError(f'_structure {structure!r}: only "pot-limit", beside variant "NT"')
+        variant = "PT"  # pot-limit Texas hold'em: holdem's own name, never in the variant field
     return _game_rules(variant, tuple(antes), tuple(blinds), bets, options)
 
 
@@ -344,6 +358,8 @@ def _game_rules(
     try:
         if variant == "NT":
             return Rules.no_limit(blinds[0], blinds[1], min_bet=bets[0], **settings)
+        if variant == "PT":
+            return Rules.pot_limit(blinds[0], blinds[1], min_bet=bets[0], **settings)
         return Rules.fixed_limit(bets[0], bets[1], blinds[0], blinds[1], **settings)
     except TypeError as error:  # an option of the wrong kind, such as _max_bets = "abc"
         raise InvalidHistoryError(str(error)) from None
@@ -497,7 +513,13 @@ def _replay(data: dict[str, Any]) -> HandHistory:
     seat_of, by_seat = _SEATING[count][button]
     exposed = _exposed(data.get("_exposed"), holes, count)
     hole_cards = [holes[player] for player in by_seat]
-    hand = Hand(rules, [stacks[player] for player in by_seat], button, hole_cards=hole_cards, manual_showdown=True)
+    dead_small_blind = data.get("_dead_small_blind", False)
+    if type(dead_small_blind) is not bool:
+        raise InvalidHistoryError(f"_dead_small_blind {dead_small_blind!r}: expected true or false")
+    hand = Hand(
+        rules, [stacks[player] for player in by_seat], button, hole_cards=hole_cards, manual_showdown=True,
+        dead_small_blind=dead_small_blind, posts=_posts(data.get("_posts", {}), seat_of),
+    )  # fmt: skip
     if exposed is not None:
         player, card, replacement = exposed
         hand.replace_exposed(seat_of[player], card, replacement)
@@ -560,6 +582,18 @@ def _replay(data: dict[str, Any]) -> HandHistory:
         if name not in _NOT_KEPT
     }
     return HandHistory(hand, fields)
+
+
+def _posts(record: object, seat_of: Sequence[int]) -> dict[int, tuple[int, int]]:
+    """The posts of players coming back, by seat, from a ``_posts`` field ``{pN = [live, dead]}``."""
+    players = _PLAYERS[len(seat_of)]
+    if not isinstance(record, dict) or not all(
+        name in players and isinstance(post, list) and len(post) == 2 for name, post in record.items()
+    ):
+        raise InvalidHistoryError(f"_posts {record!r}: give {{pN = [live, dead]}}, the chips each player posted")
+    return {
+        seat_of[players[name]]: (_chips(post[0], "_posts"), _chips(post[1], "_posts")) for name, post in record.items()
+    }
 
 
 def _exposed(record: object, holes: list[tuple[Card, ...] | None], count: int) -> tuple[int, Card, Card] | None:
@@ -628,23 +662,34 @@ def _check_finishing_stacks(recorded: list[Any] | None, hand: Hand, seat_of: Seq
 def dumps(record: Hand | HandHistory) -> str:
     """Write a hand, finished or running, as PHH text (with the fields of a :class:`HandHistory`).
 
-    :raises InvalidHistoryError: for pot-limit rules, several runouts, a dead small blind or
-        posts out of position, which PHH cannot record, a misdeal, or a field TOML cannot hold.
+    What PHH has no variant, field or action for is written as ``_``-prefixed
+    fields that :func:`loads` reads back: a pot-limit game is variant ``NT``
+    (every pot-limit action is a no-limit one) with ``_structure =
+    "pot-limit"``, a dead small blind ``_dead_small_blind = true``, the posts
+    of players coming back ``_posts = {pN = [live, dead]}``; the boards of a
+    board run more than once follow one another in the actions.
+
+    >>> from holdem.rules import Rules
+    >>> hand = Hand(Rules.pot_limit(1, 2), [100, 100, 100, 100], dead_small_blind=True, posts={2: (2, 1)}, seed=1)
+    >>> text = dumps(hand)
+    >>> [line for line in text.splitlines() if line.startswith(("_structure", "_dead", "_posts"))]
+    ['_structure = "pot-limit"', '_dead_small_blind = true', '_posts = {p3 = [2, 1]}']
+    >>> loads(text).hand.posts, loads(text).hand.rules.structure.value
+    ({2: (2, 1)}, 'pot-limit')
+
+    :raises InvalidHistoryError: for a misdeal (a void hand: PHH records hands that were
+        played), or a field TOML cannot hold.
+    :raises TypeError: for ``record`` neither a :class:`~holdem.hand.Hand` nor a :class:`HandHistory`.
     """
+    check_type(record, (Hand, HandHistory), "record")
     history = record if isinstance(record, HandHistory) else HandHistory(record)
     hand = history.hand
     rules = hand.rules
     count, button = hand.player_count, hand.button
     order = [(button + 1 + player) % count for player in range(count)]
     label = {seat: f"p{player + 1}" for player, seat in enumerate(order)}
-    if rules.structure is Structure.POT_LIMIT:
-        raise InvalidHistoryError("PHH has no pot-limit Texas hold'em: it records 'NT' and 'FT' hands")
     if hand.is_void:
         raise InvalidHistoryError("a misdeal: PHH records hands that were played, not void ones")
-    if hand.runs > 1:
-        raise InvalidHistoryError(f"runouts {hand.runs}: PHH records one board per hand")
-    if hand.dead_small_blind or hand.posts:
-        raise InvalidHistoryError("PHH records the blinds of the rules: not a dead small blind or posts")
     antes = [0] * count
     if rules.big_blind_ante:
         antes[1] = rules.ante
@@ -652,15 +697,15 @@ def dumps(record: Hand | HandHistory) -> str:
         antes = [rules.ante] * count
     blinds = [rules.small_blind, rules.big_blind, *hand.straddles]
     fields: dict[str, Any] = {
-        "variant": "NT" if rules.structure is Structure.NO_LIMIT else "FT",
+        "variant": "FT" if rules.structure is Structure.FIXED_LIMIT else "NT",
         "ante_trimming_status": not rules.big_blind_ante,
         "antes": antes,
         "blinds_or_straddles": blinds + [0] * (count - len(blinds)),
     }
-    if rules.structure is Structure.NO_LIMIT:
-        fields["min_bet"] = rules.min_bet
-    else:
+    if rules.structure is Structure.FIXED_LIMIT:
         fields["small_bet"], fields["big_bet"] = rules.small_bet, rules.big_bet
+    else:
+        fields["min_bet"] = rules.min_bet
     fields["starting_stacks"] = [hand.starting_stacks[seat] for seat in order]
     texts = (_action_text(action, label) for action in hand.history)
     fields["actions"] = [text for text in texts if text]
@@ -668,6 +713,12 @@ def dumps(record: Hand | HandHistory) -> str:
         value = getattr(rules, name)
         if value != _PHH_DEFAULTS[name]:
             fields["_" + name] = _option_text(value)
+    if rules.structure is Structure.POT_LIMIT:
+        fields["_structure"] = Structure.POT_LIMIT.value
+    if hand.dead_small_blind:
+        fields["_dead_small_blind"] = True
+    if hand.posts:
+        fields["_posts"] = {label[seat]: list(post) for seat, post in sorted(hand.posts.items())}
     for action in hand.history:
         seat = action.seat
         if seat is None:  # the dealer's
@@ -695,8 +746,17 @@ def dumps(record: Hand | HandHistory) -> str:
 
 
 def dump(record: Hand | HandHistory, fp: IO[str]) -> None:
-    """Write a hand as PHH text to a file opened for writing."""
+    """Write a hand as PHH text to a file opened for writing.
+
+    :raises TypeError: for ``fp`` without a ``write`` method (open a path first).
+    """
+    _check_writable(fp)
     fp.write(dumps(record))
+
+
+def _check_writable(fp: object) -> None:
+    if not callable(getattr(fp, "write", None)):
+        raise TypeError(f"PHH is written to a file opened for writing, got {type(fp).__name__}: open the path first")
 
 
 def dump_all(records: Iterable[Hand | HandHistory], fp: IO[str]) -> None:
@@ -709,6 +769,9 @@ def dump_all(records: Iterable[Hand | HandHistory], fp: IO[str]) -> None:
     >>> [len(list(history.hand.history)) for history in load_all(io.StringIO(out.getvalue()))]
     [4, 4, 4]
     """
+    _check_writable(fp)
+    if isinstance(records, (Hand, HandHistory)) or not isinstance(records, Iterable):
+        raise TypeError(f"records: give an iterable of hands, got {type(records).__name__}")
     for number, record in enumerate(records, 1):
         fp.write(f"{chr(10) if number > 1 else ''}[{number}]\n{dumps(record)}")
 
