@@ -1,0 +1,334 @@
+"""AIVAT: results of hands with the luck taken out, for evaluating agents in fewer hands.
+
+AIVAT (Burch, Schmid, Moravčík, Morrill and Bowling, "AIVAT: A New Variance
+Reduction Technique for Agent Evaluation in Imperfect Information Games", AAAI
+2018) keeps each hand's result and subtracts, at every event of luck, how much
+better or worse that event went than expected, as a *value function* of the
+state judges it:
+
+- at each **chance event** (the deal of the hole cards, the flop, the turn, the
+  river), the value after the event minus its expectation over every possible
+  outcome of the event;
+- at each **decision of an agent whose policy is known** (the ``policy`` hook
+  of :class:`~holdem.agents.AgentHooks`), the value after the action taken
+  minus its expectation under the policy.  Decisions of other agents get no
+  correction.
+
+Each correction has expectation zero whatever the value function, so the
+estimate stays unbiased: a value function only decides how much variance goes
+(:class:`ZeroValue` takes none away).  :func:`estimate` gives one finished
+hand's estimates; :func:`~holdem.match.play_match` with ``aivat=True`` reports
+them per agent beside the plain results.
+
+>>> from holdem.agents import CallingStation, RandomBot, play_hand
+>>> from holdem.hand import Hand
+>>> from holdem.rules import Rules
+>>> hand = Hand(Rules.no_limit(1, 2), [200, 200], seed=4)
+>>> agents = [RandomBot(seed=1), CallingStation()]
+>>> play_hand(hand, agents)
+[]
+>>> hand.payoffs
+(200, -200)
+>>> [round(value, 2) for value in estimate(hand, [agent.policy for agent in agents])]
+[28.81, -28.81]
+>>> estimate(hand, [agent.policy for agent in agents], ZeroValue())
+(200.0, -200.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple, Protocol
+
+from holdem.actions import Action, ActionKind
+from holdem.cards import Card
+from holdem.errors import AgentError, InvalidHandError
+from holdem.hand import Hand, HandView
+
+__all__ = ["Policy", "ShowdownValue", "Situation", "ValueFunction", "ZeroValue", "estimate"]
+
+Policy = Callable[[HandView], Mapping[object, float]]
+"""An agent's ``policy`` hook: the probability of each decision it may make at a view."""
+
+_DECISIONS = frozenset((ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE))
+_STREET_SIZES = (3, 4, 5)
+
+
+class Situation(NamedTuple):
+    """A moment of a hand as a value function sees it, every card known.
+
+    Per seat: ``hole_cards`` (empty before the deal), ``contributed`` (the
+    chips put in the hand so far, this street's bets included), ``stacks``
+    (chips behind) and ``folded``.  ``board`` holds the community cards so
+    far, ``dead`` the cards out of the deck that no seat holds (cards exposed
+    in the deal and replaced), and ``payoffs`` the hand's result once nothing
+    is left to chance (``None`` before).
+    """
+
+    hole_cards: tuple[tuple[Card, ...], ...]
+    board: tuple[Card, ...]
+    contributed: tuple[int, ...]
+    stacks: tuple[int, ...]
+    folded: tuple[bool, ...]
+    payoffs: tuple[int, ...] | None = None
+    dead: tuple[Card, ...] = ()
+
+
+class ValueFunction(Protocol):
+    """What AIVAT judges states with: any function of a :class:`Situation`, with its exact expectation.
+
+    ``values`` gives each seat's value (in chips, as the hand's payoffs
+    count them); ``expected`` the expectation of ``values`` over every
+    outcome of the next chance event, each as likely as the deck makes it:
+    every deal of the hole cards when none are dealt, else every flop (from
+    an empty board), turn or river.  The estimate is unbiased whatever
+    ``values`` is, provided ``expected`` is its true expectation.
+    """
+
+    def values(self, situation: Situation) -> Sequence[float]: ...
+
+    def expected(self, situation: Situation) -> Sequence[float]: ...
+
+
+class ZeroValue:
+    """The value function that is zero everywhere: no correction, the plain result.
+
+    >>> ZeroValue().values(Situation(((), ()), (), (1, 2), (99, 98), (False, False)))
+    (0.0, 0.0)
+    """
+
+    def values(self, situation: Situation) -> tuple[float, ...]:
+        return (0.0,) * len(situation.stacks)
+
+    def expected(self, situation: Situation) -> tuple[float, ...]:
+        return (0.0,) * len(situation.stacks)
+
+
+class ShowdownValue:
+    """The baseline value function: each seat's share of the pot at showdown, minus its chips in.
+
+    The pot is counted as if every bet were called by the players still in
+    (each up to the chips they have; what no one can match goes back), and
+    shared by the exact showdown equity of the hands still in, over every way
+    to complete the board, computed by the core's enumeration: with two
+    players in from the deal on, with more from the turn (before the turn a
+    pot of three or more is shared equally, as an exact equity of three hands
+    before the flop costs milliseconds).  Before the deal the pot is shared
+    equally; once the hand is over, the value is its result.  The expectation
+    over the next chance event is exact: an exact equity is the average of
+    the exact equities one card later, and before the deal every seat's
+    equity averages an equal share.
+
+    >>> situation = Situation(((51, 47), (7, 2)), (50, 36, 3), (20, 20), (180, 180), (False, False))
+    >>> [round(value, 2) for value in ShowdownValue().values(situation)]
+    [12.04, -12.04]
+    """
+
+    def __init__(self) -> None:
+        self._shares: dict[tuple[object, ...], tuple[float, ...]] = {}
+
+    def values(self, situation: Situation) -> tuple[float, ...]:
+        if situation.payoffs is not None:
+            return tuple(map(float, situation.payoffs))
+        live = _live(situation)
+        exact = len(live) == 2 or len(situation.board) >= 4
+        return _pot_values(situation, live, self._equity(situation, live) if exact else None)
+
+    def expected(self, situation: Situation) -> tuple[float, ...]:
+        live = _live(situation)
+        exact = len(live) == 2 or len(situation.board) >= 3
+        return _pot_values(situation, live, self._equity(situation, live) if exact else None)
+
+    def _equity(self, situation: Situation, live: list[int]) -> tuple[float, ...] | None:
+        """The exact equity of the live seats' hands on the board, or ``None`` before the deal."""
+        holes = situation.hole_cards
+        if not holes[live[0]]:
+            return None
+        key = (tuple(holes[seat] for seat in live), situation.board, situation.folded)
+        shares = self._shares.get(key)
+        if shares is None:
+            import numpy  # here, not at import: `import holdem` stays quick
+
+            from holdem._core import Matchup
+
+            dead = [card for seat, cards in enumerate(holes) if situation.folded[seat] for card in cards]
+            matchup = Matchup([[(*holes[seat], 1.0)] for seat in live], situation.board, (*dead, *situation.dead))
+            tally = numpy.zeros((len(live), len(live) + 1))
+            matchup.enumerate(0, 1, tally)
+            shares = tuple((tally[:, 1:] @ (1 / numpy.arange(1, len(live) + 1)) / tally[0].sum()).tolist())
+            if len(self._shares) >= 1024:
+                self._shares.clear()
+            self._shares[key] = shares
+        return shares
+
+
+def _live(situation: Situation) -> list[int]:
+    return [seat for seat, folded in enumerate(situation.folded) if not folded]
+
+
+def _pot_values(situation: Situation, live: list[int], equity: Sequence[float] | None) -> tuple[float, ...]:
+    """Each seat's share of the pot (by ``equity`` of the ``live`` seats, else equal) less its chips in,
+    every bet counted as called by the live seats as far as their chips go."""
+    contributed = situation.contributed
+    top = max(contributed[seat] for seat in live)
+    matched = list(contributed)
+    for seat in live:
+        matched[seat] = min(contributed[seat] + situation.stacks[seat], top)
+    second = sorted(matched[seat] for seat in live)[-2:][0]
+    for seat in live:
+        matched[seat] = min(matched[seat], second)  # what no one can match goes back
+    pot = sum(matched)
+    values = [-float(chips) for chips in matched]
+    for index, seat in enumerate(live):
+        values[seat] += pot * (equity[index] if equity is not None else 1 / len(live))
+    return tuple(values)
+
+
+def estimate(
+    hand: Hand,
+    policies: Sequence[Policy | None] | None = None,
+    value: ValueFunction | None = None,
+) -> tuple[float, ...]:
+    """Each seat's AIVAT estimate of its payoff in the finished ``hand``.
+
+    ``policies`` gives each seat's ``policy`` hook, or ``None`` for a seat whose
+    policy is not known (default: none known); ``value`` is the value function
+    (default: :class:`ShowdownValue`).  The hand's public history is walked
+    event by event: the deal, each board card dealt to the first run of the
+    board (further runs get no correction), and each decision of a seat with a
+    policy, whose every decision is played on a copy of the hand to value it.
+
+    :raises InvalidHandError: for a hand not over, or with hole cards not known.
+    :raises AgentError: for a policy that gives a decision the rules do not allow,
+        chances that are not probabilities summing to 1, or no chance to the
+        decision the seat made.
+    """
+    value = ShowdownValue() if value is None else value
+    count = hand.player_count
+    policies = [None] * count if policies is None else list(policies)
+    if len(policies) != count:
+        raise InvalidHandError(f"{len(policies)} policies for a hand of {count} players: give one per seat")
+    if not hand.is_over:
+        raise InvalidHandError("the hand is not over: AIVAT estimates finished hands")
+    payoffs = hand.payoffs
+    if hand.is_void:
+        return tuple(map(float, payoffs))
+    holes = tuple(hand.hole_cards(seat) for seat in range(count))
+    if not all(holes):
+        raise InvalidHandError("a seat's hole cards are not known: AIVAT needs every card")
+    history = hand.history
+    dead = tuple(card for action in history if action.kind is ActionKind.EXPOSE for card in action.cards)
+    replica = _replica(hand, holes) if any(policies) else None
+    contributed, bets, folded = [0] * count, [0] * count, [False] * count
+    board: tuple[Card, ...] = ()
+    starting = hand.starting_stacks
+    corrections = [0.0] * count
+    dealt = False
+
+    def situation(cards: tuple[tuple[Card, ...], ...] = holes) -> Situation:
+        stacks = tuple(start - chips for start, chips in zip(starting, contributed))
+        return Situation(cards, board, tuple(contributed), stacks, tuple(folded), None, dead)
+
+    def correct(after: Sequence[float], expected: Sequence[float]) -> None:
+        for seat in range(count):
+            corrections[seat] += after[seat] - expected[seat]
+
+    for action in history:
+        kind = action.kind
+        if kind is ActionKind.POST_BLIND or kind is ActionKind.POST_ANTE or kind is ActionKind.POST_DEAD:
+            contributed[action.seat] += action.amount  # type: ignore[index]
+            if kind is ActionKind.POST_BLIND:
+                bets[action.seat] += action.amount  # type: ignore[index]
+            continue
+        if kind is ActionKind.DEAL_HOLE or kind is ActionKind.EXPOSE:
+            continue
+        if not dealt:
+            dealt = True
+            correct(value.values(situation()), value.expected(situation(((),) * count)))
+        if kind in _DECISIONS:
+            seat: int = action.seat  # type: ignore[assignment]
+            policy = policies[seat]
+            if policy is not None:
+                assert replica is not None
+                correct(*_action_values(replica, policy, action, value, situation(), bets))
+            _apply(action, contributed, bets, folded)
+            if replica is not None:
+                replica.act(kind, action.amount if kind is ActionKind.BET or kind is ActionKind.RAISE else None)
+        elif kind is ActionKind.RETURN:
+            contributed[action.seat] -= action.amount  # type: ignore[index]
+            bets[action.seat] -= action.amount  # type: ignore[index]
+        elif kind is ActionKind.DEAL_BOARD and not action.amount:
+            bets = [0] * count
+            cards = board + action.cards
+            for size in _STREET_SIZES:
+                if len(board) < size <= len(cards):
+                    before = situation()
+                    board = cards[:size]
+                    correct(value.values(situation()), value.expected(before))
+        elif replica is not None and kind is ActionKind.RUNS and action.seat is not None:
+            replica.agree_runs(action.seat, action.amount)
+        elif replica is not None and kind is ActionKind.DEAL_BOARD and replica.cards_needed:
+            replica.deal_board(action.cards)
+    return tuple(payoff - correction for payoff, correction in zip(payoffs, corrections))
+
+
+def _replica(hand: Hand, holes: tuple[tuple[Card, ...], ...]) -> Hand:
+    """A hand dealt as ``hand`` was, to replay its decisions and ask for the views they were made at."""
+    board = [card for action in hand.history if action.kind is ActionKind.DEAL_BOARD and not action.amount
+             for card in action.cards]  # fmt: skip
+    rules = hand.rules
+    return Hand(
+        rules, hand.starting_stacks, hand.button, hole_cards=holes, board=board,
+        dead_small_blind=hand.dead_small_blind, posts=hand.posts,
+        straddles=hand.straddles if rules.voluntary_straddles else None,
+    )  # fmt: skip
+
+
+def _apply(action: Action, contributed: list[int], bets: list[int], folded: list[bool]) -> None:
+    """Count a decision's chips in (a call's amount, a bet's or raise's total for the street)."""
+    seat: int = action.seat  # type: ignore[assignment]
+    if action.kind is ActionKind.FOLD:
+        folded[seat] = True
+        return
+    added = action.amount if action.kind is ActionKind.CALL else action.amount - bets[seat]
+    if action.kind is not ActionKind.CHECK:
+        contributed[seat] += added
+        bets[seat] += added
+
+
+def _action_values(
+    replica: Hand, policy: Policy, taken: Action, value: ValueFunction, now: Situation, bets: list[int]
+) -> tuple[Sequence[float], list[float]]:
+    """The values after the action ``taken`` and their expectation under ``policy``, at the replica's turn."""
+    seat: int = taken.seat  # type: ignore[assignment]
+    count = len(now.stacks)
+    try:
+        chances = dict(policy(replica.view(seat)))
+    except Exception as error:
+        raise AgentError(f"the policy of seat {seat} raised {type(error).__name__}: {error}") from error
+    total = sum(chances.values())
+    if any(not 0 <= chance <= 1 for chance in chances.values()) or abs(total - 1) > 1e-9:
+        raise AgentError(f"the policy of seat {seat} gives chances {chances!r}: give probabilities summing to 1")
+    expected = [0.0] * count
+    after: Sequence[float] | None = None
+    for decision, chance in chances.items():
+        trial = replica.copy()
+        try:
+            played = trial.act(decision)
+        except (ValueError, TypeError) as error:
+            raise AgentError(f"the policy of seat {seat} gives {decision!r}: {error}") from error
+        contributed, street, folded = list(now.contributed), list(bets), list(now.folded)
+        _apply(played, contributed, street, folded)
+        over = trial.is_over and trial.boards == replica.boards  # over with nothing more to chance
+        stacks = tuple(start - chips for start, chips in zip(replica.starting_stacks, contributed))
+        values = value.values(
+            now._replace(contributed=tuple(contributed), stacks=stacks, folded=tuple(folded),
+                         payoffs=trial.payoffs if over else None)
+        )  # fmt: skip
+        for index in range(count):
+            expected[index] += chance * values[index]
+        if played == taken:
+            after = values
+    if after is None:
+        raise AgentError(f"the policy of seat {seat} gives no chance to {taken!r}, which it played")
+    return after, expected
