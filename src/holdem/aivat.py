@@ -37,6 +37,8 @@ them per agent beside the plain results.
 
 from __future__ import annotations
 
+import functools
+import importlib.resources
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
@@ -109,15 +111,17 @@ class ShowdownValue:
 
     The pot is counted as if every bet were called by the players still in
     (each up to the chips they have; what no one can match goes back), and
-    shared by the exact showdown equity of the hands still in, over every way
-    to complete the board, computed by the core's enumeration: with two
-    players in from the deal on, with more from the turn (before the turn a
-    pot of three or more is shared equally, as an exact equity of three hands
-    before the flop costs milliseconds).  Before the deal the pot is shared
-    equally; once the hand is over, the value is its result.  The expectation
-    over the next chance event is exact: an exact equity is the average of
-    the exact equities one card later, and before the deal every seat's
-    equity averages an equal share.
+    shared by the exact showdown equity of the hands still in over every way
+    to complete the board, from the turn on; before the turn, only in a pot
+    dealt heads-up (no hand folded, no card exposed), from a table of the
+    exact preflop equity of every heads-up matchup.  Otherwise the pot is
+    shared equally (before the deal, or before the turn with three hands or
+    more, or with cards out of the deck, whose exact preflop equity costs
+    milliseconds).  Once the hand is over the value is its result.  The
+    expectation over the next chance event is exact: an exact equity is the
+    average of the exact equities one card later (the core's enumeration, or
+    the table before the flop), and before the deal every seat's equity
+    averages an equal share.
 
     >>> situation = Situation(((51, 47), (7, 2)), (50, 36, 3), (20, 20), (180, 180), (False, False))
     >>> [round(value, 2) for value in ShowdownValue().values(situation)]
@@ -131,12 +135,12 @@ class ShowdownValue:
         if situation.payoffs is not None:
             return tuple(map(float, situation.payoffs))
         live = _live(situation)
-        exact = len(live) == 2 or len(situation.board) >= 4
+        exact = len(situation.board) >= 4 or _dealt_heads_up(situation, live)
         return _pot_values(situation, live, self._equity(situation, live) if exact else None)
 
     def expected(self, situation: Situation) -> tuple[float, ...]:
         live = _live(situation)
-        exact = len(live) == 2 or len(situation.board) >= 3
+        exact = len(situation.board) >= 3 or _dealt_heads_up(situation, live)
         return _pot_values(situation, live, self._equity(situation, live) if exact else None)
 
     def _equity(self, situation: Situation, live: list[int]) -> tuple[float, ...] | None:
@@ -147,19 +151,75 @@ class ShowdownValue:
         key = (tuple(holes[seat] for seat in live), situation.board, situation.folded)
         shares = self._shares.get(key)
         if shares is None:
-            import numpy  # here, not at import: `import holdem` stays quick
-
-            from holdem._core import Matchup
-
             dead = [card for seat, cards in enumerate(holes) if situation.folded[seat] for card in cards]
-            matchup = Matchup([[(*holes[seat], 1.0)] for seat in live], situation.board, (*dead, *situation.dead))
-            tally = numpy.zeros((len(live), len(live) + 1))
-            matchup.enumerate(0, 1, tally)
-            shares = tuple((tally[:, 1:] @ (1 / numpy.arange(1, len(live) + 1)) / tally[0].sum()).tolist())
+            dead += situation.dead
+            if situation.board or dead or len(live) != 2:
+                shares = _enumerated(key[0], situation.board, dead)  # type: ignore[arg-type]
+            else:
+                shares = _preflop(holes[live[0]], holes[live[1]])
             if len(self._shares) >= 1024:
                 self._shares.clear()
             self._shares[key] = shares
         return shares
+
+
+_DEALS_HEADS_UP = 2 * 1712304  # twice the boards of a heads-up matchup before the flop: C(48, 5)
+
+
+@functools.cache
+def _preflop_table() -> tuple[object, object]:
+    """The heads-up matchups' keys and twice the boards each first hand wins plus those it ties,
+    read from the table shipped with the package (written by :func:`_write_preflop_table`)."""
+    import numpy  # here, not at import: `import holdem` stays quick
+
+    data = numpy.frombuffer(importlib.resources.files("holdem").joinpath("_preflop.bin").read_bytes(), "<u4")
+    keys, halves = numpy.split(data, 2)
+    return numpy.ascontiguousarray(keys), halves.tolist()
+
+
+def _preflop(first: tuple[Card, ...], second: tuple[Card, ...]) -> tuple[float, float]:
+    """The exact preflop equity of two hands against each other, from the table."""
+    from holdem._aivat import matchup_index
+
+    keys, halves = _preflop_table()
+    index, swapped = matchup_index(keys, *first, *second)
+    share = halves[index] / _DEALS_HEADS_UP  # type: ignore[index]
+    return (1 - share, share) if swapped else (share, 1 - share)
+
+
+def _enumerated(holes: Sequence[tuple[Card, ...]], board: tuple[Card, ...], dead: Sequence[Card]) -> tuple[float, ...]:
+    """The exact equity of known hands, by the core's enumeration of every runout."""
+    import numpy
+
+    from holdem._core import Matchup
+
+    matchup = Matchup([[(*cards, 1.0)] for cards in holes], board, dead)
+    tally = numpy.zeros((len(holes), len(holes) + 1))
+    matchup.enumerate(0, 1, tally)
+    rows = tally.tolist()
+    runouts = sum(rows[0])
+    return tuple(sum(row[winners] / winners for winners in range(1, len(row))) / runouts for row in rows)
+
+
+def _write_preflop_table(path: str) -> None:
+    """Write the table of exact heads-up preflop equities (a minute of work): the matchup keys, then
+    for each the boards its first hand wins times two plus those it ties, as little-endian uint32."""
+    import numpy
+
+    from holdem._aivat import matchup_keys
+
+    keys = matchup_keys()
+    halves = numpy.zeros(len(keys), dtype="<u4")
+    for index, key in enumerate(keys.tolist()):
+        first, second = key >> 12, key & 0xFFF
+        share, _ = _enumerated(((first >> 6, first & 63), (second >> 6, second & 63)), (), ())
+        halves[index] = round(_DEALS_HEADS_UP * share)
+    numpy.concatenate([keys.astype("<u4"), halves]).tofile(path)
+
+
+def _dealt_heads_up(situation: Situation, live: list[int]) -> bool:
+    """Two hands in, and no card out of the deck but theirs and the board."""
+    return len(live) == 2 == len(situation.folded) and not situation.dead
 
 
 def _live(situation: Situation) -> list[int]:
@@ -169,18 +229,26 @@ def _live(situation: Situation) -> list[int]:
 def _pot_values(situation: Situation, live: list[int], equity: Sequence[float] | None) -> tuple[float, ...]:
     """Each seat's share of the pot (by ``equity`` of the ``live`` seats, else equal) less its chips in,
     every bet counted as called by the live seats as far as their chips go."""
-    contributed = situation.contributed
-    top = max(contributed[seat] for seat in live)
+    contributed, stacks = situation.contributed, situation.stacks
+    top = max([contributed[seat] for seat in live])
     matched = list(contributed)
+    highest = second = 0
     for seat in live:
-        matched[seat] = min(contributed[seat] + situation.stacks[seat], top)
-    second = sorted(matched[seat] for seat in live)[-2:][0]
+        chips = matched[seat] = min(contributed[seat] + stacks[seat], top)
+        if chips > highest:
+            highest, second = chips, highest
+        elif chips > second:
+            second = chips
+    if len(live) == 1:
+        second = highest
     for seat in live:
-        matched[seat] = min(matched[seat], second)  # what no one can match goes back
+        if matched[seat] > second:
+            matched[seat] = second  # what no one can match goes back
     pot = sum(matched)
     values = [-float(chips) for chips in matched]
+    equal = 1 / len(live)
     for index, seat in enumerate(live):
-        values[seat] += pot * (equity[index] if equity is not None else 1 / len(live))
+        values[seat] += pot * (equal if equity is None else equity[index])
     return tuple(values)
 
 
@@ -250,7 +318,9 @@ def estimate(
             policy = policies[seat]
             if policy is not None:
                 assert replica is not None
-                correct(*_action_values(replica, policy, action, value, situation(), bets))
+                corrected = _action_values(replica, policy, action, value, situation(), bets)
+                if corrected is not None:
+                    correct(*corrected)
             _apply(action, contributed, bets, folded)
             if replica is not None:
                 replica.act(kind, action.amount if kind is ActionKind.BET or kind is ActionKind.RAISE else None)
@@ -298,32 +368,40 @@ def _apply(action: Action, contributed: list[int], bets: list[int], folded: list
 
 def _action_values(
     replica: Hand, policy: Policy, taken: Action, value: ValueFunction, now: Situation, bets: list[int]
-) -> tuple[Sequence[float], list[float]]:
-    """The values after the action ``taken`` and their expectation under ``policy``, at the replica's turn."""
+) -> tuple[Sequence[float], list[float]] | None:
+    """The values after the action ``taken`` and their expectation under ``policy``, at the replica's
+    turn (``None`` for a policy certain of its decision: no correction)."""
     seat: int = taken.seat  # type: ignore[assignment]
     count = len(now.stacks)
+    view = replica.view(seat)
     try:
-        chances = dict(policy(replica.view(seat)))
+        chances = dict(policy(view))
     except Exception as error:
         raise AgentError(f"the policy of seat {seat} raised {type(error).__name__}: {error}") from error
     total = sum(chances.values())
     if any(not 0 <= chance <= 1 for chance in chances.values()) or abs(total - 1) > 1e-9:
         raise AgentError(f"the policy of seat {seat} gives chances {chances!r}: give probabilities summing to 1")
+    if len(chances) == 1:
+        return None
     expected = [0.0] * count
     after: Sequence[float] | None = None
+    starting = replica.starting_stacks
     for decision, chance in chances.items():
-        trial = replica.copy()
-        try:
-            played = trial.act(decision)
-        except (ValueError, TypeError) as error:
-            raise AgentError(f"the policy of seat {seat} gives {decision!r}: {error}") from error
+        played = _plain(decision, view)
+        over = False
+        if played is None:  # other words: the hand reads them, on a copy
+            trial = replica.copy()
+            try:
+                played = trial.act(decision)
+            except (ValueError, TypeError) as error:
+                raise AgentError(f"the policy of seat {seat} gives {decision!r}: {error}") from error
+            over = trial.is_over and trial.boards == replica.boards  # over with nothing more to chance
         contributed, street, folded = list(now.contributed), list(bets), list(now.folded)
         _apply(played, contributed, street, folded)
-        over = trial.is_over and trial.boards == replica.boards  # over with nothing more to chance
-        stacks = tuple(start - chips for start, chips in zip(replica.starting_stacks, contributed))
+        stacks = tuple(start - chips for start, chips in zip(starting, contributed))
         values = value.values(
-            now._replace(contributed=tuple(contributed), stacks=stacks, folded=tuple(folded),
-                         payoffs=trial.payoffs if over else None)
+            Situation(now.hole_cards, now.board, tuple(contributed), stacks, tuple(folded),
+                      trial.payoffs if over else None, now.dead)
         )  # fmt: skip
         for index in range(count):
             expected[index] += chance * values[index]
@@ -332,3 +410,26 @@ def _action_values(
     if after is None:
         raise AgentError(f"the policy of seat {seat} gives no chance to {taken!r}, which it played")
     return after, expected
+
+
+def _plain(decision: object, view: HandView) -> Action | None:
+    """The action a decision given as a kind (or a kind and a total) plays, as the view's legal actions
+    say; ``None`` for a decision in other words.
+
+    :raises AgentError: for a kind or total the legal actions do not allow.
+    """
+    if type(decision) is tuple and len(decision) == 2 and type(decision[0]) is ActionKind:
+        kind, total = decision
+    elif type(decision) is ActionKind:
+        kind, total = decision, None
+    else:
+        return None
+    legal = view.legal_actions
+    seat = view.seat
+    if kind in legal.kinds:
+        if kind is ActionKind.BET or kind is ActionKind.RAISE:
+            if type(total) is int and legal.min_raise_to <= total <= legal.max_raise_to:  # type: ignore[operator]
+                return Action(kind, seat, total)
+        elif total is None:
+            return Action(kind, seat, legal.call if kind is ActionKind.CALL else 0)
+    raise AgentError(f"the policy of seat {seat} gives {decision!r}, which is not legal ({legal.describe()})")
