@@ -144,9 +144,10 @@ class ShowdownValue:
         return _pot_values(situation, live, self._equity(situation, live) if exact else None)
 
     def _equity(self, situation: Situation, live: list[int]) -> tuple[float, ...] | None:
-        """The exact equity of the live seats' hands on the board, or ``None`` before the deal."""
+        """The exact equity of the live seats' hands on the board, or ``None`` (equal shares) before the
+        deal or for a pot no one contests."""
         holes = situation.hole_cards
-        if not holes[live[0]]:
+        if not holes[live[0]] or len(live) == 1:
             return None
         key = (tuple(holes[seat] for seat in live), situation.board, situation.folded)
         shares = self._shares.get(key)
