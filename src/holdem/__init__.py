@@ -76,6 +76,7 @@ _LAZY_MODULES = {
     "holdem.formats": ("acpc", "phh"),
     "holdem.formats.acpc": ("GameDef", "MatchState"),
     "holdem.match": ("AgentResult", "MatchResult", "SerialMatchWarning", "play_match"),
+    "holdem.stats": ("PlayerStats", "summarize"),
     "holdem.table": (
         "ButtonRule",
         "Deal",
@@ -118,6 +119,7 @@ if TYPE_CHECKING:
     from holdem.formats import acpc, phh
     from holdem.formats.acpc import GameDef, MatchState
     from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_match
+    from holdem.stats import PlayerStats, summarize
     from holdem.table import ButtonRule, Deal, MisdealButton, OutOfTurn, Owed, PlayerResult, Table, TableHand
     from holdem.tournament import (
         BlindSchedule,
@@ -201,6 +203,7 @@ __all__ = [
     "OutOfTurn",
     "Owed",
     "PlayerResult",
+    "PlayerStats",
     "Pot",
     "REFERENCE_BOTS",
     "RandomBot",
@@ -244,4 +247,5 @@ __all__ = [
     "play_match",
     "position_names",
     "pot_raise_to",
+    "summarize",
 ]

@@ -40,12 +40,16 @@ from __future__ import annotations
 import functools
 import importlib.resources
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from holdem.actions import Action, ActionKind
 from holdem.cards import Card
 from holdem.errors import AgentError, InvalidHandError
 from holdem.hand import Hand, HandView
+
+if TYPE_CHECKING:
+    import numpy
+    import numpy.typing as npt
 
 __all__ = ["Policy", "ShowdownValue", "Situation", "ValueFunction", "ZeroValue", "estimate"]
 
@@ -155,7 +159,7 @@ class ShowdownValue:
             dead = [card for seat, cards in enumerate(holes) if situation.folded[seat] for card in cards]
             dead += situation.dead
             if situation.board or dead or len(live) != 2:
-                shares = _enumerated(key[0], situation.board, dead)  # type: ignore[arg-type]
+                shares = _enumerated(key[0], situation.board, dead)
             else:
                 shares = _preflop(holes[live[0]], holes[live[1]])
             if len(self._shares) >= 1024:
@@ -168,7 +172,7 @@ _DEALS_HEADS_UP = 2 * 1712304  # twice the boards of a heads-up matchup before t
 
 
 @functools.cache
-def _preflop_table() -> tuple[object, object]:
+def _preflop_table() -> tuple[npt.NDArray[numpy.uint32], list[int]]:
     """The heads-up matchups' keys and twice the boards each first hand wins plus those it ties,
     read from the table shipped with the package (written by :func:`_write_preflop_table`)."""
     import numpy  # here, not at import: `import holdem` stays quick
@@ -184,7 +188,7 @@ def _preflop(first: tuple[Card, ...], second: tuple[Card, ...]) -> tuple[float, 
 
     keys, halves = _preflop_table()
     index, swapped = matchup_index(keys, *first, *second)
-    share = halves[index] / _DEALS_HEADS_UP  # type: ignore[index]
+    share = halves[index] / _DEALS_HEADS_UP
     return (1 - share, share) if swapped else (share, 1 - share)
 
 
@@ -194,7 +198,7 @@ def _enumerated(holes: Sequence[tuple[Card, ...]], board: tuple[Card, ...], dead
 
     from holdem._core import Matchup
 
-    matchup = Matchup([[(*cards, 1.0)] for cards in holes], board, dead)
+    matchup = Matchup([[(cards[0], cards[1], 1.0)] for cards in holes], board, dead)
     tally = numpy.zeros((len(holes), len(holes) + 1))
     matchup.enumerate(0, 1, tally)
     rows = tally.tolist()

@@ -267,7 +267,7 @@ def _interval(total: float, squares: float, samples: int, scale: float) -> tuple
     half-width of its 95% normal interval, both times ``scale`` (infinite below two samples).
 
     >>> _interval(10, 60, 4, 1.0)
-    (2.5, 3.503117540260757)
+    (2.5, 3.347275742105989)
     """
     mean = total / samples
     if samples < 2:

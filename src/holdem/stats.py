@@ -51,7 +51,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
 
 from holdem.actions import ActionKind
 from holdem.errors import HoldemError
@@ -64,7 +63,8 @@ class StatsError(HoldemError, ValueError):
     """A record ``summarize`` cannot count: not a finished hand, or names that do not fit its seats."""
 
 
-class Ratio(NamedTuple):
+@dataclasses.dataclass(frozen=True)
+class Ratio:
     """How often something was done (``count``) out of the times it could be (``opportunities``)."""
 
     count: int
@@ -80,7 +80,8 @@ class Ratio(NamedTuple):
         return self.count / self.opportunities if self.opportunities else None
 
 
-class Aggression(NamedTuple):
+@dataclasses.dataclass(frozen=True)
+class Aggression:
     """Postflop bets and raises (``aggressive``) against postflop calls (``calls``)."""
 
     aggressive: int
@@ -209,9 +210,10 @@ def _hand_and_names(record: object, names: list[str] | None, number: int) -> tup
     if isinstance(record, Hand):
         hand, players = record, names
     else:
-        hand = getattr(record, "hand", None)
-        if not isinstance(hand, Hand):
+        held = getattr(record, "hand", None)
+        if not isinstance(held, Hand):
             raise TypeError(f"hand {number} is a {type(record).__name__}: give hands, or records with a hand")
+        hand = held
         players = getattr(record, "players", None) or getattr(record, "names", None)
         fields = getattr(record, "fields", None)
         if players is None and isinstance(fields, dict):  # a PHH record: its players from the button's left

@@ -101,7 +101,7 @@ def _run(arguments: argparse.Namespace) -> None:
 def _row(agent: AgentResult) -> dict[str, object]:
     """A bot's results (with AIVAT's when computed); the ends of a 95% interval are None while it is
     unbounded (fewer than two samples)."""
-    row = {
+    row: dict[str, object] = {
         "bot": agent.name, "hands": agent.hands, "net": agent.net, "bb_per_100": agent.bb_per_100,
         **_ends("bb_per_100", agent.interval, agent.margin), "faults": agent.faults,
     }  # fmt: skip

@@ -6,16 +6,16 @@
 ... antes = [0, 0]
 ... blinds_or_straddles = [1, 2]
 ... min_bet = 2
-... starting_stacks = [50, 80]
-... actions = ["d dh p1 AsAd", "d dh p2 KcKd", "p2 cbr 6", "p1 f"]
-... players = ["Ann", "Bob"]''')
+... starting_stacks = [60, 60]
+... actions = ["d dh p1 7c7d", "d dh p2 AhJc", "p2 cbr 6", "p1 cbr 18", "p2 f"]
+... players = ["Cy", "Dee"]''')
 >>> parser = argparse.ArgumentParser(prog="holdem")
 >>> add_to(parser.add_subparsers())
 >>> arguments = parser.parse_args(["stats", str(path)])
 >>> arguments.run(arguments)
 player  hands  vpip         pfr          3bet         fold 3bet    cbet         fold cbet    af           wtsd         w$sd         net  bb/100
-Ann         1  0.0   (0/1)  0.0   (0/1)  0.0   (0/1)  -     (0/0)  -     (0/0)  -     (0/0)  -     (0/0)  -     (0/0)  -     (0/0)   -2  -100.0
-Bob         1  100.0 (1/1)  100.0 (1/1)  -     (0/0)  -     (0/0)  -     (0/0)  -     (0/0)  -     (0/0)  -     (0/0)  -     (0/0)    2   100.0
+Cy          1  100.0 (1/1)  100.0 (1/1)  100.0 (1/1)  -     (0/0)  -     (0/0)  -     (0/0)  -     (0/0)  -     (0/0)  -     (0/0)    6   300.0
+Dee         1  100.0 (1/1)  100.0 (1/1)  -     (0/0)  100.0 (1/1)  -     (0/0)  -     (0/0)  -     (0/0)  -     (0/0)  -     (0/0)   -6  -300.0
 """
 
 from __future__ import annotations
