@@ -2,6 +2,7 @@
 the plain result for a zero value function, the variance it takes out, and its errors."""
 
 import importlib.resources
+import io
 import json
 import math
 import random
@@ -16,6 +17,7 @@ from holdem.agents import CallingStation, EquityBot, RandomBot, TightBot, play_h
 from holdem.aivat import ShowdownValue, Situation, ZeroValue, estimate
 from holdem.cli import main
 from holdem.errors import AgentError, InvalidHandError, MatchError
+from holdem.formats import phh
 
 NL = holdem.Rules.no_limit(1, 2)
 
@@ -142,6 +144,37 @@ def test_duplicate_matches_report_aivat_over_whole_deals():
     plain = holdem.play_match([RandomBot(), TightBot()], 400, seed=3, workers=1, duplicate=True, progress=False)
     assert [agent.net for agent in plain.agents] == [agent.net for agent in result.agents]
     assert all(agent.aivat_interval is None for agent in plain.agents)
+
+
+def test_a_match_records_the_policies_as_the_hand_is_replayed_for_them():
+    text = io.StringIO()
+    result = holdem.play_match({"random": RandomBot(), "station": CallingStation()}, 200, seed=5, workers=1,
+                               aivat=True, phh_file=text, progress=False)  # fmt: skip
+    policies = {"random": RandomBot().policy, "station": CallingStation().policy}
+    totals = {"random": 0.0, "station": 0.0}
+    for record in phh.load_all(io.StringIO(text.getvalue())):
+        hand = record.hand
+        count = hand.player_count
+        names = [record.fields["players"][(seat - hand.button - 1) % count] for seat in range(count)]
+        for name, value in zip(names, estimate(hand, [policies[name] for name in names])):
+            totals[name] += value
+    for agent in result.agents:
+        assert agent.aivat_bb_per_100 == pytest.approx(100 * totals[agent.name] / (200 * NL.big_blind))
+
+
+class Clumsy(RandomBot):
+    """A random bot that now and then fails to decide."""
+
+    def act(self, view):
+        if len(view.history) % 7 == 0:
+            raise RuntimeError("lost")
+        return super().act(view)
+
+
+def test_the_decisions_of_an_agent_that_faulted_in_a_hand_are_not_corrected():
+    result = holdem.play_match([Clumsy(), CallingStation()], 200, seed=6, workers=1, aivat=True, fold_on_error=True,
+                               progress=False)  # fmt: skip
+    assert result.faults and all(math.isfinite(agent.aivat_margin) for agent in result.agents)
 
 
 def test_a_value_function_without_aivat_is_refused():

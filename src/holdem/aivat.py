@@ -39,7 +39,8 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
-from collections.abc import Callable, Mapping, Sequence
+import collections
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from holdem.actions import Action, ActionKind
@@ -153,13 +154,13 @@ class ShowdownValue:
         holes = situation.hole_cards
         if not holes[live[0]] or len(live) == 1:
             return None
-        key = (tuple(holes[seat] for seat in live), situation.board, situation.folded)
+        key = (holes, situation.board, situation.folded, situation.dead)
         shares = self._shares.get(key)
         if shares is None:
             dead = [card for seat, cards in enumerate(holes) if situation.folded[seat] for card in cards]
             dead += situation.dead
             if situation.board or dead or len(live) != 2:
-                shares = _enumerated(key[0], situation.board, dead)
+                shares = _enumerated([holes[seat] for seat in live], situation.board, dead)
             else:
                 shares = _preflop(holes[live[0]], holes[live[1]])
             if len(self._shares) >= 1024:
@@ -269,29 +270,133 @@ def estimate(
     (default: :class:`ShowdownValue`).  The hand's public history is walked
     event by event: the deal, each board card dealt to the first run of the
     board (further runs get no correction), and each decision of a seat with a
-    policy, whose every decision is played on a copy of the hand to value it.
+    policy, asked again at the view it decided at (the hand is replayed for
+    them), each of its choices valued.
 
-    :raises InvalidHandError: for a hand not over, or with hole cards not known.
-    :raises AgentError: for a policy that gives a decision the rules do not allow,
-        chances that are not probabilities summing to 1, or no chance to the
-        decision the seat made.
+    :raises InvalidHandError: for a hand not over, with hole cards not known, or
+        with not one policy a seat.
+    :raises AgentError: for a policy that raises, gives a decision the rules do not
+        allow, chances that are not probabilities summing to 1, or no chance to
+        the decision the seat made.
     """
-    value = ShowdownValue() if value is None else value
     count = hand.player_count
     policies = [None] * count if policies is None else list(policies)
     if len(policies) != count:
         raise InvalidHandError(f"{len(policies)} policies for a hand of {count} players: give one per seat")
+    holes = _checked_holes(hand)
+    asked = _replayed(hand, holes, policies) if any(policies) and not hand.is_void else None
+    return _estimate(hand, holes, asked, ShowdownValue() if value is None else value)
+
+
+class _Recorder:
+    """What the agents of a match with a ``policy`` hook say at each of their decisions, recorded as
+    they decide (their ``act`` wrapped), for :func:`estimate` without replaying the hand."""
+
+    def __init__(self, count: int) -> None:
+        self.asked: list[collections.deque[tuple[HandView, Mapping[object, float]]]] = [
+            collections.deque() for _ in range(count)
+        ]
+
+    def wrap(self, seat: int, act: Callable[[HandView], object], policy: Policy | None) -> Callable[[HandView], object]:
+        """``act``, recording the ``policy``'s chances at each view first (``act`` itself without one)."""
+        if policy is None:
+            return act
+        asked = self.asked[seat]
+
+        def asking(view: HandView) -> object:
+            chances = policy(view)
+            decision = act(view)
+            asked.append((view, chances))
+            return decision
+
+        return asking
+
+    def estimate(self, hand: Hand, faulted: Collection[int], value: ValueFunction) -> tuple[float, ...]:
+        """The estimates of the hand just played (its ``faulted`` seats' decisions not corrected)."""
+        queues = self.asked
+
+        def asked() -> Asked:
+            for action in hand.history:
+                if action.kind in _DECISIONS:
+                    queue = queues[action.seat]  # type: ignore[index]
+                    yield queue.popleft() if queue and action.seat not in faulted else None
+
+        try:
+            return _estimate(hand, _checked_holes(hand), asked(), value)
+        finally:
+            for queue in queues:
+                queue.clear()
+
+
+def _checked_holes(hand: Hand) -> tuple[tuple[Card, ...], ...]:
+    """Every seat's hole cards, of a hand that is over.
+
+    :raises InvalidHandError: for a hand not over, or with hole cards not known.
+    """
     if not hand.is_over:
         raise InvalidHandError("the hand is not over: AIVAT estimates finished hands")
+    holes = tuple(hand.hole_cards(seat) for seat in range(hand.player_count))
+    if not hand.is_void and not all(holes):
+        raise InvalidHandError("a seat's hole cards are not known: AIVAT needs every card")
+    return holes
+
+
+Asked = Iterator["tuple[HandView, Mapping[object, float]] | None"]
+"""For each decision of a hand in turn: the view it was made at and the chances its seat's policy gave
+there, or ``None`` for a seat whose policy is not known."""
+
+
+def _replayed(hand: Hand, holes: tuple[tuple[Card, ...], ...], policies: Sequence[Policy | None]) -> Asked:
+    """Each decision's view and its policy's chances, by replaying the hand on a copy dealt as it was."""
+    again = _dealt_again(hand, holes)
+    for action in hand.history:
+        if action.kind in _DECISIONS:
+            seat: int = action.seat  # type: ignore[assignment]
+            policy = policies[seat]
+            if policy is None:
+                yield None
+            else:
+                view = again.view(seat)
+                try:
+                    chances = policy(view)
+                except Exception as error:
+                    raise AgentError(f"the policy of seat {seat} raised {type(error).__name__}: {error}") from error
+                yield view, chances
+        _step(again, action)
+
+
+def _dealt_again(hand: Hand, holes: tuple[tuple[Card, ...], ...]) -> Hand:
+    """A new hand dealt the cards ``hand`` was dealt, at its start."""
+    board = [card for action in hand.history if action.kind is ActionKind.DEAL_BOARD and not action.amount
+             for card in action.cards]  # fmt: skip
+    rules = hand.rules
+    return Hand(
+        rules, hand.starting_stacks, hand.button, hole_cards=holes, board=board,
+        dead_small_blind=hand.dead_small_blind, posts=hand.posts,
+        straddles=hand.straddles if rules.voluntary_straddles else None,
+    )  # fmt: skip
+
+
+def _step(again: Hand, action: Action) -> None:
+    """Play a record of the first hand's history on the hand dealt again: its decisions, the runs agreed
+    and the boards of further runs (the rest it deals and awards by itself)."""
+    kind = action.kind
+    if kind in _DECISIONS:
+        again.act(kind, action.amount if kind is ActionKind.BET or kind is ActionKind.RAISE else None)
+    elif kind is ActionKind.RUNS and action.seat is not None:
+        again.agree_runs(action.seat, action.amount)
+    elif kind is ActionKind.DEAL_BOARD and again.cards_needed:
+        again.deal_board(action.cards)
+
+
+def _estimate(hand: Hand, holes: tuple[tuple[Card, ...], ...], asked: Asked | None, value: ValueFunction) -> tuple[float, ...]:
+    """:func:`estimate` of a finished hand, the known policies' chances at its decisions from ``asked``."""
     payoffs = hand.payoffs
     if hand.is_void:
         return tuple(map(float, payoffs))
-    holes = tuple(hand.hole_cards(seat) for seat in range(count))
-    if not all(holes):
-        raise InvalidHandError("a seat's hole cards are not known: AIVAT needs every card")
+    count = hand.player_count
     history = hand.history
     dead = tuple(card for action in history if action.kind is ActionKind.EXPOSE for card in action.cards)
-    replica = _replica(hand, holes) if any(policies) else None
     contributed, bets, folded = [0] * count, [0] * count, [False] * count
     board: tuple[Card, ...] = ()
     starting = hand.starting_stacks
@@ -319,16 +424,12 @@ def estimate(
             dealt = True
             correct(value.values(situation()), value.expected(situation(((),) * count)))
         if kind in _DECISIONS:
-            seat: int = action.seat  # type: ignore[assignment]
-            policy = policies[seat]
-            if policy is not None:
-                assert replica is not None
-                corrected = _action_values(replica, policy, action, value, situation(), bets)
+            known = None if asked is None else next(asked)
+            if known is not None:
+                corrected = _action_values(*known, action, value, situation(), bets, hand)
                 if corrected is not None:
                     correct(*corrected)
             _apply(action, contributed, bets, folded)
-            if replica is not None:
-                replica.act(kind, action.amount if kind is ActionKind.BET or kind is ActionKind.RAISE else None)
         elif kind is ActionKind.RETURN:
             contributed[action.seat] -= action.amount  # type: ignore[index]
             bets[action.seat] -= action.amount  # type: ignore[index]
@@ -340,23 +441,7 @@ def estimate(
                     before = situation()
                     board = cards[:size]
                     correct(value.values(situation()), value.expected(before))
-        elif replica is not None and kind is ActionKind.RUNS and action.seat is not None:
-            replica.agree_runs(action.seat, action.amount)
-        elif replica is not None and kind is ActionKind.DEAL_BOARD and replica.cards_needed:
-            replica.deal_board(action.cards)
     return tuple(payoff - correction for payoff, correction in zip(payoffs, corrections))
-
-
-def _replica(hand: Hand, holes: tuple[tuple[Card, ...], ...]) -> Hand:
-    """A hand dealt as ``hand`` was, to replay its decisions and ask for the views they were made at."""
-    board = [card for action in hand.history if action.kind is ActionKind.DEAL_BOARD and not action.amount
-             for card in action.cards]  # fmt: skip
-    rules = hand.rules
-    return Hand(
-        rules, hand.starting_stacks, hand.button, hole_cards=holes, board=board,
-        dead_small_blind=hand.dead_small_blind, posts=hand.posts,
-        straddles=hand.straddles if rules.voluntary_straddles else None,
-    )  # fmt: skip
 
 
 def _apply(action: Action, contributed: list[int], bets: list[int], folded: list[bool]) -> None:
@@ -372,42 +457,42 @@ def _apply(action: Action, contributed: list[int], bets: list[int], folded: list
 
 
 def _action_values(
-    replica: Hand, policy: Policy, taken: Action, value: ValueFunction, now: Situation, bets: list[int]
+    view: HandView, chances: Mapping[object, float], taken: Action, value: ValueFunction, now: Situation,
+    bets: list[int], hand: Hand,
 ) -> tuple[Sequence[float], list[float]] | None:
-    """The values after the action ``taken`` and their expectation under ``policy``, at the replica's
-    turn (``None`` for a policy certain of its decision: no correction)."""
+    """The values after the action ``taken`` and their expectation under the policy's ``chances`` at
+    ``view`` (``None`` for a policy certain of its decision: no correction).  A decision in words other
+    than a kind of action is read by playing it on a copy of the hand at that point (``hand`` replayed)."""
     seat: int = taken.seat  # type: ignore[assignment]
-    count = len(now.stacks)
-    view = replica.view(seat)
-    try:
-        chances = dict(policy(view))
-    except Exception as error:
-        raise AgentError(f"the policy of seat {seat} raised {type(error).__name__}: {error}") from error
+    chances = dict(chances)
     total = sum(chances.values())
     if any(not 0 <= chance <= 1 for chance in chances.values()) or abs(total - 1) > 1e-9:
         raise AgentError(f"the policy of seat {seat} gives chances {chances!r}: give probabilities summing to 1")
     if len(chances) == 1:
         return None
+    count = len(now.stacks)
     expected = [0.0] * count
     after: Sequence[float] | None = None
-    starting = replica.starting_stacks
+    starting = hand.starting_stacks
+    at: Hand | None = None
     for decision, chance in chances.items():
         played = _plain(decision, view)
-        over = False
+        payoffs = None
         if played is None:  # other words: the hand reads them, on a copy
-            trial = replica.copy()
+            at = _at_decision(hand, view) if at is None else at
+            trial = at.copy()
             try:
                 played = trial.act(decision)
             except (ValueError, TypeError) as error:
                 raise AgentError(f"the policy of seat {seat} gives {decision!r}: {error}") from error
-            over = trial.is_over and trial.boards == replica.boards  # over with nothing more to chance
+            if trial.is_over and trial.boards == at.boards:  # over with nothing more to chance
+                payoffs = trial.payoffs
         contributed, street, folded = list(now.contributed), list(bets), list(now.folded)
         _apply(played, contributed, street, folded)
         stacks = tuple(start - chips for start, chips in zip(starting, contributed))
         values = value.values(
-            Situation(now.hole_cards, now.board, tuple(contributed), stacks, tuple(folded),
-                      trial.payoffs if over else None, now.dead)
-        )  # fmt: skip
+            Situation(now.hole_cards, now.board, tuple(contributed), stacks, tuple(folded), payoffs, now.dead)
+        )
         for index in range(count):
             expected[index] += chance * values[index]
         if played == taken:
@@ -415,6 +500,14 @@ def _action_values(
     if after is None:
         raise AgentError(f"the policy of seat {seat} gives no chance to {taken!r}, which it played")
     return after, expected
+
+
+def _at_decision(hand: Hand, view: HandView) -> Hand:
+    """The hand replayed to the decision of ``view``: its history's records up to there."""
+    again = _dealt_again(hand, tuple(hand.hole_cards(seat) for seat in range(hand.player_count)))
+    for action in hand.history[: len(view.history)]:
+        _step(again, action)
+    return again
 
 
 def _plain(decision: object, view: HandView) -> Action | None:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import IO, NamedTuple
 
 from holdem.agents import Fault, _play, _seated, agent_name, ask_straddles
-from holdem.aivat import ShowdownValue, ValueFunction, estimate
+from holdem.aivat import ShowdownValue, ValueFunction, _Recorder
 from holdem.cards import Rng
 from holdem.errors import MatchError
 from holdem.formats import phh
@@ -357,11 +357,17 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
             reset(stream)
     group = count if chunk.duplicate else 1
     # Agent i sits in seat (i + rotation) % count: by rotation, the agent in each seat and its hooks and name.
+    # With AIVAT, the decisions of agents with a policy hook record what it says as they decide.
+    recorder = None if chunk.value is None else _Recorder(count)
     seatings = []
     for rotation in range(group):
         seated = [(seat - rotation) % count for seat in range(count)]
         by_seat = [agents[index] for index in seated]
-        seatings.append((*_seated(by_seat), [names[index] for index in seated], by_seat))
+        acts, ends, runs = _seated(by_seat)
+        if recorder is not None:
+            acts = [recorder.wrap(seat, act, getattr(agent, "policy", None))  # type: ignore[misc]
+                    for seat, (act, agent) in enumerate(zip(acts, by_seat))]  # fmt: skip
+        seatings.append((acts, ends, runs, [names[index] for index in seated], by_seat))
     deals = []  # each deal's chips won, by agent
     deal_net: Sequence[int] = ()
     judged = []  # each deal's AIVAT estimates, by agent
@@ -378,12 +384,13 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
         # The button moves one seat each deal.
         button = deal % count
         hand = Hand(rules, stacks, button, seed=deck_seed, straddles=ask_straddles(by_seat, rules, button))
-        faults += _play(hand, acts, ends, runs, seat_names, chunk.fold_on_error, number, range(count))
+        hand_faults = _play(hand, acts, ends, runs, seat_names, chunk.fold_on_error, number, range(count))
+        faults += hand_faults
         payoffs = hand.payoffs
         won = payoffs[rotation:] + payoffs[:rotation]
         deal_net = [before + now for before, now in zip(deal_net, won)] if rotation else won
-        if chunk.value is not None:
-            estimates = estimate(hand, [getattr(agent, "policy", None) for agent in by_seat], chunk.value)
+        if recorder is not None:
+            estimates = recorder.estimate(hand, {fault.seat for fault in hand_faults}, chunk.value)  # type: ignore[arg-type]
             judge = estimates[rotation:] + estimates[:rotation]
             deal_aivat = [before + now for before, now in zip(deal_aivat, judge)] if rotation else judge
         if chunk.carry_stacks:
