@@ -425,10 +425,8 @@ def _estimate(hand: Hand, holes: tuple[tuple[Card, ...], ...], asked: Asked | No
             correct(value.values(situation()), value.expected(situation(((),) * count)))
         if kind in _DECISIONS:
             known = None if asked is None else next(asked)
-            if known is not None:
-                corrected = _action_values(*known, action, value, situation(), bets, hand)
-                if corrected is not None:
-                    correct(*corrected)
+            if known is not None and _uncertain(known[1], action):
+                correct(*_action_values(*known, action, value, situation(), bets, hand))
             _apply(action, contributed, bets, folded)
         elif kind is ActionKind.RETURN:
             contributed[action.seat] -= action.amount  # type: ignore[index]
@@ -456,20 +454,27 @@ def _apply(action: Action, contributed: list[int], bets: list[int], folded: list
         bets[seat] += added
 
 
+def _uncertain(chances: Mapping[object, float], taken: Action) -> bool:
+    """Whether a policy's ``chances`` leave a choice (a policy certain of its decision needs no correction).
+
+    :raises AgentError: for chances that are not probabilities summing to 1.
+    """
+    values = chances.values()
+    if any(not 0 <= chance <= 1 for chance in values) or abs(sum(values) - 1) > 1e-9:
+        raise AgentError(
+            f"the policy of seat {taken.seat} gives chances {dict(chances)!r}: give probabilities summing to 1"
+        )
+    return len(chances) > 1
+
+
 def _action_values(
     view: HandView, chances: Mapping[object, float], taken: Action, value: ValueFunction, now: Situation,
     bets: list[int], hand: Hand,
-) -> tuple[Sequence[float], list[float]] | None:
+) -> tuple[Sequence[float], list[float]]:
     """The values after the action ``taken`` and their expectation under the policy's ``chances`` at
-    ``view`` (``None`` for a policy certain of its decision: no correction).  A decision in words other
-    than a kind of action is read by playing it on a copy of the hand at that point (``hand`` replayed)."""
+    ``view``.  A decision in words other than a kind of action is read by playing it on a copy of the
+    hand at that point (``hand`` replayed)."""
     seat: int = taken.seat  # type: ignore[assignment]
-    chances = dict(chances)
-    total = sum(chances.values())
-    if any(not 0 <= chance <= 1 for chance in chances.values()) or abs(total - 1) > 1e-9:
-        raise AgentError(f"the policy of seat {seat} gives chances {chances!r}: give probabilities summing to 1")
-    if len(chances) == 1:
-        return None
     count = len(now.stacks)
     expected = [0.0] * count
     after: Sequence[float] | None = None
