@@ -33,10 +33,16 @@ vector = Extension(
     depends=["src/holdem/_core.pxd"],
     extra_compile_args=extra_compile_args,
 )
+aivat = Extension(
+    "holdem._aivat",
+    ["src/holdem/_aivat.pyx"],
+    depends=["src/holdem/_core.pxd"],
+    extra_compile_args=extra_compile_args,
+)
 
 setup(
     ext_modules=cythonize(
-        [core, hand, toml, vector],
+        [core, hand, toml, vector, aivat],
         compiler_directives={
             "language_level": 3,
             # Every index in the hot loops is computed from checked sizes, so

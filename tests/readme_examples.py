@@ -100,3 +100,13 @@ schedule = holdem.BlindSchedule([holdem.Level(10, 20), holdem.Level(25, 50)], ha
 tournament = holdem.Tournament(["ann", "bob", "cy"], 1000, schedule, payouts=[70, 30], seed=3)
 tournament.play({"ann": ShortStack(), "bob": holdem.TightBot(), "cy": holdem.RandomBot()})
 places: dict[str, int] = tournament.places
+
+# Player statistics and AIVAT.
+stats_hand = holdem.Hand(holdem.Rules.no_limit(1, 2), [100, 100, 100], seed=7)
+stats_hand.raise_to(6), stats_hand.raise_to(18), stats_hand.fold(), stats_hand.fold()
+summary = holdem.summarize([stats_hand], names=["ann", "bob", "cy"])
+three_bets: int = summary["ann"].three_bet.count
+folds: float | None = summary["cy"].fold_to_three_bet.fraction
+judged = holdem.play_match([holdem.RandomBot(), holdem.CallingStation()], 50, seed=1, workers=1, aivat=True, progress=False)
+aivat_interval: tuple[float, float] | None = judged.agents[0].aivat_interval
+assert aivat_interval is not None and three_bets == 1 and folds == 1.0

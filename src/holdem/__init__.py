@@ -78,6 +78,7 @@ _LAZY_MODULES = {
     "holdem.match": ("AgentResult", "MatchResult", "SerialMatchWarning", "play_match"),
     "holdem.schedule": ("BlindSchedule", "Level", "SmallBet"),
     "holdem.session": ("play_table",),
+    "holdem.stats": ("PlayerStats", "summarize"),
     "holdem.table": (
         "ButtonRule",
         "Deal",
@@ -120,6 +121,7 @@ if TYPE_CHECKING:
     from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_match
     from holdem.schedule import BlindSchedule, Level, SmallBet
     from holdem.session import play_table
+    from holdem.stats import PlayerStats, summarize
     from holdem.table import ButtonRule, Deal, MisdealButton, OutOfTurn, Owed, PlayerResult, Table, TableHand
     from holdem.tournament import (
         Draw,
@@ -201,6 +203,7 @@ __all__ = [
     "OutOfTurn",
     "Owed",
     "PlayerResult",
+    "PlayerStats",
     "Pot",
     "REFERENCE_BOTS",
     "RandomBot",
@@ -246,4 +249,5 @@ __all__ = [
     "play_match",
     "position_names",
     "pot_raise_to",
+    "summarize",
 ]

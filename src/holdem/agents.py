@@ -12,8 +12,10 @@ called with its view once the hand is over (cards shown at showdown
 included), ``reset(rng)``, called before a match (or each chunk of a
 parallel match) or a table's or tournament's ``play`` with a
 :class:`~holdem.cards.Rng` stream of its own, and, where the rules make them
-choices, ``straddle`` and ``agree_runs``.  An agent never touches the
-:class:`~holdem.hand.Hand`.
+choices, ``straddle`` and ``agree_runs``; an agent whose policy is known
+says with ``policy(view)`` how likely each of its decisions is, which lets
+:mod:`holdem.aivat` take the luck of its choices out of a match's results.
+An agent never touches the :class:`~holdem.hand.Hand`.
 
 >>> from holdem.hand import Hand
 >>> from holdem.rules import Rules
@@ -88,6 +90,11 @@ class AgentHooks(Protocol):
     def agree_runs(self, view: HandView, most: int) -> int:
         """Asked when the players all in agree on the runs of the board: the runs wanted, 1 to ``most``
         (an agent without this hook asks for one)."""
+
+    def policy(self, view: HandView) -> Mapping[Decision, float]:
+        """The probability of each decision ``act`` may make at this view (summing to 1; decisions it
+        never makes may be left out), without drawing from the agent's stream.  Optional: an agent
+        whose policy is known has it, and AIVAT (:mod:`holdem.aivat`) then corrects its decisions."""
 
 
 class Fault(NamedTuple):
@@ -224,12 +231,38 @@ class RandomBot:
         self.random.seed(rng.random_raw())
 
     def act(self, view: HandView) -> Decision:
-        legal = view.legal_actions
-        kind = self.random.choice(legal.kinds)
+        kind = self.random.choice(view.legal_actions.kinds)
         if kind is ActionKind.BET or kind is ActionKind.RAISE:
-            sizes = (legal.min_raise_to, pot_raise_to(view, 0.5), pot_raise_to(view), legal.max_raise_to)
-            return kind, self.random.choice(sizes)  # type: ignore[return-value]
+            return kind, self.random.choice(_random_sizes(view))
         return kind
+
+    def policy(self, view: HandView) -> dict[Decision, float]:
+        """Each legal kind of action alike, a bet or raise split evenly among the four sizes.
+
+        >>> from holdem.hand import Hand
+        >>> from holdem.rules import Rules
+        >>> chances = RandomBot().policy(Hand(Rules.no_limit(1, 2), [100, 100], seed=1).view(1))
+        >>> {decision: round(chance, 3) for decision, chance in chances.items()}  # doctest: +NORMALIZE_WHITESPACE
+        {<ActionKind.FOLD: 'fold'>: 0.333, <ActionKind.CALL: 'call'>: 0.333,
+         (<ActionKind.RAISE: 'raise'>, 4): 0.167, (<ActionKind.RAISE: 'raise'>, 6): 0.083,
+         (<ActionKind.RAISE: 'raise'>, 100): 0.083}
+        """
+        kinds = view.legal_actions.kinds
+        share = 1 / len(kinds)
+        chances: dict[Decision, float] = {}
+        for kind in kinds:
+            if kind is ActionKind.BET or kind is ActionKind.RAISE:
+                for size in _random_sizes(view):
+                    chances[kind, size] = chances.get((kind, size), 0.0) + share / 4
+            else:
+                chances[kind] = share
+        return chances
+
+
+def _random_sizes(view: HandView) -> tuple[int, int, int, int]:
+    """The four totals :class:`RandomBot` bets or raises to: the minimum, half the pot, the pot and all in."""
+    legal = view.legal_actions
+    return legal.min_raise_to, pot_raise_to(view, 0.5), pot_raise_to(view), legal.max_raise_to  # type: ignore[return-value]
 
 
 class CallingStation:
@@ -245,6 +278,10 @@ class CallingStation:
 
     def act(self, view: HandView) -> Decision:
         return "call" if view.legal_actions.call else "check"
+
+    def policy(self, view: HandView) -> dict[Decision, float]:
+        """Its one decision, for certain."""
+        return {self.act(view): 1.0}
 
 
 class TightBot:
@@ -272,12 +309,17 @@ class TightBot:
             return "call" if legal.call else "check"
         return "fold" if legal.call else "check"
 
+    def policy(self, view: HandView) -> dict[Decision, float]:
+        """Its one decision, for certain."""
+        return {self.act(view): 1.0}
+
 
 class EquityBot:
     """Plays its equity against ``opponents`` (a range, for every opponent still in): raises the pot
     with at least ``raise_at`` times a fair share, calls when the pot odds pay, else checks or folds.
 
-    Equity is sampled (``samples`` deals) from the bot's own random stream.
+    Equity is sampled (``samples`` deals) from the bot's own random stream, so how likely each
+    decision is near a threshold is not known: it has no ``policy`` hook.
 
     >>> from holdem.hand import Hand
     >>> from holdem.rules import Rules

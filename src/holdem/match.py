@@ -7,6 +7,12 @@ so a seed gives the same results whether the chunks run here, on a process
 pool or on a Dask cluster (``Client(...).get_executor()``).  Each chunk plays
 on copies of the agents, passed to their ``reset(rng)`` with a stream of their own.
 
+Every interval is the same: the mean of independent samples (hands, or whole
+duplicate deals) plus or minus 1.96 standard errors, the sample standard
+deviation over the square root of the sample count, a 95% normal interval.
+With ``aivat=True`` each hand's AIVAT estimate (:mod:`holdem.aivat`) is
+summed the same way beside its result.
+
 >>> from holdem.agents import CallingStation, RandomBot
 >>> result = play_match({"random": RandomBot(), "station": CallingStation()}, 1000, seed=1, workers=1)
 >>> [(agent.name, agent.hands) for agent in result.agents]
@@ -18,6 +24,7 @@ on copies of the agents, passed to their ``reset(rng)`` with a stream of their o
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import operator
 import os
@@ -31,6 +38,7 @@ from dataclasses import dataclass
 from typing import IO, NamedTuple
 
 from holdem.agents import Fault, _play, _seated, agent_name, ask_straddles
+from holdem.aivat import ShowdownValue, ValueFunction, _Recorder
 from holdem.cards import Rng
 from holdem.errors import MatchError
 from holdem.formats import phh
@@ -55,7 +63,9 @@ class AgentResult:
 
     ``margin`` is the half-width of the interval (infinite with fewer than two
     independent samples: hands, or whole duplicate deals); ``faults`` counts
-    the errors played as folds.
+    the errors played as folds.  A match played with ``aivat=True`` also has
+    the AIVAT estimate of the same big blinds per 100 hands and the half-width
+    of its interval, computed the same way (``None`` otherwise).
     """
 
     name: str
@@ -64,11 +74,20 @@ class AgentResult:
     bb_per_100: float
     margin: float
     faults: int
+    aivat_bb_per_100: float | None = None
+    aivat_margin: float | None = None
 
     @property
     def interval(self) -> tuple[float, float]:
         """The 95% confidence interval of ``bb_per_100``."""
         return self.bb_per_100 - self.margin, self.bb_per_100 + self.margin
+
+    @property
+    def aivat_interval(self) -> tuple[float, float] | None:
+        """The 95% confidence interval of ``aivat_bb_per_100`` (``None`` without AIVAT)."""
+        if self.aivat_bb_per_100 is None or self.aivat_margin is None:
+            return None
+        return self.aivat_bb_per_100 - self.aivat_margin, self.aivat_bb_per_100 + self.aivat_margin
 
 
 @dataclass(frozen=True)
@@ -95,13 +114,17 @@ class MatchResult:
         agent    hands  net chips  bb/100  ± (95%)  faults
         tight        4          2    25.0     84.9       0
         station      4         -2   -25.0     84.9       0
+
+        With AIVAT, two more columns give its estimates and intervals.
         """
         width = max(5, *(len(agent.name) for agent in self.agents))
-        lines = [f"{'agent':<{width}}  hands  net chips  bb/100  ± (95%)  faults"]
+        aivat = self.agents[0].aivat_bb_per_100 is not None
+        lines = [f"{'agent':<{width}}  hands  net chips  bb/100  ± (95%)  faults" + ("   aivat  ± (95%)" if aivat else "")]
         for agent in sorted(self.agents, key=lambda agent: -agent.bb_per_100):
             lines.append(
                 f"{agent.name:<{width}}  {agent.hands:>5}  {agent.net:>9}  {agent.bb_per_100:>6.1f}"
                 f"  {agent.margin:>7.1f}  {agent.faults:>6}"
+                + (f"  {agent.aivat_bb_per_100:>6.1f}  {agent.aivat_margin:>7.1f}" if aivat else "")
             )
         return "\n".join(lines)
 
@@ -120,6 +143,7 @@ class _Chunk(NamedTuple):
     carry_stacks: bool
     fold_on_error: bool
     histories: bool
+    value: ValueFunction | None  # AIVAT's, or None: no AIVAT
 
 
 class _Tally(NamedTuple):
@@ -127,6 +151,8 @@ class _Tally(NamedTuple):
 
     net: list[int]
     squares: list[int]
+    aivat: list[float]
+    aivat_squares: list[float]
     samples: int
     faults: list[Fault]
     histories: list[str]
@@ -146,6 +172,8 @@ def play_match(
     workers: int | None = None,
     phh_file: IO[str] | None = None,
     progress: bool | None = None,
+    aivat: bool = False,
+    value: ValueFunction | None = None,
 ) -> MatchResult:
     """Play ``hands`` hands between ``agents`` (one per seat, 2 to 10) and return the results.
 
@@ -168,6 +196,10 @@ def play_match(
     here, with a :class:`SerialMatchWarning`.
     ``phh_file`` receives every hand as a ``.phhs`` section, in order, with the
     players' names.  A progress bar shows on a terminal unless ``progress`` is false.
+    With ``aivat``, each agent's results also hold its AIVAT estimate
+    (:func:`holdem.aivat.estimate`, with ``value``, default
+    :class:`~holdem.aivat.ShowdownValue`), the decisions of agents with a
+    ``policy`` hook corrected.
 
     :raises MatchError: for fewer than 2 or more than 10 agents, a bad hand
         count, duplicate deals with carried stacks, or a process pool that breaks.
@@ -184,6 +216,9 @@ def play_match(
         raise MatchError(f"{hands!r} hands: use {allowed}")
     if duplicate and carry_stacks:
         raise MatchError("duplicate deals start from equal stacks: do not carry stacks")
+    if value is not None and not aivat:
+        raise MatchError("a value function is AIVAT's: pass aivat=True with it")
+    judge = (ShowdownValue() if value is None else value) if aivat else None
     rules = Rules.no_limit(1, 2) if rules is None else checked_rules(rules)
     rules.check_player_count(count)
     stack = 100 * rules.big_blind if stack is None else stack
@@ -193,7 +228,7 @@ def play_match(
     chunk_seeds = [stream.random_raw() for stream in Rng(seed).spawn(len(starts))]
     chunks = [
         _Chunk(tuple(agents.values()), tuple(agents), rules, stack, chunk_seed, first, min(size, hands - first),
-               duplicate, carry_stacks, fold_on_error, phh_file is not None)
+               duplicate, carry_stacks, fold_on_error, phh_file is not None, judge)
         for chunk_seed, first in zip(chunk_seeds, starts)
     ]  # fmt: skip
     show = sys.stderr.isatty() if progress is None else progress
@@ -213,20 +248,34 @@ def play_match(
         phh_file.write("\n".join(f"[{number}]\n{text}" for number, text in enumerate(texts, 1)))
     faults = tuple(fault for tally in done for fault in tally.faults)
     samples = sum(tally.samples for tally in done)
+    per_100 = 100 / (group * rules.big_blind)
     results = []
     for index, name in enumerate(agents):
         net = sum(tally.net[index] for tally in done)
-        squares = sum(tally.squares[index] for tally in done)
-        per_100 = 100 / (group * rules.big_blind)
-        mean = net / samples
-        if samples > 1:
-            variance = max(squares - samples * mean * mean, 0) / (samples - 1)
-            margin = _Z95 * math.sqrt(variance / samples) * per_100
-        else:
-            margin = math.inf
+        mean, margin = _interval(net, sum(tally.squares[index] for tally in done), samples, per_100)
         faulted = sum(fault.agent == name for fault in faults)
-        results.append(AgentResult(name, hands, net, mean * per_100, margin, faulted))
+        result = AgentResult(name, hands, net, mean, margin, faulted)
+        if aivat:
+            total = math.fsum(tally.aivat[index] for tally in done)
+            aivat_mean, aivat_margin = _interval(total, math.fsum(tally.aivat_squares[index] for tally in done),
+                                                 samples, per_100)  # fmt: skip
+            result = dataclasses.replace(result, aivat_bb_per_100=aivat_mean, aivat_margin=aivat_margin)
+        results.append(result)
     return MatchResult(tuple(results), hands, seed, faults, seconds)
+
+
+def _interval(total: float, squares: float, samples: int, scale: float) -> tuple[float, float]:
+    """The mean of ``samples`` independent samples (their ``total`` and sum of ``squares``) and the
+    half-width of its 95% normal interval, both times ``scale`` (infinite below two samples).
+
+    >>> _interval(10, 60, 4, 1.0)
+    (2.5, 3.347275742105989)
+    """
+    mean = total / samples
+    if samples < 2:
+        return mean * scale, math.inf
+    variance = max(squares - samples * mean * mean, 0) / (samples - 1)
+    return mean * scale, _Z95 * math.sqrt(variance / samples) * scale
 
 
 def _run(chunks: list[_Chunk], executor: Executor | None, workers: int | None) -> Iterator[tuple[int, _Tally]]:
@@ -310,13 +359,21 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
             reset(stream)
     group = count if chunk.duplicate else 1
     # Agent i sits in seat (i + rotation) % count: by rotation, the agent in each seat and its hooks and name.
+    # With AIVAT, the decisions of agents with a policy hook record what it says as they decide.
+    recorder = None if chunk.value is None else _Recorder(count)
     seatings = []
     for rotation in range(group):
         seated = [(seat - rotation) % count for seat in range(count)]
         by_seat = [agents[index] for index in seated]
-        seatings.append((*_seated(by_seat), [names[index] for index in seated], by_seat))
+        acts, ends, runs = _seated(by_seat)
+        if recorder is not None:
+            acts = [recorder.wrap(seat, act, getattr(agent, "policy", None))  # type: ignore[misc]
+                    for seat, (act, agent) in enumerate(zip(acts, by_seat))]  # fmt: skip
+        seatings.append((acts, ends, runs, [names[index] for index in seated], by_seat))
     deals = []  # each deal's chips won, by agent
     deal_net: Sequence[int] = ()
+    judged = []  # each deal's AIVAT estimates, by agent
+    deal_aivat: Sequence[float] = ()
     # Seat i's stack: with carried stacks there is one rotation, agent i in seat i; else all are equal.
     stacks = [chunk.stack] * count
     faults: list[Fault] = []
@@ -329,10 +386,15 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
         # The button moves one seat each deal.
         button = deal % count
         hand = Hand(rules, stacks, button, seed=deck_seed, straddles=ask_straddles(by_seat, rules, button))
-        faults += _play(hand, acts, ends, runs, seat_names, chunk.fold_on_error, number, range(count))
+        hand_faults = _play(hand, acts, ends, runs, seat_names, chunk.fold_on_error, number, range(count))
+        faults += hand_faults
         payoffs = hand.payoffs
         won = payoffs[rotation:] + payoffs[:rotation]
         deal_net = [before + now for before, now in zip(deal_net, won)] if rotation else won
+        if recorder is not None:
+            estimates = recorder.estimate(hand, {fault.seat for fault in hand_faults}, chunk.value)  # type: ignore[arg-type]
+            judge = estimates[rotation:] + estimates[:rotation]
+            deal_aivat = [before + now for before, now in zip(deal_aivat, judge)] if rotation else judge
         if chunk.carry_stacks:
             stacks = [left or chunk.stack for left in hand.stacks]
         if chunk.histories:
@@ -341,7 +403,10 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
             histories.append(phh.dumps(phh.HandHistory(hand, {"players": players})))
         if rotation == group - 1:
             deals.append(deal_net)
+            judged.append(deal_aivat)
     net = [sum(column) for column in zip(*deals)]
     squares = [sum(map(operator.mul, column, column)) for column in zip(*deals)]
-    return _Tally(net, squares, len(deals), faults, histories)
+    aivat = [math.fsum(column) for column in zip(*judged)]
+    aivat_squares = [math.fsum(map(operator.mul, column, column)) for column in zip(*judged)]
+    return _Tally(net, squares, aivat, aivat_squares, len(deals), faults, histories)
 

@@ -42,6 +42,10 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--hands", type=positive, default=10_000, help="hands to play (default 10000)")
     parser.add_argument("--duplicate", action="store_true", help="deal each deck once per seat rotation")
     parser.add_argument("--carry-stacks", action="store_true", help="carry stacks from hand to hand")
+    parser.add_argument(
+        "--aivat", action="store_true",
+        help="also each bot's AIVAT estimate and interval: the luck of the cards and of the known bots' choices taken out",
+    )  # fmt: skip
     parser.add_argument("--workers", type=positive, help="processes to play on (default: all cores)")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster (needs holdem-engine[dask])")
     parser.add_argument("--phh", metavar="FILE", help="write every hand to FILE as a .phhs hand history")
@@ -68,7 +72,7 @@ def _run(arguments: argparse.Namespace) -> None:
             bots, arguments.hands, rules=rules, stack=arguments.stack, seed=arguments.seed,
             duplicate=arguments.duplicate, carry_stacks=arguments.carry_stacks, workers=1,
             executor=resources.enter_context(_executor(arguments)), phh_file=phh_file,
-            progress=False if arguments.quiet else None,
+            progress=False if arguments.quiet else None, aivat=arguments.aivat,
         )  # fmt: skip
         stack = arguments.stack or 100 * rules.big_blind
         settings = {
@@ -76,6 +80,8 @@ def _run(arguments: argparse.Namespace) -> None:
             "small_blind": rules.small_blind, "big_blind": rules.big_blind, "stack": stack,
             "duplicate": arguments.duplicate, "carry_stacks": arguments.carry_stacks, "seed": result.seed,
         }  # fmt: skip
+        if arguments.aivat:
+            settings["aivat"] = True
         rows = [_row(agent) for agent in result.agents]
         if json_file is not None:
             json.dump({"settings": settings, "agents": rows, "hands_per_second": result.hands_per_second},
@@ -93,12 +99,21 @@ def _run(arguments: argparse.Namespace) -> None:
 
 
 def _row(agent: AgentResult) -> dict[str, object]:
-    """A bot's results; the ends of the 95% interval are None while it is unbounded (fewer than two samples)."""
-    low, high = agent.interval if math.isfinite(agent.margin) else (None, None)
-    return {
+    """A bot's results (with AIVAT's when computed); the ends of a 95% interval are None while it is
+    unbounded (fewer than two samples)."""
+    row: dict[str, object] = {
         "bot": agent.name, "hands": agent.hands, "net": agent.net, "bb_per_100": agent.bb_per_100,
-        "bb_per_100_low": low, "bb_per_100_high": high, "faults": agent.faults,
+        **_ends("bb_per_100", agent.interval, agent.margin), "faults": agent.faults,
     }  # fmt: skip
+    if agent.aivat_interval is not None and agent.aivat_margin is not None:
+        row["aivat_bb_per_100"] = agent.aivat_bb_per_100
+        row |= _ends("aivat_bb_per_100", agent.aivat_interval, agent.aivat_margin)
+    return row
+
+
+def _ends(name: str, interval: tuple[float, float], margin: float) -> dict[str, float | None]:
+    low, high = interval if math.isfinite(margin) else (None, None)
+    return {f"{name}_low": low, f"{name}_high": high}
 
 
 @contextlib.contextmanager
