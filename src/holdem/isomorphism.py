@@ -14,8 +14,8 @@ group the classes by those features.
 [169, 1286792, 13960050, 123156254]
 >>> indexer.index("AhKh2h7c9c") == indexer.index("AsKs2s7d9d")
 True
->>> indexer.unindex(0, indexer.index("AsKs"))
-(51, 47)
+>>> format_cards(indexer.unindex(0, indexer.index("AsKs")))  # the class's canonical cards
+'AcKc'
 >>> round(float(hand_features(["AhAd"]).ehs[0]), 4)
 0.852
 """
@@ -83,9 +83,9 @@ class HandIndexer:
     >>> indexer.size(3)
     2428287420
     >>> indexer.index_hand("AsKs Qs2d3d 4h 5c")
-    (168, 1286584, 51357924, 2273400036)
-    >>> indexer.unindex(1, 1286584)
-    (51, 47, 43, 5, 1)
+    (77, 499850, 49020350, 2428274267)
+    >>> format_cards(indexer.unindex(1, 499850))
+    'AdKdQd3c2c'
 
     :raises IsomorphismError: for a layout that is not 1 to 8 positive card counts totalling at most 52,
         or one with too many classes to index.
@@ -162,7 +162,7 @@ class HandIndexer:
         """The index of a hand on every street up to the one its cards complete.
 
         >>> HandIndexer().index_hand("AsAh 2c3c4c")
-        (168, 1246344)
+        (168, 98098)
         """
         codes = parse_cards(cards)
         street = self._street_of(len(codes))
@@ -176,7 +176,7 @@ class HandIndexer:
         """The canonical cards of an index, round by round, each set highest card first.
 
         >>> format_cards(HandIndexer().unindex(1, 0))
-        'Kc2c Jc4c3c'
+        '3c2c6c5c4c'
 
         :raises IsomorphismError: for an index outside ``0 .. size(street) - 1``.
         """
@@ -193,8 +193,8 @@ class HandIndexer:
         that many threads (at least 65,536 rows each).
 
         >>> import numpy as np
-        >>> HandIndexer().index_batch(np.array([[51, 50], [0, 1]], dtype=np.uint8))
-        array([168,   0])
+        >>> HandIndexer().index_batch(np.array([[51, 50], [0, 1]], dtype=np.uint8))  # AsAh, 2d2c
+        array([168,  78])
 
         :raises InvalidArrayError: for a wrong shape or dtype, a code above 51 or a repeated card.
         """
@@ -206,7 +206,7 @@ class HandIndexer:
 
         >>> import numpy as np
         >>> HandIndexer().index_hand_batch(np.array([[51, 50, 0, 4, 8]], dtype=np.uint8))
-        array([[    168, 1246344]])
+        array([[  168, 98098]])
         """
         rows = _card_rows(cards, "index_hand_batch", tuple(indexer.cards for indexer in self._streets))
         import numpy
@@ -221,9 +221,9 @@ class HandIndexer:
         """The canonical cards of every index of an integer array, as an ``(N, k)`` uint8 array.
 
         >>> import numpy as np
-        >>> HandIndexer().unindex_batch(0, np.array([168, 0]))
-        array([[51, 50],
-               [ 1,  0]], dtype=uint8)
+        >>> HandIndexer().unindex_batch(0, np.array([168, 0]))  # AdAc, 3c2c
+        array([[49, 48],
+               [ 4,  0]], dtype=uint8)
 
         :raises InvalidArrayError: for an array that is not one-dimensional integers.
         :raises IsomorphismError: for an index outside ``0 .. size(street) - 1``.
@@ -248,8 +248,9 @@ class HandIndexer:
         """The number of hands (sets of cards, round by round) in each class of ``indices``.
 
         >>> import numpy as np
-        >>> HandIndexer().class_sizes(0, np.array([168, 167]))  # AA: 6 combos, AKs: 4
-        array([6, 4], dtype=uint64)
+        >>> indexer = HandIndexer()
+        >>> indexer.class_sizes(0, np.array([indexer.index("AsAh"), indexer.index("AsKs"), indexer.index("AsKd")]))
+        array([ 6,  4, 12], dtype=uint64)
         """
         rows = self.unindex_batch(street, indices)
         return self._street(street).class_sizes(rows)  # type: ignore[no-any-return]
@@ -280,7 +281,7 @@ class HandIndexer:
 
 
 _STREET_INDEXERS: dict[tuple[int, ...], StreetIndexer] = {}
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()
 
 
 def _street_indexer(layout: tuple[int, ...]) -> StreetIndexer:
@@ -342,12 +343,12 @@ def hand_features(
 
     >>> features = hand_features(["AsKs", "7c2d"], bins=4)
     >>> [round(value, 4) for value in features.ehs.tolist()]
-    [0.6704, 0.3460]
+    [0.6704, 0.3458]
     >>> features.histogram.shape
     (2, 4)
     >>> river = hand_features(["AsKs AhKd2c7h9c"], bins=4)
     >>> round(float(river.ehs[0]), 4), river.histogram[0].tolist()
-    (0.9515, [0.0, 0.0, 0.0, 1.0])
+    (0.9869, [0.0, 0.0, 0.0, 1.0])
 
     :raises IsomorphismError: for ``bins`` outside 1 to 256, or a bad street or index.
     :raises InvalidArrayError: for a bad array of codes or a row holding a card twice.
@@ -386,7 +387,7 @@ def equity_against(
     >>> equity_against(["AhAd"]).round(4).tolist()
     [0.852]
     >>> equity_against(["AhKh 2c7dJh"], "QQ+, AKo").round(4).tolist()
-    [0.3136]
+    [0.3118]
 
     :raises EmptyRangeError: when no combo of the range fits a hand's cards.
     """
@@ -480,15 +481,21 @@ def _all_boards() -> numpy.ndarray:
 
 
 class _Sums:
-    """The features' sums of some rows, added up over the jobs that shared them."""
+    """The features' sums of some rows (as floats), added up over the parts that shared the work."""
 
-    def __init__(self, parts: list[FeatureSums]):
-        self.value = sum(part.value for part in parts[1:]) + parts[0].value
-        self.square = sum(part.square for part in parts[1:]) + parts[0].square
-        self.histogram = sum(part.histogram for part in parts[1:]) + parts[0].histogram
-        self.boards = sum(part.boards for part in parts[1:]) + parts[0].boards
-        self.share = sum(part.share for part in parts[1:]) + parts[0].share
-        self.weight = sum(part.weight for part in parts[1:]) + parts[0].weight
+    def __init__(self, parts: Sequence[FeatureSums]):
+        import numpy
+
+        names = ("value", "square", "histogram", "boards", "share", "weight")
+        for name in names:
+            setattr(self, name, numpy.sum([getattr(part, name) for part in parts], axis=0, dtype=numpy.float64))
+
+    def picked(self, rows: numpy.ndarray) -> _Sums:
+        """The sums of the given rows."""
+        picked = _Sums.__new__(_Sums)
+        for name in ("value", "square", "histogram", "boards", "share", "weight"):
+            setattr(picked, name, getattr(self, name)[rows])
+        return picked
 
 
 def _feature_sums(
@@ -502,38 +509,7 @@ def _feature_sums(
     weights = numpy.ones(1326) if opponent is None else opponent
     pairs = _pair_ids(rows[:, :2])
     if rows.shape[1] == 2:
-        # Preflop: every board against all 1,326 hole pairs.  Against a random
-        # opponent, one board of each suit class stands for its class: the sums
-        # of a preflop class's pairs over those boards, weighted by the class
-        # sizes, are the sums over all boards.
-        if ranged:
-            boards = _all_boards()
-            board_weights = numpy.ones(len(boards), dtype=numpy.uint64)
-        else:
-            boards, board_weights = _canonical_boards()
-        # Against a range only the rows' own pairs are needed; else every pair of their classes.
-        needed = numpy.unique(pairs) if ranged else numpy.arange(1326)
-        parts = [FeatureSums(needed, bins, weights, ranged) for _ in range(thread_count)]
-        jobs = [
-            (lambda part, start=start: part.add_boards(boards[start : start + _JOB_BOARDS],
-                                                      board_weights[start : start + _JOB_BOARDS], 0, len(needed)))
-            for start in range(0, len(boards), _JOB_BOARDS)
-        ]  # fmt: skip
-        _run_jobs(jobs, parts, progress, "boards", _JOB_BOARDS)
-        total = _Sums(parts)
-        if not ranged:
-            every_pair = numpy.array([[a, b] for a in range(52) for b in range(a)], dtype=numpy.uint8)
-            class_of = _DEFAULT.index_batch(every_pair)
-            for name in ("value", "square", "boards"):
-                setattr(total, name, numpy.bincount(class_of, getattr(total, name).astype(numpy.float64))[class_of])
-            total.histogram = numpy.stack(
-                [numpy.bincount(class_of, total.histogram[:, b].astype(numpy.float64))[class_of] for b in range(bins)],
-                axis=1,
-            )
-        picked = _Sums.__new__(_Sums)
-        for name in ("value", "square", "histogram", "boards", "share", "weight"):
-            setattr(picked, name, getattr(total, name)[numpy.searchsorted(needed, pairs)])
-        return picked
+        return _preflop_sums(pairs, opponent, bins, thread_count, progress)
     # After the flop: rows grouped by board (as a set of cards), each group's runouts scored once.
     board_bits = numpy.zeros(len(rows), dtype=numpy.uint64)
     for column in range(2, rows.shape[1]):
@@ -552,10 +528,64 @@ def _feature_sums(
     _run_jobs(jobs, [part] * thread_count, progress, "boards", per_job * runouts)
     inverse = numpy.empty(len(rows), dtype=numpy.int64)
     inverse[order] = numpy.arange(len(rows))
-    picked = _Sums.__new__(_Sums)
-    for name in ("value", "square", "histogram", "boards", "share", "weight"):
-        setattr(picked, name, getattr(part, name)[inverse])
-    return picked
+    return _Sums([part]).picked(inverse)
+
+
+_PREFLOP: list[_Sums] = []  # the class sums of every hole pair against a random hand, made once
+
+
+def _preflop_sums(
+    pairs: numpy.ndarray, opponent: numpy.ndarray | None, bins: int, thread_count: int, progress: bool | None
+) -> _Sums:
+    """The sums of preflop hands over every board.
+
+    Against a random opponent one board of each suit class (134,459) stands for
+    its class, weighted by its size: the sums over those boards of a preflop
+    class's pairs are the sums over all boards.  They are kept with a histogram
+    of every value a hand can take on a board, which any bin count sums up.
+    Against a range every board (2,598,960) is scored, for the rows' pairs.
+    """
+    import numpy
+
+    if opponent is not None:
+        needed = numpy.unique(pairs)
+        boards = _all_boards()
+        total = _board_sums(boards, numpy.ones(len(boards), dtype=numpy.uint64), needed, 1, opponent, thread_count, progress)
+        return total.picked(numpy.searchsorted(needed, pairs))
+    with _LOCK:
+        if not _PREFLOP:
+            boards, sizes = _canonical_boards()
+            every = _board_sums(boards, sizes, numpy.arange(1326), _FULL + 1, None, thread_count, progress)
+            every_pair = numpy.array([[a, b] for a in range(52) for b in range(a)], dtype=numpy.uint8)
+            class_of = _DEFAULT.index_batch(every_pair)
+            for name in ("value", "square", "boards"):
+                setattr(every, name, numpy.bincount(class_of, getattr(every, name))[class_of])
+            every.histogram = numpy.stack(
+                [numpy.bincount(class_of, every.histogram[:, value]) for value in range(_FULL + 1)], axis=1
+            )[class_of]
+            _PREFLOP.append(every)
+    total = _PREFLOP[0].picked(pairs)
+    bin_of_value = numpy.minimum(numpy.arange(_FULL + 1) * bins // _FULL, bins - 1)
+    total.histogram = total.histogram @ (bin_of_value[:, None] == numpy.arange(bins)[None, :])
+    return total
+
+
+def _board_sums(
+    boards: numpy.ndarray, board_weights: numpy.ndarray, needed: numpy.ndarray, bins: int,
+    opponent: numpy.ndarray | None, thread_count: int, progress: bool | None,
+) -> _Sums:
+    """The sums of the pairs ``needed`` over complete boards, each counted its weight times."""
+    import numpy
+
+    weights = numpy.ones(1326) if opponent is None else opponent
+    parts = [FeatureSums(needed, bins, weights, opponent is not None) for _ in range(thread_count)]
+    jobs = [
+        (lambda part, start=start: part.add_boards(boards[start : start + _JOB_BOARDS],
+                                                  board_weights[start : start + _JOB_BOARDS], 0, len(needed)))
+        for start in range(0, len(boards), _JOB_BOARDS)
+    ]  # fmt: skip
+    _run_jobs(jobs, parts, progress, "boards", _JOB_BOARDS)
+    return _Sums(parts)
 
 
 def _run_jobs(
