@@ -184,7 +184,7 @@ class HandIndexer:
         value = integer(index, "index")
         if not 0 <= value < indexer.size:
             raise IsomorphismError(f"index {value!r} on street {street}: use 0 to {indexer.size - 1}")
-        return indexer.unindex(value)  # type: ignore[no-any-return]
+        return indexer.unindex(value)
 
     def index_batch(self, cards: npt.NDArray[numpy.integer[Any]], *, threads: int | None = None) -> npt.NDArray[numpy.int64]:
         """The index of every row of an ``(N, k)`` array of card codes, k the cards of a street.
@@ -253,7 +253,7 @@ class HandIndexer:
         array([ 6,  4, 12], dtype=uint64)
         """
         rows = self.unindex_batch(street, indices)
-        return self._street(street).class_sizes(rows)  # type: ignore[no-any-return]
+        return self._street(street).class_sizes(rows)
 
     def _street(self, street: int) -> StreetIndexer:
         value = integer(street, "street")
@@ -480,22 +480,28 @@ def _all_boards() -> numpy.ndarray:
     return flat.reshape(count, 5)
 
 
+@dataclass
 class _Sums:
     """The features' sums of some rows (as floats), added up over the parts that shared the work."""
 
-    def __init__(self, parts: Sequence[FeatureSums]):
+    value: numpy.ndarray
+    square: numpy.ndarray
+    histogram: numpy.ndarray
+    boards: numpy.ndarray
+    share: numpy.ndarray
+    weight: numpy.ndarray
+
+    @classmethod
+    def added(cls, parts: Sequence[FeatureSums]) -> _Sums:
         import numpy
 
         names = ("value", "square", "histogram", "boards", "share", "weight")
-        for name in names:
-            setattr(self, name, numpy.sum([getattr(part, name) for part in parts], axis=0, dtype=numpy.float64))
+        return cls(*(numpy.asarray(numpy.sum([getattr(part, name) for part in parts], axis=0, dtype=numpy.float64)) for name in names))
 
     def picked(self, rows: numpy.ndarray) -> _Sums:
         """The sums of the given rows."""
-        picked = _Sums.__new__(_Sums)
-        for name in ("value", "square", "histogram", "boards", "share", "weight"):
-            setattr(picked, name, getattr(self, name)[rows])
-        return picked
+        return _Sums(self.value[rows], self.square[rows], self.histogram[rows], self.boards[rows],
+                     self.share[rows], self.weight[rows])  # fmt: skip
 
 
 def _feature_sums(
@@ -521,14 +527,14 @@ def _feature_sums(
     part = FeatureSums(pairs[order], bins, weights, ranged)
     runouts = math.comb(52 - partial.shape[1], 5 - partial.shape[1])
     per_job = max(1, _JOB_BOARDS // runouts)
-    jobs = [
-        (lambda part, first=first: part.add_runouts(partial, row_start, first, min(first + per_job, len(partial))))
-        for first in range(0, len(partial), per_job)
-    ]
-    _run_jobs(jobs, [part] * thread_count, progress, "boards", per_job * runouts)
+    jobs = -(-len(partial) // per_job)
+    _run_jobs(
+        lambda part, job: part.add_runouts(partial, row_start, job * per_job, min((job + 1) * per_job, len(partial))),
+        jobs, [part] * thread_count, progress, per_job * runouts,
+    )  # fmt: skip
     inverse = numpy.empty(len(rows), dtype=numpy.int64)
     inverse[order] = numpy.arange(len(rows))
-    return _Sums([part]).picked(inverse)
+    return _Sums.added([part]).picked(inverse)
 
 
 _PREFLOP: list[_Sums] = []  # the class sums of every hole pair against a random hand, made once
@@ -579,20 +585,21 @@ def _board_sums(
 
     weights = numpy.ones(1326) if opponent is None else opponent
     parts = [FeatureSums(needed, bins, weights, opponent is not None) for _ in range(thread_count)]
-    jobs = [
-        (lambda part, start=start: part.add_boards(boards[start : start + _JOB_BOARDS],
-                                                  board_weights[start : start + _JOB_BOARDS], 0, len(needed)))
-        for start in range(0, len(boards), _JOB_BOARDS)
-    ]  # fmt: skip
-    _run_jobs(jobs, parts, progress, "boards", _JOB_BOARDS)
-    return _Sums(parts)
+    chunks = range(0, len(boards), _JOB_BOARDS)
+    _run_jobs(
+        lambda part, job: part.add_boards(boards[chunks[job] : chunks[job] + _JOB_BOARDS],
+                                          board_weights[chunks[job] : chunks[job] + _JOB_BOARDS], 0, len(needed)),
+        len(chunks), parts, progress, _JOB_BOARDS,
+    )  # fmt: skip
+    return _Sums.added(parts)
 
 
 def _run_jobs(
-    jobs: list[Callable[[FeatureSums], None]], parts: list[FeatureSums], progress: bool | None, unit: str, step: int
+    run: Callable[[FeatureSums, int], None], jobs: int, parts: list[FeatureSums], progress: bool | None, boards: int
 ) -> None:
-    """Run the jobs on up to ``len(parts)`` threads, each thread adding to its own part; the calling
-    thread shows the progress and answers Ctrl-C between its jobs, which stops the others."""
+    """Call ``run(part, job)`` for jobs 0 .. ``jobs - 1`` (of about ``boards`` boards each) on up to
+    ``len(parts)`` threads, each adding to its own part; the calling thread shows the progress and
+    answers Ctrl-C between its jobs, which stops the others."""
     import sys
 
     from tqdm import tqdm  # here, not at import: `import holdem` stays quick
@@ -600,27 +607,24 @@ def _run_jobs(
     from holdem.equity import _run
 
     taken = itertools.count()
-    done = [0]
-    lock = threading.Lock()
+    done = itertools.count(1)
     halt = threading.Event()
     show = sys.stderr.isatty() if progress is None else progress
-    with tqdm(total=len(jobs) * step, unit=f" {unit}", disable=not show, unit_scale=True) as bar:
+    with tqdm(total=jobs * boards, unit=" boards", disable=not show, unit_scale=True) as bar:
 
         def work(part: FeatureSums, calling: bool) -> None:
             while not halt.is_set():
-                number = next(taken)
-                if number >= len(jobs):
+                job = next(taken)
+                if job >= jobs:
                     return
-                jobs[number](part)
-                with lock:
-                    done[0] += 1
+                run(part, job)
+                finished = next(done)
                 if calling:
-                    bar.n = min(done[0] * step, bar.total)
+                    bar.n = min(finished * boards, jobs * boards)
                     bar.refresh()
 
-        thread_count = min(len(parts), max(1, len(jobs)))
-        _run([(work, part, number == 0) for number, part in enumerate(parts[:thread_count])], halt)
-        bar.n = bar.total
+        _run([(work, part, number == 0) for number, part in enumerate(parts[: max(1, min(len(parts), jobs))])], halt)
+        bar.n = jobs * boards
         bar.refresh()
 
 
@@ -931,4 +935,4 @@ class Buckets:
     def bucket_batch(self, cards: npt.NDArray[numpy.integer[Any]], *, threads: int | None = None) -> npt.NDArray[numpy.int32]:
         """The buckets of every row of an ``(N, k)`` array of codes, k the street's cards."""
         rows = _card_rows(cards, "bucket_batch", (self._cards,))
-        return self._labels[self._indexer.index_batch(rows, threads=threads)]  # type: ignore[no-any-return]
+        return self._labels[self._indexer.index_batch(rows, threads=threads)]
