@@ -42,6 +42,7 @@ MAX_INDEX_BITS = 62  # a street's size must stay below 2**62 (its indices fit in
 cdef uint8_t POPCOUNT[8192]
 cdef uint64_t BINOMIAL[14][14]       # BINOMIAL[n][k] = C(n, k), n <= 13
 cdef uint16_t UNCOLEX[14][1716]      # UNCOLEX[k][r]: the 13-bit mask of k ranks with colex rank r
+cdef uint16_t COLEX[8192]            # the colex rank of a 13-bit mask among the masks of as many ranks
 cdef uint64_t PAIR_BITS[PAIRS]       # pair id a * (a - 1) / 2 + b (a > b): its two card bits
 cdef uint8_t PAIR_CARDS[2 * PAIRS]
 
@@ -65,6 +66,7 @@ cdef void build_tables() noexcept nogil:
                 colex += BINOMIAL[rank][t]
         POPCOUNT[mask] = bits
         UNCOLEX[bits][colex] = mask
+        COLEX[mask] = colex
     for a in range(52):
         for b in range(a):
             PAIR_BITS[pair] = (1ULL << a) | (1ULL << b)
@@ -120,19 +122,20 @@ cdef extern from *:
     const uint64_t EMPTY_SLOT "HOLDEM_EMPTY_SLOT"
 
 
+cdef inline void exchange(uint64_t *k, int a, int b) noexcept nogil:
+    """Put the larger of k[a] and k[b] first, without a branch (the order is unpredictable)."""
+    cdef uint64_t x = k[a], y = k[b]
+    k[a] = x if x > y else y
+    k[b] = y if x > y else x
+
+
 cdef inline void sort4(uint64_t *k) noexcept nogil:
     """Sort four keys in descending order (a sorting network of five exchanges)."""
-    cdef uint64_t t
-    if k[0] < k[1]:
-        t = k[0]; k[0] = k[1]; k[1] = t
-    if k[2] < k[3]:
-        t = k[2]; k[2] = k[3]; k[3] = t
-    if k[0] < k[2]:
-        t = k[0]; k[0] = k[2]; k[2] = t
-    if k[1] < k[3]:
-        t = k[1]; k[1] = k[3]; k[3] = t
-    if k[1] < k[2]:
-        t = k[1]; k[1] = k[2]; k[2] = t
+    exchange(k, 0, 1)
+    exchange(k, 2, 3)
+    exchange(k, 0, 2)
+    exchange(k, 1, 3)
+    exchange(k, 1, 2)
 
 
 cdef inline bint suit_keys(const Street *st, const uint8_t *cards, uint64_t *keys) noexcept nogil:
@@ -141,8 +144,8 @@ cdef inline bint suit_keys(const Street *st, const uint8_t *cards, uint64_t *key
     cdef uint32_t masks[4][MAX_SETS]
     cdef uint32_t used[4]
     cdef uint64_t index, radix, colex
-    cdef uint32_t mask, low, seen, bit, code
-    cdef int s, j, c, position = 0, taken, total, t
+    cdef uint32_t mask, low, seen, bit, code, rest, high_part
+    cdef int s, j, c, position = 0, taken, total
     cdef uint8_t card
     used[0] = used[1] = used[2] = used[3] = 0
     for j in range(st.sets):
@@ -167,15 +170,15 @@ cdef inline bint suit_keys(const Street *st, const uint8_t *cards, uint64_t *key
             mask = masks[s][j]
             taken = POPCOUNT[mask]
             code += taken * st.code_radix[j]
-            colex = 0
-            t = 0
-            while mask:
-                low = mask & (0 - mask)
-                t += 1
-                # the rank's place among the ranks this suit has not used yet
-                colex += BINOMIAL[POPCOUNT[low - 1] - POPCOUNT[seen & (low - 1)]][t]
-                mask ^= low
-            index += colex * radix
+            # The mask among the ranks this suit has not used yet: each used rank
+            # taken out, the ranks above it moved down.
+            rest = seen
+            while rest and mask:
+                low = rest & (0 - rest)
+                high_part = mask & (0 - (low << 1))
+                mask = (mask & (low - 1)) | (high_part >> 1)
+                rest = (rest ^ low) >> 1
+            index += COLEX[mask] * radix
             radix *= BINOMIAL[13 - total][taken]
             total += taken
             seen |= masks[s][j]
