@@ -24,7 +24,10 @@ class FeatureSums:
     boards: npt.NDArray[np.uint64]
     share: npt.NDArray[np.float64]
     weight: npt.NDArray[np.float64]
-    def __init__(self, row_pairs: npt.NDArray[Any], bins: int, opponent: npt.NDArray[np.float64], ranged: bool) -> None: ...
+    def __init__(
+        self, row_pairs: npt.NDArray[Any], row_slots: npt.NDArray[Any], slots: int, bins: int,
+        opponent: npt.NDArray[np.float64], ranged: bool,
+    ) -> None: ...
     def add_boards(
         self, boards: npt.NDArray[np.uint8], weights: npt.NDArray[np.uint64], first_row: int, stop_row: int
     ) -> None: ...

@@ -529,9 +529,10 @@ cdef void radix_sort(uint32_t *keys, uint32_t *spare, Py_ssize_t count) noexcept
 
 cdef void score_board(
     const uint8_t *board, uint64_t weight, const double *opponent, bint ranged,
-    const uint16_t *row_pairs, Py_ssize_t first_row, Py_ssize_t stop_row, Sums *sums,
+    const uint16_t *row_pairs, const uint32_t *row_slots, Py_ssize_t first_row, Py_ssize_t stop_row, Sums *sums,
 ) noexcept nogil:
-    """Add one complete board, counted ``weight`` times, to the sums of rows first_row..stop_row."""
+    """Add one complete board, counted ``weight`` times, to the sums of rows first_row..stop_row
+    (each row's sums are those of its slot)."""
     cdef uint16_t live[PAIRS]
     cdef uint8_t cards[2 * PAIRS]
     cdef uint16_t ranks[PAIRS]
@@ -542,7 +543,7 @@ cdef void score_board(
     cdef double tied[52]
     cdef double lower_all = 0, tied_all, w
     cdef uint64_t used = 0, v
-    cdef Py_ssize_t count = 0, i, j, t, row
+    cdef Py_ssize_t count = 0, i, j, t, row, slot
     cdef int p, a, b, bins = sums.bins
     cdef uint32_t rank
     for i in range(5):
@@ -592,60 +593,68 @@ cdef void score_board(
         p = row_pairs[row]
         if PAIR_BITS[p] & used:
             continue
+        slot = row_slots[row]
         if ranged:
             a = PAIR_CARDS[2 * p]
             b = PAIR_CARDS[2 * p + 1]
-            sums.share[row] += weight * value[p] * 0.5
-            sums.weight[row] += weight * (lower_all - lower[a] - lower[b] + opponent[p])
+            sums.share[slot] += weight * value[p] * 0.5
+            sums.weight[slot] += weight * (lower_all - lower[a] - lower[b] + opponent[p])
         else:
             v = <uint64_t>value[p]
-            sums.value[row] += weight * v
-            sums.square[row] += weight * v * v
-            sums.histogram[row * bins + min(v * bins // FULL, <uint64_t>(bins - 1))] += weight
-            sums.boards[row] += weight
+            sums.value[slot] += weight * v
+            sums.square[slot] += weight * v * v
+            sums.histogram[slot * bins + min(v * bins // FULL, <uint64_t>(bins - 1))] += weight
+            sums.boards[slot] += weight
 
 
 cdef class FeatureSums:
-    """The integer (or, against a range, floating) sums of the features of some rows, added up board by board.
+    """The integer (or, against a range, floating) sums of the features of some slots, added up board by board.
 
     ``row_pairs`` gives each row's hole pair (id ``a * (a - 1) / 2 + b`` for
-    codes a > b); rows are grouped by their partial board, ``row_start[g]``
-    .. ``row_start[g + 1]`` the rows of group g.
+    codes a > b) and ``row_slots`` the slot (below ``slots``) its sums go to:
+    rows of one class may share a slot.  For :meth:`add_runouts` rows are
+    grouped by their partial board, ``row_start[g]`` .. ``row_start[g + 1]``
+    the rows of group g.
     """
 
     cdef readonly object value, square, histogram, boards, share, weight
     cdef Sums sums
     cdef bint ranged
     cdef const double *opponent
-    cdef object opponent_array
     cdef const uint16_t *row_pairs
-    cdef object row_pairs_array
+    cdef const uint32_t *row_slots
+    cdef object inputs  # the arrays the pointers read
 
-    def __init__(self, row_pairs, int bins, opponent, bint ranged):
+    def __init__(self, row_pairs, row_slots, Py_ssize_t slots, int bins, opponent, bint ranged):
         import numpy
-        cdef Py_ssize_t rows = len(row_pairs)
-        self.row_pairs_array = numpy.ascontiguousarray(row_pairs, dtype=numpy.uint16)
-        self.opponent_array = numpy.ascontiguousarray(opponent, dtype=numpy.float64)
+        pairs_array = numpy.ascontiguousarray(row_pairs, dtype=numpy.uint16)
+        slots_array = numpy.ascontiguousarray(row_slots, dtype=numpy.uint32)
+        opponent_array = numpy.ascontiguousarray(opponent, dtype=numpy.float64)
+        if len(pairs_array) != len(slots_array) or (len(slots_array) and slots_array.max() >= slots) or len(opponent_array) != PAIRS:
+            raise ValueError("one slot below the slot count a row, and one opponent weight a hole pair")
+        self.inputs = (pairs_array, slots_array, opponent_array)
         self.ranged = ranged
-        self.value = numpy.zeros(rows, dtype=numpy.uint64)
-        self.square = numpy.zeros(rows, dtype=numpy.uint64)
-        self.histogram = numpy.zeros((rows, bins), dtype=numpy.uint64)
-        self.boards = numpy.zeros(rows, dtype=numpy.uint64)
-        self.share = numpy.zeros(rows, dtype=numpy.float64)
-        self.weight = numpy.zeros(rows, dtype=numpy.float64)
+        self.value = numpy.zeros(slots, dtype=numpy.uint64)
+        self.square = numpy.zeros(slots, dtype=numpy.uint64)
+        self.histogram = numpy.zeros((slots, bins), dtype=numpy.uint64)
+        self.boards = numpy.zeros(slots, dtype=numpy.uint64)
+        self.share = numpy.zeros(slots, dtype=numpy.float64)
+        self.weight = numpy.zeros(slots, dtype=numpy.float64)
         cdef uint64_t[::1] value = self.value, square = self.square, boards = self.boards
         cdef uint64_t[:, ::1] histogram = self.histogram
         cdef double[::1] share = self.share, weight = self.weight
-        cdef const uint16_t[::1] pairs = self.row_pairs_array
-        cdef const double[::1] opponent_view = self.opponent_array
-        self.sums.value = &value[0] if rows else NULL
-        self.sums.square = &square[0] if rows else NULL
-        self.sums.histogram = &histogram[0, 0] if rows else NULL
-        self.sums.boards = &boards[0] if rows else NULL
-        self.sums.share = &share[0] if rows else NULL
-        self.sums.weight = &weight[0] if rows else NULL
+        cdef const uint16_t[::1] pairs = pairs_array
+        cdef const uint32_t[::1] row_slots_view = slots_array
+        cdef const double[::1] opponent_view = opponent_array
+        self.sums.value = &value[0] if slots else NULL
+        self.sums.square = &square[0] if slots else NULL
+        self.sums.histogram = &histogram[0, 0] if slots else NULL
+        self.sums.boards = &boards[0] if slots else NULL
+        self.sums.share = &share[0] if slots else NULL
+        self.sums.weight = &weight[0] if slots else NULL
         self.sums.bins = bins
-        self.row_pairs = &pairs[0] if rows else NULL
+        self.row_pairs = &pairs[0] if len(pairs_array) else NULL
+        self.row_slots = &row_slots_view[0] if len(slots_array) else NULL
         self.opponent = &opponent_view[0]
 
     def add_boards(self, const uint8_t[:, ::1] boards, const uint64_t[::1] weights, Py_ssize_t first_row, Py_ssize_t stop_row):
@@ -653,7 +662,7 @@ cdef class FeatureSums:
         cdef Py_ssize_t i
         with nogil:
             for i in range(boards.shape[0]):
-                score_board(&boards[i, 0], weights[i], self.opponent, self.ranged, self.row_pairs,
+                score_board(&boards[i, 0], weights[i], self.opponent, self.ranged, self.row_pairs, self.row_slots,
                             first_row, stop_row, &self.sums)
 
     def add_runouts(self, const uint8_t[:, ::1] partial, const int64_t[::1] row_start, Py_ssize_t first, Py_ssize_t stop):
@@ -669,19 +678,19 @@ cdef class FeatureSums:
                     board[j] = partial[g, j]
                     used |= 1ULL << board[j]
                 if size == 5:
-                    score_board(board, 1, self.opponent, self.ranged, self.row_pairs, row_start[g], row_start[g + 1], &self.sums)
+                    score_board(board, 1, self.opponent, self.ranged, self.row_pairs, self.row_slots, row_start[g], row_start[g + 1], &self.sums)
                     continue
                 for c in range(52):
                     if used >> c & 1:
                         continue
                     board[size] = c
                     if size == 4:
-                        score_board(board, 1, self.opponent, self.ranged, self.row_pairs,
+                        score_board(board, 1, self.opponent, self.ranged, self.row_pairs, self.row_slots,
                                     row_start[g], row_start[g + 1], &self.sums)
                         continue
                     for d in range(c):
                         if used >> d & 1:
                             continue
                         board[4] = d
-                        score_board(board, 1, self.opponent, self.ranged, self.row_pairs,
+                        score_board(board, 1, self.opponent, self.ranged, self.row_pairs, self.row_slots,
                                     row_start[g], row_start[g + 1], &self.sums)

@@ -524,7 +524,7 @@ def _feature_sums(
     starts = numpy.flatnonzero(numpy.r_[True, board_bits[order][1:] != board_bits[order][:-1]])
     partial = numpy.ascontiguousarray(numpy.sort(rows[order[starts], 2:], axis=1))
     row_start = numpy.r_[starts, len(rows)].astype(numpy.int64)
-    part = FeatureSums(pairs[order], bins, weights, ranged)
+    part = FeatureSums(pairs[order], numpy.arange(len(rows)), len(rows), bins, weights, ranged)
     runouts = math.comb(52 - partial.shape[1], 5 - partial.shape[1])
     per_job = max(1, _JOB_BOARDS // runouts)
     jobs = -(-len(partial) // per_job)
@@ -556,39 +556,36 @@ def _preflop_sums(
     if opponent is not None:
         needed = numpy.unique(pairs)
         boards = _all_boards()
-        total = _board_sums(boards, numpy.ones(len(boards), dtype=numpy.uint64), needed, 1, opponent, thread_count, progress)
+        total = _board_sums(boards, numpy.ones(len(boards), dtype=numpy.uint64), needed,
+                            numpy.arange(len(needed)), 1, opponent, thread_count, progress)  # fmt: skip
         return total.picked(numpy.searchsorted(needed, pairs))
+    every_pair = numpy.array([[a, b] for a in range(52) for b in range(a)], dtype=numpy.uint8)
+    class_of = _DEFAULT.index_batch(every_pair)
     with _LOCK:
         if not _PREFLOP:
             boards, sizes = _canonical_boards()
-            every = _board_sums(boards, sizes, numpy.arange(1326), _FULL + 1, None, thread_count, progress)
-            every_pair = numpy.array([[a, b] for a in range(52) for b in range(a)], dtype=numpy.uint8)
-            class_of = _DEFAULT.index_batch(every_pair)
-            for name in ("value", "square", "boards"):
-                setattr(every, name, numpy.bincount(class_of, getattr(every, name))[class_of])
-            every.histogram = numpy.stack(
-                [numpy.bincount(class_of, every.histogram[:, value]) for value in range(_FULL + 1)], axis=1
-            )[class_of]
-            _PREFLOP.append(every)
-    total = _PREFLOP[0].picked(pairs)
+            _PREFLOP.append(_board_sums(boards, sizes, numpy.arange(1326), class_of, _FULL + 1, None, thread_count, progress))
+    total = _PREFLOP[0].picked(class_of[pairs])
     bin_of_value = numpy.minimum(numpy.arange(_FULL + 1) * bins // _FULL, bins - 1)
     total.histogram = total.histogram @ (bin_of_value[:, None] == numpy.arange(bins)[None, :])
     return total
 
 
 def _board_sums(
-    boards: numpy.ndarray, board_weights: numpy.ndarray, needed: numpy.ndarray, bins: int,
+    boards: numpy.ndarray, board_weights: numpy.ndarray, pairs: numpy.ndarray, slots: numpy.ndarray, bins: int,
     opponent: numpy.ndarray | None, thread_count: int, progress: bool | None,
 ) -> _Sums:
-    """The sums of the pairs ``needed`` over complete boards, each counted its weight times."""
+    """The sums of hole ``pairs`` over complete boards, each counted its weight times, each pair's
+    added into its slot."""
     import numpy
 
     weights = numpy.ones(1326) if opponent is None else opponent
-    parts = [FeatureSums(needed, bins, weights, opponent is not None) for _ in range(thread_count)]
+    slot_count = int(slots.max()) + 1
+    parts = [FeatureSums(pairs, slots, slot_count, bins, weights, opponent is not None) for _ in range(thread_count)]
     chunks = range(0, len(boards), _JOB_BOARDS)
     _run_jobs(
         lambda part, job: part.add_boards(boards[chunks[job] : chunks[job] + _JOB_BOARDS],
-                                          board_weights[chunks[job] : chunks[job] + _JOB_BOARDS], 0, len(needed)),
+                                          board_weights[chunks[job] : chunks[job] + _JOB_BOARDS], 0, len(pairs)),
         len(chunks), parts, progress, _JOB_BOARDS,
     )  # fmt: skip
     return _Sums.added(parts)
