@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 import random
+import signal
+import threading
 from collections import Counter
 
 import numpy as np
@@ -332,22 +335,20 @@ def brute_force(hole: list[int], board: list[int], bins: int) -> tuple[float, fl
     return sum(values) / len(values), sum(v * v for v in values) / len(values), histogram
 
 
-@pytest.mark.parametrize("hand", ["AsKs AhKd 2c 7h 9c", "7c2d 7h 7s 2h Td 9d", "5h4h 6h 7h 8h As Ks"])
-def test_river_features_equal_a_brute_force_enumeration(hand):
+@pytest.mark.parametrize(
+    "hand, bins",
+    [
+        ("AsKs AhKd 2c 7h 9c", 5),
+        ("7c2d 7h 7s 2h Td 9d", 5),
+        ("5h4h 6h 7h 8h As Ks", 5),
+        pytest.param("AsKs 2c 7h 9c Td", 7, marks=pytest.mark.slow),
+        pytest.param("8d8c 8h 2c 2d Qs", 7, marks=pytest.mark.slow),
+    ],
+)
+def test_river_and_turn_features_equal_a_brute_force_enumeration(hand, bins):
     cards = list(holdem.parse_cards(hand))
-    features = hand_features([cards], bins=5)
-    ehs, ehs2, histogram = brute_force(cards[:2], cards[2:], 5)
-    assert features.ehs[0] == pytest.approx(ehs, abs=1e-12)
-    assert features.ehs2[0] == pytest.approx(ehs2, abs=1e-12)
-    assert features.histogram[0].tolist() == pytest.approx(histogram, abs=1e-12)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("hand", ["AsKs 2c 7h 9c Td", "8d8c 8h 2c 2d Qs"])
-def test_turn_features_equal_a_brute_force_enumeration(hand):
-    cards = list(holdem.parse_cards(hand))
-    features = hand_features([cards], bins=7)
-    ehs, ehs2, histogram = brute_force(cards[:2], cards[2:], 7)
+    features = hand_features([cards], bins=bins)
+    ehs, ehs2, histogram = brute_force(cards[:2], cards[2:], bins)
     assert features.ehs[0] == pytest.approx(ehs, abs=1e-12)
     assert features.ehs2[0] == pytest.approx(ehs2, abs=1e-12)
     assert features.histogram[0].tolist() == pytest.approx(histogram, abs=1e-12)
@@ -398,6 +399,16 @@ def test_preflop_equity_against_a_range_is_holdem_equity():
         assert ours[row] == pytest.approx(holdem.equity([hand, "QQ+"], exact=True).equity[0], abs=1e-12)
     # every combo at half weight is a random hand: the same as the suit-class shortcut
     assert equity_against(["8s8d"], "random:0.5", threads=2)[0] == pytest.approx(equity_against(["8s8d"])[0], abs=1e-12)
+
+
+def test_ctrl_c_stops_the_enumeration_of_features():
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        equity_against(["AhKh"], "QQ+", threads=2)  # every board: half a minute or more
+    # the other thread stopped too, and is free for the next call
+    expected = holdem.equity(["AhKh", "QQ+"], board="2c7dJh").equity[0]
+    assert equity_against(["AhKh 2c7dJh"], "QQ+", threads=2)[0] == pytest.approx(expected, abs=1e-12)
 
 
 def test_features_of_indices_are_the_features_of_their_cards():

@@ -20,6 +20,7 @@
 # per card the part of it held by pairs with that card, which a hand's two cards
 # take back out (the opponent cannot hold them).
 
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
@@ -35,6 +36,7 @@ cdef enum:
     MAX_CODES = 1 << 15   # patterns of a street: the product of (set size + 1)
     MAX_CONFIGURATIONS = 200_000
     PAIRS = 1326
+    CHECK_ROWS = 1 << 20  # rows indexed between two checks for signals (Ctrl-C): about 50 ms
     FULL = 1980           # twice the 990 opponent pairs of a hand on a complete board
 
 MAX_INDEX_BITS = 62  # a street's size must stay below 2**62 (its indices fit int64, the ranking fits uint64)
@@ -383,32 +385,16 @@ cdef class StreetIndexer:
         for j in range(sets):
             self.street.set_size[j] = set_sizes[j]
             self.street.code_radix[j] = code_radix[j]
-        self.street.pattern_size = self.pointer_u64(pattern_size)
-        self.street.pattern_counts = self.pointer_u8(pattern_counts)
-        self.street.config_offset = self.pointer_u64(config_offset)
-        self.street.group_multiplier = self.pointer_u64(multipliers)
-        self.street.group_length = self.pointer_u8(lengths)
-        self.street.config_codes = self.pointer_u16(codes)
-        self.street.hash_keys = self.pointer_u64(hash_keys)
-        self.street.hash_configs = self.pointer_u32(hash_configs)
+        self.street.pattern_size = <const uint64_t *><size_t>pattern_size.ctypes.data
+        self.street.pattern_counts = <const uint8_t *><size_t>pattern_counts.ctypes.data
+        self.street.config_offset = <const uint64_t *><size_t>config_offset.ctypes.data
+        self.street.group_multiplier = <const uint64_t *><size_t>multipliers.ctypes.data
+        self.street.group_length = <const uint8_t *><size_t>lengths.ctypes.data
+        self.street.config_codes = <const uint16_t *><size_t>codes.ctypes.data
+        self.street.hash_keys = <const uint64_t *><size_t>hash_keys.ctypes.data
+        self.street.hash_configs = <const uint32_t *><size_t>hash_configs.ctypes.data
         self.street.hash_bits = hash_bits
         self.street.config_count = count
-
-    cdef const uint64_t *pointer_u64(self, array):
-        cdef const uint64_t[::1] view = array.reshape(-1)
-        return &view[0]
-
-    cdef const uint32_t *pointer_u32(self, array):
-        cdef const uint32_t[::1] view = array.reshape(-1)
-        return &view[0]
-
-    cdef const uint16_t *pointer_u16(self, array):
-        cdef const uint16_t[::1] view = array.reshape(-1)
-        return &view[0]
-
-    cdef const uint8_t *pointer_u8(self, array):
-        cdef const uint8_t[::1] view = array.reshape(-1)
-        return &view[0]
 
     @property
     def cards(self):
@@ -428,29 +414,36 @@ cdef class StreetIndexer:
         cdef uint8_t buffer[64]
         cdef int j, width = self.street.cards
         cdef const uint8_t *base
+        cdef Py_ssize_t end
         if stop <= start:
             return -1
         base = &cards[0, 0]
-        with nogil:
-            for row in range(start, stop):
-                if step == 1:
-                    out[row] = index_of(&self.street, base + row * stride)
-                else:
-                    for j in range(width):
-                        buffer[j] = base[row * stride + j * step]
-                    out[row] = index_of(&self.street, buffer)
-                if out[row] < 0 and bad < 0:
-                    bad = row
+        while start < stop:
+            end = min(stop, start + CHECK_ROWS)
+            with nogil:
+                for row in range(start, end):
+                    if step == 1:
+                        out[row] = index_of(&self.street, base + row * stride)
+                    else:
+                        for j in range(width):
+                            buffer[j] = base[row * stride + j * step]
+                        out[row] = index_of(&self.street, buffer)
+                    if out[row] < 0 and bad < 0:
+                        bad = row
+            PyErr_CheckSignals()
+            start = end
         return bad
 
     def unindex_rows(self, const uint64_t[::1] indices, uint8_t[:, ::1] out, Py_ssize_t start, Py_ssize_t stop):
         """Write the canonical cards of checked indices start..stop into ``out`` without the GIL."""
-        cdef Py_ssize_t row
-        if stop <= start:
-            return
-        with nogil:
-            for row in range(start, stop):
-                unindex_into(&self.street, indices[row], &out[row, 0])
+        cdef Py_ssize_t row, end
+        while start < stop:
+            end = min(stop, start + CHECK_ROWS)
+            with nogil:
+                for row in range(start, end):
+                    unindex_into(&self.street, indices[row], &out[row, 0])
+            PyErr_CheckSignals()
+            start = end
 
     def unindex(self, uint64_t index):
         """The canonical cards of a checked index, as a tuple of codes."""
@@ -546,13 +539,21 @@ cdef void score_board(
     cdef Py_ssize_t count = 0, i, j, t, row, slot
     cdef int p, a, b, bins = sums.bins
     cdef uint32_t rank
+    cdef uint8_t unseen[52]
+    cdef int unseen_count = 0
     for i in range(5):
         used |= 1ULL << board[i]
-    for p in range(PAIRS):
-        if not PAIR_BITS[p] & used:
-            live[count] = p
-            cards[2 * count] = PAIR_CARDS[2 * p]
-            cards[2 * count + 1] = PAIR_CARDS[2 * p + 1]
+    for a in range(52):
+        if not used >> a & 1:
+            unseen[unseen_count] = a
+            unseen_count += 1
+    for i in range(1, unseen_count):  # every pair of unseen cards, higher card first
+        a = unseen[i]
+        for j in range(i):
+            b = unseen[j]
+            live[count] = a * (a - 1) // 2 + b
+            cards[2 * count] = a
+            cards[2 * count + 1] = b
             count += 1
     rank_pairs_on_board(board, 5, cards, count, ranks)
     for i in range(count):

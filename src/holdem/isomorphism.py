@@ -338,7 +338,8 @@ def hand_features(
     Every runout is enumerated against every opponent hand.  Hands sharing a
     board share its work; work is split over up to ``threads`` threads and
     stops at Ctrl-C.  A flop board takes about 20 ms on one core, a turn or
-    river board well under one; preflop hands take about 3 s together.
+    river board well under one; preflop hands take a few seconds together (the
+    first time in a process: their sums are kept).
     A progress bar shows on a terminal if ``progress`` is None, always if True.
 
     >>> features = hand_features(["AsKs", "7c2d"], bins=4)
@@ -496,7 +497,8 @@ class _Sums:
         import numpy
 
         names = ("value", "square", "histogram", "boards", "share", "weight")
-        return cls(*(numpy.asarray(numpy.sum([getattr(part, name) for part in parts], axis=0, dtype=numpy.float64)) for name in names))
+        totals = (numpy.sum([getattr(part, name) for part in parts], axis=0, dtype=numpy.float64) for name in names)
+        return cls(*(numpy.asarray(total) for total in totals))
 
     def picked(self, rows: numpy.ndarray) -> _Sums:
         """The sums of the given rows."""
@@ -709,9 +711,9 @@ def feature_table(
     """Compute the :class:`FeatureTable` of every class of a street: 0 (preflop), 1 (flop) or 2 (turn).
 
     Each board of a suit class is enumerated once, against every hole pair.
-    On the two cores of the reference machine the preflop table takes about
-    2 s, the flop's 1,286,792 classes about a minute, the turn's 13,960,050
-    classes a few minutes (and about 1 GB with 10 bins).  A progress bar shows
+    On the two cores of the reference machine the preflop table takes a few
+    seconds, the flop's 1,286,792 classes about a minute, the turn's
+    13,960,050 classes a few minutes (and about 1 GB with 10 bins).  A progress bar shows
     on a terminal unless ``progress`` is false; Ctrl-C stops the work.
 
     >>> table = feature_table(0, bins=5, progress=False)
@@ -790,7 +792,9 @@ def percentile_buckets(
         raise IsomorphismError(f"percentile_buckets takes a one-dimensional array and a count of at least 1, got {number!r}")
     mass = numpy.ones(len(values)) if weights is None else numpy.asarray(weights, dtype=numpy.float64)
     if mass.shape != values.shape or (mass < 0).any():
-        raise IsomorphismError(f"weights of shape {mass.shape} for values of shape {values.shape}: give one non-negative weight a value")
+        raise IsomorphismError(
+            f"weights of shape {mass.shape} for values of shape {values.shape}: give one non-negative weight a value"
+        )
     order = numpy.argsort(values, kind="stable")
     ordered = values[order]
     cumulative = numpy.cumsum(mass[order])
@@ -901,7 +905,8 @@ class Buckets:
         labels = numpy.asarray(labels)
         if labels.shape != (size,) or labels.dtype.kind not in "iu" or (size and labels.min() < 0):
             raise IsomorphismError(
-                f"labels of shape {labels.shape}: street {street} needs one non-negative integer bucket for each of its {size} classes"
+                f"labels of shape {labels.shape}: street {street} needs one non-negative integer bucket "
+                f"for each of its {size} classes"
             )
         self._street = integer(street, "street")
         self._labels = labels.astype(numpy.int32)
