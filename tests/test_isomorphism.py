@@ -92,6 +92,19 @@ def test_the_sizes_are_burnsides_count_of_the_classes(sets):
     assert indexer.size(len(sets) - 1) == burnside_classes(sets)
 
 
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(1, 5), min_size=1, max_size=4).filter(lambda rounds: sum(rounds) <= 9), st.booleans())
+def test_any_small_layout_indexes_burnsides_count_of_classes_densely(rounds, recall):
+    indexer = HandIndexer(rounds, perfect_recall=recall)
+    street = len(rounds) - 1
+    sets = tuple(rounds) if recall or street == 0 else (rounds[0], sum(rounds[1:]))
+    assert indexer.size(street) == burnside_classes(sets)
+    indices = np.random.default_rng(len(rounds)).integers(0, indexer.size(street), 2000)
+    cards = indexer.unindex_batch(street, indices)
+    assert (indexer.index_batch(cards) == indices).all()
+    assert (indexer.index_batch(relabel(cards, np.random.default_rng(1), sets)) == indices).all()
+
+
 def test_a_layout_with_the_board_as_one_set_merges_the_rounds_after_the_first():
     indexer = HandIndexer((2, 1, 1, 1))
     assert [indexer.size(street) for street in range(4)] == [169] + [burnside_classes((2, n)) for n in (1, 2, 3)]
@@ -419,6 +432,14 @@ def test_features_of_indices_are_the_features_of_their_cards():
     assert (by_index.ehs == by_cards.ehs).all() and (by_index.histogram == by_cards.histogram).all()
     recall = hand_features(np.array([7]), street=3, indexer=RECALL)
     assert recall.ehs[0] == hand_features([RECALL.unindex(3, 7)]).ehs[0]
+
+
+def test_no_hands_have_no_features():
+    for width in (2, 5):
+        features = hand_features(np.zeros((0, width), dtype=np.uint8), bins=3)
+        assert features.ehs.shape == (0,) and features.histogram.shape == (0, 3)
+    assert DEFAULT.index_batch(np.zeros((0, 7), dtype=np.uint8)).shape == (0,)
+    assert DEFAULT.unindex_batch(3, np.zeros(0, dtype=np.int64)).shape == (0, 7)
 
 
 def test_hands_sharing_a_board_and_threads_give_the_same_features():

@@ -515,6 +515,9 @@ def _feature_sums(
     thread_count = _thread_count(threads, IsomorphismError)
     ranged = opponent is not None
     weights = numpy.ones(1326) if opponent is None else opponent
+    if not len(rows):
+        empty = numpy.zeros(0)
+        return _Sums(empty, empty, numpy.zeros((0, bins)), empty, empty, empty)
     pairs = _pair_ids(rows[:, :2])
     if rows.shape[1] == 2:
         return _preflop_sums(pairs, opponent, bins, thread_count, progress)
