@@ -58,7 +58,7 @@ MAX_ROUNDS = 8
 MAX_BINS = 256
 _FULL = 1980  # a hand's value on a board: twice the opponent pairs it beats plus those it ties, of 2 x 990
 _MIN_ROWS_PER_THREAD = 1 << 16  # indexing: rows a thread gets at least, about as long to index as to wake it
-_JOB_BOARDS = 1024  # boards scored by one job, about 20 ms: Ctrl-C and the progress bar answer between jobs
+_JOB_BOARDS = 1024  # boards scored by one job, tens of milliseconds: Ctrl-C and the progress bar answer between jobs
 _TABLE_FORMAT = 1
 
 
@@ -337,7 +337,7 @@ def hand_features(
     ``street`` an array of indices of ``indexer`` (default: ``HandIndexer()``).
     Every runout is enumerated against every opponent hand.  Hands sharing a
     board share its work; work is split over up to ``threads`` threads and
-    stops at Ctrl-C.  A flop board takes about 20 ms on one core, a turn or
+    stops at Ctrl-C.  A flop board takes a few tens of milliseconds on one core, a turn or
     river board well under one; preflop hands take a few seconds together (the
     first time in a process: their sums are kept).
     A progress bar shows on a terminal if ``progress`` is None, always if True.
