@@ -22,6 +22,12 @@ hand = Extension(
     depends=["src/holdem/_core.pxd"],
     extra_compile_args=extra_compile_args,
 )
+isomorphism = Extension(
+    "holdem._isomorphism",
+    ["src/holdem/_isomorphism.pyx"],
+    depends=["src/holdem/_core.pxd"],
+    extra_compile_args=extra_compile_args,
+)
 toml = Extension(
     "holdem.formats._toml",
     ["src/holdem/formats/_toml.pyx"],
@@ -42,7 +48,7 @@ aivat = Extension(
 
 setup(
     ext_modules=cythonize(
-        [core, hand, toml, vector, aivat],
+        [core, hand, isomorphism, toml, vector, aivat],
         compiler_directives={
             "language_level": 3,
             # Every index in the hot loops is computed from checked sizes, so

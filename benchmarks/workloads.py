@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy  # imported in the setup of every workload, so no run pays for it
 
 import holdem
+from holdem import isomorphism
 from holdem.bench import play_random_hands
 from holdem.equity import equity
 
@@ -129,6 +130,24 @@ def copy_hands(scale: float) -> Callable[[], object]:
     return run
 
 
+def index_hands(scale: float) -> Callable[[], object]:
+    # Every street's index of random river hands (perfect recall), then the river classes' canonical cards.
+    indexer = isomorphism.HandIndexer(perfect_recall=True)
+    hands = holdem.Rng(12).sample_cards(round(200_000 * scale), 7)
+
+    def run() -> None:
+        indices = indexer.index_hand_batch(hands)
+        indexer.unindex_batch(3, indices[:, 3])
+
+    return run
+
+
+def hand_features(scale: float) -> Callable[[], object]:
+    # Exact features of turn hands on distinct boards: 48 river cards each, every opponent pair ranked.
+    hands = holdem.Rng(13).sample_cards(round(50 * scale), 6)
+    return lambda: isomorphism.hand_features(hands, bins=10)
+
+
 WORKLOADS: dict[str, Workload] = {
     "evaluate_single": evaluate_single,
     "evaluate_batch": evaluate_batch,
@@ -141,6 +160,8 @@ WORKLOADS: dict[str, Workload] = {
     "vector_steps": vector_steps,
     "new_hands": new_hands,
     "copy_hands": copy_hands,
+    "index_hands": index_hands,
+    "hand_features": hand_features,
 }
 
 

@@ -20,4 +20,7 @@ cdef uint64_t rng_next(RngState *state) noexcept nogil
 cdef uint32_t rng_below(RngState *state, uint32_t bound) noexcept nogil
 cdef uint16_t rank_of(uint64_t key, uint64_t mask) noexcept nogil
 cdef uint16_t rank_of_cards(const uint8_t *cards, int count) noexcept nogil
+cdef void rank_pairs_on_board(
+    const uint8_t *board, int board_size, const uint8_t *pairs, Py_ssize_t count, uint16_t *out
+) noexcept nogil
 cdef uint64_t splitmix64(uint64_t *x) noexcept nogil

@@ -670,6 +670,30 @@ def _thread_count(threads, error):
     return min(count, MAX_THREADS)
 
 
+def _card_rows(cards, function, widths):
+    """``cards`` as a C-contiguous ``(N, k)`` uint8 array, k in ``widths``: the check of every batch
+    call that takes rows of card codes.  Another integer dtype converts when its values are codes;
+    a row holding a code above 51 or a repeated card is left for the batch loop to report."""
+    import numpy
+    if not isinstance(cards, numpy.ndarray) or cards.dtype.kind not in "iu":
+        kind = cards.dtype if isinstance(cards, numpy.ndarray) else type(cards).__name__
+        raise InvalidArrayError(
+            f"{function} takes a numpy array of integer card codes (best: dtype uint8), got {kind}; "
+            "convert with numpy.asarray(cards, dtype=numpy.uint8)"
+        )
+    if cards.ndim != 2 or cards.shape[1] not in widths:
+        allowed = " or ".join([", ".join(map(str, widths[:len(widths) - 1])), str(widths[len(widths) - 1])]).lstrip(" or")
+        raise InvalidArrayError(f"{function} takes an (N, k) array with k = {allowed}, got shape {cards.shape}")
+    if cards.dtype != numpy.uint8:
+        # Other integer arrays (numpy's default is int64) convert once their values are known to be cards.
+        outside = ((cards < 0) | (cards > 51)).any(axis=1)
+        if outside.any():
+            row = int(numpy.argmax(outside))
+            raise InvalidArrayError(f"row {row} holds a value that is no card code (0 to 51): {cards[row].tolist()!r}")
+        cards = cards.astype(numpy.uint8)
+    return numpy.ascontiguousarray(cards)
+
+
 def evaluate_batch(cards, *, threads=None):
     """Rank every row of an ``(N, k)`` uint8 array of card codes (k = 5, 6 or 7).
 
@@ -685,24 +709,7 @@ def evaluate_batch(cards, *, threads=None):
     Arrays of another integer dtype are converted when every value is a card code.
     """
     import numpy
-    if not isinstance(cards, numpy.ndarray) or cards.dtype.kind not in "iu":
-        kind = cards.dtype if isinstance(cards, numpy.ndarray) else type(cards).__name__
-        raise InvalidArrayError(
-            f"evaluate_batch takes a numpy array of integer card codes (best: dtype uint8), got {kind}; "
-            "convert with numpy.asarray(cards, dtype=numpy.uint8)"
-        )
-    if cards.ndim != 2 or cards.shape[1] not in (5, 6, 7):
-        raise InvalidArrayError(
-            f"evaluate_batch takes an (N, k) array with k = 5, 6 or 7, got shape {cards.shape}"
-        )
-    if cards.dtype != numpy.uint8:
-        # Other integer arrays (numpy's default is int64) convert once their values are known to be cards.
-        outside = ((cards < 0) | (cards > 51)).any(axis=1)
-        if outside.any():
-            row = int(numpy.argmax(outside))
-            raise InvalidArrayError(f"row {row} holds a value that is no card code (0 to 51): {cards[row].tolist()!r}")
-        cards = cards.astype(numpy.uint8)
-    cards = numpy.ascontiguousarray(cards)
+    cards = _card_rows(cards, "evaluate_batch", (5, 6, 7))
     rows = cards.shape[0]
     out = numpy.empty(rows, dtype=numpy.uint16)
     count = min(_thread_count(threads, InvalidArrayError), rows // MIN_ROWS_PER_THREAD)
@@ -785,6 +792,28 @@ cdef uint16_t rank_of_cards(const uint8_t *cards, int count) noexcept nogil:
         key += CARD_KEY[cards[i]]
         mask |= CARD_MASK[cards[i]]
     return key_rank(key, mask)
+
+
+cdef void rank_pairs_on_board(
+    const uint8_t *board, int board_size, const uint8_t *pairs, Py_ssize_t count, uint16_t *out
+) noexcept nogil:
+    """Rank the board (3 to 5 valid codes) with each of ``count`` hole pairs (two codes each) added.
+
+    The board's key is summed once and shared by every pair, so a rank costs
+    two card additions and a lookup: the incremental evaluation that the
+    enumerations of hand features run on every runout.
+    """
+    cdef uint64_t key = HAND_KEY_INIT, mask = 0
+    cdef Py_ssize_t i
+    cdef int j
+    for j in range(board_size):
+        key += CARD_KEY[board[j]]
+        mask |= CARD_MASK[board[j]]
+    for i in range(count):
+        out[i] = key_rank(
+            key + CARD_KEY[pairs[2 * i]] + CARD_KEY[pairs[2 * i + 1]],
+            mask | CARD_MASK[pairs[2 * i]] | CARD_MASK[pairs[2 * i + 1]],
+        )
 
 
 cdef uint64_t rng_next(RngState *state) noexcept nogil:

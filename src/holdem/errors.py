@@ -78,6 +78,10 @@ class EquityError(HoldemError, ValueError):
     """Arguments to :func:`equity` that describe no deal: player, sample or thread counts."""
 
 
+class IsomorphismError(HoldemError, ValueError):
+    """A bad layout, street, index or bucket count for hand indexing, or a feature table file that does not match."""
+
+
 class AgentError(HoldemError):
     """An agent that raised an exception or chose an action the rules do not allow; the message names both."""
 
