@@ -6,7 +6,7 @@ import holdem
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from holdem import Hand  # noqa: E402
+from holdem import Hand, InvalidRulesError, Rules  # noqa: E402
 from holdem.rl import ACTIONS, HoldemEnv, HoldemVectorEnv  # noqa: E402
 
 # api_test warns about observations that are dicts with an action mask, except for PettingZoo's
@@ -192,3 +192,16 @@ def test_env_refuses_names_types_and_steps_before_reset_as_the_contract_says():
             env.step(action)
     assert env.view("player_0") == before
     env.step(numpy.int64(1))  # any integer type is an integer
+
+
+def test_env_refuses_runs_by_agreement_which_it_has_no_action_for():
+    """HoldemEnv(..., runs_by_agreement=True) then reset, step(5), step(1) raised TypeError inside rl.py."""
+    with pytest.raises(InvalidRulesError, match="runs_by_agreement"):
+        HoldemEnv(2, Rules.no_limit(1, 2, runouts=2, runs_by_agreement=True))
+    env = HoldemEnv(2, Rules.no_limit(1, 2, runouts=2))
+    env.reset(seed=1)
+    env.step(5)
+    env.step(1)
+    assert env.view("player_0").street.name == "RIVER"
+    with pytest.raises(TypeError, match="expected a Rules"):
+        HoldemEnv(2, "nl")

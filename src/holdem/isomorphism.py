@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING, Any
 
 from holdem._core import _card_rows, _thread_count, _thread_pool
 from holdem._isomorphism import FeatureSums, StreetIndexer
-from holdem.actions import integer
 from holdem.cards import CardsLike, format_cards, parse_cards
 from holdem.errors import CardCountError, DuplicateCardError, EmptyRangeError, InvalidArrayError, IsomorphismError
+from holdem.limits import integer
 from holdem.ranges import HandRange
 
 if TYPE_CHECKING:

@@ -48,12 +48,12 @@ except ModuleNotFoundError as error:
         f"holdem.rl needs {error.name}: pip install 'holdem-engine[rl]'", name=error.name
     ) from error
 
-from holdem.actions import integer
 from holdem.agents import pot_raise_to
 from holdem.cards import Rng
-from holdem.errors import IllegalActionError, SeatError, check_type
+from holdem.errors import IllegalActionError, InvalidRulesError, SeatError, check_type
 from holdem.hand import Hand, HandView, SeatStatus
-from holdem.rules import Rules
+from holdem.limits import integer
+from holdem.rules import Rules, checked_rules
 from holdem.vector import CHECK_OR_CALL, FOLD, RAISE, VectorGame, VectorObservation, _decision_array, _table_count
 
 __all__ = ["ACTIONS", "HoldemEnv", "HoldemVectorEnv"]
@@ -71,7 +71,12 @@ class HoldemEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # PettingZoo has 
         self, players: int = 2, rules: Rules | None = None, stack: int | None = None, render_mode: str | None = None
     ) -> None:
         super().__init__()
-        self.rules = Rules.no_limit(1, 2) if rules is None else rules
+        self.rules = Rules.no_limit(1, 2) if rules is None else checked_rules(rules)
+        if self.rules.runs_by_agreement:
+            raise InvalidRulesError(
+                "runs_by_agreement: HoldemEnv has no action for agreeing to run the board more than once; "
+                "use runouts without runs_by_agreement"
+            )
         self.rules.check_player_count(players)
         self.stack = 100 * self.rules.big_blind if stack is None else stack
         self.render_mode = render_mode

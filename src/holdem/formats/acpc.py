@@ -51,11 +51,12 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from holdem._core import evaluate7
-from holdem.actions import Action, ActionKind, integer
+from holdem.actions import Action, ActionKind
 from holdem.cards import Card, format_cards, parse_cards
 from holdem.errors import AcpcError, HoldemError, InvalidRulesError, check_type
 from holdem.formats.phh import HandHistory
 from holdem.hand import Hand, HandView, SeatStatus
+from holdem.limits import integer
 from holdem.pots import build_pots, pot_winners
 from holdem.rules import Reopening, Rules, Structure
 

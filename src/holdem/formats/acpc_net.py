@@ -59,7 +59,7 @@ from typing import IO
 from holdem.actions import ActionKind
 from holdem.agents import agent_name
 from holdem.cards import Rng, format_cards
-from holdem.actions import integer
+from holdem.limits import integer
 from holdem.errors import AcpcError, AgentError, HoldemError, IllegalActionError, check_type
 from holdem.formats.acpc import GameDef, MatchState, _value_text, hand_values, reference_deals, score_line
 from holdem.hand import Hand, HandView, SeatStatus
