@@ -280,37 +280,8 @@ class Hand(HandCore):
     def _checked_table_seats(self, table_seats: Sequence[int]) -> tuple[int, ...]:
         return _checked_table_seats(table_seats, self._count)
 
-    def _post(self, posts: Mapping[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
-        """Post ``posts`` (checked) and return them as ints."""
-        if not isinstance(posts, Mapping):
-            raise TypeError(f"posts {posts!r}: give a mapping of seats to (live, dead) chips, e.g. {{2: (2, 0)}}")
-        stacks, append = self._stacks, self._record
-        checked = {}
-        for seat, post in posts.items():
-            if isinstance(seat, bool) or not hasattr(type(seat), "__index__") or not 0 <= seat < self._count:
-                raise InvalidHandError(f"posts for seat {seat!r}: seats are 0 to {self._count - 1}")
-            if (
-                type(post) is not tuple
-                or len(post) != 2
-                or not all(not isinstance(chips, bool) and hasattr(type(chips), "__index__") for chips in post)
-                or min(post) < 0
-            ):
-                raise InvalidHandError(f"posts {post!r} at seat {seat}: give (live, dead) chips")
-            checked[operator.index(seat)] = (operator.index(post[0]), operator.index(post[1]))
-        for seat in self._order:
-            live, dead = checked.get(seat, (0, 0))
-            live = min(live, stacks[seat])
-            dead = min(dead, stacks[seat] - live)
-            if live:
-                stacks[seat] -= live
-                self._bets[seat] += live
-                self._contributed[seat] += live
-                append(Action(_POST_BLIND, seat, live))
-            if dead:
-                stacks[seat] -= dead
-                self._dead += dead
-                append(Action(ActionKind.POST_DEAD, seat, dead))
-        return checked
+    def _checked_posts(self, posts: Mapping[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
+        return _checked_posts(posts, self._count)
 
     @classmethod
     def replay(
@@ -376,7 +347,7 @@ class Hand(HandCore):
                     )
                 hand.act(action.kind, action.amount if action.kind is _BET or action.kind is _RAISE else None)
             elif (action.kind is _SHOW or action.kind is _MUCK) and action.seat in hand._waiting:
-                hand._decide(action.seat, action.kind is _SHOW)
+                hand._show_or_muck(action.seat, action.kind is _SHOW)
             elif action.kind is _RUNS and action.seat is not None:
                 hand.agree_runs(action.seat, action.amount)
             elif action.kind is _DEAL_BOARD and action.amount and hand.cards_needed:
@@ -580,36 +551,19 @@ class Hand(HandCore):
     # -------------------------------------------------------------- actions
     # fold, check, call, check_or_call and raise_to are the core's; it asks these for its errors.
 
-    def _refusal(self, decision: str, amount: object = None) -> IllegalActionError:
-        """Why the core refused ``decision`` ("fold", "check", "call" or "raise" to ``amount``)."""
-        seat = self.actor
-        if seat is None:
-            return self._no_actor()
-        if decision == "fold":
-            return IllegalActionError(
-                f"seat {seat} may not fold facing no bet: check instead (Rules(fold_without_bet=True) allows it)"
-            )
-        if decision == "check":
-            return IllegalActionError(f"seat {seat} may not check facing a bet of {self._max_bet}: call, raise or fold")
-        if decision == "call":
-            return IllegalActionError(f"seat {seat} has no bet to call: check instead")
-        return self._raise_error(amount)
-
-    @staticmethod
-    def _integer_amount(amount: object) -> int:
-        return integer(amount, "amount")
-
-    def _raise_error(self, amount: object) -> IllegalActionError:
+    def _refusal(self, refusal: int, amount: object) -> IllegalActionError:
+        """The error of a decision the core refused, ``refusal`` its code (``amount``: a raise-to)."""
         seat = self.actor
         if seat is None:
             return self._no_actor()
         bounds = self._raise_bounds()
-        if bounds is None:
-            return IllegalActionError(f"seat {seat} may not bet or raise now: {self._why_no_raise(seat)}")
-        verb = "raise to" if self._max_bet else "bet"
         return IllegalActionError(
-            f"seat {seat} may not {verb} {amount!r}: the total must be from {bounds[0]} to {bounds[1]}"
+            refusal_message(refusal, seat, amount, self._max_bet, bounds if isinstance(bounds, tuple) else None, self.rules)
         )
+
+    @staticmethod
+    def _integer_amount(amount: object) -> int:
+        return integer(amount, "amount")
 
     def all_in(self) -> Action:
         """Put the whole stack in: a bet or raise when allowed, otherwise a call for the whole stack."""
@@ -618,13 +572,13 @@ class Hand(HandCore):
             raise self._no_actor()
         total = self._stacks[seat] + self._bets[seat]
         bounds = self._raise_bounds()
-        if bounds is not None and bounds[1] == total:
+        if isinstance(bounds, tuple) and bounds[1] == total:
             return self.raise_to(total)
         if self._max_bet >= total:
             return self.check_or_call()
         raise IllegalActionError(
             f"seat {seat} may not go all in for {total}: "
-            + (f"the largest raise allowed is to {bounds[1]}" if bounds else self._why_no_raise(seat))
+            + (f"the largest raise allowed is to {bounds[1]}" if isinstance(bounds, tuple) else _NO_RAISE[bounds](self.rules))
         )
 
     def act(self, decision: object, amount: SupportsIndex | None | _Absent = _Absent.AMOUNT) -> Action:
@@ -687,25 +641,11 @@ class Hand(HandCore):
     def _only_size(self) -> int:
         """The total to bet or raise to when only one is allowed (fixed limit; all in)."""
         bounds = self._raise_bounds()
-        if bounds is None:
-            raise self._raise_error(None)
+        if not isinstance(bounds, tuple):
+            raise self._refusal(bounds, None)
         if bounds[0] != bounds[1]:
             raise IllegalActionError(f"seat {self.actor} must say how much: the total to bet or raise to")
         return bounds[0]
-
-    def _why_no_raise(self, seat: int) -> str:
-        rules = self.rules
-        limit = rules.structure is Structure.FIXED_LIMIT
-        acpc = rules.reopening is Reopening.ACPC
-        if self._stacks[seat] <= self._max_bet - self._bets[seat] and not (acpc and limit):
-            return "the stack does not cover more than a call"
-        if self._short_sum and self._acted >> seat & 1:
-            return "a short all-in did not reopen the betting to a player who already acted"
-        if limit and rules.max_bets is not None and self._raise_count >= rules.max_bets:
-            return f"the cap of {rules.max_bets} bets this street is reached"
-        if acpc:
-            return "every other player has folded or is all in"
-        return "no other player still in can put in more than the current bet"
 
     def show(self, seat: SupportsIndex) -> Action:
         """Show ``seat``'s hole cards at a showdown that waits for it (see ``showdown_seats``),
@@ -727,10 +667,8 @@ class Hand(HandCore):
         if self._over and self._live.count(True) == 1 and seat == self._live.index(True) and self._hole[seat]:
             if seat in self.shown_cards():
                 raise IllegalActionError(f"seat {seat} has already shown its cards")
-            action = Action(_SHOW, seat, 0, self._hole[seat])
-            self._record(action)
-            return action
-        return self._decide(seat, True)
+            return self._show_winner(seat)
+        return self._show_or_muck(seat, True)
 
     def muck(self, seat: SupportsIndex) -> Action:
         """Muck ``seat``'s hand at a showdown that waits for it: it gives up its share of the pots.
@@ -744,9 +682,9 @@ class Hand(HandCore):
         >>> hand.muck(1), hand.is_over, hand.stacks
         (Action('muck', 1), True, (52, 48))
         """
-        return self._decide(integer(seat, "seat"), False)
+        return self._show_or_muck(integer(seat, "seat"), False)
 
-    def _decide(self, seat: int, shows: bool) -> Action:
+    def _show_or_muck(self, seat: int, shows: bool) -> Action:
         waiting = self._waiting
         if seat not in waiting:
             raise IllegalActionError(
@@ -755,16 +693,7 @@ class Hand(HandCore):
             )
         if shows and not self._hole[seat]:
             raise IllegalActionError(f"seat {seat}'s hole cards are not known: they cannot be shown, only mucked")
-        waiting.remove(seat)
-        self._decided[seat] = shows
-        action = record(Action, (_SHOW, seat, 0, self._hole[seat]) if shows else (_MUCK, seat, 0, ()))
-        self._record(action)
-        if not waiting:
-            if self._runout_from is not None and self._street < 3:
-                self._run_out()
-            else:
-                self._showdown()
-        return action
+        return self._decide(seat, shows)
 
     def misdeal(self) -> Action:
         """Declare a misdeal before the first voluntary action: the hand is void, every chip goes
@@ -780,18 +709,7 @@ class Hand(HandCore):
         :raises IllegalActionError: once a player has acted, or the hand is over.
         """
         self._check_before_action("a misdeal")
-        count = self._count
-        self._stacks[:] = self._starting
-        self._bets[:] = self._contributed[:] = [0] * count
-        self._dead = 0
-        self._end_betting()
-        self._cards_needed = 0
-        self._waiting = []
-        self._run_requests = {}
-        action = Action(_MISDEAL, None)
-        self._record(action)
-        self._over = True
-        return action
+        return self._void()
 
     @property
     def is_void(self) -> bool:
@@ -825,9 +743,8 @@ class Hand(HandCore):
             raise IllegalActionError(f"card {format_cards([exposed])!r} is not one of seat {seat}'s known hole cards")
         if self._exposed:
             raise IllegalActionError("one exposed card is corrected per hand: for another, declare a misdeal")
-        count = self._count
-        burn = 2 * count  # the top card after the deal, burned before the flop
-        deck = list(self._deck)
+        burn = 2 * self._count  # the top card after the deal, burned before the flop
+        deck = self._deck
         top = deck[burn] if len(deck) > burn else -1
         if top >= 0:
             if replacement is not None and parse_card(replacement) != top:
@@ -840,21 +757,7 @@ class Hand(HandCore):
             given = parse_card(replacement)
             if given in set(self._board).union(*self._hole, (card for card in deck if card >= 0)):
                 raise DuplicateCardError(f"card {format_cards([given])!r} is already dealt: the replacement must be new")
-        index = pair.index(exposed)
-        deck[self._order.index(seat) + index * count] = given
-        if top >= 0:
-            deck[burn] = exposed
-        self._deck = tuple(deck)
-        new_pair = tuple(given if place == index else held for place, held in enumerate(pair))
-        self._replace_hole_cards(seat, new_pair)
-        deal = self._dealt - count + self._order.index(seat)
-        history = self._records()
-        history[deal] = record(Action, (_DEAL_HOLE, seat, 0, new_pair))
-        self._rewrite(history)
-        self._exposed = (exposed,)
-        action = Action(_EXPOSE, seat, index, self._exposed)
-        self._record(action)
-        return action
+        return self._expose(seat, pair.index(exposed), given)
 
     def _check_before_action(self, what: str) -> None:
         if self._over:
@@ -897,14 +800,6 @@ class Hand(HandCore):
     # ------------------------------------------------------------ the flow
     # The streets, the showdown and the award are the core's; these are its rare paths.
 
-    def _ask_for_runs(self) -> bool:
-        """With runs agreed: wait for each player still in to ask for a number of runs, when the
-        rules allow more than one."""
-        if self.rules.runouts == 1:
-            return False
-        self._run_requests = {seat: None for seat in self._order if self._live[seat]}
-        return True
-
     def agree_runs(self, seat: SupportsIndex, runs: SupportsIndex) -> Action:
         """Say how many times ``seat`` wants the board run, when the rules let the players all in
         agree on it (``runs_pending`` lists the seats still to say; 1 is no).  The board is run
@@ -935,16 +830,7 @@ class Hand(HandCore):
         runs = integer(runs, "runs")
         if not 1 <= runs <= self.rules.runouts:
             raise IllegalActionError(f"runs {runs}: ask for 1 to {self.rules.runouts} runs of the board")
-        self._run_requests[seat] = runs
-        action = Action(_RUNS, seat, runs)
-        self._record(action)
-        asked = [runs for runs in self._run_requests.values() if runs is not None]
-        if len(asked) == len(self._run_requests):
-            self._runs = asked[0] if len(set(asked)) == 1 else 1
-            self._record(Action(_RUNS, None, self._runs))
-            if not self._turn_up_hands():
-                self._run_out()
-        return action
+        return self._agree_runs(seat, runs)
 
     @property
     def runs_pending(self) -> tuple[int, ...]:
@@ -956,35 +842,6 @@ class Hand(HandCore):
         """How many times the board is run if the players go all in (as agreed, once agreed)."""
         return self._runs
 
-    def _deal_extra_boards(self, runout_from: int) -> bool:
-        """Deal the other runs' boards from the deck.
-
-        Return False when the hand was given fewer than 52 cards and waits for
-        :meth:`deal_board` to supply the rest of the next run's board.  When no
-        cards are left for another run, the boards dealt share the pot.
-        """
-        deck = self._deck
-        needed = 5 - runout_from
-        # A run takes its cards and a burn card before each street, dealt by hand as from the deck.
-        run_size = needed + (3 if runout_from == 0 else needed)
-        while len(self._extra_boards) < self._runs - 1:
-            board = self._board[:runout_from]
-            position = self._next_card
-            while len(board) < 5:
-                size = 3 if not board else 1
-                if position + 1 + size > len(deck):
-                    cards_out = 2 * self._count + 8 + run_size * len(self._extra_boards)
-                    if len(deck) == 52 or 52 - cards_out < run_size:
-                        return True
-                    self._cards_needed = needed
-                    return False
-                board.extend(deck[position + 1 : position + 1 + size])
-                position += 1 + size
-            self._next_card = position
-            self._extra_boards.append(board)
-            self._record(Action(_DEAL_BOARD, None, len(self._extra_boards), tuple(board[runout_from:])))
-        return True
-
 
 # What each decision's verb (holdem.actions.read_decision) plays; the usual words and kinds, read at once.
 _VERBS: dict[str, Callable[[Hand], Action]] = {
@@ -994,6 +851,59 @@ _PLAIN: dict[object, Callable[[Hand], Action]] = {verb: method for verb, method 
 _PLAIN.update((ActionKind(verb), method) for verb, method in _VERBS.items() if verb != "all-in")
 _PLAIN_TYPES = (str, ActionKind)
 _SIZED = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
+
+
+# Why the engine refused a decision (holdem._hand.REFUSALS), in words: the reason a seat may not
+# bet or raise, then the message of each refusal.
+_CODES = _hand.REFUSALS
+_NO_RAISE: dict[int, Callable[[Rules], str]] = {
+    _CODES["STACK_ONLY_CALLS"]: lambda rules: "the stack does not cover more than a call",
+    _CODES["NOT_REOPENED"]: lambda rules: "a short all-in did not reopen the betting to a player who already acted",
+    _CODES["CAP_REACHED"]: lambda rules: f"the cap of {rules.max_bets} bets this street is reached",
+    _CODES["NO_ONE_WITH_CHIPS"]: lambda rules: "every other player has folded or is all in",
+    _CODES["NO_ONE_TO_ANSWER"]: lambda rules: "no other player still in can put in more than the current bet",
+}
+
+
+def refusal_message(
+    refusal: int, seat: int, amount: object, current_bet: int, bounds: tuple[int, int] | None, rules: Rules
+) -> str:
+    """Why ``seat`` may not make the decision the engine refused with code ``refusal`` (``amount``: a raise-to;
+    ``bounds``: the raise-to bounds, ``None`` when it may not raise): the one table of the refusals' messages.
+
+    >>> rules = Rules.fixed_limit(2, 4, max_bets=2)
+    >>> refusal_message(_CODES["CAP_REACHED"], 1, 9, 6, None, rules)
+    'seat 1 may not bet or raise now: the cap of 2 bets this street is reached'
+    """
+    if refusal == _CODES["FOLD_FACING_NO_BET"]:
+        return f"seat {seat} may not fold facing no bet: check instead (Rules(fold_without_bet=True) allows it)"
+    if refusal == _CODES["CHECK_FACING_BET"]:
+        return f"seat {seat} may not check facing a bet of {current_bet}: call, raise or fold"
+    if refusal == _CODES["NOTHING_TO_CALL"]:
+        return f"seat {seat} has no bet to call: check instead"
+    if refusal == _CODES["OUT_OF_BOUNDS"] and bounds is not None:
+        verb = "raise to" if current_bet else "bet"
+        return f"seat {seat} may not {verb} {amount!r}: the total must be from {bounds[0]} to {bounds[1]}"
+    return f"seat {seat} may not bet or raise now: {_NO_RAISE[refusal](rules)}"
+
+
+def _checked_posts(posts: Mapping[int, tuple[int, int]], count: int) -> dict[int, tuple[int, int]]:
+    """``posts`` as ``{seat: (live, dead)}`` ints, for a hand of ``count`` seats."""
+    if not isinstance(posts, Mapping):
+        raise TypeError(f"posts {posts!r}: give a mapping of seats to (live, dead) chips, e.g. {{2: (2, 0)}}")
+    checked = {}
+    for seat, post in posts.items():
+        if isinstance(seat, bool) or not hasattr(type(seat), "__index__") or not 0 <= seat < count:
+            raise InvalidHandError(f"posts for seat {seat!r}: seats are 0 to {count - 1}")
+        if (
+            type(post) is not tuple
+            or len(post) != 2
+            or not all(not isinstance(chips, bool) and hasattr(type(chips), "__index__") for chips in post)
+            or min(post) < 0
+        ):
+            raise InvalidHandError(f"posts {post!r} at seat {seat}: give (live, dead) chips")
+        checked[operator.index(seat)] = (operator.index(post[0]), operator.index(post[1]))
+    return checked
 
 
 def checked_stacks(stacks: Sequence[int]) -> list[int]:
