@@ -496,9 +496,21 @@ cdef void build_pots(const int64_t *contributed, int count, unsigned int live, i
     """The main pot then the side pots: a pot at each level of contribution, for the live seats that put in as
     much; adjacent pots for the same seats are one; chips above every live seat's level go to the pot below."""
     cdef int seat, reached
-    cdef int64_t level = -1, previous = 0, found, amount = dead
+    cdef int64_t level = -1, previous = 0, found, amount = dead, lowest = -1, highest = 0
     cdef unsigned int eligible
     pots.size = 0
+    for seat in range(count):
+        amount += contributed[seat]
+        if contributed[seat] > highest:
+            highest = contributed[seat]
+        if live >> seat & 1 and (lowest < 0 or contributed[seat] < lowest):
+            lowest = contributed[seat]
+    if lowest == highest:  # every seat still in put in as much as anyone: one pot
+        pots.size = 1 if amount else 0
+        pots.amount[0] = amount
+        pots.eligible[0] = live
+        return
+    amount = dead
     while True:
         found = -1
         for seat in range(count):

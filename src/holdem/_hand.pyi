@@ -14,7 +14,7 @@ from typing_extensions import Self
 
 from holdem.actions import Action, LegalActions
 from holdem.cards import Card, CardsLike
-from holdem.hand import SeatStatus
+from holdem.views import SeatStatus
 from holdem.rules import Rules
 
 _Record = TypeVar("_Record", bound=tuple[object, ...])
@@ -22,13 +22,6 @@ _Record = TypeVar("_Record", bound=tuple[object, ...])
 REFUSALS: dict[str, int]
 
 def record(cls: type[_Record], fields: tuple[object, ...]) -> _Record: ...
-def configure(
-    view_cls: type[tuple[object, ...]],
-    streets: tuple[object, ...],
-    status_kinds: tuple[object, object, object],
-    hidden: tuple[Action, ...],
-    seat_positions: dict[tuple[int, int, bool], tuple[str, ...]],
-) -> None: ...
 def pots_of(contributions: Sequence[int], live: Sequence[bool], dead: int = 0) -> list[tuple[int, tuple[int, ...]]]: ...
 def raked(pots: list[tuple[int, tuple[int, ...]]], rake: int) -> list[tuple[int, tuple[int, ...]]]: ...
 def winners_of(eligible: Sequence[int], ranks: Sequence[int]) -> list[int]: ...

@@ -25,10 +25,11 @@ from holdem.actions import Action, ActionKind, LegalActions
 from holdem.errors import InvalidHandError
 from holdem.limits import MAX_CHIPS, MAX_PLAYERS
 from holdem.rules import checked_rules
+from holdem.views import HIDDEN_DEALS, SEAT_POSITIONS, HandView, SeatStatus, Street
 
 include "_engine.pxi"
 
-__all__ = ["HandCore", "REFUSALS", "awarded", "configure", "pots_of", "raked", "record", "winners_of"]
+__all__ = ["HandCore", "REFUSALS", "awarded", "pots_of", "raked", "record", "winners_of"]
 
 if MAX_PLAYERS != MAX_SEATS:
     raise ImportError(f"holdem._hand was built for {MAX_SEATS} seats, holdem.limits says {MAX_PLAYERS}")
@@ -99,11 +100,17 @@ cdef int64_t _MAX_CHIPS = MAX_CHIPS
 cdef int64_t _FAR = 4 * MAX_CHIPS       # past every bound: an amount too large to be legal
 DEF MAX_LINKS = 32      # the longest chain of shared history a copy makes
 
-# Set once by holdem.hand (configure): the view record, the streets, the
-# seat statuses, each seat's hidden deal and the seats' position names.
-cdef object _view_cls = None
-cdef tuple _streets = (), _status_kinds = (), _hidden = ()
-cdef tuple _positions = ()       # [player count][button][0: small blind posted, 1: dead]
+# What the views show (holdem.views): the view record, the streets, the seat statuses (active,
+# all in, folded), each seat's hidden deal, and the seats' position names by
+# [player count][button][0: small blind posted, 1: dead].
+cdef object _view_cls = HandView
+cdef tuple _streets = tuple(Street), _hidden = HIDDEN_DEALS
+cdef tuple _status_kinds = (SeatStatus.ACTIVE, SeatStatus.ALL_IN, SeatStatus.FOLDED)
+cdef tuple _positions = tuple(
+    tuple((SEAT_POSITIONS[count, button, True], SEAT_POSITIONS[count, button, False]) for button in range(count))
+    if count >= 2 else ()
+    for count in range(MAX_SEATS + 1)
+)
 # For each table size, for each button: the seats clockwise from the one left of the button.
 cdef tuple _ORDERS = tuple(
     tuple(tuple((button + 1 + step) % count for step in range(count)) for button in range(count))
@@ -114,19 +121,6 @@ cdef tuple _SEAT_NUMBERS = tuple(tuple(range(count)) for count in range(MAX_SEAT
 # Empty and never changed: the seats a showdown waits for and the decisions taken, before any.
 cdef list _NO_SEATS = []
 cdef dict _NO_DECISIONS = {}
-
-
-def configure(view_cls, tuple streets, tuple status_kinds, tuple hidden, dict seat_positions):
-    """Give the core what holdem.hand defines: ``HandView``, the ``Street`` members, the
-    ``SeatStatus`` members (active, all in, folded), each seat's deal record with the
-    cards hidden, and the position names by ``(player count, button, small blind posted)``."""
-    global _view_cls, _streets, _status_kinds, _hidden, _positions
-    _view_cls, _streets, _status_kinds, _hidden = view_cls, streets, status_kinds, hidden
-    _positions = tuple(
-        tuple((seat_positions[count, button, True], seat_positions[count, button, False]) for button in range(count))
-        if count >= 2 else ()
-        for count in range(MAX_SEATS + 1)
-    )
 
 
 @cython.final

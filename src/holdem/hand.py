@@ -28,7 +28,7 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, SupportsIndex
+from typing import Any, SupportsIndex
 
 from holdem import _hand
 from holdem._core import Deck
@@ -36,80 +36,19 @@ from holdem._hand import HandCore, record
 from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions, read_decision
 from holdem.cards import Card, CardsLike, format_cards, parse_card, parse_cards
 from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError, InvalidHistoryError
-from holdem.limits import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, integer
+from holdem.limits import MAX_CHIPS, integer
 from holdem.pots import Pot, build_pots
-from holdem.rules import Reopening, Rules, Structure
+from holdem.rules import Rules
+from holdem.views import HIDDEN_DEALS, HandView, SeatStatus, Street, position_names
 
+# HandView, SeatStatus, Street and position_names live in holdem.views; named here for the modules that import them from here.
 __all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street", "position_names"]
-
-
-class Street(enum.IntEnum):
-    """A betting round."""
-
-    PREFLOP = 0
-    FLOP = 1
-    TURN = 2
-    RIVER = 3
-
-
-class SeatStatus(str, enum.Enum):
-    """Where a seat stands in the hand."""
-
-    ACTIVE = "active"
-    ALL_IN = "all-in"
-    FOLDED = "folded"
 
 
 class _Absent(enum.Enum):
     """The default of an argument left out, where ``None`` is a value that a caller may pass."""
 
     AMOUNT = "no amount given"
-
-
-class HandView(NamedTuple):
-    """What one seat may know: its own cards, the public state, and cards shown at showdown.
-
-    ``seat`` is the seat in the hand, whose index reads the per-seat tuples
-    (``stacks``: chips behind; ``bets``: chips in front on this street;
-    ``statuses``); ``table_seat`` is the same seat as the table numbers it
-    (the hand's seat when there is no table).  ``pot_total`` is the chips
-    collected in the pots from earlier streets (antes and dead blinds
-    included, this street's bets not); :attr:`pot` is everything in the
-    middle, this street's bets included.  ``legal_actions`` says what
-    ``seat`` may do: nothing (no :attr:`~holdem.actions.LegalActions.kinds`)
-    unless it is the ``actor``.  ``shown`` holds
-    the cards shown at showdown by seat; ``history`` every event, other seats'
-    hole cards hidden.  ``rules`` are the hand's rules: the blinds, the
-    structure, the antes.  ``positions`` are the seats' position names
-    (:func:`position_names`).
-
-    >>> from holdem.rules import Rules
-    >>> view = Hand(Rules.no_limit(1, 2, ante=1), [100, 100, 100], seed=1).view(2)
-    >>> view.pot_total, view.bets, view.pot, view.stacks[view.seat] / view.rules.big_blind
-    (3, (1, 2, 0), 6, 49.5)
-    """
-
-    seat: int
-    hole_cards: tuple[Card, ...]
-    board: tuple[Card, ...]
-    street: Street
-    button: int
-    stacks: tuple[int, ...]
-    bets: tuple[int, ...]
-    statuses: tuple[SeatStatus, ...]
-    pot_total: int
-    actor: int | None
-    legal_actions: LegalActions
-    shown: dict[int, tuple[Card, ...]]
-    history: tuple[Action, ...]
-    rules: Rules
-    table_seat: int
-    positions: tuple[str, ...]
-
-    @property
-    def pot(self) -> int:
-        """All the chips in the middle: the pots and this street's bets."""
-        return self.pot_total + sum(self.bets)
 
 
 _DEAL_HOLE = ActionKind.DEAL_HOLE
@@ -123,58 +62,7 @@ _MUCK = ActionKind.MUCK
 _RUNS = ActionKind.RUNS
 _EXPOSE = ActionKind.EXPOSE
 _MISDEAL = ActionKind.MISDEAL
-_HIDDEN = tuple(Action(_DEAL_HOLE, seat) for seat in range(10))
 _STREETS = tuple(Street)
-_LATE_POSITIONS = ("MP", "LJ", "HJ", "CO")
-
-
-def position_names(player_count: int, *, small_blind: bool = True) -> tuple[str, ...]:
-    """The position names of a hand of ``player_count`` players, clockwise from the seat left
-    of the button (the button last), as seed 004 names them: «Under the Gun (UTG), UTG2,
-    UTG3, Middle Position (MP), Lowjack (LJ), Hijack (HJ) y Cutoff (CO)»; with fewer
-    players the early positions go first.  Heads-up the button posts the small blind
-    (``BTN/SB``).  With ``small_blind=False`` (a dead small blind) the seat left of the
-    button is the big blind.  Only the text's names are used: ten players with a dead
-    small blind leave eight seats between the big blind and the button, one more than
-    it names, and the extra seat is a second ``MP``, the one name of the text for a
-    stretch of seats (the middle ones) rather than a single seat.
-
-    >>> position_names(10)
-    ('SB', 'BB', 'UTG', 'UTG2', 'UTG3', 'MP', 'LJ', 'HJ', 'CO', 'BTN')
-    >>> position_names(6), position_names(2)
-    (('SB', 'BB', 'UTG', 'HJ', 'CO', 'BTN'), ('BB', 'BTN/SB'))
-    >>> position_names(11)
-    Traceback (most recent call last):
-    ...
-    holdem.errors.InvalidHandError: 11 players: a hand needs 2 to 10 players
-
-    :raises InvalidHandError: for fewer than 2 or more than 10 players.
-    :raises TypeError: for a count that is not an integer.
-    """
-    player_count = integer(player_count, "player_count")
-    if not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
-        raise InvalidHandError(f"{player_count} players: a hand needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    if player_count == 2:
-        return ("BB", "BTN/SB" if small_blind else "BTN")
-    blinds = ("SB", "BB") if small_blind else ("BB",)
-    middle = player_count - len(blinds) - 1
-    late = min(middle - 1, 4) if middle else 0
-    early = min(middle - late, 3)
-    names = tuple("UTG" if number == 1 else f"UTG{number}" for number in range(1, early + 1))
-    extra = ("MP",) * (middle - late - early)
-    return (*blinds, *names, *extra, *_LATE_POSITIONS[4 - late :], "BTN")
-
-
-# Each seat's position name, for each table size, button and small blind (posted or dead).
-_SEAT_POSITIONS = {
-    (count, button, small_blind): tuple(
-        position_names(count, small_blind=small_blind)[(seat - button - 1) % count] for seat in range(count)
-    )
-    for count in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-    for button in range(count)
-    for small_blind in (True, False)
-}
-_hand.configure(HandView, _STREETS, (SeatStatus.ACTIVE, SeatStatus.ALL_IN, SeatStatus.FOLDED), _HIDDEN, _SEAT_POSITIONS)
 
 
 class Hand(HandCore):
@@ -488,7 +376,7 @@ class Hand(HandCore):
             # Cards shown (at showdown, or before an all-in run-out) are no longer hidden.
             shown = self.shown_cards()
             masked = tuple(
-                _HIDDEN[action.seat]  # type: ignore[index]  # a DEAL_HOLE record has a seat
+                HIDDEN_DEALS[action.seat]  # type: ignore[index]  # a DEAL_HOLE record has a seat
                 if action.kind is _DEAL_HOLE and action.seat != seat and action.seat not in shown
                 else action
                 for action in self._records()
