@@ -190,9 +190,11 @@ cdef class VectorCore:
                 seat = table.b.queue[table.b.head]
                 actor[index] = seat
                 button[index] = table.b.button
-                position[index] = (seat - table.b.button - 1 + players) % players
+                card = seat - table.b.button - 1
+                if card < 0:
+                    card += players
+                position[index] = card
                 street[index] = table.b.street
-                card = (seat - table.b.button - 1 + players) % players
                 hole_cards[index, 0] = table.cards[table.slot][card]
                 hole_cards[index, 1] = table.cards[table.slot][players + card]
                 for card in range(5):
