@@ -32,6 +32,7 @@ import numpy
 import numpy.typing as npt
 
 from holdem._vector import VectorCore
+from holdem.dealing import _hand_straddles
 from holdem.errors import IllegalActionError, InvalidArrayError, InvalidHandError, InvalidRulesError, InvalidSeedError
 from holdem.limits import MAX_CHIPS, integer
 from holdem.rules import Rules, checked_rules
@@ -139,8 +140,6 @@ class VectorGame:
         players = integer(players, "players")
         rules.check_player_count(players)
         tables = _table_count(tables, "tables")
-        from holdem.hand import _hand_straddles
-
         straddles = _hand_straddles(rules, players, None)
         forced = rules.ante + max((rules.big_blind, *straddles))
         stack = 100 * rules.big_blind if stack is None else integer(stack, "stack")
