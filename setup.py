@@ -19,7 +19,7 @@ core = Extension(
 hand = Extension(
     "holdem._hand",
     ["src/holdem/_hand.pyx"],
-    depends=["src/holdem/_core.pxd"],
+    depends=["src/holdem/_core.pxd", "src/holdem/_engine.pxd", "src/holdem/_engine.pxi"],
     extra_compile_args=extra_compile_args,
 )
 isomorphism = Extension(
@@ -36,7 +36,7 @@ toml = Extension(
 vector = Extension(
     "holdem._vector",
     ["src/holdem/_vector.pyx"],
-    depends=["src/holdem/_core.pxd"],
+    depends=["src/holdem/_core.pxd", "src/holdem/_engine.pxd", "src/holdem/_engine.pxi"],
     extra_compile_args=extra_compile_args,
 )
 aivat = Extension(

@@ -45,9 +45,11 @@ def hand_after_hand(benchmark, play_hand):
 
 
 @pytest.mark.benchmark(group="random 6-max decisions, many tables")
+@pytest.mark.parametrize("structure", ["no-limit", "fixed-limit"])
 @pytest.mark.parametrize("tables", [1_000, 10_000])
-def test_vector_game(benchmark, tables):
-    game = VectorGame(RULES, PLAYERS, tables, stack=STACK, seed=1)
+def test_vector_game(benchmark, tables, structure):
+    rules = RULES if structure == "no-limit" else Rules.fixed_limit(2, 4)
+    game = VectorGame(rules, PLAYERS, tables, stack=STACK, seed=1)
     rng = numpy.random.default_rng(1)
     seen = [game.observe()]
 

@@ -742,3 +742,18 @@ def test_posts_are_a_mapping():
     for posts in (0, [], "x"):
         with pytest.raises(TypeError, match="posts"):
             Hand(NL, [100] * 3, posts=posts, seed=1)
+
+
+def test_uncapped_heads_up_refusal_names_the_all_in_opponent_not_the_cap():
+    """The refusal is the code of the check that refused: heads-up with the cap lifted and the opponent
+    all in, no one can answer a raise (the message once said the cap was reached)."""
+    rules = Rules.fixed_limit(2, 4, max_bets=2, uncapped_heads_up=True)
+    hand = Hand(rules, [100, 7], button=1, hole_cards=["AsAd", "KcKd"], board="2c7h9sJdQh")
+    hand.raise_to(4), hand.raise_to(6), hand.raise_to(7)
+    with pytest.raises(IllegalActionError, match="no other player still in can put in more") as refused:
+        hand.raise_to(9)
+    assert "cap" not in str(refused.value)
+    capped = Hand(Rules.fixed_limit(2, 4, max_bets=2), [100, 100, 100], hole_cards=["AsAd", "KcKd", "QcQd"])
+    capped.raise_to(4)
+    with pytest.raises(IllegalActionError, match="the cap of 2 bets this street is reached"):
+        capped.raise_to(6)

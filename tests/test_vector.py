@@ -3,7 +3,7 @@ import pytest
 
 import holdem
 from holdem import Hand, Rules, SeatStatus
-from holdem.vector import CHECK_OR_CALL, FOLD, RAISE, VectorGame
+from holdem.vector import CHECK_OR_CALL, FOLD, RAISE, VectorGame, play_decision
 
 
 def random_decisions(seen, rng, all_in_share=0.3):
@@ -50,15 +50,7 @@ def assert_same_decision(seen, table, hand):
     assert seen.folded[table].tolist() == [status is SeatStatus.FOLDED for status in hand.statuses]
 
 
-def play_hand_decision(hand, kind, amount):
-    if kind == FOLD:
-        hand.fold()
-    elif kind == CHECK_OR_CALL:
-        hand.check_or_call()
-    else:
-        hand.raise_to(amount)
-
-
+FORCED = {"voluntary_straddles": False}
 GAMES = [
     (Rules.no_limit(1, 2), 2, 40, False),
     (Rules.no_limit(2, 2), 2, 30, True),
@@ -66,12 +58,30 @@ GAMES = [
     (Rules.no_limit(1, 2, ante=2, big_blind_ante=True), 9, 30, True),
     (Rules.no_limit(1, 2, min_bet=4, fold_without_bet=True), 3, 50, False),
     (Rules.no_limit(5, 10, all_hands_show=True), 10, 60, True),
+    (Rules.fixed_limit(2, 4), 6, 40, True),
+    (Rules.fixed_limit(2, 4, max_bets=2, uncapped_heads_up=True), 2, 30, True),
+    (Rules.fixed_limit(2, 4, max_bets=3, blind_counts_as_bet=False, reopening="pokerkit"), 4, 25, True),
+    (Rules.fixed_limit(2, 4, max_bets=None, ante=1, reopening="acpc"), 3, 30, False),
+    (Rules.pot_limit(1, 2), 6, 40, True),
+    (Rules.pot_limit(1, 2, ante=1, big_blind_ante=True, showdown_order="right-of-button"), 5, 30, True),
+    (Rules.no_limit(1, 2, straddles=(4, 8), **FORCED), 6, 40, True),
+    (Rules.no_limit(1, 2, straddles=(0, 0, 0, 4), **FORCED), 6, 30, True),
+    (Rules.no_limit(1, 2, rake="1/20", rake_cap=3), 4, 40, True),
+    (Rules.no_limit(1, 2, rake="1/10", no_flop_no_drop=True, odd_chip="pokerkit"), 3, 30, True),
+    (Rules.no_limit(1, 2, reopening="acpc"), 3, 30, True),
+    (Rules.no_limit(3, 5, reopening="pokerkit", ante=1), 7, 35, True),
+]
+# Boards run more than once: checked through the hands finished (last_hand), whose cards come from the deck.
+RUNS = [
+    (Rules.no_limit(1, 2, runouts=2), 2, 20, True),
+    (Rules.no_limit(1, 2, runouts=3, ante=1), 4, 15, True),
+    (Rules.pot_limit(1, 2, runouts=2, rake="1/20"), 3, 12, False),
 ]
 
 
 @pytest.mark.parametrize(("rules", "players", "stack", "carry_stacks"), GAMES)
 def test_every_decision_chips_and_payoff_equal_hand(rules, players, stack, carry_stacks):
-    assert_plays_as_hand(rules, players, stack, carry_stacks, tables=60, steps=150, seed=players)
+    assert_plays_as_hand(rules, players, stack, carry_stacks, tables=30, steps=100, seed=players)
 
 
 @pytest.mark.slow
@@ -80,20 +90,33 @@ def test_every_decision_chips_and_payoff_equal_hand_at_length(rules, players, st
     assert_plays_as_hand(rules, players, stack, carry_stacks, tables=400, steps=400, seed=100 + players)
 
 
-def assert_plays_as_hand(rules, players, stack, carry_stacks, tables, steps, seed):
+@pytest.mark.parametrize(("rules", "players", "stack", "carry_stacks"), RUNS)
+def test_boards_run_more_than_once_pay_as_hand(rules, players, stack, carry_stacks):
+    assert_plays_as_hand(rules, players, stack, carry_stacks, tables=30, steps=100, seed=players, step_by_step=False)
+
+
+def restocked(rules, players, stacks, stack, carry_stacks):
+    """The stacks a table starts its next hand from: seat by seat, a seat too short for the forced bets gets ``stack``."""
+    short = rules.ante + max((rules.big_blind, *rules.straddles[: players - 2]))
+    return tuple(stack if not carry_stacks or chips <= short else chips for chips in stacks)
+
+
+def assert_plays_as_hand(rules, players, stack, carry_stacks, tables, steps, seed, step_by_step=True):
     """Random batch hands replayed through Hand from the same cards: the same legal actions at
-    every decision, the same stacks, bets and pot, and the same payoffs."""
+    every decision, the same stacks, bets and pot, the same payoffs, and each hand finished the
+    same history as the Hand (``last_hand``: dealt again from the table's deck, its decisions played again)."""
     game = VectorGame(rules, players, tables, stack=stack, carry_stacks=carry_stacks, seed=seed)
     rng = numpy.random.default_rng(seed)
-    hands = hands_dealt(game, range(tables))
+    hands = hands_dealt(game, range(tables)) if step_by_step else {}
     seen = game.observe()
     finished = 0
     for _ in range(steps):
-        assert (seen.stacks.sum(axis=1) + seen.bets.sum(axis=1) + seen.pot == players * stack).all()
+        starting = game.deals()[2]
+        assert (seen.stacks.sum(axis=1) + seen.bets.sum(axis=1) + seen.pot == starting.sum(axis=1)).all()
         kinds, amounts = random_decisions(seen, rng)
         for table, hand in hands.items():
             assert_same_decision(seen, table, hand)
-            play_hand_decision(hand, kinds[table], int(amounts[table]))
+            play_decision(hand, kinds[table], int(amounts[table]))
         seen, rewards, done = game.step(kinds, amounts)
         ended = numpy.flatnonzero(done).tolist()
         for table, hand in hands.items():
@@ -101,12 +124,14 @@ def assert_plays_as_hand(rules, players, stack, carry_stacks, tables, steps, see
             assert tuple(rewards[table].tolist()) == (hand.payoffs if hand.is_over else (0,) * players)
         fresh = hands_dealt(game, ended)
         for table in ended:
-            expected = hands[table].stacks
-            if not carry_stacks or min(expected) <= rules.big_blind + rules.ante:
-                expected = (stack,) * players
-            assert fresh[table].starting_stacks == expected
-            assert fresh[table].button == (hands[table].button + 1) % players
-        hands.update(fresh)
+            last = game.last_hand(table)
+            assert last.is_over and last.payoffs == tuple(rewards[table].tolist())
+            if table in hands:
+                assert last.history == hands[table].history and last.rake == hands[table].rake
+            assert fresh[table].starting_stacks == restocked(rules, players, last.stacks, stack, carry_stacks)
+            assert fresh[table].button == (last.button + 1) % players
+        if step_by_step:
+            hands.update(fresh)
         finished += len(ended)
     assert finished > 2 * tables
 
@@ -148,15 +173,19 @@ def test_tables_draw_the_same_hands_however_the_batch_is_split():
 
 def test_table_zero_deals_from_rng_of_the_seed():
     """The first hand of table 0: a Fisher-Yates shuffle of the ordered deck drawn from Rng(seed),
-    seat s holding cards 2s and 2s + 1, the board the five after."""
+    dealt as a dealer does (one card a round from the left of the button, a burn before each street):
+    the hand ``Hand(rules, stacks, seed=seed)`` deals."""
     players, seed = 4, 2024
     rng, deck = holdem.Rng(seed), list(range(52))
-    for position in range(2 * players + 5):
+    for position in range(2 * players + 8):
         swap = position + rng.below(52 - position)
         deck[position], deck[swap] = deck[swap], deck[position]
-    hole_cards, board, _, _ = VectorGame(Rules.no_limit(1, 2), players, 3, seed=seed).deals()
-    assert hole_cards[0].ravel().tolist() == deck[: 2 * players]
-    assert board[0].tolist() == deck[2 * players : 2 * players + 5]
+    hole_cards, board, _, button = VectorGame(Rules.no_limit(1, 2), players, 3, seed=seed).deals()
+    hand = Hand(Rules.no_limit(1, 2), [200] * players, seed=seed)
+    for seat in range(players):
+        position = (seat - int(button[0]) - 1) % players
+        assert hole_cards[0, seat].tolist() == [deck[position], deck[players + position]] == list(hand.hole_cards(seat))
+    assert board[0].tolist() == [deck[2 * players + offset] for offset in (1, 2, 3, 5, 7)]
 
 
 def test_games_on_threads_play_as_in_turn():
@@ -210,15 +239,11 @@ def test_no_raise_when_no_one_can_answer():
 @pytest.mark.parametrize(
     ("rules", "message"),
     [
-        (Rules.pot_limit(1, 2), "pot-limit betting"),
-        (Rules.fixed_limit(2, 4), "fixed-limit betting"),
-        (Rules.no_limit(1, 2, straddles=(4,)), "straddles"),
-        (Rules.no_limit(1, 2, runouts=2), "more than one run"),
-        (Rules.no_limit(1, 2, rake=0.05), "rake"),
-        (Rules.no_limit(1, 2, odd_chip="pokerkit"), "PokerKit's odd-chip rule"),
+        (Rules.no_limit(1, 2, straddles=(4,)), "voluntary straddles: VectorGame asks no one"),
+        (Rules.no_limit(1, 2, runouts=2, runs_by_agreement=True), "runs by agreement: VectorGame does not wait"),
     ],
 )
-def test_rules_it_does_not_play_are_refused(rules, message):
+def test_only_rules_that_wait_for_a_choice_are_refused(rules, message):
     with pytest.raises(holdem.InvalidRulesError, match=message):
         VectorGame(rules)
 
@@ -230,8 +255,10 @@ def test_bad_arguments():
     for tables in (0, 100_001):
         with pytest.raises(holdem.InvalidRulesError, match=f"tables {tables}: use 1 to 100,000"):
             VectorGame(rules, tables=tables)
-    with pytest.raises(holdem.InvalidHandError, match=r"stack 3: use more than the big blind plus the ante \(3\)"):
+    with pytest.raises(holdem.InvalidHandError, match=r"stack 3: use more than the ante plus the largest blind or straddle \(3\)"):
         VectorGame(rules, stack=3)
+    with pytest.raises(holdem.InvalidHandError, match=r"straddle \(9\)"):
+        VectorGame(Rules.no_limit(1, 2, ante=1, straddles=(4, 8), voluntary_straddles=False), 4, stack=9)
     with pytest.raises(holdem.InvalidSeedError, match="seed -1"):
         VectorGame(rules, seed=-1)
     with pytest.raises(holdem.InvalidSeedError, match="first_table -1"):
@@ -318,5 +345,49 @@ def test_the_core_checks_its_arrays_and_table_indices():
         core.observe(*seen[:5], zeros((3, 4), numpy.int8), *seen[6:8], seen.folded.view(numpy.uint8), seen.pot,
                      seen.legal.view(numpy.uint8), *seen[11:])  # fmt: skip
     with pytest.raises(holdem.InvalidArrayError, match="use 2 to 10 players"):
-        type(core)(11, 1, 1, 2, 2, 0, False, False, 100, False, 1, 0, True)
+        type(core)(Rules.no_limit(1, 2), 11, 1, (), 100, False, 1, 0)
     assert game.step([CHECK_OR_CALL] * 3)[0].street.tolist() == [0, 0, 0]
+
+
+def test_last_hand_is_none_before_the_first_and_writes_as_a_hand():
+    game = VectorGame(Rules.pot_limit(1, 2, rake="1/20", rake_cap=2), players=3, tables=2, seed=6)
+    assert game.last_hand(0) is None and game.last_hand(1) is None
+    with pytest.raises(holdem.InvalidArrayError, match="table 2: use 0 to 1"):
+        game.last_hand(2)
+    with pytest.raises(TypeError):
+        game.last_hand(1.0)
+    rng = numpy.random.default_rng(6)
+    while game.last_hand(1) is None:
+        _, rewards, done = game.step(*random_decisions(game.observe(), rng))
+    hand = game.last_hand(1)
+    assert hand.is_over and hand.payoffs == tuple(rewards[1].tolist())
+    again = Hand.replay(hand.rules, hand.starting_stacks, hand.history, hand.button)
+    assert again.stacks == hand.stacks and again.history == hand.history
+    assert "Total pot" in hand.log()
+
+
+def test_carried_stacks_restock_only_the_short_seat():
+    """Heads-up, all in at once: the loser is restocked, the winner keeps what it won."""
+    game = VectorGame(Rules.no_limit(1, 2), players=2, tables=1, stack=50, carry_stacks=True, seed=3)
+    game.step([RAISE], [50])
+    _, rewards, done = game.step([CHECK_OR_CALL])
+    assert done.tolist() == [True]
+    winner = int(rewards[0].argmax())
+    starting = game.deals()[2][0].tolist()
+    if rewards[0].tolist() != [0, 0]:  # not a split pot
+        assert starting[winner] == 100 and starting[1 - winner] == 50
+
+
+def test_fixed_limit_plays_at_the_rate_of_no_limit_and_the_bounds_are_one_size():
+    game = VectorGame(Rules.fixed_limit(2, 4), players=6, tables=50, seed=2)
+    seen = game.observe()
+    raising = seen.legal[:, 2]
+    assert (seen.min_raise_to[raising] == seen.max_raise_to[raising]).all()
+    assert (seen.min_raise_to[raising] == 4).all()
+
+
+def test_a_refused_fixed_limit_raise_names_the_cap():
+    game = VectorGame(Rules.fixed_limit(2, 4, max_bets=2), players=3, tables=1, seed=1)
+    game.step([RAISE], [4])
+    with pytest.raises(holdem.IllegalActionError, match="table 0: seat 0 may not bet or raise now: the cap of 2 bets"):
+        game.step([RAISE], [6])

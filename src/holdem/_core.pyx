@@ -385,9 +385,20 @@ cdef void build_tables() noexcept nogil:
 build_tables()
 
 
+# The reader of cards given as text, and the cards' names: holdem.cards's, which it gives when it
+# is imported (it imports this module, not the other way round).
+cdef object parse_cards = None
+cdef tuple CARD_NAMES = ()
+
+
+def _set_card_reader(reader, tuple names):
+    """Read cards that are not codes with ``reader`` (holdem.cards.parse_cards), name them with ``names``."""
+    global parse_cards, CARD_NAMES
+    parse_cards, CARD_NAMES = reader, names
+
+
 cdef int fail_codes(codes, int count) except -1:
     """Raise the error that explains why ``codes`` is not ``count`` distinct cards."""
-    from holdem.cards import parse_cards
     parse_cards(codes, count=count)
     raise AssertionError("unreachable: the codes were valid")
 
@@ -431,7 +442,6 @@ def evaluate(cards):
         rank = rank_of_sequence(cards)
         if rank:
             return rank
-    from holdem.cards import parse_cards
     codes = parse_cards(cards)
     rank = rank_of_sequence(codes)
     if not rank:
@@ -852,7 +862,6 @@ cdef uint64_t card_mask_of(cards) except? 0:
     cdef uint64_t mask = 0
     if not cards:
         return 0
-    from holdem.cards import parse_cards
     for card in parse_cards(cards):
         mask |= 1ULL << <int>card
     return mask
@@ -1079,7 +1088,6 @@ cdef class Deck:
         >>> deck.take("AsKs"), len(deck)
         ((51, 47), 50)
         """
-        from holdem.cards import CARD_NAMES, parse_cards
         cdef int j
         codes = parse_cards(cards)
         undealt = {self.cards[j] for j in range(self.top, self.size)}

@@ -1,29 +1,46 @@
 # cython: boundscheck=True, wraparound=True
-# The engine of a hand: the deal, the forced bets, the betting on each
-# street, the streets dealt, the showdown, the pots and the award.  HandCore
-# holds a hand's whole state; holdem.hand.Hand, a Python subclass, adds what
-# people read (the error messages, the properties, logs) and the rare paths:
-# hands dealt from known cards, posts, exposed cards, misdeals, runs agreed,
-# showdowns that wait for a show or a muck.  The core calls those through
-# methods of the subclass (named below where they are called).  Compiler
-# directives are set in setup.py, but for the first line: its lists are the
-# hand's own, so every index is checked (an error, never a crash), at a cost
-# of a few percent.
+# The state and the play of one hand over the one engine (_engine.pxi, shared
+# with _vector.pyx): HandCore holds a hand's betting state in the engine's C
+# structures, its cards and its history in Python objects, and plays every
+# step through the engine's functions, the rare ones (posts, exposed cards,
+# misdeals, runs agreed, showdowns that wait) included.  holdem.hand.Hand, a
+# Python subclass, adds what people read: the checks of what they pass, the
+# messages, the properties, logs.  The contract between the two is in
+# _hand.pyi.  Compiler directives are set in setup.py, but for the first line:
+# the Python lists are the hand's own, so every index is checked (an error,
+# never a crash), at a cost of a few percent.
 
 cimport cython
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 
 from holdem._core cimport RngState, rank_of_cards, rng_below, splitmix64
+from holdem._engine cimport *
+
+import threading
 
 from holdem._core import Deck
 from holdem.actions import Action, ActionKind, LegalActions
 from holdem.errors import InvalidHandError
-from holdem.pots import award_pots, build_pots, pot_winners, take_rake
-from holdem.rules import OddChip, Reopening, ShowdownOrder, Structure, checked_rules
+from holdem.limits import MAX_CHIPS, MAX_PLAYERS
+from holdem.rules import checked_rules
+from holdem.views import HIDDEN_DEALS, SEAT_POSITIONS, HandView, SeatStatus, Street
 
-__all__ = ["HandCore", "configure", "record"]
+include "_engine.pxi"
+
+__all__ = ["HandCore", "REFUSALS", "awarded", "pots_of", "raked", "record", "winners_of"]
+
+if MAX_PLAYERS != MAX_SEATS:
+    raise ImportError(f"holdem._hand was built for {MAX_SEATS} seats, holdem.limits says {MAX_PLAYERS}")
+
+REFUSALS = {
+    "NO_ACTOR": NO_ACTOR, "FOLD_FACING_NO_BET": FOLD_FACING_NO_BET, "CHECK_FACING_BET": CHECK_FACING_BET,
+    "NOTHING_TO_CALL": NOTHING_TO_CALL, "STACK_ONLY_CALLS": STACK_ONLY_CALLS, "NOT_REOPENED": NOT_REOPENED,
+    "CAP_REACHED": CAP_REACHED, "NO_ONE_WITH_CHIPS": NO_ONE_WITH_CHIPS, "NO_ONE_TO_ANSWER": NO_ONE_TO_ANSWER,
+    "OUT_OF_BOUNDS": OUT_OF_BOUNDS,
+}
+"""The engine's refusal codes by name: why a decision is not legal."""
 
 
 cdef extern from "Python.h":
@@ -64,34 +81,36 @@ cdef object new_action(object kind, object seat, object amount, tuple cards):
 
 cdef object _DEAL_HOLE = ActionKind.DEAL_HOLE
 cdef object _DEAL_BOARD = ActionKind.DEAL_BOARD
-cdef object _POST_ANTE = ActionKind.POST_ANTE
-cdef object _POST_BLIND = ActionKind.POST_BLIND
 cdef object _FOLD = ActionKind.FOLD
 cdef object _CHECK = ActionKind.CHECK
 cdef object _CALL = ActionKind.CALL
 cdef object _BET = ActionKind.BET
 cdef object _RAISE = ActionKind.RAISE
-cdef object _RETURN = ActionKind.RETURN
 cdef object _SHOW = ActionKind.SHOW
-cdef object _MUCK = ActionKind.MUCK
-cdef object _RAKE = ActionKind.RAKE
-cdef object _WIN = ActionKind.WIN
+cdef object _RUNS = ActionKind.RUNS
+cdef object _EXPOSE = ActionKind.EXPOSE
+cdef object _MISDEAL = ActionKind.MISDEAL
+# The record of each engine event (EventKind's order).
+cdef tuple _EVENT_KINDS = (
+    ActionKind.POST_ANTE, ActionKind.POST_BLIND, ActionKind.POST_DEAD, ActionKind.RETURN, _SHOW, ActionKind.MUCK,
+    ActionKind.RAKE, ActionKind.WIN,
+)
 cdef tuple _NO_CARDS = ()
-cdef object _FIXED_LIMIT = Structure.FIXED_LIMIT
-cdef object _POT_LIMIT = Structure.POT_LIMIT
-cdef object _SEEDS = Reopening.SEEDS
-cdef object _ACPC = Reopening.ACPC
-cdef object _POKERKIT_ODD_CHIP = OddChip.POKERKIT
-cdef object _RIGHT_OF_BUTTON = ShowdownOrder.RIGHT_OF_BUTTON
-cdef long long _MAX_CHIPS = 1LL << 60
-DEF MAX_SEATS = 10
+cdef int64_t _MAX_CHIPS = MAX_CHIPS
+cdef int64_t _FAR = 4 * MAX_CHIPS       # past every bound: an amount too large to be legal
 DEF MAX_LINKS = 32      # the longest chain of shared history a copy makes
 
-# Set once by holdem.hand (configure): the view record, the streets, the
-# seat statuses, each seat's hidden deal and the seats' position names.
-cdef object _view_cls = None
-cdef tuple _streets = (), _status_kinds = (), _hidden = ()
-cdef tuple _positions = ()       # [player count][button][0: small blind posted, 1: dead]
+# What the views show (holdem.views): the view record, the streets, the seat statuses (active,
+# all in, folded), each seat's hidden deal, and the seats' position names by
+# [player count][button][0: small blind posted, 1: dead].
+cdef object _view_cls = HandView
+cdef tuple _streets = tuple(Street), _hidden = HIDDEN_DEALS
+cdef tuple _status_kinds = (SeatStatus.ACTIVE, SeatStatus.ALL_IN, SeatStatus.FOLDED)
+cdef tuple _positions = tuple(
+    tuple((SEAT_POSITIONS[count, button, True], SEAT_POSITIONS[count, button, False]) for button in range(count))
+    if count >= 2 else ()
+    for count in range(MAX_SEATS + 1)
+)
 # For each table size, for each button: the seats clockwise from the one left of the button.
 cdef tuple _ORDERS = tuple(
     tuple(tuple((button + 1 + step) % count for step in range(count)) for button in range(count))
@@ -104,78 +123,39 @@ cdef list _NO_SEATS = []
 cdef dict _NO_DECISIONS = {}
 
 
-def configure(view_cls, tuple streets, tuple status_kinds, tuple hidden, dict seat_positions):
-    """Give the core what holdem.hand defines: ``HandView``, the ``Street`` members, the
-    ``SeatStatus`` members (active, all in, folded), each seat's deal record with the
-    cards hidden, and the position names by ``(player count, button, small blind posted)``."""
-    global _view_cls, _streets, _status_kinds, _hidden, _positions
-    _view_cls, _streets, _status_kinds, _hidden = view_cls, streets, status_kinds, hidden
-    _positions = tuple(
-        tuple((seat_positions[count, button, True], seat_positions[count, button, False]) for button in range(count))
-        if count >= 2 else ()
-        for count in range(MAX_SEATS + 1)
-    )
-
-
-cdef enum Limit:
-    NO_LIMIT, POT_LIMIT, FIXED_LIMIT
-
-cdef enum Reopen:
-    REOPEN_SEEDS, REOPEN_ACPC, REOPEN_POKERKIT
-
-
 @cython.final
+@cython.auto_pickle(True)
 cdef class RulesCore:
-    """What a hand reads of its Rules, in C: read once per Rules object."""
+    """What a hand reads of its Rules, in the engine's C structure: read once per Rules object."""
 
     cdef object rules
-    cdef Limit limit
-    cdef Reopen reopening
-    cdef long long cap              # bets allowed per street, -1 for no cap
-    cdef long long small_blind, big_blind, min_bet, small_bet, big_bet, ante
-    cdef bint big_blind_ante, blind_counts_as_bet, fold_without_bet, uncapped_heads_up, all_hands_show
-    cdef bint runs_by_agreement, pokerkit_odd_chip, right_of_button, no_flop_no_drop, has_straddles
-    cdef object runouts             # a Python int: the rules allow any number
-    cdef object rake                # a Fraction, or None for no rake
-    cdef object rake_cap
+    cdef EngineRules er
+    cdef bint runs_by_agreement, has_straddles
 
     def __init__(self, rules):
-        structure = rules.structure
         self.rules = rules
-        self.limit = FIXED_LIMIT if structure is _FIXED_LIMIT else (POT_LIMIT if structure is _POT_LIMIT else NO_LIMIT)
-        reopening = rules.reopening
-        self.reopening = REOPEN_SEEDS if reopening is _SEEDS else (REOPEN_ACPC if reopening is _ACPC else REOPEN_POKERKIT)
-        self.cap = -1 if self.limit != FIXED_LIMIT or rules.max_bets is None else rules.max_bets
-        self.small_blind, self.big_blind, self.min_bet = rules.small_blind, rules.big_blind, rules.min_bet
-        self.small_bet, self.big_bet, self.ante = rules.small_bet, rules.big_bet, rules.ante
-        self.big_blind_ante = rules.big_blind_ante
-        self.blind_counts_as_bet = rules.blind_counts_as_bet
-        self.fold_without_bet = rules.fold_without_bet
-        self.uncapped_heads_up = rules.uncapped_heads_up
-        self.all_hands_show = rules.all_hands_show
-        self.runs_by_agreement = rules.runs_by_agreement
-        self.pokerkit_odd_chip = rules.odd_chip is _POKERKIT_ODD_CHIP
-        self.right_of_button = rules.showdown_order is _RIGHT_OF_BUTTON
-        self.no_flop_no_drop = rules.no_flop_no_drop
+        read_rules(rules, &self.er)
+        self.runs_by_agreement = rules.runs_by_agreement and rules.runouts > 1
         self.has_straddles = bool(rules.straddles)
-        self.runouts = rules.runouts
-        self.rake = rules.rake if rules.rake else None
-        self.rake_cap = rules.rake_cap
 
 
 # Rules are frozen: what a hand reads of them is kept by the Rules object's
 # identity (the entry holds the object, so its id is not reused meanwhile).
+# Reading is one dict lookup; a new entry is made under the lock, so that
+# threads without a GIL never see the cache half cleared.
 cdef dict _rules_cores = {}
+_rules_lock = threading.Lock()
 
 
 cdef RulesCore rules_core(rules):
     cdef RulesCore core = _rules_cores.get(id(rules))
     if core is None:
         checked_rules(rules)
-        if len(_rules_cores) >= 64:
-            _rules_cores.clear()
         core = RulesCore(rules)
-        _rules_cores[id(rules)] = core
+        with _rules_lock:
+            if len(_rules_cores) >= 64:
+                _rules_cores.clear()
+            _rules_cores[id(rules)] = core
     return core
 
 
@@ -184,8 +164,8 @@ cdef tuple seeded_cards(uint64_t seed, int count):
     cdef RngState state
     cdef uint8_t cards[52]
     cdef uint64_t mixer = seed
-    cdef int index, swap
-    cdef uint8_t card
+    cdef int index
+    cdef object code
     cdef tuple dealt = PyTuple_New(count)
     state.secure = False
     state.pool = NULL
@@ -194,12 +174,9 @@ cdef tuple seeded_cards(uint64_t seed, int count):
         state.s[index] = splitmix64(&mixer)
     for index in range(52):
         cards[index] = index
+    shuffle_deal(&state, cards, count)
     for index in range(count):
-        swap = index + rng_below(&state, 52 - index)
-        card = cards[swap]
-        cards[swap] = cards[index]
-        cards[index] = card
-        code = <int>card
+        code = <int>cards[index]
         Py_INCREF(code)
         PyTuple_SET_ITEM(dealt, index, code)
     return dealt
@@ -253,6 +230,104 @@ cdef tuple known_cards(tuple order, hole_cards, board):
     return tuple(layout)
 
 
+cdef tuple chip_tuple(const int64_t *chips, int count):
+    cdef tuple made = PyTuple_New(count)
+    cdef int seat
+    cdef object amount
+    for seat in range(count):
+        amount = chips[seat]
+        Py_INCREF(amount)
+        PyTuple_SET_ITEM(made, seat, amount)
+    return made
+
+
+cdef int read_pots(list pots, Pots *read, int count) except -1:
+    """``pots``, ``(amount, eligible seats)`` pairs of a hand of ``count`` seats, into ``read``."""
+    cdef int index
+    if len(pots) > MAX_POTS:
+        raise InvalidHandError(f"{len(pots)} pots: a hand of {count} seats has at most {count + 1}")
+    read.size = len(pots)
+    for index in range(read.size):
+        amount, eligible = pots[index]
+        read.amount[index] = amount
+        read.eligible[index] = 0
+        for seat in eligible:
+            if not 0 <= seat < count:
+                raise InvalidHandError(f"seat {seat} of a pot: seats are 0 to {count - 1}")
+            read.eligible[index] |= 1u << <int>seat
+    return 0
+
+
+cdef list pots_list(Pots *pots, int count):
+    cdef int index, seat
+    return [
+        (pots.amount[index], tuple([seat for seat in range(count) if pots.eligible[index] >> seat & 1]))
+        for index in range(pots.size)
+    ]
+
+
+def pots_of(contributions, live, int64_t dead=0):
+    """The engine's main and side pots of ``contributions`` (chips put in by seat) and ``live`` (whether each seat
+    is still in), ``dead`` chips in the main pot: a list of ``(amount, eligible seats)`` (see holdem.pots)."""
+    cdef int64_t chips[MAX_SEATS]
+    cdef unsigned int in_hand = 0
+    cdef Pots pots
+    cdef int seat, count = len(contributions)
+    if count > MAX_SEATS or len(live) != count:
+        raise InvalidHandError(f"{count} contributions for {len(live)} seats: give one each, for at most {MAX_SEATS}")
+    for seat in range(count):
+        chips[seat] = contributions[seat]
+        if live[seat]:
+            in_hand |= 1u << seat
+    build_pots(chips, count, in_hand, dead, &pots)
+    return pots_list(&pots, count)
+
+
+def raked(list pots, int64_t rake):
+    """The engine's ``pots`` (``(amount, eligible seats)`` pairs) after taking ``rake`` chips, the main pot first."""
+    cdef Pots read
+    read_pots(pots, &read, MAX_SEATS)
+    take_rake(&read, rake)
+    return [(read.amount[index], pots[index][1]) for index in range(read.size)]
+
+
+def winners_of(eligible, ranks):
+    """The engine's winners of a pot: the ``eligible`` seats holding the best of ``ranks``, in seat order."""
+    cdef int held[MAX_SEATS]
+    cdef unsigned int seats = 0, won
+    cdef int seat, count = len(ranks)
+    if count > MAX_SEATS:
+        raise InvalidHandError(f"{count} ranks: a hand has at most {MAX_SEATS} seats")
+    for seat in range(count):
+        held[seat] = ranks[seat]
+    for seat in eligible:
+        seats |= 1u << <int>seat
+    won = pot_winners(seats, held, count)
+    return [seat for seat in range(count) if won >> seat & 1]
+
+
+def awarded(list pots, boards, order, bint pokerkit_odd_chip):
+    """The engine's award of ``pots`` (``(amount, eligible seats)`` pairs) on ``boards`` (each seat's rank on
+    each board), ``order`` the seats from the left of the button: the chips each seat wins."""
+    cdef Pots read
+    cdef int ranks[MAX_BOARDS][MAX_SEATS]
+    cdef int seats[MAX_SEATS]
+    cdef int64_t won[MAX_SEATS]
+    cdef int count = len(order), board, seat
+    if not 1 <= len(boards) <= MAX_BOARDS or count > MAX_SEATS:
+        raise InvalidHandError(f"{len(boards)} boards of {count} seats: give 1 to {MAX_BOARDS} boards, at most {MAX_SEATS} seats")
+    read_pots(pots, &read, count)
+    for board in range(len(boards)):
+        for seat in range(count):
+            ranks[board][seat] = boards[board][seat]
+    for seat in range(count):
+        seats[seat] = order[seat]
+        won[seat] = 0
+    award_pots(&read, len(boards), ranks, seats, count, pokerkit_odd_chip, won)
+    return list(chip_tuple(won, count))
+
+
+@cython.auto_pickle(True)  # the engine's structures pickle as dicts of their fields
 cdef class HandCore:
     """The state and the play of one hand: see :class:`holdem.hand.Hand`, which adds the rest.
 
@@ -264,62 +339,52 @@ cdef class HandCore:
     ('FLOP', 0, True)
     """
 
-    # What the hand's Python code reads; it changes only those that are public.
+    # What the hand's Python code reads (it writes none of them).
     cdef readonly object rules
     cdef RulesCore rc
-    cdef readonly int _count, _button, _street
-    cdef readonly tuple _order, _starting, _table_seats, _positions, _straddles
-    cdef readonly list _stacks, _bets, _contributed, _live, _board, _extra_boards, _hole
+    cdef Betting b                      # the engine's state of the betting and the chips
+    cdef int extra[MAX_BOARDS * 5]      # the other runs' boards, five cards each
+    cdef int extra_count
+    cdef readonly tuple _order, _starting, _table_seats, _positions, _straddles, _deck, _exposed
+    cdef readonly list _board, _hole, _waiting
     cdef readonly long long _rake
     cdef readonly Py_ssize_t _dealt
+    cdef int next_card                  # the position in the deck after the last card dealt
     cdef readonly object _runout_from   # the board's length when the betting ended with players all in, or None
-    cdef readonly bint _manual, _waits, _dead_small_blind
-    cdef readonly dict _decided, _posts
-    cdef public int _cards_needed
-    cdef public object _runs            # how many times the board is run (a Python int: the rules' may be huge)
-    cdef public tuple _deck, _exposed
-    cdef public list _waiting
-    cdef public long long _dead
-    cdef public Py_ssize_t _next_card
-    cdef public bint _over
-    cdef public dict _run_requests
+    cdef readonly object _runs          # how many times the board is run (a Python int: the rules' may be huge)
+    cdef readonly bint _manual, _waits, _dead_small_blind, _over
+    cdef readonly dict _decided, _posts, _run_requests
+    cdef readonly int _cards_needed
     # The history: the records since the hand was last copied, after those it shares with its copies
     # (a chain of (earlier, records, links) tuples, never changed; links counts the chain's tuples).
     cdef list log
     cdef tuple shared
-    # The betting on this street.
-    cdef int queue[MAX_SEATS]           # the seats to act, in order: queue[head:tail]
-    cdef int head, tail
-    cdef int last_aggressor             # -1 for none
-    cdef long long street_min           # the smallest bet or raise size on this street
-    cdef readonly long long _max_bet       # the highest bet on this street
-    cdef long long raise_size             # the last full raise (or the first bet) on this street
-    cdef readonly long long _raise_count
-    cdef readonly long long _short_sum    # all-ins for less than a full raise since the last full one
-    cdef readonly unsigned int _acted     # a bit for each seat that acted since the last full raise
-    cdef int live_count
 
     def _start(self, rules, stacks, button, seed, deck, hole_cards, board, dead_small_blind, posts, manual_showdown,
                table_seats, straddles):
         """Deal the hand: ``Hand(...)``'s arguments, in its order."""
         cdef RulesCore rc = rules_core(rules)
         cdef int count, last, index
+        cdef int64_t chips[MAX_SEATS]
+        cdef int64_t forced[MAX_SEATS]
+        cdef int64_t live_posts[MAX_SEATS]
+        cdef int64_t dead_posts[MAX_SEATS]
+        cdef int64_t top_straddle = 0
+        cdef Events events
         cdef list pairs, history
         cdef tuple cards, order, pair
-        stacks = self.checked_stacks(stacks)
-        count = len(stacks)
-        if not 2 <= count <= MAX_SEATS:
-            rules.check_player_count(count)
+        count = self.checked_stacks(rules, stacks, chips)
         if button is None:
             button = count - 1
         elif type(button) is not int or not 0 <= button < count:
             button = self._checked_button(button, count)
         order = _ORDERS[count][button]
+        start_hand(&self.b, count, button, chips)
         self.rules, self.rc = rules, rc
-        self._count, self._button, self._order = count, button, order
-        self._starting = tuple(stacks)
+        self._order = order
+        self._starting = chip_tuple(chips, count)
         if hole_cards is None and deck is None and board is None:
-            cards = self.deal_from(seed, 52 if rc.runouts > 1 else 2 * count + 8)
+            cards = self.deal_from(seed, cards_dealt(count, rc.er.runs))
         else:
             cards = None
             if seed is None and deck is None:
@@ -340,23 +405,16 @@ cdef class HandCore:
                     pairs[index] = ()
                     self._waits = True
         self._hole = pairs
-        self._next_card = 2 * count
-        self._stacks = stacks
-        self._bets = [0] * count
-        self._contributed = [0] * count
-        self._dead = 0
-        self._live = [True] * count
-        self.live_count = count
+        self.next_card = 2 * count
         self._board = []
-        self._extra_boards = []
+        self.extra_count = 0
         self._cards_needed = 0
         self._runout_from = None
-        self._street = 0
         self._rake = 0
         self._over = False
         self._manual = manual_showdown
         self._waiting = _NO_SEATS
-        self._runs = 1 if rc.runs_by_agreement else rc.runouts
+        self._runs = 1 if rc.runs_by_agreement else rules.runouts
         self._run_requests = _NO_DECISIONS
         self._decided = _NO_DECISIONS
         self._exposed = ()
@@ -365,203 +423,126 @@ cdef class HandCore:
         self._dead_small_blind = dead_small_blind
         self._straddles = () if straddles is None and not rc.has_straddles else self._hand_straddles(straddles)
         self._positions = _positions[count][button][1 if dead_small_blind else 0]
+        for index in range(len(self._straddles)):
+            forced[index] = self._straddles[index]
+            if forced[index] > top_straddle:
+                top_straddle = forced[index]
+        events.size = 0
+        last = post_forced_bets(&self.b, &rc.er, forced, len(self._straddles), dead_small_blind, &events)
         self._posts = _NO_DECISIONS
-        last = self.post_forced_bets()
         if posts is not None:
-            self._posts = self._post(posts)
+            self._posts = self._checked_posts(posts)
+            for index in range(count):
+                live_posts[index] = dead_posts[index] = 0
+            for index, (live, dead) in self._posts.items():
+                live_posts[index] = min(live, _FAR)
+                dead_posts[index] = min(dead, _FAR)
+            post_out_of_position(&self.b, live_posts, dead_posts, &events)
+        self.log_events(&events)
         for index in range(count):
             seat = order[index]
             history.append(new_action(_DEAL_HOLE, seat, 0, pairs[<int>seat]))
         self._dealt = len(history)
         self._table_seats = _SEAT_NUMBERS[count] if table_seats is None else self._checked_table_seats(table_seats)
-        self.begin_preflop(last)
+        if begin_preflop(&self.b, &rc.er, last, top_straddle):
+            self.close_street()
 
-    cdef list checked_stacks(self, stacks):
-        """``stacks`` as a new list of ints; the hand's ``_checked_stacks`` when one needs a
-        conversion or a message."""
-        cdef list checked
-        cdef long long total = 0
-        if type(stacks) is list or type(stacks) is tuple:
-            checked = list(stacks)
-            for stack in checked:
+    cdef int checked_stacks(self, rules, stacks, int64_t *chips) except -1:
+        """Read ``stacks`` into ``chips`` and return their count; the hand's ``_checked_stacks`` when one
+        needs a conversion or a message."""
+        cdef int64_t total = 0
+        cdef Py_ssize_t count, seat
+        if (type(stacks) is list or type(stacks) is tuple) and 2 <= len(stacks) <= MAX_SEATS:
+            count = len(stacks)
+            for seat in range(count):
+                stack = stacks[seat]
                 if type(stack) is not int or not 1 <= stack <= _MAX_CHIPS:
                     break
-                total += <long long>stack
+                total += <int64_t>stack
                 if total > _MAX_CHIPS:
                     break
+                chips[seat] = stack
             else:
-                return checked
-        return self._checked_stacks(stacks)
+                return count
+        stacks = self._checked_stacks(stacks)
+        count = len(stacks)
+        if not 2 <= count <= MAX_SEATS:
+            rules.check_player_count(count)
+        for seat in range(count):
+            chips[seat] = stacks[seat]
+        return count
 
     cdef tuple deal_from(self, seed, int count):
         if type(seed) is int and 0 <= seed < 2**64:
             return seeded_cards(seed, count)
         return Deck(seed).deal(count)
 
-    cdef int post_forced_bets(self) except -1:
-        """Post the antes, blinds and straddles; return the position, from the seat left of
-        the button, of the last blind or straddle."""
-        cdef RulesCore rc = self.rc
-        cdef tuple order = self._order, forced
-        cdef list stacks = self._stacks, bets = self._bets, contributed = self._contributed
+    cdef int log_events(self, Events *events) except -1:
+        """Add the engine's ``events`` to the history."""
+        cdef int index, kind
         cdef list history = self.log
-        cdef int last, index, seat, count = self._count
-        cdef long long amount, stack
-        if rc.ante:
-            if rc.big_blind_ante:
-                seat = order[0] if count == 2 or self._dead_small_blind else order[1]
-                amount = min(rc.ante, <long long>stacks[seat])
-                stacks[seat] -= amount
-                self._dead += amount
-                history.append(new_action(_POST_ANTE, seat, amount, _NO_CARDS))
+        for index in range(events.size):
+            kind = events.kind[index]
+            if kind == EV_SHOW:
+                seat = events.seat[index]
+                history.append(new_action(_SHOW, seat, 0, self._hole[<int>seat]))
+            elif kind == EV_RAKE:
+                history.append(new_action(_EVENT_KINDS[kind], None, events.amount[index], _NO_CARDS))
             else:
-                for seat in order:
-                    amount = min(rc.ante, <long long>stacks[seat])
-                    stacks[seat] -= amount
-                    contributed[seat] += amount
-                    history.append(new_action(_POST_ANTE, seat, amount, _NO_CARDS))
-        if self._dead_small_blind:
-            forced = (rc.big_blind, *self._straddles)
-            last = len(self._straddles)
-        elif count == 2:
-            forced = (rc.big_blind, rc.small_blind)
-            last = 0 if rc.small_blind < rc.big_blind else 1
-        else:
-            forced = (rc.small_blind, rc.big_blind, *self._straddles)
-            last = 1 + len(self._straddles)
-        for index in range(len(forced)):
-            seat = order[index]
-            amount = forced[index]
-            stack = stacks[seat]
-            if amount > stack:
-                amount = stack
-            if amount:
-                stacks[seat] = stack - amount
-                bets[seat] = amount
-                contributed[seat] += amount
-                history.append(new_action(_POST_BLIND, seat, amount, _NO_CARDS))
-        return last
-
-    cdef int begin_preflop(self, int last) except -1:
-        cdef RulesCore rc = self.rc
-        cdef list bets = self._bets, stacks = self._stacks
-        cdef tuple order = self._order
-        cdef int count = self._count, step, seat, position
-        cdef long long street_min, raise_count, max_bet = 0, shortest = -1, stack, top, second, total
-        cdef int queue[MAX_SEATS]
-        cdef int size = 0
-        if rc.limit == FIXED_LIMIT:
-            street_min = rc.small_bet
-            raise_count = 1 if rc.blind_counts_as_bet else 0
-        else:
-            street_min = rc.min_bet
-            for amount in self._straddles:
-                if amount > street_min:
-                    street_min = amount
-            raise_count = 0
-        for seat in range(count):
-            if <long long>bets[seat] > max_bet:
-                max_bet = bets[seat]
-            stack = stacks[seat]
-            if shortest < 0 or stack < shortest:
-                shortest = stack
-        if shortest > max_bet:
-            # Every forced bet was posted in full: action starts after the last
-            # blind or straddle (heads-up, after the big blind unless the blinds are equal).
-            for step in range(count):
-                queue[step] = order[(last + 1 + step) % count]
-            self.begin(queue, count, max_bet, street_min, raise_count)
-            return 0
-        # Short stacks: action starts after the largest forced bet (the later
-        # seat on a tie), and skips seats that are all in or that no one can bet against.
-        last = 0
-        for position in range(1, count):
-            if <long long>bets[order[position]] >= <long long>bets[order[last]]:
-                last = position
-        top = second = -1
-        for seat in range(count):
-            total = <long long>bets[seat] + <long long>stacks[seat]
-            if total > top:
-                second = top
-                top = total
-            elif total > second:
-                second = total
-        for step in range(1, count + 1):
-            seat = order[(last + step) % count]
-            stack = stacks[seat]
-            if stack and min(stack, second - <long long>bets[seat]) > 0:
-                queue[size] = seat
-                size += 1
-        self.begin(queue, size, max_bet, street_min, raise_count)
-        if size == 0 or (size == 1 and <long long>bets[queue[0]] >= max_bet):
-            self.close_street()
+                history.append(new_action(_EVENT_KINDS[kind], events.seat[index], events.amount[index], _NO_CARDS))
+        events.size = 0
         return 0
 
-    # ------------------------------------------------------------ the betting
+    # ------------------------------------------------------------ reading the engine's state
 
-    cdef void begin(self, int *seats, int size, long long max_bet, long long street_min, long long raise_count):
-        """Start a street facing ``max_bet``: the ``seats`` still in with chips act, in that order."""
-        cdef int index, seat
-        cdef list live = self._live, stacks = self._stacks
-        self.head = 0
-        self.tail = 0
-        for index in range(size):
-            seat = seats[index]
-            if live[seat] is True and <long long>stacks[seat]:
-                self.queue[self.tail] = seat
-                self.tail += 1
-        self._max_bet = max_bet
-        self.street_min = street_min
-        self._raise_count = raise_count
-        # Seeds' rule: preflop the big blind (or the last straddle) is the last full bet.
-        self.raise_size = street_min if max_bet and self.rc.reopening == REOPEN_SEEDS else 0
-        self._short_sum = 0
-        self._acted = 0
-        self.last_aggressor = -1
+    @property
+    def _count(self):
+        return self.b.count
 
-    def _end_betting(self):
-        """No one is to act any more (a misdeal)."""
-        self.begin(NULL, 0, 0, 0, 0)
+    @property
+    def _button(self):
+        return self.b.button
 
-    cdef object close_bets(self):
-        """End the street's betting: the bets go in, and the part of the highest bet that
-        no one matched goes back to its seat; return that ``RETURN`` record, or ``None``."""
-        cdef list bets = self._bets
-        cdef int seat, top_seat = 0
-        cdef long long bet, top = 0, second = 0
-        self.head = self.tail
-        for seat in range(self._count):
-            bet = bets[seat]
-            if bet > top:
-                second = top
-                top = bet
-                top_seat = seat
-            elif bet > second:
-                second = bet
-            if bet:
-                bets[seat] = 0
-        # ACPC: a seat that folded above a bet a short stack lowered loses what it put in.
-        if top == second or self.rc.reopening == REOPEN_ACPC and self._live[top_seat] is False:
-            return None
-        self._stacks[top_seat] += top - second
-        self._contributed[top_seat] -= top - second
-        return new_action(_RETURN, top_seat, top - second, _NO_CARDS)
+    @property
+    def _street(self):
+        return self.b.street
 
-    cdef int seats_with_chips(self):
-        """How many seats are still in the hand with chips behind."""
-        cdef int seat, count = 0
-        cdef list live = self._live, stacks = self._stacks
-        for seat in range(self._count):
-            if live[seat] is True and <long long>stacks[seat]:
-                count += 1
-        return count
+    @property
+    def _stacks(self):
+        return list(chip_tuple(self.b.stacks, self.b.count))
+
+    @property
+    def _bets(self):
+        return list(chip_tuple(self.b.bets, self.b.count))
+
+    @property
+    def _contributed(self):
+        return list(chip_tuple(self.b.contributed, self.b.count))
+
+    @property
+    def _live(self):
+        return [bool(self.b.live >> seat & 1) for seat in range(self.b.count)]
+
+    @property
+    def _dead(self):
+        return self.b.dead
+
+    @property
+    def _max_bet(self):
+        return self.b.max_bet
+
+    @property
+    def _extra_boards(self):
+        return [[self.extra[5 * (board) + card] for card in range(5)] for board in range(self.extra_count)]
 
     cdef tuple status_tuple(self):
         cdef int seat
-        cdef list stacks = self._stacks, live = self._live
-        cdef tuple statuses = PyTuple_New(self._count)
-        for seat in range(self._count):
-            status = (_status_kinds[0] if stacks[seat] else _status_kinds[1]) if live[seat] else _status_kinds[2]
+        cdef tuple statuses = PyTuple_New(self.b.count)
+        for seat in range(self.b.count):
+            status = (
+                (_status_kinds[0] if self.b.stacks[seat] else _status_kinds[1]) if self.b.live >> seat & 1
+                else _status_kinds[2]
+            )
             Py_INCREF(status)
             PyTuple_SET_ITEM(statuses, seat, status)
         return statuses
@@ -574,7 +555,7 @@ cdef class HandCore:
     @property
     def actor(self):
         """The seat to act, or ``None`` when no one is to act."""
-        return self.queue[self.head] if self.head < self.tail else None
+        return self.b.queue[self.b.head] if self.b.head < self.b.tail else None
 
     @property
     def is_over(self):
@@ -589,69 +570,26 @@ cdef class HandCore:
         LegalActions(seat=2, fold=True, check=False, call=2, current_bet=2, min_raise_to=4, max_raise_to=100)
         """
         cdef int seat
-        cdef long long call, stack, low, high
-        if self.head == self.tail:
+        cdef int64_t call, low, high
+        if self.b.head == self.b.tail:
             return None
-        seat = self.queue[self.head]
-        call = self._max_bet - <long long>self._bets[seat]
-        stack = self._stacks[seat]
-        if call > stack:
-            call = stack
-        fold = call != 0 or self.rc.fold_without_bet
-        if self.bounds(seat, &low, &high):
-            return record(LegalActions, (seat, fold, call == 0, call, self._max_bet, low, high))
-        return record(LegalActions, (seat, fold, call == 0, call, self._max_bet, None, None))
+        seat = self.b.queue[self.b.head]
+        call = to_call(&self.b, seat)
+        fold = may_fold(&self.b, &self.rc.er, seat)
+        if raise_bounds(&self.b, &self.rc.er, seat, &low, &high) == LEGAL:
+            return record(LegalActions, (seat, fold, call == 0, call, self.b.max_bet, low, high))
+        return record(LegalActions, (seat, fold, call == 0, call, self.b.max_bet, None, None))
 
     def _raise_bounds(self):
-        """The smallest and largest raise-to of the player to act, or ``None`` when they may not raise."""
-        cdef long long low, high
-        if self.head < self.tail and self.bounds(self.queue[self.head], &low, &high):
+        """The smallest and largest raise-to of the player to act, or the engine's refusal code when they may not raise."""
+        cdef int64_t low, high
+        cdef Refusal refusal
+        if self.b.head == self.b.tail:
+            return NO_ACTOR
+        refusal = raise_bounds(&self.b, &self.rc.er, self.b.queue[self.b.head], &low, &high)
+        if refusal == LEGAL:
             return low, high
-        return None
-
-    cdef bint bounds(self, int seat, long long *low, long long *high) except -1:
-        cdef RulesCore rc = self.rc
-        cdef list stacks = self._stacks, bets = self._bets, live = self._live
-        cdef long long stack = stacks[seat], bet = bets[seat], max_bet = self._max_bet, all_in, pot
-        cdef int step, other, count = self._count
-        if stack <= max_bet - bet and not (
-            # ACPC, fixed limit (the reference game.c): a stack that does not cover more than the call
-            # may still raise: it goes all in and its total becomes the bet, which a short stack lowers.
-            rc.reopening == REOPEN_ACPC and rc.limit == FIXED_LIMIT
-        ):
-            return False
-        if rc.cap >= 0 and self._raise_count >= rc.cap and not (rc.uncapped_heads_up and self.live_count == 2):
-            return False
-        if self._short_sum and self._short_sum < self.raise_size and self._acted >> seat & 1:
-            return False
-        # Someone else must be able to answer the raise: ACPC asks only for
-        # another player with chips behind, the others for one who can put in
-        # more than the current bet.
-        for step in range(1, count):
-            other = seat + step
-            if other >= count:
-                other -= count
-            if live[other] is True and (
-                <long long>stacks[other] > 0 if rc.reopening == REOPEN_ACPC
-                else <long long>stacks[other] + <long long>bets[other] > max_bet
-            ):
-                break
-        else:
-            return False
-        all_in = stack + bet
-        low[0] = max_bet + (self.raise_size if self.raise_size > self.street_min else self.street_min)
-        if low[0] > all_in:
-            low[0] = all_in
-        if rc.limit == NO_LIMIT:
-            high[0] = all_in
-        elif rc.limit == FIXED_LIMIT:
-            high[0] = low[0]
-        else:
-            pot = 2 * max_bet - bet + self._dead
-            for other in range(count):
-                pot += <long long>self._contributed[other]
-            high[0] = min(all_in, max(low[0], pot))
-        return True
+        return <int>refusal
 
     # ------------------------------------------------------------ the decisions
 
@@ -661,62 +599,47 @@ cdef class HandCore:
         Facing no bet the fold is rejected (check instead) unless the rules
         allow it with ``fold_without_bet``.
         """
-        cdef int seat
-        if self.head == self.tail:
-            raise self._refusal("fold")
-        seat = self.queue[self.head]
-        if <long long>self._bets[seat] == self._max_bet and not self.rc.fold_without_bet:
-            raise self._refusal("fold")
-        self.head += 1
-        self._acted |= 1u << seat
-        self._live[seat] = False
-        self.live_count -= 1
+        cdef Refusal refusal = fold_refusal(&self.b, &self.rc.er)
+        cdef int seat, follows
+        if refusal:
+            raise self._refusal(refusal, None)
+        seat = self.b.queue[self.b.head]
+        follows = play_fold(&self.b)
         action = new_action(_FOLD, seat, 0, _NO_CARDS)
         self.log.append(action)
-        if self.live_count == 1:
-            self.win_without_showdown()
-        elif self.head == self.tail:
+        if follows == 2:
+            self.finish_without_showdown()
+        elif follows == 1:
             self.close_street()
         return action
 
     def check(self):
         """Check: allowed only when there is nothing to call."""
-        if self.head == self.tail or <long long>self._bets[self.queue[self.head]] != self._max_bet:
-            raise self._refusal("check")
+        cdef Refusal refusal = check_refusal(&self.b)
+        if refusal:
+            raise self._refusal(refusal, None)
         return self.play_check_or_call()
 
     def call(self):
         """Call the current bet (all in when the stack is shorter)."""
-        if self.head == self.tail or <long long>self._bets[self.queue[self.head]] == self._max_bet:
-            raise self._refusal("call")
+        cdef Refusal refusal = call_refusal(&self.b)
+        if refusal:
+            raise self._refusal(refusal, None)
         return self.play_check_or_call()
 
     def check_or_call(self):
         """Check when there is nothing to call, otherwise call."""
-        if self.head == self.tail:
-            raise self._refusal("call")
+        if self.b.head == self.b.tail:
+            raise self._refusal(NO_ACTOR, None)
         return self.play_check_or_call()
 
     cdef object play_check_or_call(self):
-        cdef int seat = self.queue[self.head]
-        cdef long long amount, stack
-        self.head += 1
-        self._acted |= 1u << seat
-        # Negative only in ACPC's fixed limit, where a short stack's raise lowered the bet: the call
-        # takes back what is above it.
-        amount = self._max_bet - <long long>self._bets[seat]
-        if amount == 0:
-            action = new_action(_CHECK, seat, 0, _NO_CARDS)
-        else:
-            stack = self._stacks[seat]
-            if amount > stack:
-                amount = stack
-            self._bets[seat] += amount
-            self._stacks[seat] = stack - amount
-            self._contributed[seat] += amount
-            action = new_action(_CALL, seat, amount, _NO_CARDS)
+        cdef int seat = self.b.queue[self.b.head]
+        cdef int64_t put
+        cdef int follows = play_check_or_call(&self.b, &put)
+        action = new_action(_CALL, seat, put, _NO_CARDS) if put else new_action(_CHECK, seat, 0, _NO_CARDS)
         self.log.append(action)
-        if self.head == self.tail:
+        if follows:
             self.close_street()
         return action
 
@@ -727,143 +650,99 @@ cdef class HandCore:
             outside ``legal_actions()``'s ``min_raise_to`` .. ``max_raise_to``.
         :raises TypeError: for an amount that is not an integer.
         """
-        cdef RulesCore rc = self.rc
-        cdef int seat, step, other, count = self._count
-        cdef long long low, high, total, size, put, increment
-        cdef bint full, limit_half_bet
-        cdef list stacks = self._stacks, live = self._live
+        cdef int64_t low, high, total
+        cdef Refusal refusal
+        cdef int seat
         if type(amount) is not int:
             amount = self._integer_amount(amount)
-        if self.head == self.tail:
-            raise self._refusal("raise", amount)
-        seat = self.queue[self.head]
-        if not self.bounds(seat, &low, &high) or not low <= amount <= high:
-            raise self._refusal("raise", amount)
-        total = amount
-        size = total - self._max_bet
-        put = total - <long long>self._bets[seat]
-        stacks[seat] = <long long>stacks[seat] - put
-        self._bets[seat] = total
-        self._contributed[seat] += put
-        full = size >= self.raise_size
-        # Fixed limit, card-room rule: an all-in of at least half a bet counts as a full raise.
-        limit_half_bet = rc.limit == FIXED_LIMIT and rc.reopening == REOPEN_SEEDS
-        if limit_half_bet and not full:
-            full = 2 * size >= self.street_min
-        if rc.reopening == REOPEN_ACPC:
-            # Every raise reopens; the next raise-to is at least the minimum
-            # before this one and at least this raise's size above it.
-            full = True
-            if rc.limit != FIXED_LIMIT:
-                increment = self.raise_size if self.raise_size > self.street_min else self.street_min
-                increment = self._max_bet + increment - total
-                self.street_min = self.raise_size = size if size > increment else increment
-        if full:
-            self._acted = 1u << seat
-            self._short_sum = 0
-        else:
-            # An all-in for less than a full raise; such raises in a row that
-            # add up to a full raise reopen the betting.
-            self._acted |= 1u << seat
-            self._short_sum += size
-            if self._short_sum >= self.raise_size:
-                self._short_sum = 0
-        if full or not limit_half_bet:
-            self._raise_count += 1
-        if size > self.raise_size:
-            self.raise_size = size
-        kind = _RAISE if self._max_bet else _BET
-        self._max_bet = total
-        self.last_aggressor = seat
-        # Everyone else still in with chips acts again, clockwise from the raiser.
-        self.head = self.tail = 0
-        for step in range(1, count):
-            other = seat + step
-            if other >= count:
-                other -= count
-            if live[other] is True and <long long>stacks[other]:
-                self.queue[self.tail] = other
-                self.tail += 1
-        action = new_action(kind, seat, total, _NO_CARDS)
+        total = amount if -_FAR < amount < _FAR else _FAR
+        refusal = raise_refusal(&self.b, &self.rc.er, total, &low, &high)
+        if refusal:
+            raise self._refusal(refusal, amount)
+        seat = self.b.queue[self.b.head]
+        kind = _RAISE if play_raise(&self.b, &self.rc.er, total) else _BET
+        action = new_action(kind, seat, amount, _NO_CARDS)
         self.log.append(action)
         return action
 
     # ------------------------------------------------------------ the flow
 
     cdef int close_street(self) except -1:
-        returned = self.close_bets()
-        if returned is not None:
-            self.log.append(returned)
-        if self.seats_with_chips() <= 1:
+        cdef Events events
+        cdef StreetEnd follows
+        events.size = 0
+        follows = end_street(&self.b, &self.rc.er, &events)
+        self.log_events(&events)
+        if follows == RUN_OUT:
             self._runout_from = len(self._board)
-            if self._street < 3 and (
-                (self.rc.runs_by_agreement and self._ask_for_runs()) or self.turn_up_hands()
-            ):
+            if self.b.street < 3 and (self.ask_for_runs() or self.turn_up_hands()):
                 return 0
             self.run_out()
-        elif self._street == 3:
+        elif follows == SHOWDOWN:
             self.showdown()
         elif self.deal_street():
-            self.begin_street()
+            begin_street(&self.b, &self.rc.er)
         return 0
 
-    cdef bint deal_street(self) except -1:
-        cdef Py_ssize_t size = 3 if self._street == 0 else 1
-        cdef Py_ssize_t start = self._next_card + 1
-        cdef tuple cards = self._deck[start : start + size]
-        if len(cards) < size:
-            self._next_card = len(self._deck)  # spent: what is left of it is never dealt
-            self._cards_needed = size
+    cdef bint ask_for_runs(self) except -1:
+        """With runs agreed: wait for each player still in to ask for a number of runs."""
+        if not self.rc.runs_by_agreement:
             return False
-        self._next_card = start + size
-        self._board += cards
-        self._street += 1
-        self.log.append(new_action(_DEAL_BOARD, None, 0, cards))
+        self._run_requests = {seat: None for seat in self._order if self.b.live >> <int>seat & 1}
         return True
 
-    cdef int begin_street(self) except -1:
-        cdef RulesCore rc = self.rc
-        cdef int index
-        cdef int queue[MAX_SEATS]
-        cdef long long street_min = rc.min_bet
-        if rc.limit == FIXED_LIMIT:
-            street_min = rc.small_bet if self._street < 2 else rc.big_bet
-        for index in range(self._count):
-            queue[index] = self._order[index]
-        self.begin(queue, self._count, 0, street_min, 0)
-        return 0
+    cdef bint deal_street(self) except -1:
+        cdef int size = board_cards(self.b.street)
+        cdef Py_ssize_t start = self.next_card + 1
+        cdef tuple cards = self._deck[start : start + size]
+        if len(cards) < size:
+            self.next_card = len(self._deck)  # spent: what is left of it is never dealt
+            self._cards_needed = size
+            return False
+        self.next_card = start + size
+        self._board += cards
+        self.b.street += 1
+        self.log.append(new_action(_DEAL_BOARD, None, 0, cards))
+        return True
 
     def _new_board_cards(self, cards):
         """``cards`` when they are a tuple of the board cards needed, codes dealt to no one yet;
         ``None`` for any other form or a problem, which the hand names."""
         cdef uint64_t used = 0
+        cdef int board, card
         if type(cards) is not tuple or len(cards) != self._cards_needed:
             return None
         for pair in self._hole:
-            for card in pair:
-                used |= 1ULL << <int>card
-        for card in self._board:
-            used |= 1ULL << <int>card
-        for board in self._extra_boards:
-            for card in board:
-                used |= 1ULL << <int>card
-        for card in self._exposed:
-            used |= 1ULL << <int>card
+            for code in pair:
+                used |= 1ULL << <int>code
+        for code in self._board:
+            used |= 1ULL << <int>code
+        for board in range(self.extra_count):
+            for card in range(5):
+                used |= 1ULL << self.extra[5 * (board) + card]
+        for code in self._exposed:
+            used |= 1ULL << <int>code
         return cards if add_new_cards(cards, &used) else None
 
     def _deal_board(self, tuple codes):
         """Deal ``codes``, the board cards needed, checked, and play on; return the record."""
+        cdef int index, start
         self._cards_needed = 0
-        if self._street == 3:  # the rest of another run's board
-            self._extra_boards.append(self._board[: self._runout_from] + list(codes))
-            action = new_action(_DEAL_BOARD, None, len(self._extra_boards), codes)
+        if self.b.street == 3:  # the rest of another run's board
+            start = self._runout_from
+            for index in range(start):
+                self.extra[5 * (self.extra_count) + index] = self._board[index]
+            for index in range(len(codes)):
+                self.extra[5 * (self.extra_count) + start + index] = codes[index]
+            self.extra_count += 1
+            action = new_action(_DEAL_BOARD, None, self.extra_count, codes)
         else:
             self._board.extend(codes)
-            self._street += 1
+            self.b.street += 1
             action = new_action(_DEAL_BOARD, None, 0, codes)
         self.log.append(action)
         if self._runout_from is None:
-            self.begin_street()
+            begin_street(&self.b, &self.rc.er)
         else:
             self.run_out()
         return action
@@ -871,10 +750,14 @@ cdef class HandCore:
     cdef bint turn_up_hands(self) except -1:
         """No more betting, the board not complete: the hands still in are shown before the
         rest of the board (seed 000).  Return True when the hand waits for some to show or muck."""
-        cdef list hole = self._hole, live = self._live, waiting = [], history = self.log
+        cdef list hole = self._hole, waiting = [], history = self.log
         cdef dict decided = {}
-        for seat in self.showdown_order():
-            if live[seat] is True:
+        cdef int seats[MAX_SEATS]
+        cdef int index, seat
+        showdown_order(&self.b, &self.rc.er, seats)
+        for index in range(self.b.count):
+            seat = seats[index]
+            if self.b.live >> seat & 1:
                 if self._manual or not hole[seat]:
                     waiting.append(seat)
                 else:
@@ -885,187 +768,167 @@ cdef class HandCore:
         self._waiting = waiting
         return bool(waiting)
 
-    def _turn_up_hands(self):
-        """Show the hands still in before the rest of the board (see ``turn_up_hands``)."""
-        return self.turn_up_hands()
-
     cdef int run_out(self) except -1:
-        while self._street < 3:
+        while self.b.street < 3:
             if not self.deal_street():
                 return 0
         runout_from = self._runout_from
         if self._runs > 1 and runout_from is not None and runout_from < 5:
-            if not self._deal_extra_boards(runout_from):
+            if not self.deal_extra_boards(runout_from):
                 return 0
         self.showdown()
         return 0
 
-    def _run_out(self):
-        """Deal the rest of the board (every run of it) and settle the hand."""
-        self.run_out()
-
-    cdef tuple showdown_order(self):
-        """Every seat clockwise from the one that shows first: the last aggressor, else the first
-        seat still in left of the button (or right of it, as the rules say)."""
-        cdef int start = self.last_aggressor, index, seat
-        cdef tuple order = self._order
-        if start < 0:
-            start = order[0]
-            if self.rc.right_of_button:
-                for index in range(self._count - 1, -1, -1):
-                    seat = order[index]
-                    if seat != self._button and self._live[seat] is True:
-                        start = seat
-                        break
-        return _ORDERS[self._count][(start + self._count - 1) % self._count]
+    cdef bint deal_extra_boards(self, int runout_from) except -1:
+        """Deal the other runs' boards from the deck; return False when the hand waits for
+        ``deal_board`` to supply the rest of the next run's board."""
+        cdef uint8_t deck[52]
+        cdef int board[5]
+        cdef int index, before = self.extra_count, size = min(len(self._deck), 52), needed
+        for index in range(size):
+            deck[index] = <uint8_t>(<int>self._deck[index])  # an unknown card (-1) is never dealt from here
+        for index in range(runout_from):
+            board[index] = self._board[index]
+        needed = deal_extra_boards(deck, size, self.b.count, &self.next_card, min(self._runs, MAX_BOARDS),
+                                   runout_from, board, <int (*)[5]>self.extra, &self.extra_count)
+        for index in range(before, self.extra_count):
+            cards = tuple([self.extra[5 * (index) + card] for card in range(runout_from, 5)])
+            self.log.append(new_action(_DEAL_BOARD, None, index + 1, cards))
+        self._cards_needed = needed
+        return needed == 0
 
     cdef int showdown(self) except -1:
-        cdef int count = self._count, seat, first, board_size, index
-        cdef list live = self._live, hole = self._hole, contributed = self._contributed, ranks, rankings
+        cdef int count = self.b.count, seat, board, size, index
+        cdef int ranks[MAX_BOARDS][MAX_SEATS]
         cdef uint8_t cards[7]
-        cdef long long lowest = -1, highest = 0, put
+        cdef unsigned int decided = 0
+        cdef int seats[MAX_SEATS]
+        cdef Events events
+        cdef list hole = self._hole
         if self._waits:
             # Wait (once) for the hands to show or muck: every hand, or those not known.
             self._waits = False
+            showdown_order(&self.b, &self.rc.er, seats)
             self._waiting = [
-                seat for seat in self.showdown_order() if live[seat] and (self._manual or not hole[seat])
+                seats[index] for index in range(count)
+                if self.b.live >> seats[index] & 1 and (self._manual or not hole[seats[index]])
             ]
             if self._waiting:
                 self._decided = {}
                 return 0
-        decided = self._decided
-        boards = [self._board, *self._extra_boards]
-        rankings = []
-        for board in boards:
-            board_size = len(board)
-            for index in range(board_size):
-                cards[2 + index] = board[index]
-            ranks = [-1] * count
+        for seat in self._decided:
+            decided |= 1u << <int>seat
+        for board in range(1 + self.extra_count):
+            if board == 0:
+                size = len(self._board)
+                for index in range(size):
+                    cards[2 + index] = self._board[index]
+            else:
+                size = 5
+                for index in range(5):
+                    cards[2 + index] = self.extra[5 * (board - 1) + index]
             for seat in range(count):
-                if live[seat] is True:
-                    if decided and decided.get(seat, True) is False:
-                        ranks[seat] = 0  # mucked: below every hand shown
+                ranks[board][seat] = -1
+                if self.b.live >> seat & 1:
+                    if self._decided.get(seat, True) is False:
+                        ranks[board][seat] = 0  # mucked: below every hand shown
                     else:
                         pair = hole[seat]
                         if len(pair) != 2:  # a hand cannot be shown, only mucked, when its cards are not known
                             raise InvalidHandError(f"seat {seat}'s hole cards are not known at the showdown")
                         cards[0] = pair[0]
                         cards[1] = pair[1]
-                        ranks[seat] = rank_of_cards(cards, 2 + board_size)
-            rankings.append(ranks)
-        # One pot when every seat still in put in as much as anyone did.
-        for seat in range(count):
-            put = contributed[seat]
-            if put > highest:
-                highest = put
-            if live[seat] is True and (lowest < 0 or put < lowest):
-                lowest = put
-        if len(boards) == 1 and not self._dead and lowest == highest:
-            self.award_single_pot(rankings[0])
-            return 0
-        pots = build_pots(contributed, live, self._dead)
-        self.show_or_muck(pots, rankings)
-        if self.rc.pokerkit_odd_chip:
-            winners = {seat for pot in pots for ranks in rankings for seat in pot_winners(pot, ranks)}
-            pots = build_pots(contributed, [seat in winners for seat in range(count)], self._dead)
-        self._rake = self.rake_for(sum([pot.amount for pot in pots]))
-        if self._rake:
-            pots = take_rake(pots, self._rake)
-        self.award(award_pots(pots, rankings, self._order, self.rules.odd_chip))
-        return 0
-
-    def _showdown(self):
-        """Settle the hand at showdown (or wait for the hands to show or muck)."""
-        self.showdown()
-
-    cdef int award_single_pot(self, list ranks) except -1:
-        """Show or muck and award when there is one pot that every live seat contests."""
-        cdef list live = self._live, hole = self._hole, history = self.log, won, winners = []
-        cdef dict decided = self._decided
-        cdef bint every_hand_shows = self.rc.all_hands_show or self._runout_from is not None
-        cdef long long best = 0, rank, total = 0, each, extra
-        cdef int seat, count = self._count, index
-        for seat in self.showdown_order():
-            if live[seat] is True:
-                rank = ranks[seat]
-                if seat in decided:
-                    if rank > best:
-                        best = rank
-                elif every_hand_shows or rank >= best:
-                    history.append(new_action(_SHOW, seat, 0, hole[seat]))
-                    if rank > best:
-                        best = rank
-                else:
-                    history.append(new_action(_MUCK, seat, 0, _NO_CARDS))
-        for seat in range(count):
-            total += <long long>self._contributed[seat]
-        self._rake = self.rake_for(total)
-        for seat in self._order:
-            if <long long>ranks[seat] == best:
-                winners.append(seat)
-        each = (total - self._rake) // len(winners)
-        extra = (total - self._rake) % len(winners)
-        won = [0] * count
-        for seat in winners:
-            won[seat] = each
-        if extra:
-            if self.rc.pokerkit_odd_chip:
-                won[winners[0]] += extra
-            else:
-                for index in range(extra):
-                    won[winners[index]] += 1
-        self.award(won)
-        return 0
-
-    cdef int show_or_muck(self, list pots, list rankings) except -1:
-        cdef bint every_hand_shows = self.rc.all_hands_show or self._runout_from is not None or len(rankings) > 1
-        cdef list ranks = rankings[0], best_shown = [-1] * len(pots), history = self.log
-        for seat in self.showdown_order():
-            if not self._live[seat]:
-                continue
-            contested = [index for index, pot in enumerate(pots) if seat in pot.eligible]
-            decided = self._decided.get(seat)
-            if decided is not None or every_hand_shows or any(ranks[seat] >= best_shown[index] for index in contested):
-                for index in contested:
-                    best_shown[index] = max(best_shown[index], ranks[seat])
-                if decided is None:
-                    history.append(new_action(_SHOW, seat, 0, self._hole[seat]))
-            else:
-                history.append(new_action(_MUCK, seat, 0, _NO_CARDS))
-        return 0
-
-    cdef long long rake_for(self, long long total) except -1:
-        cdef RulesCore rc = self.rc
-        if rc.rake is None or (rc.no_flop_no_drop and not self._board):
-            return 0
-        rake = int(total * rc.rake)
-        return rake if rc.rake_cap is None else min(rake, rc.rake_cap)
-
-    cdef int win_without_showdown(self) except -1:
-        cdef int seat, count = self._count
-        cdef long long total = self._dead
-        returned = self.close_bets()
-        if returned is not None:
-            self.log.append(returned)
-        for seat in range(count):
-            total += <long long>self._contributed[seat]
-        self._rake = self.rake_for(total)
-        won = [0] * count
-        won[self._live.index(True)] = total - self._rake
-        self.award(won)
-        return 0
-
-    cdef int award(self, list won) except -1:
-        cdef list stacks = self._stacks, history = self.log
-        if self._rake:
-            history.append(new_action(_RAKE, None, self._rake, _NO_CARDS))
-        for seat in self._order:
-            amount = won[seat]
-            if amount:
-                stacks[seat] += amount
-                history.append(new_action(_WIN, seat, amount, _NO_CARDS))
+                        ranks[board][seat] = rank_of_cards(cards, 2 + size)
+        events.size = 0
+        self._rake = settle_showdown(&self.b, &self.rc.er, 1 + self.extra_count, ranks,
+                                     self._runout_from is not None, decided, &events)
+        self.log_events(&events)
         self._over = True
         return 0
+
+    cdef int finish_without_showdown(self) except -1:
+        cdef Events events
+        events.size = 0
+        self._rake = win_without_showdown(&self.b, &self.rc.er, &events)
+        self.log_events(&events)
+        self._over = True
+        return 0
+
+    # ------------------------------------------------------------ the rare procedures
+
+    def _void(self):
+        """A misdeal: every chip back, no one to act, the hand over; return the record."""
+        cdef int64_t chips[MAX_SEATS]
+        cdef int seat
+        for seat in range(self.b.count):
+            chips[seat] = self._starting[seat]
+        void_hand(&self.b, chips)
+        self._cards_needed = 0
+        self._waiting = []
+        self._run_requests = {}
+        action = new_action(_MISDEAL, None, 0, _NO_CARDS)
+        self.log.append(action)
+        self._over = True
+        return action
+
+    def _expose(self, int seat, int index, int given):
+        """Correct ``seat``'s exposed hole card number ``index``: the seat gets ``given`` (the deck's top card
+        after the deal, when the deck has one, which then takes the exposed card's place as the burn);
+        return the record."""
+        cdef int count = self.b.count, burn = 2 * count, position = self._order.index(seat)
+        cdef list deck = list(self._deck), history
+        pair = self._hole[seat]
+        exposed = pair[index]
+        deck[position + index * count] = given
+        if len(deck) > burn and deck[burn] >= 0:
+            deck[burn] = exposed
+        self._deck = tuple(deck)
+        new_pair = tuple([given if place == index else held for place, held in enumerate(pair)])
+        self._hole = self._hole[:]  # copies share the list of pairs
+        self._hole[seat] = new_pair
+        history = self.records()
+        history[self._dealt - count + position] = new_action(_DEAL_HOLE, seat, 0, new_pair)
+        self.shared = None
+        self.log = history
+        self._exposed = (exposed,)
+        action = new_action(_EXPOSE, seat, index, self._exposed)
+        self.log.append(action)
+        return action
+
+    def _agree_runs(self, int seat, int runs):
+        """``seat`` asks for ``runs`` runs of the board (checked: it is waited for, and the rules allow as
+        many); once everyone asked, the board is run as many times as all asked for, else once."""
+        self._run_requests = self._run_requests.copy()
+        self._run_requests[seat] = runs
+        action = new_action(_RUNS, seat, runs, _NO_CARDS)
+        self.log.append(action)
+        asked = [wanted for wanted in self._run_requests.values() if wanted is not None]
+        if len(asked) == len(self._run_requests):
+            self._runs = asked[0] if len(set(asked)) == 1 else 1
+            self.log.append(new_action(_RUNS, None, self._runs, _NO_CARDS))
+            if not self.turn_up_hands():
+                self.run_out()
+        return action
+
+    def _decide(self, int seat, bint shows):
+        """``seat``, which the showdown waits for, shows (its cards known) or mucks; return the record."""
+        self._waiting = [other for other in self._waiting if other != seat]
+        self._decided = self._decided.copy()
+        self._decided[seat] = shows
+        action = new_action(_SHOW, seat, 0, self._hole[seat]) if shows else new_action(ActionKind.MUCK, seat, 0, _NO_CARDS)
+        self.log.append(action)
+        if not self._waiting:
+            if self._runout_from is not None and self.b.street < 3:
+                self.run_out()
+            else:
+                self.showdown()
+        return action
+
+    def _show_winner(self, int seat):
+        """The winner without a showdown shows its cards; return the record."""
+        action = new_action(_SHOW, seat, 0, self._hole[seat])
+        self.log.append(action)
+        return action
 
     # ------------------------------------------------------------ the history
 
@@ -1090,25 +953,9 @@ cdef class HandCore:
         """Every record so far, in order, as a new list."""
         return self.records()
 
-    def _record(self, action):
-        """Add ``action`` to the history."""
-        self.log.append(action)
-
-    def _replace_hole_cards(self, int seat, tuple pair):
-        """Give ``seat`` the hole cards ``pair`` (copies share the list of pairs, so it is replaced)."""
-        if not 0 <= seat < self._count or len(pair) != 2:
-            raise InvalidHandError(f"hole cards {pair!r} for seat {seat}: give two cards to one of the seats")
-        self._hole = self._hole[:]
-        self._hole[seat] = pair
-
     def _last_record(self):
         """The history's last record."""
         return self.log[len(self.log) - 1] if self.log else self.shared[1][len(self.shared[1]) - 1]
-
-    def _rewrite(self, list records):
-        """Replace the whole history with ``records``."""
-        self.shared = None
-        self.log = records
 
     @property
     def history(self):
@@ -1120,33 +967,34 @@ cdef class HandCore:
     def _hidden_view(self, int seat):
         """What ``seat`` may know (-1: the seat to act; ``None`` when no one is) while nothing is
         shown: the history with every other seat's deal hidden."""
-        cdef int other, actor = self.queue[self.head] if self.head < self.tail else -1
+        cdef int other, count = self.b.count, actor = self.b.queue[self.b.head] if self.b.head < self.b.tail else -1
         if seat < 0:
             if actor < 0:
                 return None
             seat = actor
-        elif seat >= self._count:
-            raise InvalidHandError(f"seat {seat}: seats are 0 to {self._count - 1}")
-        cdef long long pot = self._dead
-        cdef Py_ssize_t index, dealt = self._dealt, start = dealt - self._count
-        cdef int button = self._button
+        elif seat >= count:
+            raise InvalidHandError(f"seat {seat}: seats are 0 to {count - 1}")
+        cdef int64_t pot = self.b.dead
+        cdef Py_ssize_t index, dealt = self._dealt, start = dealt - count
+        cdef int button = self.b.button
         cdef list history = self.records()
         cdef tuple masked = PyTuple_New(len(history))
         for index in range(len(history)):
             field = history[index]
             if start <= index < dealt:
-                other = (button + 1 + index - start) % self._count
+                other = (button + 1 + index - start) % count
                 if other != seat:
                     field = _hidden[other]
             Py_INCREF(field)
             PyTuple_SET_ITEM(masked, index, field)
-        for other in range(self._count):
-            pot += <long long>self._contributed[other] - <long long>self._bets[other]
+        for other in range(count):
+            pot += self.b.contributed[other] - self.b.bets[other]
         return record(_view_cls, (
-            seat, self._hole[seat], tuple(self._board), _streets[self._street], button, tuple(self._stacks),
-            tuple(self._bets), self.status_tuple(), pot, None if actor < 0 else actor,
+            seat, self._hole[seat], tuple(self._board), _streets[self.b.street], button,
+            chip_tuple(self.b.stacks, count), chip_tuple(self.b.bets, count), self.status_tuple(), pot,
+            None if actor < 0 else actor,
             self.legal_actions() if actor == seat
-            else record(LegalActions, (seat, False, False, 0, self._max_bet, None, None)),
+            else record(LegalActions, (seat, False, False, 0, self.b.max_bet, None, None)),
             {}, masked, self.rules, self._table_seats[seat], self._positions,
         ))
 
@@ -1163,9 +1011,9 @@ cdef class HandCore:
         cdef HandCore new = type(self).__new__(type(self))
         new.rules = self.rules
         new.rc = self.rc
-        new._count = self._count
-        new._button = self._button
-        new._street = self._street
+        new.b = self.b
+        new.extra = self.extra
+        new.extra_count = self.extra_count
         new._cards_needed = self._cards_needed
         new._runs = self._runs
         new._order = self._order
@@ -1175,13 +1023,8 @@ cdef class HandCore:
         new._positions = self._positions
         new._straddles = self._straddles
         new._exposed = self._exposed
-        new._stacks = self._stacks[:]
-        new._bets = self._bets[:]
-        new._contributed = self._contributed[:]
-        new._live = self._live[:]
         new._hole = self._hole  # never changed in place (an exposed card replaces the list)
         new._board = self._board[:]
-        new._extra_boards = [board[:] for board in self._extra_boards] if self._extra_boards else []
         if self.log:
             if self.shared is not None and self.shared[2] >= MAX_LINKS:
                 self.records()  # joins the chain: pickling walks it, and Python's recursion has a limit
@@ -1189,28 +1032,16 @@ cdef class HandCore:
             self.log = []
         new.shared = self.shared
         new.log = []
-        new._waiting = _NO_SEATS if self._waiting is _NO_SEATS else self._waiting[:]
-        new._dead = self._dead
+        new._waiting = self._waiting  # never changed in place, like the dicts below
         new._rake = self._rake
-        new._next_card = self._next_card
+        new.next_card = self.next_card
         new._dealt = self._dealt
         new._runout_from = self._runout_from
         new._over = self._over
         new._manual = self._manual
         new._waits = self._waits
         new._dead_small_blind = self._dead_small_blind
-        new._decided = _NO_DECISIONS if self._decided is _NO_DECISIONS else self._decided.copy()
-        new._run_requests = _NO_DECISIONS if self._run_requests is _NO_DECISIONS else self._run_requests.copy()
+        new._decided = self._decided
+        new._run_requests = self._run_requests
         new._posts = self._posts
-        new.queue = self.queue
-        new.head = self.head
-        new.tail = self.tail
-        new.last_aggressor = self.last_aggressor
-        new.street_min = self.street_min
-        new._max_bet = self._max_bet
-        new.raise_size = self.raise_size
-        new._raise_count = self._raise_count
-        new._short_sum = self._short_sum
-        new._acted = self._acted
-        new.live_count = self.live_count
         return new

@@ -1,24 +1,21 @@
 import numpy as np
 import numpy.typing as npt
 
+from holdem.rules import Rules
+
 class VectorCore:
     count: int
     players: int
     def __init__(
         self,
+        rules: Rules,
         players: int,
         count: int,
-        small_blind: int,
-        big_blind: int,
-        min_bet: int,
-        ante: int,
-        big_blind_ante: bool,
-        fold_without_bet: bool,
+        straddles: tuple[int, ...],
         stack: int,
         carry: bool,
         seed: int,
         first_table: int,
-        blind_is_full_bet: bool,
     ) -> None: ...
     def step(
         self,
@@ -28,6 +25,8 @@ class VectorCore:
         done: npt.NDArray[np.uint8],
     ) -> int: ...
     def legal(self, index: int) -> tuple[int, bool, int, int, int]: ...
+    def refusal(self, index: int, kind: int, amount: int) -> int: ...
+    def last_hand(self, index: int) -> tuple[list[int], int, list[int], list[tuple[int, int]]] | None: ...
     def observe(
         self,
         actor: npt.NDArray[np.int8],

@@ -1,22 +1,28 @@
-# Many independent no-limit hands held in C structs and stepped together: the
-# core of holdem.vector.VectorGame.  One decision a table per step; a table
-# whose hand ends deals the next one at once.  The betting, the pots and the
-# award follow Hand (hand.py, _hand.pyx) for the rules VectorGame accepts:
-# no limit, blinds and antes, no straddle, one board, no rake, odd chips left
-# of the button.  Compiler directives are set in setup.py.
+# Many independent hands held in C structs and stepped together: the core of
+# holdem.vector.VectorGame.  One decision a table per step; a table whose hand
+# ends deals the next one at once.  Every rule of play is the engine's
+# (_engine.pxi, which holdem.Hand plays by too); this file keeps what
+# batching needs: the tables' arrays, the step and observe loops, the
+# streams of cards, the restocking of short seats and each table's last hand.
+# Compiler directives are set in setup.py.
 
 cimport cython
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, realloc
 
 from holdem._core cimport RngState, rank_of_cards, rng_below, splitmix64
+from holdem._engine cimport *
 
 from holdem.errors import InvalidArrayError
+from holdem.limits import MAX_CHIPS
+
+include "_engine.pxi"
+
+cdef int64_t _MAX_CHIPS = MAX_CHIPS
 
 __all__ = ["VectorCore"]
 
 cdef enum:
-    MAX_SEATS = 10
     FOLD = 0
     CHECK_OR_CALL = 1
     RAISE = 2
@@ -24,70 +30,93 @@ cdef enum:
 cdef uint64_t GOLDEN_GAMMA = 0x9E3779B97F4A7C15ULL  # SplitMix64's step
 
 
+ctypedef struct Decisions:
+    int64_t *entries                # kind, amount, kind, amount, ...
+    Py_ssize_t size, capacity       # in entries
+
+
 ctypedef struct Table:
     RngState rng
-    int64_t starting[MAX_SEATS]     # the stacks before the hand
-    int64_t stacks[MAX_SEATS]
-    int64_t bets[MAX_SEATS]         # in front of each seat on this street
-    int64_t contributed[MAX_SEATS]  # put in this hand, bets included
-    int64_t dead                    # a big-blind ante: in the pot, no seat's
-    int64_t max_bet
-    int64_t raise_size              # the largest bet or raise size on this street
-    int64_t short_sum               # all-ins short of a full raise, in a row
+    Betting b
     int64_t call, low, high         # the actor's chips to call and raise-to bounds (0, 0: no raise)
-    unsigned int acted              # seats that acted since the last full raise, one bit each
-    unsigned int live               # seats still in the hand, one bit each
-    int live_count
-    int queue[MAX_SEATS]            # the seats to act, in order: queue[head:tail]
-    int head, tail
-    int street
-    int button
-    uint8_t cards[52]               # a shuffled deck: seat s holds cards 2s and 2s + 1, then the board
+    bint may_fold
+    int next_card                   # the position after the last card dealt
+    int board_size
+    int board[5]
+    # Two slots, this hand's (slot) and the last hand's, so that a hand ends without copying:
+    # the deck, laid out as the engine deals it, the stacks before the hand and the decisions.
+    int slot
+    bint finished                   # whether a hand was finished (the other slot holds it)
+    uint8_t cards[2][52]
+    int64_t starting[2][MAX_SEATS]
+    Decisions played[2]
+
+
+ctypedef struct Kept:
+    # What a table keeps apart from what each step reads: the other runs' boards.
+    int extra[MAX_BOARDS][5]
+    int extra_count
 
 
 @cython.final  # cdef methods called directly, not through a table of pointers
 cdef class VectorCore:
-    """``count`` tables of ``players`` seats, from table ``first_table``: see
+    """``count`` tables of ``players`` seats playing ``rules``, from table ``first_table``: see
     :class:`holdem.vector.VectorGame`, which checks the arguments."""
 
     cdef Table *tables
+    cdef Kept *kept                     # table i's is kept[i]
+    cdef bint memory_short              # a table could not keep a decision
     cdef readonly Py_ssize_t count
     cdef readonly int players
-    cdef int64_t small_blind, big_blind, min_bet, ante, stack
-    cdef bint big_blind_ante, fold_without_bet, carry
-    cdef bint blind_is_full_bet    # the seeds' reopening rule: preflop, the big blind is the last full bet
+    cdef EngineRules er
+    cdef int64_t straddles[MAX_SEATS]
+    cdef int straddle_count
+    cdef int64_t top_straddle, stack, short_stack
+    cdef bint carry
 
-    def __cinit__(self, int players, Py_ssize_t count, int64_t small_blind, int64_t big_blind, int64_t min_bet,
-                  int64_t ante, bint big_blind_ante, bint fold_without_bet, int64_t stack, bint carry,
-                  uint64_t seed, uint64_t first_table, bint blind_is_full_bet):
+    def __cinit__(self, rules, int players, Py_ssize_t count, tuple straddles, int64_t stack, bint carry,
+                  uint64_t seed, uint64_t first_table):
         cdef Py_ssize_t index
         cdef uint64_t mixer
         cdef int word, card
         cdef Table *table
-        if not 2 <= players <= MAX_SEATS or count < 1:
+        if not 2 <= players <= MAX_SEATS or count < 1 or len(straddles) > MAX_SEATS:
             raise InvalidArrayError(f"{players} players at {count} tables: use 2 to {MAX_SEATS} players, 1 table or more")
+        read_rules(rules, &self.er)
         self.tables = <Table *>calloc(count, sizeof(Table))
-        if self.tables == NULL:
+        self.kept = <Kept *>calloc(count, sizeof(Kept))
+        if self.tables == NULL or self.kept == NULL:
             raise MemoryError()
         self.count, self.players = count, players
-        self.small_blind, self.big_blind, self.min_bet, self.ante = small_blind, big_blind, min_bet, ante
-        self.big_blind_ante, self.fold_without_bet = big_blind_ante, fold_without_bet
+        self.straddle_count = len(straddles)
+        self.top_straddle = 0
+        for index in range(self.straddle_count):
+            self.straddles[index] = straddles[index]
+            self.top_straddle = max(self.top_straddle, self.straddles[index])
         self.stack, self.carry = stack, carry
-        self.blind_is_full_bet = blind_is_full_bet
+        # A seat with no more than this may not post every forced bet and keep a chip: it is restocked.
+        self.short_stack = self.er.ante + max(self.er.big_blind, self.top_straddle)
         for index in range(count):
             table = &self.tables[index]
             mixer = seed + 4 * (first_table + <uint64_t>index) * GOLDEN_GAMMA
             for word in range(4):
                 table.rng.s[word] = splitmix64(&mixer)
             for card in range(52):
-                table.cards[card] = card
-            table.button = players - 1
+                table.cards[1][card] = card
+            table.b.button = players - 1
             for word in range(players):
-                table.stacks[word] = stack
-            self.deal(table)
+                table.b.stacks[word] = stack
+            table.slot = 1
+            self.deal(table, &self.kept[index])
             self.update_legal(table)
 
     def __dealloc__(self):
+        cdef Py_ssize_t index
+        if self.tables != NULL:
+            for index in range(self.count):
+                free(self.tables[index].played[0].entries)
+                free(self.tables[index].played[1].entries)
+        free(self.kept)
         free(self.tables)
 
     # ------------------------------------------------------------ the Python side
@@ -112,19 +141,27 @@ cdef class VectorCore:
         with nogil:
             for index in range(self.count):
                 table = &self.tables[index]
-                if self.play(table, kinds[index], amounts[index]):
+                if self.play(table, &self.kept[index], kinds[index], amounts[index]):
                     self.settle(table, &rewards[index, 0])
-                    self.deal(table)
+                    self.deal(table, &self.kept[index])
                     done[index] = 1
                 self.update_legal(table)
+        if self.memory_short:
+            raise MemoryError()
         return -1
 
     def legal(self, Py_ssize_t index):
         """Table ``index``'s seat to act, whether it may fold, its chips to call and raise-to bounds."""
-        if not 0 <= index < self.count:
-            raise InvalidArrayError(f"table {index}: use 0 to {self.count - 1}")
-        cdef Table *table = &self.tables[index]
-        return table.queue[table.head], self.may_fold(table), table.call, table.low, table.high
+        cdef Table *table = self.table(index)
+        return table.b.queue[table.b.head], table.may_fold, table.call, table.low, table.high
+
+    def refusal(self, Py_ssize_t index, int64_t kind, int64_t amount):
+        """The engine's refusal code of a fold (kind 0) or a raise-to ``amount`` (kind 2) at table ``index``."""
+        cdef Table *table = self.table(index)
+        cdef int64_t low, high
+        if kind == FOLD:
+            return fold_refusal(&table.b, &self.er)
+        return raise_refusal(&table.b, &self.er, amount, &low, &high)
 
     def observe(self, int8_t[::1] actor not None, int8_t[::1] button not None, int8_t[::1] position not None,
                 int8_t[::1] street not None, int8_t[:, ::1] hole_cards not None, int8_t[:, ::1] board not None,
@@ -133,7 +170,7 @@ cdef class VectorCore:
                 int64_t[::1] min_raise_to not None, int64_t[::1] max_raise_to not None):
         """Write what each table's seat to act sees into the arrays, one row a table."""
         cdef Py_ssize_t index
-        cdef int seat, card, players = self.players, seen
+        cdef int seat, card, players = self.players
         cdef int64_t in_pot
         cdef Table *table
         for name, rows in (("actor", actor.shape[0]), ("button", button.shape[0]), ("position", position.shape[0]),
@@ -150,24 +187,26 @@ cdef class VectorCore:
         with nogil:
             for index in range(self.count):
                 table = &self.tables[index]
-                seat = table.queue[table.head]
+                seat = table.b.queue[table.b.head]
                 actor[index] = seat
-                button[index] = table.button
-                position[index] = (seat - table.button - 1 + players) % players
-                street[index] = table.street
-                hole_cards[index, 0] = table.cards[2 * seat]
-                hole_cards[index, 1] = table.cards[2 * seat + 1]
-                seen = 0 if table.street == 0 else table.street + 2
+                button[index] = table.b.button
+                card = seat - table.b.button - 1
+                if card < 0:
+                    card += players
+                position[index] = card
+                street[index] = table.b.street
+                hole_cards[index, 0] = table.cards[table.slot][card]
+                hole_cards[index, 1] = table.cards[table.slot][players + card]
                 for card in range(5):
-                    board[index, card] = table.cards[2 * players + card] if card < seen else -1
-                in_pot = table.dead
+                    board[index, card] = table.board[card] if card < table.board_size else -1
+                in_pot = table.b.dead
                 for seat in range(players):
-                    stacks[index, seat] = table.stacks[seat]
-                    bets[index, seat] = table.bets[seat]
-                    folded[index, seat] = not (table.live >> seat & 1)
-                    in_pot += table.contributed[seat] - table.bets[seat]
+                    stacks[index, seat] = table.b.stacks[seat]
+                    bets[index, seat] = table.b.bets[seat]
+                    folded[index, seat] = not (table.b.live >> seat & 1)
+                    in_pot += table.b.contributed[seat] - table.b.bets[seat]
                 pot[index] = in_pot
-                legal[index, 0] = self.may_fold(table)
+                legal[index, 0] = table.may_fold
                 legal[index, 1] = 1
                 legal[index, 2] = table.high > 0
                 call[index] = table.call
@@ -178,7 +217,7 @@ cdef class VectorCore:
               int64_t[:, ::1] starting not None, int8_t[::1] button not None):
         """Write every seat's hole cards, the whole board, the stacks before the hand and the button."""
         cdef Py_ssize_t index
-        cdef int seat, card, players = self.players
+        cdef int seat, card, players = self.players, position
         cdef Table *table
         self.check_rows("hole_cards", hole_cards.shape[0], hole_cards.shape[1] == players and hole_cards.shape[2] == 2)
         self.check_rows("board", board.shape[0], board.shape[1] == 5)
@@ -187,12 +226,34 @@ cdef class VectorCore:
         for index in range(self.count):
             table = &self.tables[index]
             for seat in range(players):
-                hole_cards[index, seat, 0] = table.cards[2 * seat]
-                hole_cards[index, seat, 1] = table.cards[2 * seat + 1]
-                starting[index, seat] = table.starting[seat]
+                position = (seat - table.b.button - 1 + players) % players
+                hole_cards[index, seat, 0] = table.cards[table.slot][position]
+                hole_cards[index, seat, 1] = table.cards[table.slot][players + position]
+                starting[index, seat] = table.starting[table.slot][seat]
             for card in range(5):
-                board[index, card] = table.cards[2 * players + card]
-            button[index] = table.button
+                board[index, card] = table.cards[table.slot][2 * players + 1 + card + (card - 2 if card > 2 else 0)]
+            button[index] = table.b.button
+
+    def last_hand(self, Py_ssize_t index):
+        """Table ``index``'s last hand finished: its stacks before, button, deck and decisions
+        (``(kind, amount)`` pairs), or ``None`` before the first."""
+        cdef Table *table = self.table(index)
+        cdef int last = 1 - table.slot
+        cdef Decisions *played = &table.played[last]
+        cdef Py_ssize_t entry
+        if not table.finished:
+            return None
+        return (
+            [table.starting[last][seat] for seat in range(self.players)],
+            (table.b.button + self.players - 1) % self.players,
+            [table.cards[last][card] for card in range(52)],
+            [(played.entries[entry], played.entries[entry + 1]) for entry in range(0, played.size, 2)],
+        )
+
+    cdef Table *table(self, Py_ssize_t index) except NULL:
+        if not 0 <= index < self.count:
+            raise InvalidArrayError(f"table {index}: use 0 to {self.count - 1}")
+        return &self.tables[index]
 
     cdef int check_rows(self, str name, Py_ssize_t rows, bint columns_fit) except -1:
         """Raise InvalidArrayError unless an array has a row a table and its columns fit (``columns_fit``)."""
@@ -202,12 +263,9 @@ cdef class VectorCore:
 
     # ------------------------------------------------------------ legality
 
-    cdef inline bint may_fold(self, Table *table) noexcept nogil:
-        return table.call > 0 or self.fold_without_bet
-
     cdef bint is_legal(self, Table *table, int64_t kind, int64_t amount) noexcept nogil:
         if kind == FOLD:
-            return self.may_fold(table)
+            return table.may_fold
         if kind == CHECK_OR_CALL:
             return True
         if kind == RAISE:
@@ -216,282 +274,125 @@ cdef class VectorCore:
 
     cdef void update_legal(self, Table *table) noexcept nogil:
         """Cache what the seat to act may do (a hand always waits for a decision between steps)."""
-        cdef int seat = table.queue[table.head], step, other, players = self.players
-        cdef int64_t stack = table.stacks[seat], bet = table.bets[seat], max_bet = table.max_bet
-        table.call = max_bet - bet if max_bet - bet < stack else stack
-        table.low = table.high = 0
-        if stack <= max_bet - bet:
-            return
-        if table.short_sum and table.short_sum < table.raise_size and table.acted >> seat & 1:
-            return  # a short all-in did not reopen the betting to a seat that already acted
-        for step in range(1, players):
-            other = (seat + step) % players
-            if table.live >> other & 1 and table.stacks[other] + table.bets[other] > max_bet:
-                break
-        else:
-            return  # no one could answer a raise
-        table.high = stack + bet
-        table.low = max_bet + (table.raise_size if table.raise_size > self.min_bet else self.min_bet)
-        if table.low > table.high:
-            table.low = table.high
+        cdef int seat = table.b.queue[table.b.head]
+        table.call = to_call(&table.b, seat)
+        table.may_fold = may_fold(&table.b, &self.er, seat)
+        if raise_bounds(&table.b, &self.er, seat, &table.low, &table.high) != LEGAL:
+            table.low = table.high = 0
 
     # ------------------------------------------------------------ a hand's flow
 
     cdef void settle(self, Table *table, int64_t *rewards) noexcept nogil:
-        """Add the ended hand's payoffs to ``rewards`` and move the button."""
+        """Add the ended hand's payoffs to ``rewards``, keep it as the table's last hand and move the button."""
         cdef int seat
         for seat in range(self.players):
-            rewards[seat] += table.stacks[seat] - table.starting[seat]
-        table.button = (table.button + 1) % self.players
+            rewards[seat] += table.b.stacks[seat] - table.starting[table.slot][seat]
+        table.finished = True
+        table.b.button = (table.b.button + 1) % self.players
 
-    cdef void deal(self, Table *table) noexcept nogil:
-        """Shuffle, post the forced bets and open the preflop betting.
+    cdef void deal(self, Table *table, Kept *kept) noexcept nogil:
+        """Restock the short seats, shuffle, post the forced bets and open the preflop betting.
 
-        Every seat starts with more than the big blind plus the ante, so every
-        forced bet is posted in full, every seat keeps chips, and action starts
-        after the big blind (heads-up with equal blinds, after the button's).
+        Every seat starts with more than the ante and the largest blind or straddle, so every
+        forced bet is posted in full, every seat keeps chips, and a decision awaits.
         """
-        cdef int players = self.players, seat, step, card, swap, last
-        cdef int order[MAX_SEATS]
-        cdef int seats[MAX_SEATS]
-        cdef bint short = False
+        cdef int players = self.players, seat, last = table.slot, slot = 1 - table.slot
+        cdef int64_t total = 0
+        table.slot = slot
+        table.cards[slot] = table.cards[last]  # shuffled on from the last hand's order
+        table.played[slot].size = 0
         for seat in range(players):
-            short |= table.stacks[seat] <= self.big_blind + self.ante
-        for seat in range(players):
-            if short or not self.carry:
-                table.stacks[seat] = self.stack
-            table.starting[seat] = table.stacks[seat]
-            table.bets[seat] = 0
-            table.contributed[seat] = 0
-        for card in range(2 * players + 5):
-            swap = card + rng_below(&table.rng, 52 - card)
-            table.cards[card], table.cards[swap] = table.cards[swap], table.cards[card]
-        table.dead = 0
-        table.live = (1u << players) - 1
-        table.live_count = players
-        table.street = 0
-        self.seat_order(table, order)
-        if self.big_blind_ante:
-            seat = order[0] if players == 2 else order[1]
-            table.stacks[seat] -= self.ante
-            table.dead += self.ante
-        elif self.ante:
+            if not self.carry or table.b.stacks[seat] <= self.short_stack:
+                table.b.stacks[seat] = self.stack
+            total += table.b.stacks[seat]
+        if total > _MAX_CHIPS:  # restocking would put more chips at the table than it may hold
             for seat in range(players):
-                table.stacks[seat] -= self.ante
-                table.contributed[seat] += self.ante
-        if players == 2:  # the button posts the small blind
-            self.post_blind(table, order[0], self.big_blind)
-            self.post_blind(table, order[1], self.small_blind)
-            last = 0 if self.small_blind < self.big_blind else 1
-        else:
-            self.post_blind(table, order[0], self.small_blind)
-            self.post_blind(table, order[1], self.big_blind)
-            last = 1
-        for step in range(players):
-            seats[step] = order[(last + 1 + step) % players]
-        self.begin(table, seats, players, self.big_blind)
+                table.b.stacks[seat] = self.stack
+        for seat in range(players):
+            table.starting[slot][seat] = table.b.stacks[seat]
+        shuffle_deal(&table.rng, table.cards[slot], cards_dealt(players, self.er.runs))
+        start_hand(&table.b, players, table.b.button, table.starting[slot])
+        table.next_card = 2 * players
+        table.board_size = 0
+        kept.extra_count = 0
+        begin_preflop(&table.b, &self.er,
+                      post_forced_bets(&table.b, &self.er, self.straddles, self.straddle_count, False, NULL),
+                      self.top_straddle)
 
-    cdef inline void seat_order(self, Table *table, int *order) noexcept nogil:
-        """The seats clockwise from the one left of the button."""
-        cdef int position
-        for position in range(self.players):
-            order[position] = (table.button + 1 + position) % self.players
+    cdef inline void keep(self, Table *table, int64_t kind, int64_t amount) noexcept nogil:
+        """Add a decision to the hand's (when memory runs out, step raises MemoryError)."""
+        cdef Decisions *played = &table.played[table.slot]
+        cdef int64_t *grown
+        if played.size + 2 > played.capacity:
+            grown = <int64_t *>realloc(played.entries, (2 * played.capacity + 16) * sizeof(int64_t))
+            if grown == NULL:
+                self.memory_short = True
+                return
+            played.entries = grown
+            played.capacity = 2 * played.capacity + 16
+        played.entries[played.size] = kind
+        played.entries[played.size + 1] = amount
+        played.size += 2
 
-    cdef inline void post_blind(self, Table *table, int seat, int64_t amount) noexcept nogil:
-        table.stacks[seat] -= amount
-        table.bets[seat] = amount
-        table.contributed[seat] += amount
-
-    cdef void begin(self, Table *table, int *seats, int count, int64_t max_bet) noexcept nogil:
-        """Open a street facing ``max_bet``: the ``seats`` still in with chips act, in that order."""
-        cdef int index, seat
-        table.head = table.tail = 0
-        for index in range(count):
-            seat = seats[index]
-            if table.live >> seat & 1 and table.stacks[seat]:
-                table.queue[table.tail] = seat
-                table.tail += 1
-        table.max_bet = max_bet
-        table.raise_size = self.min_bet if max_bet and self.blind_is_full_bet else 0
-        table.short_sum = 0
-        table.acted = 0
-
-    cdef bint play(self, Table *table, int64_t kind, int64_t amount) noexcept nogil:
+    cdef bint play(self, Table *table, Kept *kept, int64_t kind, int64_t amount) noexcept nogil:
         """Play a legal decision of the seat to act; return whether the hand is over."""
-        cdef int seat = table.queue[table.head], step, other, players = self.players
-        cdef unsigned int bit = 1u << seat
-        cdef int64_t put, size
+        cdef int follows = 0
+        cdef int64_t put
+        cdef StreetEnd end
+        self.keep(table, kind, amount)
         if kind == RAISE:
-            size = amount - table.max_bet
-            put = amount - table.bets[seat]
-            table.stacks[seat] -= put
-            table.bets[seat] = amount
-            table.contributed[seat] += put
-            if size >= table.raise_size:  # a full raise reopens the betting
-                table.acted = bit
-                table.short_sum = 0
-            else:
-                # An all-in short of a full raise; such raises in a row that add up
-                # to a full raise reopen the betting.
-                table.acted |= bit
-                table.short_sum += size
-                if table.short_sum >= table.raise_size:
-                    table.short_sum = 0
-            if size > table.raise_size:
-                table.raise_size = size
-            table.max_bet = amount
-            # Everyone else still in with chips acts again, clockwise from the raiser.
-            table.head = table.tail = 0
-            for step in range(1, players):
-                other = (seat + step) % players
-                if table.live >> other & 1 and table.stacks[other]:
-                    table.queue[table.tail] = other
-                    table.tail += 1
+            play_raise(&table.b, &self.er, amount)
             return False
-        table.head += 1
-        table.acted |= bit
         if kind == FOLD:
-            table.live &= ~bit
-            table.live_count -= 1
-            if table.live_count == 1:
-                self.win_without_showdown(table)
+            follows = play_fold(&table.b)
+            if follows == 2:
+                win_without_showdown(&table.b, &self.er, NULL)
                 return True
         else:
-            put = table.max_bet - table.bets[seat]
-            if put > table.stacks[seat]:
-                put = table.stacks[seat]
-            table.stacks[seat] -= put
-            table.bets[seat] += put
-            table.contributed[seat] += put
-        if table.head == table.tail:
-            return self.close_street(table)
-        return False
-
-    cdef void collect(self, Table *table) noexcept nogil:
-        """Put the street's bets in; the part of the highest bet no one matched goes back."""
-        cdef int seat, top_seat = 0
-        cdef int64_t bet, top = 0, second = 0
-        table.head = table.tail
-        for seat in range(self.players):
-            bet = table.bets[seat]
-            if bet > top:
-                second = top
-                top = bet
-                top_seat = seat
-            elif bet > second:
-                second = bet
-            table.bets[seat] = 0
-        table.stacks[top_seat] += top - second
-        table.contributed[top_seat] -= top - second
-
-    cdef bint close_street(self, Table *table) noexcept nogil:
-        """End the street; return whether the hand is over (shown down)."""
-        cdef int seat, with_chips = 0
-        cdef int order[MAX_SEATS]
-        self.collect(table)
-        for seat in range(self.players):
-            if table.live >> seat & 1 and table.stacks[seat]:
-                with_chips += 1
-        if with_chips <= 1 or table.street == 3:
-            self.showdown(table)
+            follows = play_check_or_call(&table.b, &put)
+        if follows == 0:
+            return False
+        end = end_street(&table.b, &self.er, NULL)
+        if end == RUN_OUT:
+            self.run_out(table, kept)
             return True
-        table.street += 1
-        self.seat_order(table, order)
-        self.begin(table, order, self.players, 0)
+        if end == SHOWDOWN:
+            self.showdown(table, kept)
+            return True
+        self.deal_street(table)
+        begin_street(&table.b, &self.er)
         return False
 
-    cdef void win_without_showdown(self, Table *table) noexcept nogil:
-        cdef int seat, winner = 0
-        cdef int64_t total = table.dead
-        self.collect(table)
-        for seat in range(self.players):
-            total += table.contributed[seat]
-            if table.live >> seat & 1:
-                winner = seat
-        table.stacks[winner] += total
+    cdef void deal_street(self, Table *table) noexcept nogil:
+        cdef int size = board_cards(table.b.street), index
+        for index in range(size):
+            table.board[table.board_size + index] = table.cards[table.slot][table.next_card + 1 + index]
+        table.board_size += size
+        table.next_card += 1 + size
+        table.b.street += 1
 
-    cdef void showdown(self, Table *table) noexcept nogil:
-        """Rank the hands still in on the whole board and award the main and side pots."""
-        cdef int players = self.players, seat, card, index, pot_count = 0
-        cdef int order[MAX_SEATS]
-        cdef int ranks[MAX_SEATS]
-        cdef int64_t pot_amounts[MAX_SEATS]
-        cdef unsigned int pot_eligible[MAX_SEATS]
-        cdef unsigned int eligible
+    cdef void run_out(self, Table *table, Kept *kept) noexcept nogil:
+        cdef int runout_from = table.board_size
+        while table.b.street < 3:
+            self.deal_street(table)
+        if self.er.runs > 1 and runout_from < 5:
+            deal_extra_boards(table.cards[table.slot], 52, self.players, &table.next_card, self.er.runs, runout_from,
+                              table.board, kept.extra, &kept.extra_count)
+        self.showdown(table, kept)
+
+    cdef void showdown(self, Table *table, Kept *kept) noexcept nogil:
+        """Rank the hands still in on every board and award the main and side pots."""
+        cdef int ranks[MAX_BOARDS][MAX_SEATS]
         cdef uint8_t cards[7]
-        cdef int64_t amount = table.dead, level = -1, previous = 0, low_live = -1, high = 0
-        for card in range(5):
-            cards[2 + card] = table.cards[2 * players + card]
-        for seat in range(players):
-            ranks[seat] = -1
-            if table.live >> seat & 1:
-                cards[0] = table.cards[2 * seat]
-                cards[1] = table.cards[2 * seat + 1]
-                ranks[seat] = rank_of_cards(cards, 7)
-                if low_live < 0 or table.contributed[seat] < low_live:
-                    low_live = table.contributed[seat]
-            if table.contributed[seat] > high:
-                high = table.contributed[seat]
-        self.seat_order(table, order)
-        if not table.dead and low_live == high:
-            # One pot that every seat still in contests.
+        cdef int players = self.players, seat, board, card, position
+        for board in range(1 + kept.extra_count):
+            for card in range(5):
+                cards[2 + card] = table.board[card] if board == 0 else kept.extra[board - 1][card]
             for seat in range(players):
-                amount += table.contributed[seat]
-            self.award(table, order, ranks, amount, table.live)
-            return
-        # A pot at each seat's level of contribution, lowest first, for the live seats that
-        # put in as much; adjacent pots for the same seats are one pot.  Chips above every
-        # live seat's contribution go to the pot below them.
-        while True:
-            level = self.next_level(table, level)
-            if level < 0:
-                break
-            eligible = 0
-            for seat in range(players):
-                if table.contributed[seat] >= level:
-                    amount += level - previous
-                    if table.live >> seat & 1:
-                        eligible |= 1u << seat
-            previous = level
-            if eligible:
-                while pot_count and pot_eligible[pot_count - 1] == eligible:
-                    pot_count -= 1
-                    amount += pot_amounts[pot_count]
-                if amount:
-                    pot_amounts[pot_count] = amount
-                    pot_eligible[pot_count] = eligible
-                    pot_count += 1
-                    amount = 0
-        if amount and pot_count:
-            pot_amounts[pot_count - 1] += amount
-        for index in range(pot_count):
-            self.award(table, order, ranks, pot_amounts[index], pot_eligible[index])
-
-    cdef int64_t next_level(self, Table *table, int64_t level) noexcept nogil:
-        """The smallest contribution above ``level``, or -1 when there is none."""
-        cdef int seat
-        cdef int64_t found = -1
-        for seat in range(self.players):
-            if table.contributed[seat] > level and (found < 0 or table.contributed[seat] < found):
-                found = table.contributed[seat]
-        return found
-
-    cdef void award(self, Table *table, int *order, int *ranks, int64_t amount, unsigned int eligible) noexcept nogil:
-        """Split ``amount`` among the best hands of the ``eligible`` seats; odd chips one each
-        to the winners clockwise from the button."""
-        cdef int position, seat, best = -1, winners = 0
-        cdef int64_t each, extra
-        for seat in range(self.players):
-            if eligible >> seat & 1:
-                if ranks[seat] > best:
-                    best = ranks[seat]
-                    winners = 1
-                elif ranks[seat] == best:
-                    winners += 1
-        each = amount // winners
-        extra = amount - each * winners
-        for position in range(self.players):
-            seat = order[position]
-            if eligible >> seat & 1 and ranks[seat] == best:
-                table.stacks[seat] += each + (1 if extra > 0 else 0)
-                extra -= 1
+                ranks[board][seat] = -1
+                if table.b.live >> seat & 1:
+                    position = (seat - table.b.button - 1 + players) % players
+                    cards[0] = table.cards[table.slot][position]
+                    cards[1] = table.cards[table.slot][players + position]
+                    ranks[board][seat] = rank_of_cards(cards, 7)
+        settle_showdown(&table.b, &self.er, 1 + kept.extra_count, ranks, False, 0, NULL)

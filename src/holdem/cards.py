@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TypeAlias, Union
 
+from holdem import _core
 from holdem._core import Deck, Rng
 from holdem.limits import integer
 from holdem.errors import CardCountError, DuplicateCardError, InvalidCardError
@@ -138,3 +139,6 @@ def format_cards(cards: Iterable[Card], sep: str = "") -> str:
     'As Kd'
     """
     return sep.join(card_name(card) for card in cards)
+
+
+_core._set_card_reader(parse_cards, CARD_NAMES)

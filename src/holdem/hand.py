@@ -26,90 +26,38 @@ Action('raise', 2, 6)
 from __future__ import annotations
 
 import enum
-import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, SupportsIndex
+from typing import Any, SupportsIndex
 
 from holdem import _hand
-from holdem._core import Deck
 from holdem._hand import HandCore, record
 from holdem.actions import Action, ActionKind, IllegalActionError, LegalActions, read_decision
 from holdem.cards import Card, CardsLike, format_cards, parse_card, parse_cards
+from holdem.dealing import (
+    _card_layout,
+    _checked_posts,
+    _checked_table_seats,
+    _hand_straddles,
+    _straddle_seats,
+    checked_stacks,
+)
 from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError, InvalidHistoryError
-from holdem.limits import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, integer
+from holdem.limits import integer
 from holdem.pots import Pot, build_pots
-from holdem.rules import Reopening, Rules, Structure
+from holdem.rules import Rules
+from holdem.views import HIDDEN_DEALS, HandView, SeatStatus, Street, position_names
 
-__all__ = ["Hand", "HandView", "InvalidHandError", "SeatStatus", "Street", "position_names"]
-
-
-class Street(enum.IntEnum):
-    """A betting round."""
-
-    PREFLOP = 0
-    FLOP = 1
-    TURN = 2
-    RIVER = 3
-
-
-class SeatStatus(str, enum.Enum):
-    """Where a seat stands in the hand."""
-
-    ACTIVE = "active"
-    ALL_IN = "all-in"
-    FOLDED = "folded"
+# HandView, SeatStatus, Street and position_names live in holdem.views, checked_stacks and _straddle_seats in
+# holdem.dealing; named here for the modules that import them from here.
+__all__ = [
+    "Hand", "HandView", "InvalidHandError", "SeatStatus", "Street", "_straddle_seats", "checked_stacks", "position_names"
+]
 
 
 class _Absent(enum.Enum):
     """The default of an argument left out, where ``None`` is a value that a caller may pass."""
 
     AMOUNT = "no amount given"
-
-
-class HandView(NamedTuple):
-    """What one seat may know: its own cards, the public state, and cards shown at showdown.
-
-    ``seat`` is the seat in the hand, whose index reads the per-seat tuples
-    (``stacks``: chips behind; ``bets``: chips in front on this street;
-    ``statuses``); ``table_seat`` is the same seat as the table numbers it
-    (the hand's seat when there is no table).  ``pot_total`` is the chips
-    collected in the pots from earlier streets (antes and dead blinds
-    included, this street's bets not); :attr:`pot` is everything in the
-    middle, this street's bets included.  ``legal_actions`` says what
-    ``seat`` may do: nothing (no :attr:`~holdem.actions.LegalActions.kinds`)
-    unless it is the ``actor``.  ``shown`` holds
-    the cards shown at showdown by seat; ``history`` every event, other seats'
-    hole cards hidden.  ``rules`` are the hand's rules: the blinds, the
-    structure, the antes.  ``positions`` are the seats' position names
-    (:func:`position_names`).
-
-    >>> from holdem.rules import Rules
-    >>> view = Hand(Rules.no_limit(1, 2, ante=1), [100, 100, 100], seed=1).view(2)
-    >>> view.pot_total, view.bets, view.pot, view.stacks[view.seat] / view.rules.big_blind
-    (3, (1, 2, 0), 6, 49.5)
-    """
-
-    seat: int
-    hole_cards: tuple[Card, ...]
-    board: tuple[Card, ...]
-    street: Street
-    button: int
-    stacks: tuple[int, ...]
-    bets: tuple[int, ...]
-    statuses: tuple[SeatStatus, ...]
-    pot_total: int
-    actor: int | None
-    legal_actions: LegalActions
-    shown: dict[int, tuple[Card, ...]]
-    history: tuple[Action, ...]
-    rules: Rules
-    table_seat: int
-    positions: tuple[str, ...]
-
-    @property
-    def pot(self) -> int:
-        """All the chips in the middle: the pots and this street's bets."""
-        return self.pot_total + sum(self.bets)
 
 
 _DEAL_HOLE = ActionKind.DEAL_HOLE
@@ -123,58 +71,7 @@ _MUCK = ActionKind.MUCK
 _RUNS = ActionKind.RUNS
 _EXPOSE = ActionKind.EXPOSE
 _MISDEAL = ActionKind.MISDEAL
-_HIDDEN = tuple(Action(_DEAL_HOLE, seat) for seat in range(10))
 _STREETS = tuple(Street)
-_LATE_POSITIONS = ("MP", "LJ", "HJ", "CO")
-
-
-def position_names(player_count: int, *, small_blind: bool = True) -> tuple[str, ...]:
-    """The position names of a hand of ``player_count`` players, clockwise from the seat left
-    of the button (the button last), as seed 004 names them: «Under the Gun (UTG), UTG2,
-    UTG3, Middle Position (MP), Lowjack (LJ), Hijack (HJ) y Cutoff (CO)»; with fewer
-    players the early positions go first.  Heads-up the button posts the small blind
-    (``BTN/SB``).  With ``small_blind=False`` (a dead small blind) the seat left of the
-    button is the big blind.  Only the text's names are used: ten players with a dead
-    small blind leave eight seats between the big blind and the button, one more than
-    it names, and the extra seat is a second ``MP``, the one name of the text for a
-    stretch of seats (the middle ones) rather than a single seat.
-
-    >>> position_names(10)
-    ('SB', 'BB', 'UTG', 'UTG2', 'UTG3', 'MP', 'LJ', 'HJ', 'CO', 'BTN')
-    >>> position_names(6), position_names(2)
-    (('SB', 'BB', 'UTG', 'HJ', 'CO', 'BTN'), ('BB', 'BTN/SB'))
-    >>> position_names(11)
-    Traceback (most recent call last):
-    ...
-    holdem.errors.InvalidHandError: 11 players: a hand needs 2 to 10 players
-
-    :raises InvalidHandError: for fewer than 2 or more than 10 players.
-    :raises TypeError: for a count that is not an integer.
-    """
-    player_count = integer(player_count, "player_count")
-    if not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
-        raise InvalidHandError(f"{player_count} players: a hand needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    if player_count == 2:
-        return ("BB", "BTN/SB" if small_blind else "BTN")
-    blinds = ("SB", "BB") if small_blind else ("BB",)
-    middle = player_count - len(blinds) - 1
-    late = min(middle - 1, 4) if middle else 0
-    early = min(middle - late, 3)
-    names = tuple("UTG" if number == 1 else f"UTG{number}" for number in range(1, early + 1))
-    extra = ("MP",) * (middle - late - early)
-    return (*blinds, *names, *extra, *_LATE_POSITIONS[4 - late :], "BTN")
-
-
-# Each seat's position name, for each table size, button and small blind (posted or dead).
-_SEAT_POSITIONS = {
-    (count, button, small_blind): tuple(
-        position_names(count, small_blind=small_blind)[(seat - button - 1) % count] for seat in range(count)
-    )
-    for count in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-    for button in range(count)
-    for small_blind in (True, False)
-}
-_hand.configure(HandView, _STREETS, (SeatStatus.ACTIVE, SeatStatus.ALL_IN, SeatStatus.FOLDED), _HIDDEN, _SEAT_POSITIONS)
 
 
 class Hand(HandCore):
@@ -280,37 +177,8 @@ class Hand(HandCore):
     def _checked_table_seats(self, table_seats: Sequence[int]) -> tuple[int, ...]:
         return _checked_table_seats(table_seats, self._count)
 
-    def _post(self, posts: Mapping[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
-        """Post ``posts`` (checked) and return them as ints."""
-        if not isinstance(posts, Mapping):
-            raise TypeError(f"posts {posts!r}: give a mapping of seats to (live, dead) chips, e.g. {{2: (2, 0)}}")
-        stacks, append = self._stacks, self._record
-        checked = {}
-        for seat, post in posts.items():
-            if isinstance(seat, bool) or not hasattr(type(seat), "__index__") or not 0 <= seat < self._count:
-                raise InvalidHandError(f"posts for seat {seat!r}: seats are 0 to {self._count - 1}")
-            if (
-                type(post) is not tuple
-                or len(post) != 2
-                or not all(not isinstance(chips, bool) and hasattr(type(chips), "__index__") for chips in post)
-                or min(post) < 0
-            ):
-                raise InvalidHandError(f"posts {post!r} at seat {seat}: give (live, dead) chips")
-            checked[operator.index(seat)] = (operator.index(post[0]), operator.index(post[1]))
-        for seat in self._order:
-            live, dead = checked.get(seat, (0, 0))
-            live = min(live, stacks[seat])
-            dead = min(dead, stacks[seat] - live)
-            if live:
-                stacks[seat] -= live
-                self._bets[seat] += live
-                self._contributed[seat] += live
-                append(Action(_POST_BLIND, seat, live))
-            if dead:
-                stacks[seat] -= dead
-                self._dead += dead
-                append(Action(ActionKind.POST_DEAD, seat, dead))
-        return checked
+    def _checked_posts(self, posts: Mapping[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
+        return _checked_posts(posts, self._count)
 
     @classmethod
     def replay(
@@ -376,7 +244,7 @@ class Hand(HandCore):
                     )
                 hand.act(action.kind, action.amount if action.kind is _BET or action.kind is _RAISE else None)
             elif (action.kind is _SHOW or action.kind is _MUCK) and action.seat in hand._waiting:
-                hand._decide(action.seat, action.kind is _SHOW)
+                hand._show_or_muck(action.seat, action.kind is _SHOW)
             elif action.kind is _RUNS and action.seat is not None:
                 hand.agree_runs(action.seat, action.amount)
             elif action.kind is _DEAL_BOARD and action.amount and hand.cards_needed:
@@ -517,7 +385,7 @@ class Hand(HandCore):
             # Cards shown (at showdown, or before an all-in run-out) are no longer hidden.
             shown = self.shown_cards()
             masked = tuple(
-                _HIDDEN[action.seat]  # type: ignore[index]  # a DEAL_HOLE record has a seat
+                HIDDEN_DEALS[action.seat]  # type: ignore[index]  # a DEAL_HOLE record has a seat
                 if action.kind is _DEAL_HOLE and action.seat != seat and action.seat not in shown
                 else action
                 for action in self._records()
@@ -580,36 +448,19 @@ class Hand(HandCore):
     # -------------------------------------------------------------- actions
     # fold, check, call, check_or_call and raise_to are the core's; it asks these for its errors.
 
-    def _refusal(self, decision: str, amount: object = None) -> IllegalActionError:
-        """Why the core refused ``decision`` ("fold", "check", "call" or "raise" to ``amount``)."""
-        seat = self.actor
-        if seat is None:
-            return self._no_actor()
-        if decision == "fold":
-            return IllegalActionError(
-                f"seat {seat} may not fold facing no bet: check instead (Rules(fold_without_bet=True) allows it)"
-            )
-        if decision == "check":
-            return IllegalActionError(f"seat {seat} may not check facing a bet of {self._max_bet}: call, raise or fold")
-        if decision == "call":
-            return IllegalActionError(f"seat {seat} has no bet to call: check instead")
-        return self._raise_error(amount)
-
-    @staticmethod
-    def _integer_amount(amount: object) -> int:
-        return integer(amount, "amount")
-
-    def _raise_error(self, amount: object) -> IllegalActionError:
+    def _refusal(self, refusal: int, amount: object) -> IllegalActionError:
+        """The error of a decision the core refused, ``refusal`` its code (``amount``: a raise-to)."""
         seat = self.actor
         if seat is None:
             return self._no_actor()
         bounds = self._raise_bounds()
-        if bounds is None:
-            return IllegalActionError(f"seat {seat} may not bet or raise now: {self._why_no_raise(seat)}")
-        verb = "raise to" if self._max_bet else "bet"
         return IllegalActionError(
-            f"seat {seat} may not {verb} {amount!r}: the total must be from {bounds[0]} to {bounds[1]}"
+            refusal_message(refusal, seat, amount, self._max_bet, bounds if isinstance(bounds, tuple) else None, self.rules)
         )
+
+    @staticmethod
+    def _integer_amount(amount: object) -> int:
+        return integer(amount, "amount")
 
     def all_in(self) -> Action:
         """Put the whole stack in: a bet or raise when allowed, otherwise a call for the whole stack."""
@@ -618,13 +469,13 @@ class Hand(HandCore):
             raise self._no_actor()
         total = self._stacks[seat] + self._bets[seat]
         bounds = self._raise_bounds()
-        if bounds is not None and bounds[1] == total:
+        if isinstance(bounds, tuple) and bounds[1] == total:
             return self.raise_to(total)
         if self._max_bet >= total:
             return self.check_or_call()
         raise IllegalActionError(
             f"seat {seat} may not go all in for {total}: "
-            + (f"the largest raise allowed is to {bounds[1]}" if bounds else self._why_no_raise(seat))
+            + (f"the largest raise allowed is to {bounds[1]}" if isinstance(bounds, tuple) else _NO_RAISE[bounds](self.rules))
         )
 
     def act(self, decision: object, amount: SupportsIndex | None | _Absent = _Absent.AMOUNT) -> Action:
@@ -687,25 +538,11 @@ class Hand(HandCore):
     def _only_size(self) -> int:
         """The total to bet or raise to when only one is allowed (fixed limit; all in)."""
         bounds = self._raise_bounds()
-        if bounds is None:
-            raise self._raise_error(None)
+        if not isinstance(bounds, tuple):
+            raise self._refusal(bounds, None)
         if bounds[0] != bounds[1]:
             raise IllegalActionError(f"seat {self.actor} must say how much: the total to bet or raise to")
         return bounds[0]
-
-    def _why_no_raise(self, seat: int) -> str:
-        rules = self.rules
-        limit = rules.structure is Structure.FIXED_LIMIT
-        acpc = rules.reopening is Reopening.ACPC
-        if self._stacks[seat] <= self._max_bet - self._bets[seat] and not (acpc and limit):
-            return "the stack does not cover more than a call"
-        if self._short_sum and self._acted >> seat & 1:
-            return "a short all-in did not reopen the betting to a player who already acted"
-        if limit and rules.max_bets is not None and self._raise_count >= rules.max_bets:
-            return f"the cap of {rules.max_bets} bets this street is reached"
-        if acpc:
-            return "every other player has folded or is all in"
-        return "no other player still in can put in more than the current bet"
 
     def show(self, seat: SupportsIndex) -> Action:
         """Show ``seat``'s hole cards at a showdown that waits for it (see ``showdown_seats``),
@@ -727,10 +564,8 @@ class Hand(HandCore):
         if self._over and self._live.count(True) == 1 and seat == self._live.index(True) and self._hole[seat]:
             if seat in self.shown_cards():
                 raise IllegalActionError(f"seat {seat} has already shown its cards")
-            action = Action(_SHOW, seat, 0, self._hole[seat])
-            self._record(action)
-            return action
-        return self._decide(seat, True)
+            return self._show_winner(seat)
+        return self._show_or_muck(seat, True)
 
     def muck(self, seat: SupportsIndex) -> Action:
         """Muck ``seat``'s hand at a showdown that waits for it: it gives up its share of the pots.
@@ -744,9 +579,9 @@ class Hand(HandCore):
         >>> hand.muck(1), hand.is_over, hand.stacks
         (Action('muck', 1), True, (52, 48))
         """
-        return self._decide(integer(seat, "seat"), False)
+        return self._show_or_muck(integer(seat, "seat"), False)
 
-    def _decide(self, seat: int, shows: bool) -> Action:
+    def _show_or_muck(self, seat: int, shows: bool) -> Action:
         waiting = self._waiting
         if seat not in waiting:
             raise IllegalActionError(
@@ -755,16 +590,7 @@ class Hand(HandCore):
             )
         if shows and not self._hole[seat]:
             raise IllegalActionError(f"seat {seat}'s hole cards are not known: they cannot be shown, only mucked")
-        waiting.remove(seat)
-        self._decided[seat] = shows
-        action = record(Action, (_SHOW, seat, 0, self._hole[seat]) if shows else (_MUCK, seat, 0, ()))
-        self._record(action)
-        if not waiting:
-            if self._runout_from is not None and self._street < 3:
-                self._run_out()
-            else:
-                self._showdown()
-        return action
+        return self._decide(seat, shows)
 
     def misdeal(self) -> Action:
         """Declare a misdeal before the first voluntary action: the hand is void, every chip goes
@@ -780,18 +606,7 @@ class Hand(HandCore):
         :raises IllegalActionError: once a player has acted, or the hand is over.
         """
         self._check_before_action("a misdeal")
-        count = self._count
-        self._stacks[:] = self._starting
-        self._bets[:] = self._contributed[:] = [0] * count
-        self._dead = 0
-        self._end_betting()
-        self._cards_needed = 0
-        self._waiting = []
-        self._run_requests = {}
-        action = Action(_MISDEAL, None)
-        self._record(action)
-        self._over = True
-        return action
+        return self._void()
 
     @property
     def is_void(self) -> bool:
@@ -825,9 +640,8 @@ class Hand(HandCore):
             raise IllegalActionError(f"card {format_cards([exposed])!r} is not one of seat {seat}'s known hole cards")
         if self._exposed:
             raise IllegalActionError("one exposed card is corrected per hand: for another, declare a misdeal")
-        count = self._count
-        burn = 2 * count  # the top card after the deal, burned before the flop
-        deck = list(self._deck)
+        burn = 2 * self._count  # the top card after the deal, burned before the flop
+        deck = self._deck
         top = deck[burn] if len(deck) > burn else -1
         if top >= 0:
             if replacement is not None and parse_card(replacement) != top:
@@ -840,21 +654,7 @@ class Hand(HandCore):
             given = parse_card(replacement)
             if given in set(self._board).union(*self._hole, (card for card in deck if card >= 0)):
                 raise DuplicateCardError(f"card {format_cards([given])!r} is already dealt: the replacement must be new")
-        index = pair.index(exposed)
-        deck[self._order.index(seat) + index * count] = given
-        if top >= 0:
-            deck[burn] = exposed
-        self._deck = tuple(deck)
-        new_pair = tuple(given if place == index else held for place, held in enumerate(pair))
-        self._replace_hole_cards(seat, new_pair)
-        deal = self._dealt - count + self._order.index(seat)
-        history = self._records()
-        history[deal] = record(Action, (_DEAL_HOLE, seat, 0, new_pair))
-        self._rewrite(history)
-        self._exposed = (exposed,)
-        action = Action(_EXPOSE, seat, index, self._exposed)
-        self._record(action)
-        return action
+        return self._expose(seat, pair.index(exposed), given)
 
     def _check_before_action(self, what: str) -> None:
         if self._over:
@@ -897,14 +697,6 @@ class Hand(HandCore):
     # ------------------------------------------------------------ the flow
     # The streets, the showdown and the award are the core's; these are its rare paths.
 
-    def _ask_for_runs(self) -> bool:
-        """With runs agreed: wait for each player still in to ask for a number of runs, when the
-        rules allow more than one."""
-        if self.rules.runouts == 1:
-            return False
-        self._run_requests = {seat: None for seat in self._order if self._live[seat]}
-        return True
-
     def agree_runs(self, seat: SupportsIndex, runs: SupportsIndex) -> Action:
         """Say how many times ``seat`` wants the board run, when the rules let the players all in
         agree on it (``runs_pending`` lists the seats still to say; 1 is no).  The board is run
@@ -935,16 +727,7 @@ class Hand(HandCore):
         runs = integer(runs, "runs")
         if not 1 <= runs <= self.rules.runouts:
             raise IllegalActionError(f"runs {runs}: ask for 1 to {self.rules.runouts} runs of the board")
-        self._run_requests[seat] = runs
-        action = Action(_RUNS, seat, runs)
-        self._record(action)
-        asked = [runs for runs in self._run_requests.values() if runs is not None]
-        if len(asked) == len(self._run_requests):
-            self._runs = asked[0] if len(set(asked)) == 1 else 1
-            self._record(Action(_RUNS, None, self._runs))
-            if not self._turn_up_hands():
-                self._run_out()
-        return action
+        return self._agree_runs(seat, runs)
 
     @property
     def runs_pending(self) -> tuple[int, ...]:
@@ -955,35 +738,6 @@ class Hand(HandCore):
     def runs(self) -> int:
         """How many times the board is run if the players go all in (as agreed, once agreed)."""
         return self._runs
-
-    def _deal_extra_boards(self, runout_from: int) -> bool:
-        """Deal the other runs' boards from the deck.
-
-        Return False when the hand was given fewer than 52 cards and waits for
-        :meth:`deal_board` to supply the rest of the next run's board.  When no
-        cards are left for another run, the boards dealt share the pot.
-        """
-        deck = self._deck
-        needed = 5 - runout_from
-        # A run takes its cards and a burn card before each street, dealt by hand as from the deck.
-        run_size = needed + (3 if runout_from == 0 else needed)
-        while len(self._extra_boards) < self._runs - 1:
-            board = self._board[:runout_from]
-            position = self._next_card
-            while len(board) < 5:
-                size = 3 if not board else 1
-                if position + 1 + size > len(deck):
-                    cards_out = 2 * self._count + 8 + run_size * len(self._extra_boards)
-                    if len(deck) == 52 or 52 - cards_out < run_size:
-                        return True
-                    self._cards_needed = needed
-                    return False
-                board.extend(deck[position + 1 : position + 1 + size])
-                position += 1 + size
-            self._next_card = position
-            self._extra_boards.append(board)
-            self._record(Action(_DEAL_BOARD, None, len(self._extra_boards), tuple(board[runout_from:])))
-        return True
 
 
 # What each decision's verb (holdem.actions.read_decision) plays; the usual words and kinds, read at once.
@@ -996,99 +750,35 @@ _PLAIN_TYPES = (str, ActionKind)
 _SIZED = {"bet", "raise", ActionKind.BET, ActionKind.RAISE}
 
 
-def checked_stacks(stacks: Sequence[int]) -> list[int]:
-    """Return ``stacks`` as a list of ints, or raise :class:`InvalidHandError` for a stack a hand refuses."""
-    stacks = list(stacks)
-    for seat, stack in enumerate(stacks):
-        if type(stack) is not int:
-            if isinstance(stack, bool) or not hasattr(type(stack), "__index__"):
-                raise InvalidHandError(f"stack {stack!r} at seat {seat}: stacks are integers of chips")
-            stacks[seat] = stack = operator.index(stack)
-        if stack < 1:
-            raise InvalidHandError(f"stack {stack!r} at seat {seat}: every seat needs at least 1 chip")
-    if sum(stacks) > MAX_CHIPS:
-        raise InvalidHandError(f"stacks {stacks!r}: the chips at the table may add up to at most 2**60")
-    return stacks
+# Why the engine refused a decision (holdem._hand.REFUSALS), in words: the reason a seat may not
+# bet or raise, then the message of each refusal.
+_CODES = _hand.REFUSALS
+_NO_RAISE: dict[int, Callable[[Rules], str]] = {
+    _CODES["STACK_ONLY_CALLS"]: lambda rules: "the stack does not cover more than a call",
+    _CODES["NOT_REOPENED"]: lambda rules: "a short all-in did not reopen the betting to a player who already acted",
+    _CODES["CAP_REACHED"]: lambda rules: f"the cap of {rules.max_bets} bets this street is reached",
+    _CODES["NO_ONE_WITH_CHIPS"]: lambda rules: "every other player has folded or is all in",
+    _CODES["NO_ONE_TO_ANSWER"]: lambda rules: "no other player still in can put in more than the current bet",
+}
 
 
-def _hand_straddles(rules: Rules, count: int, straddles: Sequence[int] | None) -> tuple[int, ...]:
-    """The straddles of a hand (the rules' when they are forced, else those chosen): positions past
-    the table's seats skipped, and no trailing zeros."""
-    if not rules.voluntary_straddles:
-        if straddles is not None:
-            raise InvalidHandError(f"straddles {straddles!r}: these rules force their straddles {rules.straddles}")
-        straddles = rules.straddles
-    chosen = tuple(integer(amount, "straddle") for amount in straddles or ())
-    for position, amount in enumerate(chosen):
-        if amount and (position >= len(rules.straddles) or amount != rules.straddles[position]):
-            raise InvalidHandError(
-                f"straddles {chosen!r}: each is 0 or what the rules allow at its position, {rules.straddles}"
-            )
-    seated = {position for position, _ in _straddle_seats(rules, count, 0).values()}
-    chosen = tuple(amount if position in seated else 0 for position, amount in enumerate(chosen))
-    while chosen and not chosen[-1]:
-        chosen = chosen[:-1]
-    return chosen
+def refusal_message(
+    refusal: int, seat: int, amount: object, current_bet: int, bounds: tuple[int, int] | None, rules: Rules
+) -> str:
+    """Why ``seat`` may not make the decision the engine refused with code ``refusal`` (``amount``: a raise-to;
+    ``bounds``: the raise-to bounds, ``None`` when it may not raise): the one table of the refusals' messages.
 
-
-def _straddle_seats(rules: Rules, count: int, big_blind: int) -> dict[int, tuple[int, int]]:
-    """The seats in a straddle position of a hand of ``count`` players, the big blind at seat ``big_blind``:
-    ``{seat: (position, amount)}``.  Position 0 is the seat after the big blind, the next clockwise after
-    it; a position the seats do not reach (at most ``count - 2``: never the blinds) or allowing 0 is skipped.
-
-    >>> _straddle_seats(Rules.no_limit(1, 2, straddles=(4, 8, 16)), 4, 3)
-    {0: (0, 4), 1: (1, 8)}
+    >>> rules = Rules.fixed_limit(2, 4, max_bets=2)
+    >>> refusal_message(_CODES["CAP_REACHED"], 1, 9, 6, None, rules)
+    'seat 1 may not bet or raise now: the cap of 2 bets this street is reached'
     """
-    allowed = rules.straddles[: max(count - 2, 0)]
-    return {(big_blind + 1 + position) % count: (position, amount) for position, amount in enumerate(allowed) if amount}
-
-
-def _checked_table_seats(table_seats: Sequence[int], count: int) -> tuple[int, ...]:
-    seats = tuple(integer(seat, "table seat") for seat in table_seats)
-    if len(seats) != count or len(set(seats)) != count or min(seats) < 0:
-        raise InvalidHandError(f"table_seats {list(table_seats)!r}: give {count} different seats from 0, one per seat")
-    return seats
-
-
-def _card_layout(
-    order: tuple[int, ...],
-    seed: int | None,
-    deck: CardsLike | None,
-    hole_cards: Sequence[CardsLike | None] | None,
-    board: CardsLike | None,
-) -> tuple[Card, ...]:
-    """Return the cards in dealing order: holes (two rounds), then burn and board cards.
-
-    Cards not known (burn cards, hole cards given as ``None``) are -1.
-    """
-    count = len(order)
-    if hole_cards is None:
-        if board is not None:
-            raise InvalidHandError("a board was given without hole_cards: give both, or a deck")
-        if deck is None:
-            return Deck(seed).deal(52)
-        if seed is not None:
-            raise InvalidHandError("give a seed or a deck, not both")
-        cards = parse_cards(deck)
-        if len(cards) < 2 * count:
-            raise CardCountError(
-                f"a deck of {len(cards)} cards: {count} players need at least {2 * count} "
-                "(and 8 more for a full board)"
-            )
-        return cards
-    if deck is not None or seed is not None:
-        raise InvalidHandError("give hole_cards (and board), a deck, or a seed: only one source")
-    if len(hole_cards) != count:
-        raise CardCountError(f"{len(hole_cards)} pairs of hole cards for {count} players: give one per seat")
-    pairs = [(-1, -1) if cards is None else parse_cards(cards, count=2) for cards in hole_cards]
-    board_cards = () if board is None else parse_cards(board)
-    if len(board_cards) not in (0, 3, 4, 5):
-        raise CardCountError(f"a board of {len(board_cards)} cards: give 0, 3, 4 or 5")
-    seen = [card for pair in pairs for card in pair if card >= 0] + list(board_cards)
-    if len(set(seen)) != len(seen):
-        raise DuplicateCardError(f"cards {format_cards(seen, ' ')!r} repeat a card: each card may appear once")
-    layout = [pairs[seat][0] for seat in order] + [pairs[seat][1] for seat in order]
-    for start, stop in ((0, 3), (3, 4), (4, 5)):
-        if len(board_cards) >= stop:
-            layout += [-1, *board_cards[start:stop]]
-    return tuple(layout)
+    if refusal == _CODES["FOLD_FACING_NO_BET"]:
+        return f"seat {seat} may not fold facing no bet: check instead (Rules(fold_without_bet=True) allows it)"
+    if refusal == _CODES["CHECK_FACING_BET"]:
+        return f"seat {seat} may not check facing a bet of {current_bet}: call, raise or fold"
+    if refusal == _CODES["NOTHING_TO_CALL"]:
+        return f"seat {seat} has no bet to call: check instead"
+    if refusal == _CODES["OUT_OF_BOUNDS"] and bounds is not None:
+        verb = "raise to" if current_bet else "bet"
+        return f"seat {seat} may not {verb} {amount!r}: the total must be from {bounds[0]} to {bounds[1]}"
+    return f"seat {seat} may not bet or raise now: {_NO_RAISE[refusal](rules)}"

@@ -1,8 +1,9 @@
 """Main and side pots: building them from what each seat put in, and awarding them.
 
-Pure functions over per-seat lists.  A pot is made at each all-in level and is
-contested only by the players still in the hand who put in at least that much;
-adjacent pots contested by the same players are one pot.
+Views of the hand engine's rules (the same code that settles every hand): a
+pot is made at each all-in level and is contested only by the players still
+in the hand who put in at least that much; adjacent pots contested by the
+same players are one pot.  For hands of up to ten seats.
 
 >>> pots = build_pots([25, 60, 60], [True, True, True])
 >>> pots
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from holdem import _hand
 from holdem.rules import OddChip
 
 __all__ = ["Pot", "award_pots", "build_pots", "pot_winners", "take_rake"]
@@ -43,24 +45,7 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0
     >>> build_pots([0, 30, 30], [True, True, True], dead=5)
     [Pot(amount=5, eligible=(0, 1, 2)), Pot(amount=60, eligible=(1, 2))]
     """
-    seats = range(len(contributions))
-    pots: list[Pot] = []
-    amount = dead
-    previous = 0
-    for level in sorted(set(contributions)):
-        amount += (level - previous) * sum(1 for seat in seats if contributions[seat] >= level)
-        previous = level
-        eligible = tuple(seat for seat in seats if live[seat] and contributions[seat] >= level)
-        if not eligible:
-            continue
-        while pots and pots[-1].eligible == eligible:
-            amount += pots.pop().amount
-        if amount:
-            pots.append(Pot(amount, eligible))
-            amount = 0
-    if amount and pots:
-        pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
-    return pots
+    return [Pot(*pot) for pot in _hand.pots_of(contributions, live, dead)]
 
 
 def take_rake(pots: Sequence[Pot], rake: int) -> list[Pot]:
@@ -69,12 +54,7 @@ def take_rake(pots: Sequence[Pot], rake: int) -> list[Pot]:
     >>> take_rake([Pot(3, (0, 1)), Pot(10, (1, 2))], 5)
     [Pot(amount=0, eligible=(0, 1)), Pot(amount=8, eligible=(1, 2))]
     """
-    raked = []
-    for pot in pots:
-        taken = min(rake, pot.amount)
-        rake -= taken
-        raked.append(Pot(pot.amount - taken, pot.eligible))
-    return raked
+    return [Pot(*pot) for pot in _hand.raked(list(pots), rake)]
 
 
 def pot_winners(pot: Pot, ranks: Sequence[int]) -> list[int]:
@@ -83,8 +63,7 @@ def pot_winners(pot: Pot, ranks: Sequence[int]) -> list[int]:
     >>> pot_winners(Pot(10, (0, 2, 3)), [50, 99, 50, 10])
     [0, 2]
     """
-    best = max(ranks[seat] for seat in pot.eligible)
-    return [seat for seat in pot.eligible if ranks[seat] == best]
+    return _hand.winners_of(pot.eligible, ranks)
 
 
 def award_pots(
@@ -107,18 +86,4 @@ def award_pots(
     >>> award_pots([Pot(8, (0, 1, 2))], [[9, 9, 9]], order=(1, 2, 0), odd_chip=OddChip.POKERKIT)
     [2, 4, 2]
     """
-    position = {seat: index for index, seat in enumerate(order)}
-    won = [0] * len(order)
-    first_winner_takes_all = odd_chip is OddChip.POKERKIT
-    for pot in pots:
-        share, board_extra = divmod(pot.amount, len(boards))
-        for board_index, ranks in enumerate(boards):
-            amount = share + board_extra if board_index == 0 else share
-            winners = sorted(pot_winners(pot, ranks), key=position.__getitem__)
-            each, extra = divmod(amount, len(winners))
-            for index, seat in enumerate(winners):
-                if first_winner_takes_all:
-                    won[seat] += each + extra if index == 0 else each
-                else:
-                    won[seat] += each + 1 if index < extra else each
-    return won
+    return _hand.awarded(list(pots), boards, order, odd_chip is OddChip.POKERKIT)

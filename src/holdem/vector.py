@@ -1,4 +1,4 @@
-"""Many no-limit tables stepped at once, for reinforcement learning and self-play.
+"""Many tables stepped at once, for reinforcement learning and self-play.
 
 A :class:`VectorGame` holds ``tables`` independent hands in the Cython core.
 Each :meth:`VectorGame.step` takes one decision per table, as arrays, plays
@@ -7,7 +7,8 @@ object per hand.  Between steps every table waits for a decision.
 
 Decisions are a ``kinds`` array (:data:`FOLD`, :data:`CHECK_OR_CALL`,
 :data:`RAISE`) and, for raises, an ``amounts`` array of raise-to totals for the
-street.  The rules of play are :class:`~holdem.hand.Hand`'s for the same cards.
+street.  The rules of play are :class:`~holdem.hand.Hand`'s: both play by the one engine,
+and :meth:`VectorGame.last_hand` gives any table's last hand as a ``Hand``.
 
 >>> from holdem.rules import Rules
 >>> game = VectorGame(Rules.no_limit(1, 2), players=2, tables=3, seed=7)
@@ -25,15 +26,19 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy
 import numpy.typing as npt
 
 from holdem._vector import VectorCore
+from holdem.dealing import _hand_straddles
 from holdem.errors import IllegalActionError, InvalidArrayError, InvalidHandError, InvalidRulesError, InvalidSeedError
 from holdem.limits import MAX_CHIPS, integer
-from holdem.rules import OddChip, Reopening, Rules, Structure, checked_rules
+from holdem.rules import Rules, checked_rules
+
+if TYPE_CHECKING:
+    from holdem.hand import Hand
 
 __all__ = ["CHECK_OR_CALL", "FOLD", "MAX_TABLES", "RAISE", "VectorGame", "VectorObservation"]
 
@@ -81,19 +86,24 @@ class VectorObservation(NamedTuple):
 class VectorGame:
     """``tables`` independent hands of ``players`` seats, each seat starting with ``stack`` chips.
 
-    Supported rules: :meth:`Rules.no_limit <holdem.rules.Rules.no_limit>` with
-    blinds, antes (also a big-blind ante), any ``min_bet`` and
-    ``fold_without_bet``, the seeds' and PokerKit's reopening rules; not
-    straddles, rake, more than one run, PokerKit's odd-chip rule or ACPC's
-    reopening rule (:class:`~holdem.errors.InvalidRulesError`).
-    Showing or mucking changes no chips, so ``all_hands_show`` is accepted.
+    It plays every structure :class:`~holdem.hand.Hand` plays, by the same
+    engine: no limit, pot limit and fixed limit (its caps, the big blind
+    counting as a bet or not, the cap lifted heads-up), blinds, antes and
+    big-blind antes, forced straddles, rake (its cap, no flop no drop), boards
+    run more than once, every reopening, showdown-order and odd-chip rule.
+    It refuses (:class:`~holdem.errors.InvalidRulesError`) only what a batch
+    cannot wait for: runs agreed by the players and voluntary straddles (a
+    choice before each deal; force them with ``voluntary_straddles=False``).
+    A hand's shows and mucks change no chips and are not asked for.
 
     The button starts on the last seat and moves one seat each hand.  Each
     hand starts from ``stack`` chips a seat (default 100 big blinds), or with
-    ``carry_stacks`` from the stacks the last hand left, until a seat is
-    left with no more than the big blind plus the ante (busted or nearly):
-    then every seat starts again from ``stack``.  So every forced bet is
-    posted in full and every hand waits for a decision.
+    ``carry_stacks`` from the stacks the last hand left, seat by seat: a seat
+    left with no more than the ante plus the largest blind or straddle
+    (busted or nearly) is restocked to ``stack``, the others keep theirs
+    (should restocking put more than 2**60 chips at the table, every seat
+    starts again from ``stack``).  So every forced bet is posted in full and
+    every hand waits for a decision.
 
     Table ``t`` (counted from ``first_table``) draws its own cards from a
     xoshiro256** generator seeded with outputs ``4t`` to ``4t + 3`` of the
@@ -101,7 +111,9 @@ class VectorGame:
     ``seed`` gives the same hands at table ``t`` whatever the number of
     tables, so a batch may be split over processes by giving each part its
     ``first_table``.  A hand shuffles the table's deck by Fisher-Yates as far
-    as it deals: seat ``s`` gets cards ``2s`` and ``2s + 1``, the board the five after.
+    as it deals (the whole deck when the board may be run more than once) and
+    deals it as a dealer does, as ``Hand(deck=...)`` reads a deck: one card a
+    round from the seat left of the button, then a burn before each street.
 
     :meth:`step` plays with the GIL released, so games stepped on different
     threads run in parallel; calls on one game from several threads wait for
@@ -109,7 +121,7 @@ class VectorGame:
 
     :raises InvalidRulesError: for rules it does not play, or a player or table
         count out of range (2 to 10 players, 1 to :data:`MAX_TABLES` tables).
-    :raises InvalidHandError: for a stack too short.
+    :raises InvalidHandError: for a stack too short to post every forced bet and keep a chip.
     :raises InvalidSeedError: for a seed outside 0 to 2**64 - 1 or a negative ``first_table``.
     """
 
@@ -128,10 +140,12 @@ class VectorGame:
         players = integer(players, "players")
         rules.check_player_count(players)
         tables = _table_count(tables, "tables")
+        straddles = _hand_straddles(rules, players, None)
+        forced = rules.ante + max((rules.big_blind, *straddles))
         stack = 100 * rules.big_blind if stack is None else integer(stack, "stack")
-        if not rules.big_blind + rules.ante < stack <= MAX_CHIPS // players:
+        if not forced < stack <= MAX_CHIPS // players:
             raise InvalidHandError(
-                f"stack {stack}: use more than the big blind plus the ante ({rules.big_blind + rules.ante}) "
+                f"stack {stack}: use more than the ante plus the largest blind or straddle ({forced}) "
                 f"and at most {MAX_CHIPS // players} (2**60 chips at the table)"
             )
         if type(carry_stacks) is not bool:
@@ -152,11 +166,7 @@ class VectorGame:
         self.seed = seed
         self.first_table = first_table
         self._lock = threading.Lock()
-        self._core = VectorCore(
-            players, tables, rules.small_blind, rules.big_blind, rules.min_bet, rules.ante,
-            rules.big_blind_ante, rules.fold_without_bet, stack, carry_stacks, seed, first_table,
-            rules.reopening is Reopening.SEEDS,
-        )  # fmt: skip
+        self._core = VectorCore(rules, players, tables, straddles, stack, carry_stacks, seed, first_table)
 
     def __repr__(self) -> str:
         return (
@@ -226,7 +236,8 @@ class VectorGame:
         """The hands in play: every seat's hole cards ``(N, P, 2)``, the whole board ``(N, 5)``
         (dealt or not), the stacks before the hand ``(N, P)`` and the button ``(N,)``.
 
-        For analysis and tests: an agent sees only :meth:`observe`.
+        For analysis and tests: an agent sees only :meth:`observe`; :meth:`last_hand` gives
+        the hands finished.
         """
         count, players = self.tables, self.players
         hole_cards = numpy.empty((count, players, 2), numpy.int8)
@@ -237,18 +248,58 @@ class VectorGame:
             self._core.deals(hole_cards, board, starting, button)
         return hole_cards, board, starting, button
 
+    def last_hand(self, table: int) -> Hand | None:
+        """The last hand finished at ``table`` as a :class:`~holdem.hand.Hand` with its whole
+        history (dealt again from the same deck, its decisions played again), or ``None``
+        before the first: to inspect it, write it (:func:`holdem.phh.dumps`) or replay it.
+
+        >>> from holdem.rules import Rules
+        >>> game = VectorGame(Rules.fixed_limit(2, 4), players=2, tables=2, seed=3)
+        >>> game.last_hand(0) is None
+        True
+        >>> _, rewards, done = game.step([FOLD, CHECK_OR_CALL])
+        >>> hand = game.last_hand(0)
+        >>> hand.is_over, hand.payoffs == tuple(rewards[0].tolist()), [action.kind.value for action in hand.history][-2:]
+        (True, True, ['return', 'win'])
+
+        :raises InvalidArrayError: for a table that is not one of the game's.
+        :raises TypeError: for a table that is not an integer.
+        """
+        from holdem.hand import Hand
+
+        with self._lock:
+            finished = self._core.last_hand(integer(table, "table"))
+        if finished is None:
+            return None
+        starting, button, deck, decisions = finished
+        hand = Hand(self.rules, starting, button, deck=deck)
+        for kind, amount in decisions:
+            play_decision(hand, kind, amount)
+        return hand
+
     def _illegal(self, table: int, kind: int, amount: int) -> IllegalActionError:
-        seat, may_fold, call, low, high = self._core.legal(table)
-        where = f"table {table}: seat {seat}"
-        if kind == FOLD:
-            return IllegalActionError(f"{where} may not fold facing no bet: check instead")
-        if kind == RAISE and high:
-            return IllegalActionError(f"{where} may not raise to {amount}: the total must be from {low} to {high}")
-        if kind == RAISE:
-            return IllegalActionError(f"{where} may not bet or raise now: check, call or fold")
-        return IllegalActionError(
-            f"{where}: decision kind {kind}; use {FOLD} (fold), {CHECK_OR_CALL} (check or call) or {RAISE} (raise)"
-        )
+        from holdem.hand import refusal_message
+
+        seat, _, _, low, high = self._core.legal(table)
+        if kind not in (FOLD, RAISE):
+            return IllegalActionError(
+                f"table {table}: seat {seat}: decision kind {kind}; "
+                f"use {FOLD} (fold), {CHECK_OR_CALL} (check or call) or {RAISE} (raise)"
+            )
+        refusal = self._core.refusal(table, kind, amount)
+        current_bet = int(self._observe().bets[table].max())
+        bounds = (low, high) if high else None
+        return IllegalActionError(f"table {table}: {refusal_message(refusal, seat, amount, current_bet, bounds, self.rules)}")
+
+
+def play_decision(hand: Hand, kind: int, amount: int) -> None:
+    """Play one of :class:`VectorGame`'s decisions (``kind`` and, for a raise, its ``amount``) on ``hand``."""
+    if kind == FOLD:
+        hand.fold()
+    elif kind == CHECK_OR_CALL:
+        hand.check_or_call()
+    else:
+        hand.raise_to(amount)
 
 
 def _table_count(value: object, name: str) -> int:
@@ -303,18 +354,15 @@ def _decision_array(name: str, values: npt.ArrayLike, tables: int) -> Int64Array
 
 
 def _check_rules(rules: Rules) -> None:
-    """Raise :class:`InvalidRulesError` for rules that a :class:`VectorGame` does not play."""
-    unsupported = [
-        (rules.structure is not Structure.NO_LIMIT, f"{rules.structure.value} betting"),
-        (bool(rules.straddles), "straddles"),
-        (rules.runouts != 1, "more than one run"),
-        (bool(rules.rake), "rake"),
-        (rules.odd_chip is not OddChip.LEFT_OF_BUTTON, "PokerKit's odd-chip rule"),
-        (rules.reopening is Reopening.ACPC, "ACPC's reopening rule"),
-    ]
-    for refused, what in unsupported:
-        if refused:
-            raise InvalidRulesError(
-                f"{what}: VectorGame plays no-limit with blinds and antes, no straddle, one run, "
-                "no rake, odd chips left of the button"
-            )
+    """Raise :class:`InvalidRulesError` for rules that a :class:`VectorGame` cannot play: those that wait
+    for a choice no batch makes."""
+    if rules.runs_by_agreement and rules.runouts > 1:
+        raise InvalidRulesError(
+            "runs by agreement: VectorGame does not wait for players to agree; "
+            "give runs_by_agreement=False to run the board runouts times"
+        )
+    if rules.straddles and rules.voluntary_straddles:
+        raise InvalidRulesError(
+            "voluntary straddles: VectorGame asks no one whether to straddle; "
+            "give voluntary_straddles=False to post them every hand"
+        )

@@ -35,15 +35,18 @@ Seat 3: Cy 100 -> 100 (0)
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from holdem._core import evaluate
 from holdem.actions import Action, ActionKind
 from holdem.cards import format_cards
 from holdem.errors import InvalidHistoryError, check_type
 from holdem.evaluation import HandRank
-from holdem.hand import Hand
 from holdem.pots import build_pots
 from holdem.rules import Structure
+
+if TYPE_CHECKING:
+    from holdem.hand import Hand
 
 __all__ = ["hand_log", "log_steps"]
 
