@@ -102,8 +102,6 @@ class HandHistory:
     def __post_init__(self) -> None:
         check_type(self.hand, Hand, "hand")
         check_type(self.fields, dict, "fields")
-        for name in self.fields:
-            check_type(name, str, "a field's name")
 
     @property
     def unknown_seats(self) -> frozenset[int]:
@@ -164,6 +162,7 @@ _GAME_FIELDS = {"variant", "ante_trimming_status", *_REQUIRED["NT"], *_REQUIRED[
 # The fields a HandHistory does not keep: they are in its hand.
 _OPTION_FIELDS = frozenset("_" + name for name in _OPTIONS)
 _NOT_KEPT = _GAME_FIELDS | _OPTION_FIELDS | set(_RECORDS)
+_BLIND_FIELDS = frozenset(("_dead_small_blind", "_posts"))
 _PER_PLAYER = ("players", "seats", "finishing_stacks", "winnings", "time_banks")
 _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _SECTION = re.compile(r"\[\s*(\d+)\s*\]\s*(?:#.*)?$")
@@ -513,13 +512,16 @@ def _replay(data: dict[str, Any]) -> HandHistory:
     seat_of, by_seat = _SEATING[count][button]
     exposed = _exposed(data.get("_exposed"), holes, count)
     hole_cards = [holes[player] for player in by_seat]
-    dead_small_blind = data.get("_dead_small_blind", False)
-    if type(dead_small_blind) is not bool:
-        raise InvalidHistoryError(f"_dead_small_blind {dead_small_blind!r}: expected true or false")
-    hand = Hand(
-        rules, [stacks[player] for player in by_seat], button, hole_cards=hole_cards, manual_showdown=True,
-        dead_small_blind=dead_small_blind, posts=_posts(data.get("_posts", {}), seat_of),
-    )  # fmt: skip
+    if _BLIND_FIELDS.isdisjoint(data):  # the usual hand: the blinds of the rules
+        hand = Hand(rules, [stacks[player] for player in by_seat], button, hole_cards=hole_cards, manual_showdown=True)
+    else:
+        dead_small_blind = data.get("_dead_small_blind", False)
+        if type(dead_small_blind) is not bool:
+            raise InvalidHistoryError(f"_dead_small_blind {dead_small_blind!r}: expected true or false")
+        hand = Hand(
+            rules, [stacks[player] for player in by_seat], button, hole_cards=hole_cards, manual_showdown=True,
+            dead_small_blind=dead_small_blind, posts=_posts(data.get("_posts", {}), seat_of),
+        )  # fmt: skip
     if exposed is not None:
         player, card, replacement = exposed
         hand.replace_exposed(seat_of[player], card, replacement)
