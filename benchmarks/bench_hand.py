@@ -21,8 +21,9 @@ import random
 
 import pytest
 
-from holdem.hand import Hand, Street
+from holdem.hand import Hand
 from holdem.rules import Rules
+from holdem.views import Street
 
 HANDS = 2_000
 PLAYERS = 6

@@ -20,10 +20,11 @@ from holdem.errors import (
     TableError,
     TournamentError,
 )
-from holdem.hand import Hand, position_names
+from holdem.hand import Hand
 from holdem.match import play_match
 from holdem.rules import Rules
 from holdem.table import Table
+from holdem.views import position_names
 from holdem.tournament import (
     ICM_EXACT_WORK,
     BlindSchedule,

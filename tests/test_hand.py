@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from holdem.actions import Action, ActionKind, IllegalActionError
-from holdem.errors import CardCountError, DuplicateCardError, InvalidHistoryError
-from holdem.hand import Hand, InvalidHandError, SeatStatus, Street
+from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError, InvalidHistoryError
+from holdem.hand import Hand
 from holdem.rules import OddChip, Reopening, Rules
+from holdem.views import SeatStatus, Street
 
 NL = Rules.no_limit(1, 2)
 

@@ -22,13 +22,14 @@ from holdem.errors import (
     TableError,
     TournamentError,
 )
-from holdem.formats import phh
-from holdem.hand import Hand, position_names
-from holdem.match import play_match
 from holdem.cli.play import add_to
+from holdem.formats import phh
+from holdem.hand import Hand
+from holdem.match import play_match
 from holdem.rules import Rules, Structure
 from holdem.table import Table
 from holdem.tournament import BlindSchedule, Level, Tournament
+from holdem.views import position_names
 
 NL = Rules.no_limit(1, 2)
 

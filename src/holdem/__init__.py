@@ -50,10 +50,11 @@ from holdem.errors import (
     TournamentError,
 )
 from holdem.evaluation import Category, HandRank, best_five
-from holdem.hand import Hand, HandView, SeatStatus, Street, position_names
+from holdem.hand import Hand
 from holdem.pots import Pot
 from holdem.ranges import CLASS_GRID, HandRange, class_combos, hand_class
 from holdem.rules import OddChip, Reopening, Rules, ShowdownOrder, Structure
+from holdem.views import HandView, SeatStatus, Street, position_names
 
 __version__ = "0.1.0"
 

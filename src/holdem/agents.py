@@ -1,7 +1,7 @@
 """Agents: bots that play hands, and four reference bots to play against.
 
 An agent is any callable, or any object with an ``act`` method (:class:`Agent`),
-that takes a seat's :class:`~holdem.hand.HandView` (its own cards, the board,
+that takes a seat's :class:`~holdem.views.HandView` (its own cards, the board,
 stacks, bets, pots, the rules, the legal actions, the history so far with
 other seats' cards hidden) and returns a decision in any of the usual words
 (:meth:`Hand.act <holdem.hand.Hand.act>` reads them): ``"fold"``,
@@ -37,11 +37,13 @@ from typing import NamedTuple, Protocol, SupportsIndex, Union
 
 from holdem.actions import ActionKind
 from holdem.cards import CardsLike, Rng
+from holdem.dealing import _straddle_seats
 from holdem.equity import equity
 from holdem.errors import AgentError, IllegalActionError, InvalidHandError
-from holdem.hand import _PLAIN, Hand, HandView, SeatStatus, _straddle_seats
+from holdem.hand import _PLAIN, Hand
 from holdem.ranges import HandRange
 from holdem.rules import Rules
+from holdem.views import HandView, SeatStatus
 
 __all__ = [
     "Agent",

@@ -46,7 +46,8 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from holdem.actions import Action, ActionKind
 from holdem.cards import Card
 from holdem.errors import AgentError, InvalidHandError
-from holdem.hand import Hand, HandView
+from holdem.hand import Hand
+from holdem.views import HandView
 
 if TYPE_CHECKING:
     import numpy

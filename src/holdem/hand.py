@@ -38,20 +38,15 @@ from holdem.dealing import (
     _checked_posts,
     _checked_table_seats,
     _hand_straddles,
-    _straddle_seats,
     checked_stacks,
 )
 from holdem.errors import CardCountError, DuplicateCardError, InvalidHandError, InvalidHistoryError
 from holdem.limits import integer
 from holdem.pots import Pot, build_pots
 from holdem.rules import Rules
-from holdem.views import HIDDEN_DEALS, HandView, SeatStatus, Street, position_names
+from holdem.views import HIDDEN_DEALS, HandView, SeatStatus, Street
 
-# HandView, SeatStatus, Street and position_names live in holdem.views, checked_stacks and _straddle_seats in
-# holdem.dealing; named here for the modules that import them from here.
-__all__ = [
-    "Hand", "HandView", "InvalidHandError", "SeatStatus", "Street", "_straddle_seats", "checked_stacks", "position_names"
-]
+__all__ = ["Hand"]
 
 
 class _Absent(enum.Enum):
@@ -270,7 +265,7 @@ class Hand(HandCore):
 
     @property
     def positions(self) -> tuple[str, ...]:
-        """Each seat's position name (:func:`position_names`), by seat.
+        """Each seat's position name (:func:`~holdem.views.position_names`), by seat.
 
         >>> from holdem.rules import Rules
         >>> Hand(Rules.no_limit(1, 2), [100] * 4, button=1, seed=1).positions

@@ -604,7 +604,7 @@ def _run_jobs(
     answers Ctrl-C between its jobs, which stops the others."""
     import sys
 
-    from tqdm import tqdm  # here, not at import: `import holdem` stays quick
+    from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]  # here, not at import: stays quick
 
     from holdem.equity import _run
 

@@ -21,7 +21,8 @@ import enum
 from typing import SupportsIndex
 
 from holdem.actions import ActionKind, IllegalActionError, read_decision
-from holdem.hand import Hand, SeatStatus
+from holdem.hand import Hand
+from holdem.views import SeatStatus
 
 __all__ = ["HeldActions", "OutOfTurn", "decision"]
 

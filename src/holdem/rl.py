@@ -12,7 +12,7 @@ for each seat starting with the agent's own: stacks, bets, folded flags and
 the button (one-hot); then the pot, and the chips to call, the smallest and
 the largest raise (totals for the street; 0 when not the agent's turn or
 when it may not raise).  :meth:`HoldemEnv.view` gives the same as a
-structured :class:`~holdem.hand.HandView`.
+structured :class:`~holdem.views.HandView`.
 
 Actions (``Discrete(6)``): 0 fold, 1 check or call, 2 the minimum raise,
 3 raise half the pot, 4 raise the pot, 5 all in.  Rewards, given when the hand
@@ -51,10 +51,11 @@ except ModuleNotFoundError as error:
 from holdem.agents import pot_raise_to
 from holdem.cards import Rng
 from holdem.errors import IllegalActionError, InvalidRulesError, SeatError, check_type
-from holdem.hand import Hand, HandView, SeatStatus
+from holdem.hand import Hand
 from holdem.limits import integer
 from holdem.rules import Rules, checked_rules
 from holdem.vector import CHECK_OR_CALL, FOLD, RAISE, VectorGame, VectorObservation, _decision_array, _table_count
+from holdem.views import HandView, SeatStatus
 
 __all__ = ["ACTIONS", "HoldemEnv", "HoldemVectorEnv"]
 
@@ -126,7 +127,7 @@ class HoldemEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # PettingZoo has 
         self.agent_selection = self.possible_agents[self.hand.actor]  # type: ignore[index]
 
     def view(self, agent: str) -> HandView:
-        """What ``agent`` may know of the hand, as a :class:`~holdem.hand.HandView`.
+        """What ``agent`` may know of the hand, as a :class:`~holdem.views.HandView`.
 
         :raises SeatError: for a name not among :attr:`possible_agents`.
         :raises IllegalActionError: before the first :meth:`reset`.

@@ -19,7 +19,7 @@ import enum
 from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
-from holdem.hand import _straddle_seats
+from holdem.dealing import _straddle_seats
 from holdem.rules import Rules
 
 __all__ = [

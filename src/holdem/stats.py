@@ -35,8 +35,9 @@ Before the flop the blinds (and straddles) are the bet to raise, so the first
 raise is the 2-bet and the next the 3-bet; with antes and no blinds, an
 opening bet counts as the first raise.
 
->>> from holdem.hand import Hand, position_names
+>>> from holdem.hand import Hand
 >>> from holdem.rules import Rules
+>>> from holdem.views import position_names
 >>> hand = Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=7)
 >>> hand.raise_to(6), hand.raise_to(18), hand.fold(), hand.fold()
 (Action('raise', 2, 6), Action('raise', 0, 18), Action('fold', 1), Action('fold', 2))
@@ -54,7 +55,8 @@ from collections.abc import Iterable, Sequence
 
 from holdem.actions import ActionKind
 from holdem.errors import HoldemError
-from holdem.hand import Hand, position_names
+from holdem.hand import Hand
+from holdem.views import position_names
 
 __all__ = ["Aggression", "PlayerStats", "Ratio", "StatsError", "summarize"]
 

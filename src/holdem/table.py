@@ -27,17 +27,18 @@ import time
 from collections.abc import Callable, Collection, Mapping
 from typing import IO, SupportsIndex, TypeVar
 
+from holdem import seating
 from holdem._core import Rng
 from holdem.actions import Action, ActionKind, IllegalActionError
 from holdem.agents import Fault, _renumbered
+from holdem.dealing import checked_stacks
 from holdem.errors import BuyInError, HoldemError, SeatError, TableError, real_number
-from holdem.hand import Hand, checked_stacks
+from holdem.hand import Hand
 from holdem.limits import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, chip_count, integer
-from holdem.rules import Rules, checked_rules
-from holdem.schedule import BlindSchedule
-from holdem import seating
 from holdem.out_of_turn import HeldActions, OutOfTurn, decision
 from holdem.players import Player, PlayerResult, checked_buy_in
+from holdem.rules import Rules, checked_rules
+from holdem.schedule import BlindSchedule
 from holdem.seating import Blinds, ButtonRule, Deal, MisdealButton, Owed
 from holdem.session import PLAY_HANDS_LIMIT, play_table
 

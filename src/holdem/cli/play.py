@@ -11,7 +11,8 @@ from holdem.agents import Decision, ask_straddles, play_hand
 from holdem.cards import Rng, format_cards
 from holdem.cli._game import add_game_options, bots_from, positive, rules_from
 from holdem.errors import AgentError
-from holdem.hand import Hand, HandView
+from holdem.hand import Hand
+from holdem.views import HandView
 
 __all__ = ["add_to"]
 

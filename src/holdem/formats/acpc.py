@@ -55,10 +55,11 @@ from holdem.actions import Action, ActionKind
 from holdem.cards import Card, format_cards, parse_cards
 from holdem.errors import AcpcError, HoldemError, InvalidRulesError, check_type
 from holdem.formats.phh import HandHistory
-from holdem.hand import Hand, HandView, SeatStatus
+from holdem.hand import Hand
 from holdem.limits import integer
 from holdem.pots import build_pots, pot_winners
 from holdem.rules import Reopening, Rules, Structure
+from holdem.views import HandView, SeatStatus
 
 __all__ = [
     "AcpcError",
@@ -581,7 +582,7 @@ class MatchState(NamedTuple):
         return hand
 
     def view(self, game: GameDef) -> HandView:
-        """The :class:`~holdem.hand.HandView` of the player whose state this is.
+        """The :class:`~holdem.views.HandView` of the player whose state this is.
 
         >>> game = GameDef("nolimit", 2, 4, (100, 50), (2, 1, 1, 1), stacks=(20000, 20000))
         >>> view = MatchState.parse("MATCHSTATE:1:31:r300r900:|JdTc").view(game)

@@ -59,11 +59,12 @@ from typing import IO
 from holdem.actions import ActionKind
 from holdem.agents import agent_name
 from holdem.cards import Rng, format_cards
-from holdem.limits import integer
 from holdem.errors import AcpcError, AgentError, HoldemError, IllegalActionError, check_type
-from holdem.formats.acpc import GameDef, MatchState, _value_text, hand_values, reference_deals, score_line
-from holdem.hand import Hand, HandView, SeatStatus
+from holdem.formats.acpc import GameDef, MatchState, hand_values, reference_deals, score_line, _value_text
+from holdem.hand import Hand
+from holdem.limits import integer
 from holdem.rules import Structure
+from holdem.views import HandView, SeatStatus
 
 __all__ = ["ClientResult", "Dealer", "DealerResult", "play_client", "read_action"]
 
@@ -583,7 +584,7 @@ def play_client(
 
     The game comes from ``game``, else from the definition a holdem dealer
     sends.  ``timeout`` bounds each wait for the dealer, in seconds.  The
-    agent gets its :class:`~holdem.hand.HandView` at each turn, and
+    agent gets its :class:`~holdem.views.HandView` at each turn, and
     ``end_hand`` (if it has one) at the end of each hand.  The dealer's word
     is the game: a state the client cannot follow (betting the rules refuse,
     or cards missing: its own, or those a showdown must show) is reported to

@@ -74,9 +74,10 @@ from holdem.actions import ActionKind
 from holdem.cards import CARD_NAMES, Card, format_cards, parse_cards
 from holdem.errors import HoldemError, InvalidHistoryError, check_type
 from holdem.formats._toml import read_simple_toml
-from holdem.hand import Hand, SeatStatus
+from holdem.hand import Hand
 from holdem.limits import MAX_CHIPS
 from holdem.rules import OddChip, Reopening, Rules, Structure
+from holdem.views import SeatStatus
 
 __all__ = ["HandHistory", "InvalidHistoryError", "dump", "dump_all", "dumps", "load", "load_all", "loads"]
 
