@@ -38,6 +38,7 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from holdem._core import evaluate
+from holdem._hand import HandCore
 from holdem.actions import Action, ActionKind
 from holdem.cards import format_cards
 from holdem.errors import InvalidHistoryError, check_type
@@ -74,7 +75,8 @@ def log_steps(hand: Hand, names: Sequence[str] | None = None, hidden: Collection
     >>> steps[3]
     '*** HOLE CARDS ***\\nDealt to Player 1 (BB) [As Ad]'
     """
-    check_type(hand, Hand, "hand")
+    if not isinstance(hand, HandCore):  # every Hand is one (holdem.hand imports this module)
+        raise TypeError(f"hand: use a Hand, got {type(hand).__name__}")
     rules = hand.rules
     count = hand.player_count
     if names is None:
