@@ -236,7 +236,7 @@ class GameDef:
             blinds[0], blinds[1] = rules.big_blind, rules.small_blind
             first = 2 if rules.small_blind < rules.big_blind else 1
         else:
-            straddles = rules.straddles_at(players)
+            straddles = rules.at_table(players).straddles  # a button straddle by position at this size
             forced = (rules.small_blind, rules.big_blind, *straddles)
             blinds[: len(forced)] = forced
             first = (2 + len(straddles)) % players + 1
