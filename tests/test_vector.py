@@ -66,6 +66,8 @@ GAMES = [
     (Rules.pot_limit(1, 2, ante=1, big_blind_ante=True, showdown_order="right-of-button"), 5, 30, True),
     (Rules.no_limit(1, 2, straddles=(4, 8), **FORCED), 6, 40, True),
     (Rules.no_limit(1, 2, straddles=(0, 0, 0, 4), **FORCED), 6, 30, True),
+    (Rules.no_limit(1, 2, straddles=(4,), button_straddle=8, **FORCED), 4, 30, True),
+    (Rules.no_limit(1, 2, button_straddle=4, **FORCED), 9, 30, True),
     (Rules.no_limit(1, 2, rake="1/20", rake_cap=3), 4, 40, True),
     (Rules.no_limit(1, 2, rake="1/10", no_flop_no_drop=True, odd_chip="pokerkit"), 3, 30, True),
     (Rules.no_limit(1, 2, reopening="acpc"), 3, 30, True),
@@ -97,7 +99,7 @@ def test_boards_run_more_than_once_pay_as_hand(rules, players, stack, carry_stac
 
 def restocked(rules, players, stacks, stack, carry_stacks):
     """The stacks a table starts its next hand from: seat by seat, a seat too short for the forced bets gets ``stack``."""
-    short = rules.ante + max((rules.big_blind, *rules.straddles[: players - 2]))
+    short = rules.ante + max((rules.big_blind, *rules.straddles_at(players)))
     return tuple(stack if not carry_stacks or chips <= short else chips for chips in stacks)
 
 

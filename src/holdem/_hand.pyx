@@ -136,7 +136,7 @@ cdef class RulesCore:
         self.rules = rules
         read_rules(rules, &self.er)
         self.runs_by_agreement = rules.runs_by_agreement and rules.runouts > 1
-        self.has_straddles = bool(rules.straddles)
+        self.has_straddles = rules.has_straddles
 
 
 # Rules are frozen: what a hand reads of them is kept by the Rules object's

@@ -138,11 +138,11 @@ def ask_straddles(agents: Sequence[object], rules: Rules, button: int | None = N
 
     :raises AgentError: for a hook that raises.
     """
-    if not (rules.straddles and rules.voluntary_straddles):
+    if not (rules.has_straddles and rules.voluntary_straddles):
         return None
     count = len(agents)
     button = count - 1 if button is None else button
-    chosen = [0] * len(rules.straddles)
+    chosen = [0] * len(rules.straddles_at(count))
     for seat, (position, amount) in _straddle_seats(rules, count, (button + 2) % count).items():
         if _wants_to_straddle(agents[seat], seat, amount, agent_name(agents[seat])):
             chosen[position] = amount

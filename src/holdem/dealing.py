@@ -60,18 +60,19 @@ def checked_stacks(stacks: Sequence[int]) -> list[int]:
 def _hand_straddles(rules: Rules, count: int, straddles: Sequence[int] | None) -> tuple[int, ...]:
     """The straddles of a hand (the rules' when they are forced, else those chosen): positions past
     the table's seats skipped, and no trailing zeros."""
+    allowed = rules.straddles_at(count)
     if not rules.voluntary_straddles:
         if straddles is not None:
-            raise InvalidHandError(f"straddles {straddles!r}: these rules force their straddles {rules.straddles}")
-        straddles = rules.straddles
+            raise InvalidHandError(f"straddles {straddles!r}: these rules force their straddles {allowed}")
+        return allowed
     chosen = tuple(integer(amount, "straddle") for amount in straddles or ())
-    for position, amount in enumerate(chosen):
-        if amount and (position >= len(rules.straddles) or amount != rules.straddles[position]):
+    for position, amount in enumerate(chosen[: count - 2]):  # positions past the table's seats are skipped
+        if amount and (position >= len(allowed) or amount != allowed[position]):
             raise InvalidHandError(
-                f"straddles {chosen!r}: each is 0 or what the rules allow at its position, {rules.straddles}"
+                f"straddles {chosen!r}: each is 0 or what the rules allow at its position at {count} players, "
+                f"{allowed}"
             )
-    seated = {position for position, _ in _straddle_seats(rules, count, 0).values()}
-    chosen = tuple(amount if position in seated else 0 for position, amount in enumerate(chosen))
+    chosen = chosen[: count - 2]
     while chosen and not chosen[-1]:
         chosen = chosen[:-1]
     return chosen
@@ -80,12 +81,14 @@ def _hand_straddles(rules: Rules, count: int, straddles: Sequence[int] | None) -
 def _straddle_seats(rules: Rules, count: int, big_blind: int) -> dict[int, tuple[int, int]]:
     """The seats in a straddle position of a hand of ``count`` players, the big blind at seat ``big_blind``:
     ``{seat: (position, amount)}``.  Position 0 is the seat after the big blind, the next clockwise after
-    it; a position the seats do not reach (at most ``count - 2``: never the blinds) or allowing 0 is skipped.
+    it; the positions are :meth:`Rules.straddles_at` ``count``, the button straddle's the button's.
 
     >>> _straddle_seats(Rules.no_limit(1, 2, straddles=(4, 8, 16)), 4, 3)
     {0: (0, 4), 1: (1, 8)}
+    >>> _straddle_seats(Rules.no_limit(1, 2, button_straddle=4), 6, 1)
+    {5: (3, 4)}
     """
-    allowed = rules.straddles[: max(count - 2, 0)]
+    allowed = rules.straddles_at(count)
     return {(big_blind + 1 + position) % count: (position, amount) for position, amount in enumerate(allowed) if amount}
 
 

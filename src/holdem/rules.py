@@ -84,15 +84,20 @@ class Rules:
 
     Amounts are chips.  ``straddles`` lists the straddles by position after the
     big blind (UTG first, the button last; 0 for no straddle there): ``(4,)``
-    is a UTG straddle over a big blind of 2 and ``(0, 0, 0, 4)`` a button
-    straddle at six players.  Action preflop starts left of the last straddle,
-    which acts last; a straddle counts as the last full raise.  By default
+    is a UTG straddle over a big blind of 2 at any number of players, and
+    ``(0, 0, 0, 4)`` a button straddle at six players.  ``button_straddle``
+    names the button's straddle whatever the number of players: it takes the
+    button's position (:meth:`straddles_at`), above every other straddle.
+    Action preflop starts left of the last straddle, which acts last (seed
+    004: «la acción suele empezar a la izquierda del straddle»); a straddle
+    counts as the last full raise.  By default
     straddles are voluntary (seed 004: «Un straddle es una ciega voluntaria
     antes del reparto»): they are what the house allows, and each hand the
     player in a straddle position chooses (``Hand(straddles=...)``, or
     ``Table.straddle``).  With ``voluntary_straddles=False`` they are forced on
     whoever sits there, every hand (as PHH and ACPC record them).  Either way a
-    position the table does not have at its player count is skipped.
+    position the table does not have at its player count is skipped: heads-up
+    there is none (the button is the small blind).
 
     ``ante`` is posted by every player, or by the big blind alone with
     ``big_blind_ante``.  A player all in for less than the ante wins only the
@@ -120,6 +125,8 @@ class Rules:
 
     >>> Rules.no_limit(1, 2, straddles=(4,)).straddles
     (4,)
+    >>> Rules.no_limit(1, 2, button_straddle=4).straddles_at(6)
+    (0, 0, 0, 4)
     >>> Rules.no_limit(5, 2)
     Traceback (most recent call last):
     ...
@@ -135,6 +142,7 @@ class Rules:
     ante: int = 0
     big_blind_ante: bool = False
     straddles: tuple[int, ...] = ()
+    button_straddle: int = 0
     voluntary_straddles: bool = True
     max_bets: int | None = 4
     blind_counts_as_bet: bool = True
@@ -162,12 +170,12 @@ class Rules:
         if isinstance(self.straddles, (str, bytes)) or not hasattr(self.straddles, "__iter__"):
             raise TypeError(f"straddles {self.straddles!r}: use a sequence of chip amounts, such as (4,)")
         straddles = tuple(chip_count(amount, "straddle", InvalidRulesError) for amount in self.straddles)
-        for name in ("small_blind", "big_blind", "min_bet", "small_bet", "big_bet", "ante"):
+        for name in ("small_blind", "big_blind", "min_bet", "small_bet", "big_bet", "ante", "button_straddle"):
             set_field(name, chip_count(getattr(self, name), name, InvalidRulesError))
         while straddles and not straddles[-1]:  # a zero is no straddle there
             straddles = straddles[:-1]
         set_field("straddles", straddles)
-        if not straddles:  # nothing to choose: rules without straddles are alike
+        if not self.has_straddles:  # nothing to choose: rules without straddles are alike
             set_field("voluntary_straddles", True)
         if self.big_blind < self.small_blind:
             raise InvalidRulesError(
@@ -191,6 +199,11 @@ class Rules:
                     "each straddle must raise the one before"
                 )
             previous = amount or previous
+        if self.button_straddle and self.button_straddle <= previous:
+            raise InvalidRulesError(
+                f"button straddle {self.button_straddle} is not above the forced bets before it ({previous}): "
+                "the button's straddle, the last, must raise every other"
+            )
         if self.max_bets is not None:
             message = f"max_bets {self.max_bets!r}: use a count of bets from 1 to 2**60, or None"
             max_bets = integer(self.max_bets, "max_bets")
@@ -273,6 +286,51 @@ class Rules:
             big_bet=big_bet,
             **options,  # type: ignore[arg-type]
         )
+
+    @property
+    def has_straddles(self) -> bool:
+        """Whether these rules have a straddle at some position (``straddles`` or ``button_straddle``).
+
+        >>> Rules.no_limit(1, 2).has_straddles, Rules.no_limit(1, 2, button_straddle=4).has_straddles
+        (False, True)
+        """
+        return bool(self.straddles or self.button_straddle)
+
+    def straddles_at(self, player_count: int) -> tuple[int, ...]:
+        """The straddles at a table of ``player_count`` players, by position after the big blind: those of
+        ``straddles`` the table has seats for (at most ``player_count - 2``: never the blinds), the button's
+        position, the last, holding ``button_straddle`` when there is one; no trailing zeros.
+
+        At three players UTG is the button, and a button straddle replaces a UTG straddle; heads-up the
+        button is the small blind and no one straddles.
+
+        >>> rules = Rules.no_limit(1, 2, straddles=(4,), button_straddle=8)
+        >>> rules.straddles_at(6), rules.straddles_at(4), rules.straddles_at(3), rules.straddles_at(2)
+        ((4, 0, 0, 8), (4, 8), (8,), ())
+        """
+        count = integer(player_count, "player_count")
+        self.check_player_count(count)
+        seats = count - 2
+        if not (self.button_straddle and seats):
+            straddles = self.straddles[:seats]
+        else:
+            before = self.straddles[: seats - 1]
+            straddles = before + (0,) * (seats - 1 - len(before)) + (self.button_straddle,)
+        while straddles and not straddles[-1]:
+            straddles = straddles[:-1]
+        return straddles
+
+    def at_table(self, player_count: int) -> Rules:
+        """These rules as a table of ``player_count`` players plays them: the straddles by position there
+        (:meth:`straddles_at`) and no straddle named by position (these rules when they are so already).
+
+        >>> Rules.no_limit(1, 2, button_straddle=4).at_table(4).straddles
+        (0, 4)
+        """
+        straddles = self.straddles_at(player_count)
+        if straddles == self.straddles and not self.button_straddle:
+            return self
+        return dataclasses.replace(self, straddles=straddles, button_straddle=0)
 
     def check_player_count(self, player_count: int) -> None:
         """Raise :class:`InvalidRulesError` unless these rules can seat ``player_count`` players.

@@ -71,6 +71,7 @@ class Level:
             big_blind_ante=self.big_blind_ante, min_bet=bet if limit else self.big_blind,
             small_bet=bet if limit else base.small_bet, big_bet=2 * bet if limit else base.big_bet,
             straddles=tuple(amount * self.big_blind // base.big_blind for amount in base.straddles),
+            button_straddle=base.button_straddle * self.big_blind // base.big_blind,
         )  # fmt: skip
 
 

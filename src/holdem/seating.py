@@ -273,14 +273,12 @@ def hand_straddles(rules: Rules, deal: Deal, straddling: Collection[int]) -> tup
     ((4,), None)
     """
     if rules.voluntary_straddles:
-        straddles = [0] * len(rules.straddles)
+        straddles = [0] * len(rules.straddles_at(len(deal.seats)))
         for seat, (position, amount) in straddle_seats(rules, deal).items():
             if seat in straddling:
                 straddles[position] = amount
         return rules, straddles
-    if len(rules.straddles) > len(deal.seats) - 2:  # forced straddles the table has no seats for are skipped
-        rules = dataclasses.replace(rules, straddles=rules.straddles[: max(len(deal.seats) - 2, 0)])
-    return rules, None
+    return rules.at_table(len(deal.seats)), None  # forced straddles the table has no seats for are skipped
 
 
 def _next(seats: Sequence[int], after: int) -> int:

@@ -613,8 +613,10 @@ class Table:
             who will not be in a straddle position.
         """
         self._seated(name)
-        if not self._rules.straddles:
-            raise TableError("these rules allow no straddles: Rules(straddles=...) allows them")
+        if not self._rules.has_straddles:
+            raise TableError(
+                "these rules allow no straddles: Rules(straddles=...) or Rules(button_straddle=...) allows them"
+            )
         if not self._rules.voluntary_straddles:
             raise TableError("these rules force their straddles: nobody declares them")
         if self._current is not None:

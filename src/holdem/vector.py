@@ -361,7 +361,7 @@ def _check_rules(rules: Rules) -> None:
             "runs by agreement: VectorGame does not wait for players to agree; "
             "give runs_by_agreement=False to run the board runouts times"
         )
-    if rules.straddles and rules.voluntary_straddles:
+    if rules.has_straddles and rules.voluntary_straddles:
         raise InvalidRulesError(
             "voluntary straddles: VectorGame asks no one whether to straddle; "
             "give voluntary_straddles=False to post them every hand"

@@ -237,9 +237,10 @@ class GameDef:
             blinds[0], blinds[1] = rules.big_blind, rules.small_blind
             first = 2 if rules.small_blind < rules.big_blind else 1
         else:
-            forced = (rules.small_blind, rules.big_blind, *rules.straddles)
+            straddles = rules.at_table(players).straddles  # a button straddle by position at this size
+            forced = (rules.small_blind, rules.big_blind, *straddles)
             blinds[: len(forced)] = forced
-            first = (2 + len(rules.straddles)) % players + 1
+            first = (2 + len(straddles)) % players + 1
         if rules.structure is Structure.FIXED_LIMIT:
             game = cls(
                 "limit", players, 4, tuple(blinds), (first, 1, 1, 1), stacks,
@@ -254,7 +255,7 @@ class GameDef:
         stated = game.rules()
         # Without a cap, whether the big blind counts as a bet changes nothing.
         wanted = dataclasses.replace(
-            rules, all_hands_show=True, reopening=Reopening.ACPC,
+            rules.at_table(players), all_hands_show=True, reopening=Reopening.ACPC,
             blind_counts_as_bet=rules.blind_counts_as_bet or rules.max_bets is None,
         )
         lost = [
