@@ -263,16 +263,17 @@ def test_bad_batches_raise_invalid_array_error(array, message, batch_loop):
 
 @pytest.mark.parametrize("width", [5, 6, 7])
 def test_batches_of_any_length_match_single_calls(width, batch_loop):
-    hands = Rng(width).sample_cards(40, width)
-    for rows in range(len(hands) + 1):  # whole groups of eight rows and the rows after them
+    hands = Rng(width).sample_cards(140, width)
+    # whole groups of eight rows and the rows after them; whole and partial blocks of 64 rows
+    for rows in [*range(41), 63, 64, 65, 127, 128, 129, 140]:
         expected = [evaluate(hand) for hand in hands[:rows].tolist()]
         assert evaluate_batch(hands[:rows]).tolist() == expected
 
 
 @pytest.mark.parametrize("width", [5, 6, 7])
 def test_a_bad_code_or_a_repeated_card_anywhere_is_caught(width, batch_loop):
-    hands = Rng(11).sample_cards(24, width)
-    for row in range(8, 16):  # every lane of a middle group of eight
+    hands = Rng(11).sample_cards(140, width)
+    for row in [*range(8, 16), 64, 139]:  # every lane of a group of eight; later blocks of 64 rows
         for position in range(width):
             for code in (52, 63, 64, 255):
                 bad = hands.copy()

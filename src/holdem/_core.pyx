@@ -86,19 +86,22 @@ cdef uint32_t CLASS_SCORE[CLASS_COUNT + 1]
 cdef uint64_t hash_multiplier
 
 
-cdef inline uint16_t key_rank(uint64_t key, uint64_t mask) noexcept nogil:
-    """The rank 1..7462 of the best five of the 5 to 7 cards summed in key and mask."""
+cdef inline uint32_t key_slot(uint64_t key, uint64_t mask) noexcept nogil:
+    """The index in RANK_TABLE of the rank of the 5 to 7 cards summed in key and mask."""
     cdef uint64_t flush = key & FLUSH_BITS
     cdef uint64_t ranks
     cdef unsigned int suit
     if flush:
         flush >>= 51  # 1, 16, 256 or 4096: the suit with five or more cards
         suit = (flush > 1) + (flush > 16) + (flush > 256)
-        return RANK_TABLE[FLUSH_SLOT + ((mask >> (16 * suit)) & 0x1FFF)]
+        return FLUSH_SLOT + ((mask >> (16 * suit)) & 0x1FFF)
     ranks = (key & RANK_BITS) * hash_multiplier
-    return RANK_TABLE[
-        ((ranks >> SLOT_SHIFT) & (SLOT_COUNT - 1)) ^ BUCKET_DISPLACEMENT[ranks >> (64 - BUCKET_BITS)]
-    ]
+    return ((ranks >> SLOT_SHIFT) & (SLOT_COUNT - 1)) ^ BUCKET_DISPLACEMENT[ranks >> (64 - BUCKET_BITS)]
+
+
+cdef inline uint16_t key_rank(uint64_t key, uint64_t mask) noexcept nogil:
+    """The rank 1..7462 of the best five of the 5 to 7 cards summed in key and mask."""
+    return RANK_TABLE[key_slot(key, mask)]
 
 
 # A class score orders the 7,462 five-card classes: the category (0 = high card
@@ -523,6 +526,24 @@ def class_score(rank):
     return CLASS_SCORE[<Py_ssize_t>rank]
 
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define HOLDEM_PREFETCH(address) __builtin_prefetch(address)
+    #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+    #include <xmmintrin.h>
+    #define HOLDEM_PREFETCH(address) _mm_prefetch((const char *)(address), _MM_HINT_T0)
+    #else
+    #define HOLDEM_PREFETCH(address) ((void)(address))
+    #endif
+    """
+    void prefetch "HOLDEM_PREFETCH"(const void *address) noexcept nogil
+
+
+cdef enum:
+    BLOCK_ROWS = 64  # rows whose rank reads are started before the first is needed
+
+
 cdef inline bint evaluate_rows(
     const uint8_t *cards, uint16_t *out, Py_ssize_t rows, int width
 ) noexcept nogil:
@@ -532,21 +553,35 @@ cdef inline bint evaluate_rows(
     The checks cost two instructions a card: the masks are both summed and
     OR-ed, and the sum differs from the OR exactly when a card repeats (two
     equal bits carry); a code above 51 leaves bits in BAD_CODE_BITS.
+
+    The rows go by blocks of BLOCK_ROWS in two passes: the first finds each
+    row's slot in RANK_TABLE and prefetches it, the second reads the ranks.
+    A row's rank read, a random read in a table larger than the first-level
+    cache, thus overlaps the work of the next rows instead of holding them
+    up (measured: about 1.2x on the AMD EPYC of benchmarks/README.md).
     """
-    cdef Py_ssize_t row
+    cdef Py_ssize_t start, row, count
     cdef int j
     cdef uint64_t key, mask, mask_sum, bad = 0
-    for row in range(rows):
-        key = HAND_KEY_INIT
-        mask = 0
-        mask_sum = 0
-        for j in range(width):
-            key += CARD_KEY[cards[j]]
-            mask |= CARD_MASK[cards[j]]
-            mask_sum += CARD_MASK[cards[j]]
-        bad |= (mask ^ mask_sum) | (key & BAD_CODE_BITS)
-        out[row] = key_rank(key, mask)
-        cards += width
+    cdef uint32_t slots[BLOCK_ROWS]
+    start = 0
+    while start < rows:
+        count = min(<Py_ssize_t>BLOCK_ROWS, rows - start)
+        for row in range(count):
+            key = HAND_KEY_INIT
+            mask = 0
+            mask_sum = 0
+            for j in range(width):
+                key += CARD_KEY[cards[j]]
+                mask |= CARD_MASK[cards[j]]
+                mask_sum += CARD_MASK[cards[j]]
+            bad |= (mask ^ mask_sum) | (key & BAD_CODE_BITS)
+            slots[row] = key_slot(key, mask)
+            prefetch(&RANK_TABLE[slots[row]])
+            cards += width
+        for row in range(count):
+            out[start + row] = RANK_TABLE[slots[row]]
+        start += count
     return bad == 0
 
 
