@@ -6,6 +6,7 @@ import io
 import json
 import math
 import random
+import statistics
 
 import numpy
 import pytest
@@ -285,19 +286,60 @@ def test_the_preflop_table_is_written_again_byte_for_byte(tmp_path):
 # ------------------------------------------------------------ holdem sim --aivat
 
 
-def test_holdem_sim_aivat_prints_and_saves_the_estimates_beside_the_results(capsys, tmp_path):
+def test_holdem_sim_aivat_prints_and_saves_the_plain_duplicate_and_aivat_results_side_by_side(capsys, tmp_path):
     path = tmp_path / "results.json"
     argv = ["sim", "--players", "2", "--bots", "random,station", "--hands", "300", "--seed", "4", "--workers", "1",
             "--quiet"]  # fmt: skip
     assert main([*argv, "--aivat", "--json", str(path)]) == 0
     table = capsys.readouterr().out.splitlines()
-    assert table[1].endswith("faults   aivat  ± (95%)")
+    assert table[1].endswith("bb/100  ± hands  ± deals  faults   aivat  ± (95%)")
     saved = json.loads(path.read_text())
-    assert saved["settings"]["aivat"] is True
+    assert saved["settings"]["aivat"] is True and saved["settings"]["duplicate"] is True
     row = saved["agents"][0]
     assert {"aivat_bb_per_100", "aivat_bb_per_100_low", "aivat_bb_per_100_high"} <= set(row)
+    assert {"plain_bb_per_100_low", "plain_bb_per_100_high"} <= set(row)
+    assert main([*argv, "--duplicate", "--json", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[1].endswith("bb/100  ± hands  ± deals  faults")
+    duplicate = json.loads(path.read_text())
+    assert "aivat" not in duplicate["settings"] and not any(key.startswith("aivat") for key in duplicate["agents"][0])
+    keys = ("net", "bb_per_100", "bb_per_100_low", "bb_per_100_high", "plain_bb_per_100_low", "plain_bb_per_100_high")
+    assert [[agent[key] for key in keys] for agent in duplicate["agents"]] == [
+        [agent[key] for key in keys] for agent in saved["agents"]
+    ]
     assert main([*argv, "--json", str(path)]) == 0
-    assert capsys.readouterr().out.splitlines()[1].endswith("faults")
-    plain = json.loads(path.read_text())
-    assert "aivat" not in plain["settings"] and not any(key.startswith("aivat") for key in plain["agents"][0])
-    assert [agent["net"] for agent in plain["agents"]] == [agent["net"] for agent in saved["agents"]]
+    assert capsys.readouterr().out.splitlines()[1].endswith("bb/100  ± (95%)  faults")
+    assert not any(key.startswith("plain") for key in json.loads(path.read_text())["agents"][0])
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--hands", "301"], "--aivat plays duplicate deals, one per seat rotation: give --hands a multiple of 2 (such as 300)"),
+        (["--hands", "300", "--carry-stacks"], "--aivat plays duplicate deals, which start from equal stacks: drop --carry-stacks"),
+    ],
+)  # fmt: skip
+def test_holdem_sim_aivat_refuses_what_duplicate_deals_cannot_play(capsys, options, message):
+    argv = ["sim", "--players", "2", "--bots", "random,station", "--workers", "1", "--quiet", "--aivat", *options]
+    assert main(argv) == 2
+    assert f"holdem: error: {message}" in capsys.readouterr().err
+
+
+class Counted(RandomBot):
+    """A random bot that notes what it won in each hand (the notes belong to the class: a match plays
+    on copies of its agents)."""
+
+    won: list[int] = []
+
+    def end_hand(self, view):
+        Counted.won.append(view.stacks[view.seat] - 200)
+
+
+def test_a_duplicate_match_gives_the_plain_interval_of_its_hands():
+    Counted.won.clear()
+    result = holdem.play_match([Counted(), CallingStation()], 200, seed=3, workers=1, duplicate=True)
+    agent = result.agents[0]
+    assert len(Counted.won) == 200 and sum(Counted.won) == agent.net
+    margin = 1.959963984540054 * statistics.stdev(payoff / 2 * 100 for payoff in Counted.won) / math.sqrt(200)
+    assert agent.hand_margin == pytest.approx(margin, rel=1e-12) and agent.hand_margin != agent.margin
+    assert agent.hand_interval == pytest.approx((agent.bb_per_100 - margin, agent.bb_per_100 + margin))
+    assert holdem.play_match([RandomBot(), CallingStation()], 20, seed=3, workers=1).agents[0].hand_interval is None

@@ -65,7 +65,11 @@ class AgentResult:
     independent samples: hands, or whole duplicate deals); ``faults`` counts
     the errors played as folds.  A match played with ``aivat=True`` also has
     the AIVAT estimate of the same big blinds per 100 hands and the half-width
-    of its interval, computed the same way (``None`` otherwise).
+    of its interval, computed the same way (``None`` otherwise).  A
+    duplicate match also has ``hand_margin``, the half-width of the plain
+    interval of its hands (each hand a sample, as a match without duplicate
+    deals counts them; ``None`` otherwise), beside ``margin``, which counts
+    whole deals.
     """
 
     name: str
@@ -76,6 +80,7 @@ class AgentResult:
     faults: int
     aivat_bb_per_100: float | None = None
     aivat_margin: float | None = None
+    hand_margin: float | None = None
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -88,6 +93,14 @@ class AgentResult:
         if self.aivat_bb_per_100 is None or self.aivat_margin is None:
             return None
         return self.aivat_bb_per_100 - self.aivat_margin, self.aivat_bb_per_100 + self.aivat_margin
+
+    @property
+    def hand_interval(self) -> tuple[float, float] | None:
+        """The 95% confidence interval of ``bb_per_100`` counting each hand as a sample (``None`` outside
+        duplicate matches, where ``interval`` counts hands)."""
+        if self.hand_margin is None:
+            return None
+        return self.bb_per_100 - self.hand_margin, self.bb_per_100 + self.hand_margin
 
 
 @dataclass(frozen=True)
@@ -115,15 +128,20 @@ class MatchResult:
         tight        4          2    25.0     84.9       0
         station      4         -2   -25.0     84.9       0
 
-        With AIVAT, two more columns give its estimates and intervals.
+        With AIVAT, two more columns give its estimates and intervals; a
+        duplicate match's table gives the plain interval of its hands
+        (``± hands``) beside that of its deals (``± deals``).
         """
         width = max(5, *(len(agent.name) for agent in self.agents))
         aivat = self.agents[0].aivat_bb_per_100 is not None
-        lines = [f"{'agent':<{width}}  hands  net chips  bb/100  ± (95%)  faults" + ("   aivat  ± (95%)" if aivat else "")]
+        duplicate = self.agents[0].hand_margin is not None
+        margins = "± hands  ± deals" if duplicate else "± (95%)"
+        lines = [f"{'agent':<{width}}  hands  net chips  bb/100  {margins}  faults" + ("   aivat  ± (95%)" if aivat else "")]
         for agent in sorted(self.agents, key=lambda agent: -agent.bb_per_100):
             lines.append(
                 f"{agent.name:<{width}}  {agent.hands:>5}  {agent.net:>9}  {agent.bb_per_100:>6.1f}"
-                f"  {agent.margin:>7.1f}  {agent.faults:>6}"
+                + (f"  {agent.hand_margin:>7.1f}" if duplicate else "")
+                + f"  {agent.margin:>7.1f}  {agent.faults:>6}"
                 + (f"  {agent.aivat_bb_per_100:>6.1f}  {agent.aivat_margin:>7.1f}" if aivat else "")
             )
         return "\n".join(lines)
@@ -151,6 +169,7 @@ class _Tally(NamedTuple):
 
     net: list[int]
     squares: list[int]
+    hand_squares: list[int]  # over hands, also in a duplicate match
     aivat: list[float]
     aivat_squares: list[float]
     samples: int
@@ -255,6 +274,11 @@ def play_match(
         mean, margin = _interval(net, sum(tally.squares[index] for tally in done), samples, per_100)
         faulted = sum(fault.agent == name for fault in faults)
         result = AgentResult(name, hands, net, mean, margin, faulted)
+        if duplicate:
+            hand_squares = sum(tally.hand_squares[index] for tally in done)
+            result = dataclasses.replace(
+                result, hand_margin=_interval(net, hand_squares, hands, 100 / rules.big_blind)[1]
+            )
         if aivat:
             total = math.fsum(tally.aivat[index] for tally in done)
             aivat_mean, aivat_margin = _interval(total, math.fsum(tally.aivat_squares[index] for tally in done),
@@ -378,6 +402,7 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
     stacks = [chunk.stack] * count
     faults: list[Fault] = []
     histories = []
+    hand_squares = [0] * count
     for number in range(chunk.first, chunk.first + chunk.count):
         deal, rotation = divmod(number, group)
         if not rotation:
@@ -391,6 +416,7 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
         payoffs = hand.payoffs
         won = payoffs[rotation:] + payoffs[:rotation]
         deal_net = [before + now for before, now in zip(deal_net, won)] if rotation else won
+        hand_squares = [before + now * now for before, now in zip(hand_squares, won)]
         if recorder is not None:
             estimates = recorder.estimate(hand, {fault.seat for fault in hand_faults}, chunk.value)  # type: ignore[arg-type]
             judge = estimates[rotation:] + estimates[:rotation]
@@ -408,5 +434,5 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
     squares = [sum(map(operator.mul, column, column)) for column in zip(*deals)]
     aivat = [math.fsum(column) for column in zip(*judged)]
     aivat_squares = [math.fsum(map(operator.mul, column, column)) for column in zip(*judged)]
-    return _Tally(net, squares, aivat, aivat_squares, len(deals), faults, histories)
+    return _Tally(net, squares, hand_squares, aivat, aivat_squares, len(deals), faults, histories)
 

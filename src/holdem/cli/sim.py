@@ -44,7 +44,9 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--carry-stacks", action="store_true", help="carry stacks from hand to hand")
     parser.add_argument(
         "--aivat", action="store_true",
-        help="also each bot's AIVAT estimate and interval: the luck of the cards and of the known bots' choices taken out",
+        help="play duplicate deals and print, side by side, each bot's plain interval (each hand a sample), "
+        "its duplicate interval (each deal) and its AIVAT estimate and interval: the luck of the cards and of "
+        "the known bots' choices taken out (--hands: a multiple of the players)",
     )  # fmt: skip
     parser.add_argument("--workers", type=positive, help="processes to play on (default: all cores)")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster (needs holdem-engine[dask])")
@@ -62,6 +64,14 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def _run(arguments: argparse.Namespace) -> None:
     rules = rules_from(arguments)
     bots = bots_from(arguments.bots, arguments.players)
+    # AIVAT comes with duplicate deals: one run gives the plain, the duplicate and the AIVAT results.
+    duplicate = arguments.duplicate or arguments.aivat
+    if arguments.aivat and arguments.carry_stacks:
+        raise MatchError("--aivat plays duplicate deals, which start from equal stacks: drop --carry-stacks")
+    if arguments.aivat and arguments.hands % len(bots):
+        hands = arguments.hands // len(bots) * len(bots) or len(bots)
+        raise MatchError(f"--aivat plays duplicate deals, one per seat rotation: give --hands a multiple of "
+                         f"{len(bots)} (such as {hands})")  # fmt: skip
     with contextlib.ExitStack() as resources:
         # The files open first, so that a bad path stops the command before the match, not after it.
         phh_file, json_file, csv_file = (
@@ -70,7 +80,7 @@ def _run(arguments: argparse.Namespace) -> None:
         )
         result = play_match(
             bots, arguments.hands, rules=rules, stack=arguments.stack, seed=arguments.seed,
-            duplicate=arguments.duplicate, carry_stacks=arguments.carry_stacks, workers=1,
+            duplicate=duplicate, carry_stacks=arguments.carry_stacks, workers=1,
             executor=resources.enter_context(_executor(arguments)), phh_file=phh_file,
             progress=False if arguments.quiet else None, aivat=arguments.aivat,
         )  # fmt: skip
@@ -78,7 +88,7 @@ def _run(arguments: argparse.Namespace) -> None:
         settings = {
             "hands": result.hands, "players": len(bots), "structure": rules.structure.value,
             "small_blind": rules.small_blind, "big_blind": rules.big_blind, "stack": stack,
-            "duplicate": arguments.duplicate, "carry_stacks": arguments.carry_stacks, "seed": result.seed,
+            "duplicate": duplicate, "carry_stacks": arguments.carry_stacks, "seed": result.seed,
         }  # fmt: skip
         if arguments.aivat:
             settings["aivat"] = True
@@ -99,12 +109,14 @@ def _run(arguments: argparse.Namespace) -> None:
 
 
 def _row(agent: AgentResult) -> dict[str, object]:
-    """A bot's results (with AIVAT's when computed); the ends of a 95% interval are None while it is
-    unbounded (fewer than two samples)."""
+    """A bot's results (with the plain interval of a duplicate match's hands, and AIVAT's results, when
+    computed); the ends of a 95% interval are None while it is unbounded (fewer than two samples)."""
     row: dict[str, object] = {
         "bot": agent.name, "hands": agent.hands, "net": agent.net, "bb_per_100": agent.bb_per_100,
         **_ends("bb_per_100", agent.interval, agent.margin), "faults": agent.faults,
     }  # fmt: skip
+    if agent.hand_interval is not None and agent.hand_margin is not None:
+        row |= _ends("plain_bb_per_100", agent.hand_interval, agent.hand_margin)
     if agent.aivat_interval is not None and agent.aivat_margin is not None:
         row["aivat_bb_per_100"] = agent.aivat_bb_per_100
         row |= _ends("aivat_bb_per_100", agent.aivat_interval, agent.aivat_margin)
