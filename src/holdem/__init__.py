@@ -75,6 +75,7 @@ _LAZY_MODULES = {
     ),
     "holdem.formats": ("acpc", "phh"),
     "holdem.formats.acpc": ("GameDef", "MatchState"),
+    "holdem.formats.histories": ("HistoryReader", "Problem", "SiteHand", "read_histories"),
     "holdem.match": ("AgentResult", "MatchResult", "SerialMatchWarning", "play_match"),
     "holdem.table": (
         "ButtonRule",
@@ -117,6 +118,7 @@ if TYPE_CHECKING:
     )
     from holdem.formats import acpc, phh
     from holdem.formats.acpc import GameDef, MatchState
+    from holdem.formats.histories import HistoryReader, Problem, SiteHand, read_histories
     from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_match
     from holdem.table import ButtonRule, Deal, MisdealButton, OutOfTurn, Owed, PlayerResult, Table, TableHand
     from holdem.tournament import (
@@ -180,6 +182,7 @@ __all__ = [
     "HandRange",
     "HandRank",
     "HandView",
+    "HistoryReader",
     "HoldemError",
     "IllegalActionError",
     "InvalidArrayError",
@@ -202,6 +205,7 @@ __all__ = [
     "Owed",
     "PlayerResult",
     "Pot",
+    "Problem",
     "REFERENCE_BOTS",
     "RandomBot",
     "RebuyError",
@@ -213,6 +217,7 @@ __all__ = [
     "SeatStatus",
     "SerialMatchWarning",
     "ShowdownOrder",
+    "SiteHand",
     "Street",
     "Structure",
     "Table",
@@ -242,6 +247,7 @@ __all__ = [
     "phh",
     "play_hand",
     "play_match",
+    "read_histories",
     "position_names",
     "pot_raise_to",
 ]

@@ -1,0 +1,1156 @@
+"""The poker sites' own hand histories: read, replayed through the engine, and checked.
+
+:func:`read_histories` reads files, folders, or open file objects; it
+recognises each site's format from the text, splits the text into hands
+without ever holding more than one hand, and yields a :class:`SiteHand` for
+each Texas hold'em hand that replays to the site's own result.  Every other
+hand is a :class:`Problem` (file, line, hand id, site and why), and the
+reading goes on.
+
+A site module (:mod:`holdem.formats.pokerstars` is the first) only turns the
+text of one hand into a :class:`ParsedHand`, the neutral form every site
+shares, and registers itself with :func:`register`; this module owns the
+rest: encodings, streaming, amounts scaled to chips, the replay under the
+site's rules, the checks against the site's summary, problems and counts.
+
+>>> import io
+>>> text = '''PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2024/05/01 20:00:00 ET
+... Table 'Alpha' 6-max Seat #1 is the button
+... Seat 1: Ann ($2 in chips)
+... Seat 2: Bob ($2 in chips)
+... Bob: posts small blind $0.01
+... Ann: posts big blind $0.02
+... *** HOLE CARDS ***
+... Dealt to Ann [As Ad]
+... Bob: raises $0.04 to $0.06
+... Ann: folds
+... Uncalled bet ($0.04) returned to Bob
+... Bob collected $0.04 from pot
+... *** SUMMARY ***
+... Total pot $0.04 | Rake $0
+... Seat 1: Ann (big blind) folded before Flop
+... Seat 2: Bob (small blind) collected ($0.04)
+... '''
+>>> reader = read_histories(io.StringIO(text))
+>>> [(record.hand_id, record.players, record.net) for record in reader]
+[('1', ('Ann', 'Bob'), (Decimal('-0.02'), Decimal('0.02')))]
+>>> reader.summary.imported, reader.problems
+(1, [])
+"""
+
+from __future__ import annotations
+
+import codecs
+import dataclasses
+import datetime
+import functools
+import io
+import os
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from decimal import Decimal, InvalidOperation
+from typing import IO, Any
+
+from holdem.actions import ActionKind
+from holdem.cards import Card, parse_cards
+from holdem.errors import HoldemError, InvalidHistoryError
+from holdem.hand import Hand, SeatStatus
+from holdem.rules import MAX_CHIPS, Rules, Structure
+
+__all__ = [
+    "Act",
+    "HandProblem",
+    "HistoryReader",
+    "ParsedHand",
+    "Post",
+    "PostKind",
+    "Problem",
+    "Seat",
+    "Site",
+    "SiteHand",
+    "Summary",
+    "parse_amount",
+    "read_histories",
+    "register",
+    "site_time",
+]
+
+MAX_LINE = 100_000
+"""The most characters a line of a hand history may have; a longer line is a problem, skipped unread."""
+MAX_HAND_LINES = 5_000
+"""The most lines one hand may have (a long hand has a hundred)."""
+
+# ------------------------------------------------------------------ the neutral form of a hand
+
+
+class HandProblem(Exception):
+    """Raised by a site's parser (or the replay) for a hand that cannot be imported: ``reason`` in
+    words a person can act on, ``line`` the line number it is about (``None``: the hand's first)."""
+
+    def __init__(self, reason: str, line: int | None = None, *, skipped: bool = False, game: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+        self.game = game
+        """The game, when the hand's parser knew it before it stopped."""
+        self.skipped = skipped
+        """Whether the hand is skipped on purpose (not hold'em, cancelled), not a failure to read it."""
+
+
+class PostKind:
+    """The kinds of forced bet a :class:`Post` records (plain strings)."""
+
+    ANTE = "ante"
+    SMALL_BLIND = "small blind"
+    BIG_BLIND = "big blind"
+    STRADDLE = "straddle"
+    DEAD = "dead"
+    """Chips straight into the pot (a dead small blind, a missed blind posted dead)."""
+    LIVE_AND_DEAD = "live and dead"
+    """A live big blind and a dead part (PokerStars' ``posts small & big blinds``)."""
+
+
+@dataclasses.dataclass
+class Post:
+    """One forced bet: who, its kind (:class:`PostKind`), the live and dead amounts in the site's units."""
+
+    name: str
+    kind: str
+    live: Decimal
+    dead: Decimal = Decimal(0)
+    line: int = 0
+
+
+@dataclasses.dataclass
+class Act:
+    """One decision: ``verb`` is ``fold``, ``check``, ``call``, ``bet``, ``raise_to`` (the total for
+    the street) or ``raise_by`` (the increment over the bet faced); ``amount`` as printed."""
+
+    name: str
+    verb: str
+    amount: Decimal | None = None
+    line: int = 0
+
+
+@dataclasses.dataclass
+class Seat:
+    """A player dealt in: the site's seat number, name and chips before the hand."""
+
+    number: int
+    name: str
+    stack: Decimal
+    bounty: Decimal | None = None
+
+
+@dataclasses.dataclass
+class ParsedHand:
+    """A hand as a site module reads it, before replay: the neutral form every site fills.
+
+    Amounts are :class:`~decimal.Decimal` in the site's units, as printed;
+    cards are tuples of card codes.  ``seats`` are the players dealt in, in
+    seat order; ``button`` is the site's button seat number (which may be
+    empty).  ``streets`` holds the decisions of each betting round (preflop
+    first).  ``boards`` holds the board of each run (one unless run more than
+    once), as far as it was dealt.  ``returned`` are the uncalled bets the
+    site prints as given back (``None``: the site prints none);
+    ``collected`` what each player took from the pots (with the uncalled bet
+    folded in when ``returns_in_collected``).  ``cash_outs`` and
+    ``cash_out_fees`` are kept apart from the pot results.
+    """
+
+    site: str
+    hand_id: str
+    line: int
+    game: str = "Hold'em No Limit"
+    structure: Structure = Structure.NO_LIMIT
+    fast_fold: bool = False
+    tournament: str | None = None
+    table: str | None = None
+    max_seats: int | None = None
+    started: datetime.datetime | None = None
+    currency: str | None = None
+    small_blind: Decimal = Decimal(0)
+    big_blind: Decimal = Decimal(0)
+    small_bet: Decimal | None = None
+    big_bet: Decimal | None = None
+    button: int | None = None
+    seats: list[Seat] = dataclasses.field(default_factory=list)
+    hero: str | None = None
+    holes: dict[str, tuple[Card, ...]] = dataclasses.field(default_factory=dict)
+    posts: list[Post] = dataclasses.field(default_factory=list)
+    streets: list[list[Act]] = dataclasses.field(default_factory=lambda: [[]])
+    boards: list[tuple[Card, ...]] = dataclasses.field(default_factory=list)
+    returned: dict[str, Decimal] | None = dataclasses.field(default_factory=dict)
+    returns_in_collected: bool = False
+    shown: dict[str, tuple[Card, ...]] = dataclasses.field(default_factory=dict)
+    mucked: set[str] = dataclasses.field(default_factory=set)
+    collected: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    total_pot: Decimal | None = None
+    rake: Decimal = Decimal(0)
+    jackpot: Decimal = Decimal(0)
+    cash_outs: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    cash_out_fees: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    bounties: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    rules: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """Rules options of this site (``reopening``, ``odd_chip``, ...), over the framework's defaults."""
+
+
+# ------------------------------------------------------------------ what a reader yields
+
+
+@dataclasses.dataclass(frozen=True)
+class SiteHand:
+    """A hand read from a site's history, replayed and checked.
+
+    ``players``, ``seats`` (the site's seat numbers) and ``net`` (each
+    player's result from the pots, in the site's units, rake taken) are in seat
+    order, as are the seats of ``hand``.  ``unit`` is the value of one chip of
+    ``hand``: ``hand.payoffs[i] * unit`` is what player ``i`` won or lost
+    before rake.  ``button`` is the site's button seat number; ``hero`` the
+    player whose hole cards the file's owner saw dealt.  Cash-outs (a player
+    selling the pot's result before the board) are in ``cash_outs`` and
+    ``cash_out_fees``, never in ``net``.
+    """
+
+    site: str
+    hand_id: str
+    table: str | None
+    started: datetime.datetime | None
+    tournament: str | None
+    currency: str | None
+    unit: Decimal
+    players: tuple[str, ...]
+    seats: tuple[int, ...]
+    button: int | None
+    hero: str | None
+    hand: Hand
+    net: tuple[Decimal, ...]
+    rake: Decimal
+    jackpot: Decimal
+    game: str
+    fast_fold: bool = False
+    max_seats: int | None = None
+    cash_outs: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    cash_out_fees: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    bounties: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    source: str = "<file>"
+    line: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """A hand (or some text) that was not imported, and why.
+
+    >>> str(Problem("a.txt", 12, "7", "PokerStars", "the hand ends before its summary"))
+    'a.txt, line 12: PokerStars hand 7: the hand ends before its summary'
+    """
+
+    file: str
+    line: int
+    hand_id: str | None
+    site: str | None
+    reason: str
+    skipped: bool = False
+    """Whether the hand was left out on purpose (not hold'em, cancelled) rather than unreadable."""
+
+    def __str__(self) -> str:
+        what = f"{self.site or 'unknown site'} hand {self.hand_id}: " if self.hand_id else ""
+        return f"{self.file}, line {self.line}: {what}{self.reason}"
+
+
+@dataclasses.dataclass
+class Summary:
+    """Counts of a reading, per site and game: hands read, imported, and the others by reason.
+
+    >>> summary = Summary()
+    >>> summary.count("PokerStars", "Hold'em No Limit", None)
+    >>> summary.count("PokerStars", "Omaha Pot Limit", "not Texas hold'em")
+    >>> summary.read, summary.imported, summary.problems["not Texas hold'em"]
+    (2, 1, 1)
+    >>> print(summary)
+    PokerStars, Hold'em No Limit: 1 read, 1 imported
+    PokerStars, Omaha Pot Limit: 1 read, 0 imported, 1 not Texas hold'em
+    """
+
+    games: dict[tuple[str, str], Counter[str]] = dataclasses.field(default_factory=dict)
+    problems: Counter[str] = dataclasses.field(default_factory=Counter)
+    """Problems by kind (their reason up to the first colon), over every site."""
+
+    def count(self, site: str, game: str, problem: str | None) -> None:
+        """Count a hand of ``site``'s ``game``: imported when ``problem`` is ``None``, else not, for that kind."""
+        counts = self.games.setdefault((site, game), Counter())
+        counts["read"] += 1
+        if problem is None:
+            counts["imported"] += 1
+        else:
+            counts[problem] += 1
+            self.problems[problem] += 1
+
+    def add(self, other: Summary) -> None:
+        """Add the counts of another reading to these."""
+        for key, counts in other.games.items():
+            self.games.setdefault(key, Counter()).update(counts)
+        self.problems.update(other.problems)
+
+    @property
+    def read(self) -> int:
+        """The hands read (imported or not)."""
+        return sum(counts["read"] for counts in self.games.values())
+
+    @property
+    def imported(self) -> int:
+        """The hands imported: replayed and checked."""
+        return sum(counts["imported"] for counts in self.games.values())
+
+    def __str__(self) -> str:
+        lines = []
+        for (site, game), counts in sorted(self.games.items()):
+            others = [f"{count} {kind}" for kind, count in counts.most_common() if kind not in ("read", "imported")]
+            lines.append(
+                f"{site}, {game}: " + ", ".join([f"{counts['read']} read", f"{counts['imported']} imported", *others])
+            )
+        return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ the sites
+
+
+@dataclasses.dataclass(frozen=True)
+class Site:
+    """A site's reader: its ``name``, the ``starts`` of a line that begins one of its hands (as
+    ``str.startswith`` takes them), and ``parse``, which turns the lines of one hand (the
+    first at line number ``line``) into a :class:`ParsedHand` or raises :class:`HandProblem`."""
+
+    name: str
+    starts: tuple[str, ...]
+    parse: Callable[[list[str], int], ParsedHand]
+
+
+_SITES: list[Site] = []
+_STARTS: dict[str, Site] = {}
+_ALL_STARTS: tuple[str, ...] = ()
+
+
+def register(site: Site) -> Site:
+    """Add a site's reader (each site module calls it once, at import)."""
+    global _ALL_STARTS
+    _SITES.append(site)
+    for start in site.starts:
+        _STARTS[start] = site
+    _ALL_STARTS = tuple(_STARTS)
+    return site
+
+
+def _load_sites() -> None:
+    """Import the site modules, which register their readers."""
+    from holdem.formats import pokerstars  # noqa: F401
+
+
+def _site_of(line: str) -> Site | None:
+    for start, site in _STARTS.items():
+        if line.startswith(start):
+            return site
+    return None
+
+
+# ------------------------------------------------------------------ amounts, cards, times
+
+_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,\u00a0 ]\d+)*|\d*[.,]\d+)[kKmM]?")
+_AMOUNT_JUNK = " $€£\u00a0"
+_SCALES = {"k": Decimal(1000), "m": Decimal(1_000_000)}
+
+
+@functools.lru_cache(maxsize=8192)
+def parse_amount(text: str) -> Decimal:
+    """An amount as sites print it, exactly: currency signs and codes, thousands separators,
+    decimal commas, ``K`` and ``M`` suffixes.
+
+    A separator followed by exactly three digits, when it is the only kind in the
+    amount, separates thousands (``3.000 $`` is three thousand); otherwise the last
+    separator is the decimal point.
+
+    >>> [str(parse_amount(text)) for text in ("$0.02", "0,02$", "3.000 $", "€1,234.50", "500K", "1.5k", "1 500")]
+    ['0.02', '0.02', '3000', '1234.50', '500000', '1500.0', '1500']
+    >>> parse_amount("ten")
+    Traceback (most recent call last):
+    ...
+    holdem.formats.histories.HandProblem: amount 'ten' is not a number
+    """
+    number = text.strip(_AMOUNT_JUNK).removesuffix("USD").removesuffix("EUR").removesuffix("GBP").strip(_AMOUNT_JUNK)
+    if len(number) > 40 or not _NUMBER.fullmatch(number):
+        raise HandProblem(f"amount {text!r} is not a number")
+    scale = _SCALES.get(number[-1].lower())
+    if scale is not None:
+        number = number[:-1]
+    marks = [mark for mark in number if not mark.isdigit() and mark not in "+-"]
+    if marks:
+        last = max(number.rfind("."), number.rfind(","))
+        kinds = set(marks)
+        thousands_only = len(kinds) == 1 and marks[0] in ".," and all(
+            len(group) == 3 for group in re.split(r"[.,]", number)[1:]
+        )
+        spaced = kinds <= {" ", "\u00a0"}
+        if thousands_only or spaced:
+            number = re.sub(r"[.,\u00a0 ]", "", number)
+        else:
+            number = re.sub(r"[.,\u00a0 ]", "", number[:last]) + "." + number[last + 1 :]
+    try:
+        value = Decimal(number)
+    except InvalidOperation:
+        raise HandProblem(f"amount {text!r} is not a number") from None
+    return value * scale if scale is not None else value
+
+
+def currency_of(text: str) -> str | None:
+    """The currency an amount's sign or code names (``None``: chips).
+
+    >>> currency_of("$0.02"), currency_of("0,02 €"), currency_of("1500")
+    ('USD', 'EUR', None)
+    """
+    for sign, code in _CURRENCY_SIGNS.items():
+        if sign in text:
+            return code
+    for code in ("USD", "EUR", "GBP", "CAD", "INR", "CNY"):
+        if code in text:
+            return code
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_hand_cards(text: str) -> tuple[Card, ...]:
+    """Cards as sites print them (``Ah Kd``, ``AhKd``, ``10h``), as codes.
+
+    >>> parse_hand_cards("Ah Kd")
+    (50, 45)
+    """
+    try:
+        return parse_cards(text)
+    except HoldemError as error:
+        raise HandProblem(f"cards {text!r}: {error}") from None
+
+
+_ZONES = {
+    "ET": "America/New_York",
+    "EST": "America/New_York",
+    "EDT": "America/New_York",
+    "CET": "Europe/Paris",
+    "CEST": "Europe/Paris",
+    "WET": "Europe/Lisbon",
+    "WEST": "Europe/Lisbon",
+    "EET": "Europe/Helsinki",
+    "EEST": "Europe/Helsinki",
+    "MSK": "Europe/Moscow",
+    "GMT": "UTC",
+    "UTC": "UTC",
+    "BST": "Europe/London",
+    "PT": "America/Los_Angeles",
+    "PST": "America/Los_Angeles",
+    "PDT": "America/Los_Angeles",
+    "MT": "America/Denver",
+    "CT": "America/Chicago",
+    "AT": "America/Halifax",
+    "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires",
+    "AEST": "Australia/Sydney",
+    "AEDT": "Australia/Sydney",
+    "NZT": "Pacific/Auckland",
+    "IST": "Asia/Kolkata",
+    "CCT": "Asia/Shanghai",
+    "JST": "Asia/Tokyo",
+    "KST": "Asia/Seoul",
+}
+_TIME = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})\s*([A-Z]{2,4})?")
+
+
+@functools.lru_cache(maxsize=64)
+def _zone(name: str) -> datetime.tzinfo | None:
+    key = _ZONES.get(name)
+    if key is None:
+        return None
+    if key == "UTC":
+        return datetime.timezone.utc
+    try:
+        from zoneinfo import ZoneInfo
+
+        return ZoneInfo(key)
+    except (ImportError, LookupError, ValueError, OSError):  # no time zone database here
+        return None
+
+
+def site_time(text: str) -> datetime.datetime | None:
+    """The time a site prints (``2024/05/01 20:00:00 ET``), aware of its zone when it names one
+    holdem knows; ``None`` when the text holds no time.
+
+    >>> site_time("2024/05/01 20:00:00 ET").isoformat()
+    '2024-05-01T20:00:00-04:00'
+    >>> site_time("2024/05/01 20:00:00").isoformat()
+    '2024-05-01T20:00:00'
+    """
+    match = _TIME.search(text)
+    if match is None:
+        return None
+    try:
+        year, month, day, hour, minute, second = map(int, match.groups()[:6])
+        moment = datetime.datetime(year, month, day, hour, minute, second)
+    except ValueError:
+        return None
+    zone = _zone(match[7]) if match[7] else None
+    return moment if zone is None else moment.replace(tzinfo=zone)
+
+
+# ------------------------------------------------------------------ reading files
+
+
+class HistoryReader:
+    """The hands of :func:`read_histories`: iterate it for the :class:`SiteHand` records; meanwhile
+    ``problems`` collects every :class:`Problem` (unless an ``on_problem`` callback takes them)
+    and ``summary`` counts the hands (:class:`Summary`)."""
+
+    def __init__(
+        self, sources: Sequence[object], on_problem: Callable[[Problem], None] | None, sites: Iterable[str] | None
+    ) -> None:
+        _load_sites()
+        self.problems: list[Problem] = []
+        self.summary = Summary()
+        self._on_problem = self.problems.append if on_problem is None else on_problem
+        self._sources = sources
+        names = {site.name for site in _SITES}
+        wanted = names if sites is None else set(sites)
+        if not wanted <= names:
+            raise InvalidHistoryError(
+                f"sites {sorted(wanted - names)!r}: holdem reads {', '.join(sorted(names))}"
+            )
+        self._sites = wanted
+
+    def __iter__(self) -> Iterator[SiteHand]:
+        for source in self._sources:
+            for name, lines in _open_all(source, self._report):
+                yield from self._read_file(name, lines)
+
+    def _report(self, problem: Problem) -> None:
+        self._on_problem(problem)
+
+    def _read_file(self, name: str, lines: Iterator[tuple[int, str]]) -> Iterator[SiteHand]:
+        hands = 0
+        for site, first, chunk in _split(name, lines, self._report):
+            hands += 1
+            if site.name not in self._sites:
+                continue
+            record = self._import(site, name, first, chunk)
+            if record is not None:
+                yield record
+        if not hands:
+            self._report(Problem(name, 1, None, None, "not a hand history: no hand of a site holdem reads starts in it"))
+
+    def _import(self, site: Site, name: str, first: int, chunk: list[str]) -> SiteHand | None:
+        parsed = None
+        try:
+            parsed = site.parse(chunk, first)
+            record = replay(parsed, name)
+        except HandProblem as problem:
+            hand_id = parsed.hand_id if parsed is not None else _hand_id(chunk[0])
+            game = parsed.game if parsed is not None else problem.game or "unknown game"
+            kind = problem.reason.split(":")[0]
+            self.summary.count(site.name, game, kind)
+            self._report(Problem(name, problem.line or first, hand_id, site.name, problem.reason, problem.skipped))
+            return None
+        self.summary.count(site.name, parsed.game, None)
+        return record
+
+
+_HAND_ID = re.compile(r"#\s*(\w+)")
+
+
+def _hand_id(first_line: str) -> str | None:
+    match = _HAND_ID.search(first_line)
+    return match[1] if match else None
+
+
+def read_histories(
+    source: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str | os.PathLike[str] | IO[str] | IO[bytes]],
+    *,
+    on_problem: Callable[[Problem], None] | None = None,
+    sites: Iterable[str] | None = None,
+) -> HistoryReader:
+    """Read the sites' hand histories from a path (a file, or a folder and its subfolders), an open
+    text or binary file, or a list of these, and yield a :class:`SiteHand` for each Texas hold'em
+    hand that replays to the site's own result.
+
+    The site and format of each hand are recognised from its text; the text is
+    read a line at a time, so memory stays flat however large the file.
+    Encodings as sites write them are read: UTF-8 with or without a byte order
+    mark, UTF-16 (little or big endian, with a mark or without), cp1252;
+    CRLF or LF line ends.  Every hand not imported (cancelled, not hold'em,
+    cut short, not agreeing with its summary...) and any text that is no
+    hand is a :class:`Problem`, given to ``on_problem`` or, without it,
+    collected in the reader's ``problems``; ``summary`` counts the hands per
+    site and game.  ``sites`` limits the reading to these sites' hands.
+
+    :raises InvalidHistoryError: for a site holdem does not read.
+    :raises TypeError: for a source that is no path or file object.
+    """
+    if isinstance(source, (str, os.PathLike)) or callable(getattr(source, "read", None)):
+        sources: list[object] = [source]
+    elif isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
+        sources = list(source)
+    else:
+        raise TypeError(f"read_histories reads a path, a file object or a list of them, not {type(source).__name__}")
+    for item in sources:
+        if not isinstance(item, (str, os.PathLike)) and not callable(getattr(item, "read", None)):
+            raise TypeError(f"source {item!r}: give a path or a file object opened for reading")
+    return HistoryReader(sources, on_problem, sites)
+
+
+def files_of(source: str | os.PathLike[str]) -> list[str]:
+    """The files a path names: itself, or those in a folder and its subfolders, sorted, hidden ones left out."""
+    path = os.fspath(source)
+    if not os.path.isdir(path):
+        return [path]
+    found: list[str] = []
+    for folder, subfolders, names in os.walk(path):
+        subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
+        found.extend(os.path.join(folder, name) for name in sorted(names) if not name.startswith("."))
+    return found
+
+
+def _open_all(source: object, report: Callable[[Problem], None]) -> Iterator[tuple[str, Iterator[tuple[int, str]]]]:
+    if isinstance(source, (str, os.PathLike)):
+        for path in files_of(source):
+            try:
+                with open(path, "rb") as binary:
+                    yield path, _lines(binary, path, report)
+            except OSError as error:
+                report(Problem(path, 0, None, None, f"cannot be read: {error.strerror or error}"))
+        return
+    yield str(getattr(source, "name", "<file>")), _lines(source, str(getattr(source, "name", "<file>")), report)
+
+
+_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
+def _encoding(head: bytes) -> tuple[str, int]:
+    """The encoding of bytes from their start (a byte order mark, or the zeros of UTF-16 text)
+    and the length of the mark; ``"8-bit"`` for UTF-8 or cp1252, told apart line by line."""
+    for mark, name in _BOMS:
+        if head.startswith(mark):
+            return name, len(mark)
+    sample = head[:200]
+    if len(sample) >= 4:
+        zeros_even = sample[0::2].count(0)
+        zeros_odd = sample[1::2].count(0)
+        if zeros_odd > len(sample) // 4 and zeros_even < zeros_odd // 4:
+            return "utf-16-le", 0
+        if zeros_even > len(sample) // 4 and zeros_odd < zeros_even // 4:
+            return "utf-16-be", 0
+    return "8-bit", 0
+
+
+def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterator[tuple[int, str]]:
+    """The numbered lines of a file object, without their ends, each at most ``MAX_LINE`` characters
+    (a longer one is reported and skipped); bytes are decoded as :func:`_encoding` finds."""
+    read = source.readline
+    head = read(0)
+    wrappers: list[Any] = []  # detached at the end, so that the caller's file stays open
+    if isinstance(head, str):
+        raw: Iterator[str | None] = _bounded(read, MAX_LINE)
+    else:
+        buffered = source
+        if not hasattr(source, "peek"):
+            buffered = io.BufferedReader(source)
+            wrappers.append(buffered)
+        encoding, skip = _encoding(buffered.peek(512)[:512])
+        buffered.read(skip)
+        if encoding == "8-bit":
+            raw = map(_decode_8bit, _bounded(buffered.readline, MAX_LINE))
+        else:
+            text = io.TextIOWrapper(buffered, encoding=encoding, errors="replace", newline=None)
+            wrappers.insert(0, text)
+            raw = _bounded(text.readline, MAX_LINE)
+    try:
+        for number, line in enumerate(raw, 1):
+            if line is None:
+                report(Problem(name, number, None, None, f"line longer than {MAX_LINE:,} characters: skipped unread"))
+                yield number, "\x00"  # a line no hand has: the hand it is in becomes a problem
+                continue
+            yield number, line.strip(" \t\r\n\x00\ufeff")
+    finally:
+        for wrapper in wrappers:
+            wrapper.detach()
+
+
+def _bounded(readline: Callable[[int], Any], limit: int) -> Iterator[Any]:
+    """Lines read at most ``limit`` characters at a time; ``None`` for a longer line (read past, not kept)."""
+    while True:
+        line = readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and line[-1:] not in ("\n", b"\n"):
+            while True:  # the rest of the line, read and dropped in bounded pieces
+                rest = readline(limit + 1)
+                if not rest or rest[-1:] in ("\n", b"\n"):
+                    break
+            yield None
+            continue
+        yield line
+
+
+def _decode_8bit(line: bytes | None) -> str | None:
+    if line is None:
+        return None
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line.decode("cp1252", errors="replace")
+
+
+def _split(
+    name: str, lines: Iterator[tuple[int, str]], report: Callable[[Problem], None]
+) -> Iterator[tuple[Site, int, list[str]]]:
+    """The hands of a file: the site, the first line's number and the lines (blank lines between
+    hands dropped); text outside any hand is reported once a stretch."""
+    site: Site | None = None
+    first = 0
+    chunk: list[str] = []
+    stray: tuple[int, int] | None = None
+    starts = _ALL_STARTS
+    too_long = False
+    for number, line in lines:
+        if line.startswith(starts):
+            if site is not None:
+                yield site, first, chunk
+            if stray is not None:
+                report(_stray(name, stray))
+                stray = None
+            site = _site_of(line)
+            first, chunk, too_long = number, [line], False
+        elif site is not None:
+            if len(chunk) < MAX_HAND_LINES:
+                chunk.append(line)
+            elif not too_long:
+                too_long = True
+                chunk.append("\x00")  # no site's line: the hand becomes a problem
+        elif line:
+            stray = (stray[0], number) if stray else (number, number)
+    if site is not None:
+        yield site, first, chunk
+        if stray is not None:  # (a file with no hand at all is one problem, said by the caller)
+            report(_stray(name, stray))
+
+
+def _stray(name: str, stray: tuple[int, int]) -> Problem:
+    where = f"line {stray[0]} is" if stray[0] == stray[1] else f"lines {stray[0]} to {stray[1]} are"
+    return Problem(name, stray[0], None, None, f"{where} not part of any hand: no hand of a site holdem reads starts there")
+
+
+# ------------------------------------------------------------------ replay and check
+
+
+def unit_of(parsed: ParsedHand) -> Decimal:
+    """The value of one chip: the finest decimal place of any amount in the hand (at least a cent in
+    a currency, a whole chip otherwise).
+
+    >>> unit_of(ParsedHand("PokerStars", "1", 1, currency="USD", small_blind=Decimal("0.5"), big_blind=Decimal(1)))
+    Decimal('0.01')
+    """
+    exponent = -2 if parsed.currency else 0
+    for amount in _amounts(parsed):
+        if amount.is_finite():
+            places = amount.normalize().as_tuple().exponent
+            if isinstance(places, int):
+                exponent = min(exponent, places)
+    if exponent < -12:
+        raise HandProblem(f"amounts finer than 10**-12 of a unit: holdem does not read them")
+    return Decimal(1).scaleb(exponent)
+
+
+def _amounts(parsed: ParsedHand) -> Iterator[Decimal]:
+    yield parsed.small_blind
+    yield parsed.big_blind
+    if parsed.small_bet is not None:
+        yield parsed.small_bet
+    if parsed.big_bet is not None:
+        yield parsed.big_bet
+    for seat in parsed.seats:
+        yield seat.stack
+    for post in parsed.posts:
+        yield post.live
+        yield post.dead
+    for street in parsed.streets:
+        for act in street:
+            if act.amount is not None:
+                yield act.amount
+    if parsed.returned:
+        yield from parsed.returned.values()
+    yield from parsed.collected.values()
+    yield parsed.rake
+    yield parsed.jackpot
+
+
+def _to_chips(amount: Decimal, what: str, *, unit: Decimal) -> int:
+    """``amount`` in chips of ``unit``, exactly."""
+    if not amount.is_finite() or amount.copy_abs() > MAX_CHIPS * unit:
+        raise HandProblem(f"an amount too large: {what} {amount} is more than 2**60 chips")
+    chips = amount / unit
+    if chips != chips.to_integral_value():
+        raise HandProblem(f"an amount finer than the hand's unit: {what} {amount} is not a whole number of {unit}")
+    return int(chips)
+
+
+# The rules every site plays unless its ParsedHand says otherwise.
+_SITE_RULES: dict[str, Any] = {"fold_without_bet": True}
+
+
+@functools.lru_cache(maxsize=512)
+def _rules(
+    structure: Structure,
+    blinds: tuple[int, int],
+    bets: tuple[int, int] | None,
+    ante: int,
+    straddles: tuple[int, ...],
+    runouts: int,
+    options: tuple[tuple[str, Any], ...],
+) -> Rules:
+    settings: dict[str, Any] = dict(_SITE_RULES)
+    settings.update(options)
+    settings.update(ante=ante, straddles=straddles)
+    if runouts > 1:
+        settings.update(runouts=runouts, runs_by_agreement=True)
+    small, big = blinds
+    try:
+        if structure is Structure.FIXED_LIMIT:
+            small_bet, big_bet = bets or (big, 2 * big)
+            return Rules.fixed_limit(small_bet, big_bet, small_blind=small, big_blind=big, **settings)
+        if structure is Structure.POT_LIMIT:
+            return Rules.pot_limit(small, big, **settings)
+        return Rules.no_limit(small, big, **settings)
+    except HoldemError as error:
+        raise HandProblem(f"the game's rules cannot be played: {error}") from None
+
+
+def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
+    """Replay a parsed hand through the engine under the site's rules and check it against the
+    site's summary; return the record, or raise :class:`HandProblem` saying what disagrees."""
+    unit = unit_of(parsed)
+    names = [seat.name for seat in parsed.seats]
+    count = len(names)
+    if not 2 <= count <= 10:
+        raise HandProblem(f"too few or too many players: {count} dealt in, holdem plays hands of 2 to 10")
+    index = {name: seat for seat, name in enumerate(names)}
+    if len(index) != count:
+        raise HandProblem("two seats with one name: every player needs a name of their own")
+
+    def seat_of(name: str, line: int) -> int:
+        seat = index.get(name)
+        if seat is None:
+            raise HandProblem(f"a player not dealt in: {name!r} acts but has no seat in the hand", line)
+        return seat
+
+    chips = functools.partial(_to_chips, unit=unit)
+    stacks = [chips(seat.stack, "stack") for seat in parsed.seats]
+    if min(stacks) <= 0:
+        raise HandProblem("a player without chips: every player dealt in needs a stack")
+
+    # The forced bets: the button from the site's button or the blinds, the rest as posts.
+    smalls = [(seat_of(post.name, post.line), post) for post in parsed.posts if post.kind == PostKind.SMALL_BLIND]
+    bigs = [(seat_of(post.name, post.line), post) for post in parsed.posts if post.kind == PostKind.BIG_BLIND]
+    button = _button(parsed, count, smalls, bigs)
+    small_seat = button if count == 2 else (button + 1) % count
+    small_posted = any(seat == small_seat for seat, _ in smalls)
+    dead_small_blind = not small_posted
+    big_seat = small_seat if dead_small_blind and count > 2 else (small_seat + 1) % count
+    if dead_small_blind and count == 2:
+        big_seat = (button + 1) % count
+    posts: dict[int, tuple[int, int]] = {}
+    straddles: list[tuple[int, int]] = []
+    ante = 0
+    for post in parsed.posts:
+        seat = seat_of(post.name, post.line)
+        live, dead = chips(post.live, "post"), chips(post.dead, "post")
+        kind = post.kind
+        if kind == PostKind.ANTE:
+            ante = max(ante, live + dead)
+        elif kind == PostKind.SMALL_BLIND and seat == small_seat:
+            continue
+        elif kind == PostKind.BIG_BLIND and seat == big_seat:
+            continue
+        elif kind == PostKind.STRADDLE:
+            straddles.append(((seat - big_seat) % count, live))
+        else:
+            if kind == PostKind.SMALL_BLIND:  # a small blind out of position is dead
+                live, dead = 0, live + dead
+            old = posts.get(seat, (0, 0))
+            posts[seat] = (old[0] + live, old[1] + dead)
+    straddle_amounts = [0] * (max((position for position, _ in straddles), default=0))
+    for position, amount in straddles:
+        if position == 0:
+            raise HandProblem("a straddle in the big blind: holdem plays straddles after the big blind")
+        straddle_amounts[position - 1] = amount
+    big_post = next((post for seat, post in bigs if seat == big_seat), None)
+    small_post = next((post for seat, post in smalls if seat == small_seat), None)
+    small_blind = chips(parsed.small_blind, "small blind")
+    big_blind = chips(parsed.big_blind, "big blind")
+    if small_post is not None:
+        small_blind = max(small_blind, chips(small_post.live, "small blind"))
+    if big_post is not None:
+        big_blind = max(big_blind, chips(big_post.live, "big blind"))
+    elif not any(post.kind == PostKind.BIG_BLIND for post in parsed.posts):
+        raise HandProblem("no big blind: no one posts it")
+    bets = None
+    if parsed.structure is Structure.FIXED_LIMIT:
+        bets = (
+            chips(parsed.small_bet or parsed.big_blind, "small bet"),
+            chips(parsed.big_bet or 2 * parsed.big_blind, "big bet"),
+        )
+    runs = max(1, len(parsed.boards))
+    rules = _rules(
+        parsed.structure, (small_blind, big_blind), bets, ante, tuple(straddle_amounts), runs,
+        tuple(sorted(parsed.rules.items())),
+    )  # fmt: skip
+    holes = [parsed.holes.get(name) for name in names]
+    board = parsed.boards[0] if parsed.boards else ()
+    try:
+        hand = Hand(
+            rules, stacks, button, hole_cards=holes, board=board, dead_small_blind=dead_small_blind,
+            posts=posts or None, manual_showdown=True, straddles=tuple(straddle_amounts) or None,
+            table_seats=[seat.number for seat in parsed.seats],
+        )  # fmt: skip
+    except HoldemError as error:
+        raise HandProblem(f"a deal the engine refuses: {error}") from None
+    _check_posts(hand, parsed, index, chips)
+
+    extra_boards = parsed.boards[1:]
+    for street_number, street in enumerate(parsed.streets):
+        for act in street:
+            seat = seat_of(act.name, act.line)
+            _advance(hand, parsed, runs, extra_boards, seat)
+            if hand.actor is None:
+                raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
+            if hand.street != street_number:
+                raise HandProblem(
+                    f"a decision after its street: {act.name} acts on the {_STREET_NAMES[street_number]}, but the betting there is over "
+                    f"(the hand is on the {_STREET_NAMES[hand.street]})",
+                    act.line,
+                )
+            if hand.actor != seat:
+                raise HandProblem(f"a decision out of turn: {act.name} acts, {names[hand.actor]} is to act (a line missing?)", act.line)
+            _play(hand, act, chips, unit)
+    _advance(hand, parsed, runs, extra_boards, None)
+    if not hand.is_over:
+        waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
+        raise HandProblem(f"the hand stops before its end: {waiting} (a line missing, or the file cut short?)")
+    for name in parsed.shown:  # a winner who showed after the others folded
+        winner = index.get(name)
+        if winner is not None and winner not in hand.shown_cards() and hand.statuses[winner] is not SeatStatus.FOLDED:
+            try:
+                hand.show(winner)
+            except HoldemError:
+                pass  # a shown hand that had to be shown anyway
+    return _check(hand, parsed, names, unit, source)
+
+
+_STREET_NAMES = ("preflop", "flop", "turn", "river")
+
+
+def _button(
+    parsed: ParsedHand, count: int, smalls: list[tuple[int, Post]], bigs: list[tuple[int, Post]]
+) -> int:
+    """The engine's button seat: the site's button (or the last player before an empty button seat),
+    unless the blinds say otherwise."""
+    numbers = [seat.number for seat in parsed.seats]
+    candidates = []
+    if parsed.button is not None:
+        before = [seat for seat, number in enumerate(numbers) if number <= parsed.button]
+        candidates.append(before[-1] if before else count - 1)
+    if smalls:
+        seat = smalls[0][0]
+        candidates.append(seat if count == 2 else (seat - 1) % count)
+    if bigs:
+        candidates.append((bigs[0][0] - (1 if count == 2 else 2)) % count)
+        candidates.append((bigs[0][0] - 1) % count)  # no small blind
+    small_seats = {seat for seat, _ in smalls}
+    big_seats = {seat for seat, _ in bigs}
+    for button in candidates:
+        small_seat = button if count == 2 else (button + 1) % count
+        if small_seat in small_seats and (small_seat + 1) % count in big_seats:
+            return button
+        if small_seat not in small_seats and (button + 1) % count in big_seats:
+            return button
+    if candidates:
+        return candidates[0]
+    raise HandProblem("no button and no blinds: the seats' positions are unknown")
+
+
+def _check_posts(hand: Hand, parsed: ParsedHand, index: dict[str, int], chips: Callable[..., int]) -> None:
+    """The forced bets the engine posted are those the site printed."""
+    posted = Counter[int]()
+    for action in hand.history:
+        if action.kind in _POST_KINDS and action.seat is not None:
+            posted[action.seat] += action.amount
+    printed = Counter[int]()
+    for post in parsed.posts:
+        printed[index[post.name]] += chips(post.live, "post") + chips(post.dead, "post")
+    if posted != printed:
+        seat = next(seat for seat in set(posted) | set(printed) if posted[seat] != printed[seat])
+        name = parsed.seats[seat].name
+        raise HandProblem(
+            f"posts that the game's rules do not make: {name} posts {_money(printed[seat], parsed)} in the history, "
+            f"the replay {_money(posted[seat], parsed)}"
+        )
+
+
+def _money(amount: int, parsed: ParsedHand) -> str:
+    return str(amount * unit_of(parsed))
+
+
+_POST_KINDS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_BLIND, ActionKind.POST_DEAD})
+
+
+def _advance(hand: Hand, parsed: ParsedHand, runs: int, extra_boards: list[tuple[Card, ...]], seat: int | None) -> None:
+    """Play what the engine waits for before ``seat``'s next decision (``None``: the end of the
+    hand): the runs agreed, the shows and mucks at showdown, the cards of further runs, and the
+    checks sites do not print, of a player who can only check (every other player all in)."""
+    while True:
+        _settle(hand, parsed, runs, extra_boards)
+        actor = hand.actor
+        if actor is None or actor == seat:
+            return
+        legal = hand.legal_actions()
+        if legal is None or legal.call or legal.max_raise_to is not None:
+            return
+        hand.check()
+
+
+def _settle(hand: Hand, parsed: ParsedHand, runs: int, extra_boards: list[tuple[Card, ...]]) -> None:
+    """Play the runs agreed, the shows and mucks at showdown and the cards of further runs."""
+    while True:
+        if hand.runs_pending:
+            for seat in hand.runs_pending:
+                hand.agree_runs(seat, runs)
+            continue
+        waiting = hand.showdown_seats
+        if waiting:
+            names = [seat.name for seat in parsed.seats]
+            for seat in waiting:
+                name = names[seat]
+                try:
+                    if name in parsed.shown and hand.hole_cards(seat):
+                        hand.show(seat)
+                    else:
+                        hand.muck(seat)
+                except HoldemError as error:
+                    raise HandProblem(f"a showdown that cannot be played: {name}: {error}") from None
+            continue
+        if hand.cards_needed:
+            run = len(hand.boards)
+            if hand.runs > 1 and run - 1 < len(extra_boards):
+                board = extra_boards[run - 1]
+                needed = hand.cards_needed
+                cards = board[len(board) - needed :] if len(board) >= needed else ()
+            else:
+                cards = ()
+            if not cards:
+                raise HandProblem(
+                    f"board cards missing: the hand needs {hand.cards_needed} more than the history shows "
+                    "(a street missing, or the file cut short?)"
+                )
+            try:
+                hand.deal_board(cards)
+            except HoldemError as error:
+                raise HandProblem(f"a board that cannot be dealt: run {run + 1}: {error}") from None
+            continue
+        return
+
+
+def _play(hand: Hand, act: Act, chips: Callable[..., int], unit: Decimal) -> None:
+    verb = act.verb
+    try:
+        if verb == "fold":
+            hand.fold()
+        elif verb == "check":
+            hand.check()
+        elif verb == "call":
+            action = hand.call()
+            if act.amount is not None and action.amount != chips(act.amount, "call"):
+                raise HandProblem(f"a call of the wrong amount: {act.name} calls {act.amount}, the call is {action.amount * unit}", act.line)
+        elif verb in ("bet", "raise_to"):
+            if act.amount is None:
+                raise HandProblem(f"a bet without an amount: {act.name}", act.line)
+            hand.raise_to(chips(act.amount, "bet"))
+        elif verb == "raise_by":
+            if act.amount is None:
+                raise HandProblem(f"a bet without an amount: {act.name}", act.line)
+            hand.raise_to(max(hand.bets) + chips(act.amount, "raise"))
+        else:
+            raise HandProblem(f"an unknown decision: {act.name} {verb!r}", act.line)
+    except HoldemError as error:
+        raise HandProblem(f"an illegal decision: {act.name}: {error}", act.line) from None
+
+
+def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, source: str) -> SiteHand:
+    """The record of a replayed hand, once its results agree with the site's summary."""
+    won = [0] * len(names)
+    returned = [0] * len(names)
+    for action in hand.history:
+        if action.kind is ActionKind.WIN:
+            won[action.seat] += action.amount  # type: ignore[index]
+        elif action.kind is ActionKind.RETURN:
+            returned[action.seat] += action.amount  # type: ignore[index]
+    if parsed.returned is not None:
+        for seat, name in enumerate(names):
+            printed = parsed.returned.get(name, Decimal(0))
+            if printed != returned[seat] * unit:
+                raise HandProblem(
+                    f"an uncalled bet returned wrongly: the history returns {printed} to {name}, the replay {returned[seat] * unit}"
+                )
+    expected = [won[seat] + (returned[seat] if parsed.returns_in_collected else 0) for seat in range(len(names))]
+    collected = [parsed.collected.get(name, Decimal(0)) for name in names]
+    for name in parsed.collected:
+        if name not in names:
+            raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
+    taken = parsed.rake + parsed.jackpot
+    shares = [expected[seat] * unit - collected[seat] for seat in range(len(names))]
+    if any(share < 0 for share in shares) or sum(shares) != taken or any(
+        share and not expected[seat] for seat, share in enumerate(shares)
+    ):
+        results = ", ".join(
+            f"{name} {collected[seat]} (replay {expected[seat] * unit})"
+            for seat, name in enumerate(names)
+            if collected[seat] or expected[seat]
+        )
+        raise HandProblem(
+            f"the pots do not replay to the site's result: collected {results}; rake and fees {taken}"
+        )
+    if parsed.total_pot is not None and parsed.total_pot != sum(won) * unit:
+        raise HandProblem(f"a total pot the replay does not make: the history says {parsed.total_pot}, the replay {sum(won) * unit}")
+    for run, board in enumerate(parsed.boards):
+        dealt = hand.boards[run] if run < len(hand.boards) else ()
+        if tuple(board) != tuple(dealt):
+            raise HandProblem(f"board cards the hand never reached: run {run + 1}")
+    net = tuple(payoff * unit - share for payoff, share in zip(hand.payoffs, shares))
+    return SiteHand(
+        site=parsed.site,
+        hand_id=parsed.hand_id,
+        table=parsed.table,
+        started=parsed.started,
+        tournament=parsed.tournament,
+        currency=parsed.currency,
+        unit=unit,
+        players=tuple(names),
+        seats=tuple(seat.number for seat in parsed.seats),
+        button=parsed.button,
+        hero=parsed.hero,
+        hand=hand,
+        net=net,
+        rake=parsed.rake,
+        jackpot=parsed.jackpot,
+        game=parsed.game,
+        fast_fold=parsed.fast_fold,
+        max_seats=parsed.max_seats,
+        cash_outs=parsed.cash_outs,
+        cash_out_fees=parsed.cash_out_fees,
+        bounties=parsed.bounties,
+        source=source,
+        line=parsed.line,
+    )
