@@ -125,7 +125,9 @@ class Post:
 @dataclasses.dataclass
 class Act:
     """One decision: ``verb`` is ``fold``, ``check``, ``call``, ``bet``, ``raise_to`` (the total for
-    the street) or ``raise_by`` (the increment over the bet faced); ``amount`` as printed."""
+    the street), ``raise_by`` (the increment over the bet faced) or ``adds`` (the chips the player
+    puts in with it: a call when they make the call or less, else a bet or raise to the player's
+    bet plus them, as partypoker prints raises and iPoker its all-ins); ``amount`` as printed."""
 
     name: str
     verb: str
@@ -1082,6 +1084,14 @@ def _play(hand: Hand, act: Act, chips: Callable[..., int], unit: Decimal) -> Non
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
             hand.raise_to(max(hand.bets) + chips(act.amount, "raise"))
+        elif verb == "adds":
+            if act.amount is None:
+                raise HandProblem(f"a bet without an amount: {act.name}", act.line)
+            total = hand.bets[hand.actor] + chips(act.amount, "bet")  # type: ignore[index]
+            if total <= max(hand.bets):
+                _play(hand, Act(act.name, "call", act.amount, act.line), chips, unit)
+            else:
+                hand.raise_to(total)
         else:
             raise HandProblem(f"an unknown decision: {act.name} {verb!r}", act.line)
     except HoldemError as error:

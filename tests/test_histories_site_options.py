@@ -1,0 +1,49 @@
+"""The framework's options for the sites' formats, each on a hand made here: raises given as the
+chips added, a rake the site does not print, lines that come before a site's hands, and sites
+whose files are one document that they split themselves."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from holdem.formats.histories import Act, HandProblem, ParsedHand, Post, PostKind, Seat, replay
+
+
+def heads_up(streets: list[list[Act]], collected: dict[str, str], **fields: object) -> ParsedHand:
+    """Ann on the button (the small blind) and Bob, 1/2 no limit, 100 chips each."""
+    parsed = ParsedHand(
+        "Test", "1", 1, small_blind=Decimal(1), big_blind=Decimal(2), button=1,
+        seats=[Seat(1, "Ann", Decimal(100)), Seat(2, "Bob", Decimal(100))],
+        posts=[Post("Ann", PostKind.SMALL_BLIND, Decimal(1)), Post("Bob", PostKind.BIG_BLIND, Decimal(2))],
+        streets=streets, collected={name: Decimal(amount) for name, amount in collected.items()},
+        returned=None, returns_in_collected=True,
+    )  # fmt: skip
+    for name, value in fields.items():
+        setattr(parsed, name, value)
+    return parsed
+
+
+def test_adds_is_the_chips_put_in_a_call_when_they_make_the_call() -> None:
+    # Ann (1 in) adds 5: a raise to 6; Bob (2 in) adds 16: a raise to 18; Ann adds 12: a call.
+    acts = [Act("Ann", "adds", Decimal(5)), Act("Bob", "adds", Decimal(16)), Act("Ann", "adds", Decimal(12))]
+    flop = [Act("Bob", "adds", Decimal(10)), Act("Ann", "fold")]
+    record = replay(heads_up([acts, flop], {"Bob": "46"}, boards=[(0, 1, 2)]))
+    assert record.net == (Decimal(-18), Decimal(18))
+    assert [action.amount for action in record.hand.history if action.kind.value in ("raise", "call", "bet")][:3] == [6, 18, 12]
+
+
+def test_adds_of_an_all_in_for_less_is_a_call_and_a_wrong_one_is_a_problem() -> None:
+    short = heads_up([[Act("Ann", "adds", Decimal(29))], [], [], []], {"Ann": "0", "Bob": "0"})
+    short.seats[1].stack = Decimal(20)  # Bob can only call 18 more, all in
+    short.streets[0].append(Act("Bob", "adds", Decimal(18)))
+    short.boards = [tuple(range(5))]
+    short.holes = {"Ann": (50, 51), "Bob": (48, 49)}
+    short.shown = {"Ann": (50, 51), "Bob": (48, 49)}
+    short.collected = {name: Decimal(amount) for name, amount in {"Ann": "30", "Bob": "20"}.items()}
+    record = replay(short)  # a board of 2c 2d 2h 2s 3c: a tie, Ann's 10 uncalled back to her
+    assert record.net == (Decimal(0), Decimal(0))
+    short.streets[0][1] = Act("Bob", "adds", Decimal(17))
+    with pytest.raises(HandProblem, match="a call of the wrong amount"):
+        replay(short)
