@@ -189,7 +189,9 @@ class ParsedHand:
     mucked: set[str] = dataclasses.field(default_factory=set)
     collected: dict[str, Decimal] = dataclasses.field(default_factory=dict)
     total_pot: Decimal | None = None
-    rake: Decimal = Decimal(0)
+    rake: Decimal | None = Decimal(0)
+    """The rake, or ``None`` when the site prints none: then what the pots hold beyond the collected
+    amounts (and the ``jackpot``) is the rake."""
     jackpot: Decimal = Decimal(0)
     cash_outs: dict[str, Decimal] = dataclasses.field(default_factory=dict)
     cash_out_fees: dict[str, Decimal] = dataclasses.field(default_factory=dict)
@@ -786,7 +788,8 @@ def _amounts(parsed: ParsedHand) -> Iterator[Decimal]:
     if parsed.returned:
         yield from parsed.returned.values()
     yield from parsed.collected.values()
-    yield parsed.rake
+    if parsed.rake is not None:
+        yield parsed.rake
     yield parsed.jackpot
 
 
@@ -1119,9 +1122,10 @@ def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, sour
     for name in parsed.collected:
         if name not in names:
             raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
-    taken = parsed.rake + parsed.jackpot
     shares = [expected[seat] * unit - collected[seat] for seat in range(len(names))]
-    if any(share < 0 for share in shares) or sum(shares) != taken or any(
+    rake = sum(shares, Decimal(0)) - parsed.jackpot if parsed.rake is None else parsed.rake
+    taken = rake + parsed.jackpot
+    if rake < 0 or any(share < 0 for share in shares) or sum(shares) != taken or any(
         share and not expected[seat] for seat, share in enumerate(shares)
     ):
         results = ", ".join(
@@ -1153,7 +1157,7 @@ def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, sour
         hero=parsed.hero,
         hand=hand,
         net=net,
-        rake=parsed.rake,
+        rake=rake,
         jackpot=parsed.jackpot,
         game=parsed.game,
         fast_fold=parsed.fast_fold,
