@@ -4,11 +4,15 @@ whose files are one document that they split themselves."""
 
 from __future__ import annotations
 
+import copy
+import io
+from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
 
-from holdem.formats.histories import Act, HandProblem, ParsedHand, Post, PostKind, Seat, replay
+from holdem.formats import histories
+from holdem.formats.histories import Act, HandProblem, ParsedHand, Post, PostKind, Seat, read_histories, replay
 
 
 def heads_up(streets: list[list[Act]], collected: dict[str, str], **fields: object) -> ParsedHand:
@@ -58,3 +62,54 @@ def test_a_rake_not_printed_is_what_the_pots_hold_beyond_the_collected_amounts()
     for wrong in ({"Bob": "8.50"}, {"Ann": "0.50", "Bob": "7"}):  # more than the pots, or a loser collecting
         with pytest.raises(HandProblem, match="the pots do not replay"):
             replay(heads_up([acts, flop], wrong, boards=[(0, 1, 2)], rake=None, currency="USD"))
+
+
+@pytest.fixture
+def sites(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sites' registry as it is, restored after the test."""
+    histories._load_sites()
+    for name in ("_SITES", "_STARTS"):
+        monkeypatch.setattr(histories, name, copy.copy(getattr(histories, name)))
+    for name in ("_ALL_STARTS", "_ALL_PRELUDES"):
+        monkeypatch.setattr(histories, name, getattr(histories, name))
+
+
+def parse_one(lines: list[str], line: int) -> ParsedHand:
+    """A one-line hand ``HAND id``: Ann's walk, unless the id is ``bad``."""
+    if lines[0].endswith("bad") or any(lines[1:]):
+        raise HandProblem("a bad hand", line)
+    parsed = heads_up([[Act("Ann", "fold")]], {"Bob": "3"})
+    parsed.hand_id = lines[0].split()[1]
+    return parsed
+
+
+def test_lines_a_site_prints_before_its_hands_are_not_stray_text(sites: None) -> None:
+    histories.register(histories.Site("Preluded", ("HAND ",), parse_one, preludes=("Round #",)))
+    reader = read_histories(io.StringIO("stray\nRound #1 starts.\n\nHAND 7\n\n"))
+    assert [record.hand_id for record in reader] == ["7"]
+    assert [problem.reason for problem in reader.problems] == [
+        "line 1 is not part of any hand: no hand of a site holdem reads starts there"
+    ]
+
+
+def split_documents(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
+    """Documents ``<doc>`` ... ``</doc>`` of ``HAND`` lines."""
+    for number, line in lines:
+        if line == "</doc>":
+            return
+        if line == "junk":
+            raise HandProblem("not a document: the rest of the file is not read", number)
+        if line.startswith("HAND "):
+            yield number, [line]
+
+
+def test_a_site_that_splits_its_documents_is_given_their_lines(sites: None) -> None:
+    histories.register(histories.Site("Documents", ("<doc>",), parse_one, split=split_documents))
+    text = "<doc>\nHAND 1\nHAND bad\n</doc>\nHAND 9\n<doc>\nHAND 2\njunk\nHAND 3\n</doc>\n"
+    reader = read_histories(io.StringIO(text))
+    assert [record.hand_id for record in reader] == ["1", "2"]
+    assert [(problem.line, problem.reason) for problem in reader.problems] == [
+        (3, "a bad hand"),
+        (5, "line 5 is not part of any hand: no hand of a site holdem reads starts there"),
+        (8, "not a document: the rest of the file is not read"),
+    ]

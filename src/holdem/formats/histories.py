@@ -45,6 +45,7 @@ import dataclasses
 import datetime
 import functools
 import io
+import itertools
 import os
 import re
 from collections import Counter
@@ -329,20 +330,31 @@ class Site:
     name: str
     starts: tuple[str, ...]
     parse: Callable[[list[str], int], ParsedHand]
+    preludes: tuple[str, ...] = ()
+    """The starts of lines that some versions print before each hand's first line (partypoker's
+    ``Game #1 starts.``): they are not text outside any hand (``parse`` passes over them at the
+    end of the hand before)."""
+    split: Callable[[Iterator[tuple[int, str]]], Iterator[tuple[int, list[str]]]] | None = None
+    """For a site whose files are documents (iPoker's XML): given the numbered lines from the one
+    that starts a document on, the document's hands, each as its first line's number and the lines
+    ``parse`` reads; it stops after the document's last line, and raises :class:`HandProblem` for
+    a document it cannot read on."""
 
 
 _SITES: list[Site] = []
 _STARTS: dict[str, Site] = {}
 _ALL_STARTS: tuple[str, ...] = ()
+_ALL_PRELUDES: tuple[str, ...] = ()
 
 
 def register(site: Site) -> Site:
     """Add a site's reader (each site module calls it once, at import)."""
-    global _ALL_STARTS
+    global _ALL_STARTS, _ALL_PRELUDES
     _SITES.append(site)
     for start in site.starts:
         _STARTS[start] = site
     _ALL_STARTS = tuple(_STARTS)
+    _ALL_PRELUDES += site.preludes
     return site
 
 
@@ -713,12 +725,14 @@ def _split(
     name: str, lines: Iterator[tuple[int, str]], report: Callable[[Problem], None]
 ) -> Iterator[tuple[Site, int, list[str]]]:
     """The hands of a file: the site, the first line's number and the lines (blank lines between
-    hands dropped); text outside any hand is reported once a stretch."""
+    hands dropped); text outside any hand is reported once a stretch.  A site that splits its
+    documents itself is given the lines of each of its documents."""
     site: Site | None = None
     first = 0
     chunk: list[str] = []
     stray: tuple[int, int] | None = None
     starts = _ALL_STARTS
+    preludes = _ALL_PRELUDES
     too_long = False
     for number, line in lines:
         if line.startswith(starts):
@@ -728,6 +742,15 @@ def _split(
                 report(_stray(name, stray))
                 stray = None
             site = _site_of(line)
+            if site is not None and site.split is not None:
+                try:
+                    for first, chunk in site.split(itertools.chain([(number, line)], lines)):
+                        yield site, first, chunk
+                except HandProblem as problem:  # the rest of the file is not read
+                    report(Problem(name, problem.line or number, None, site.name, problem.reason))
+                    return
+                site = None
+                continue
             first, chunk, too_long = number, [line], False
         elif site is not None:
             if len(chunk) < MAX_HAND_LINES:
@@ -735,7 +758,7 @@ def _split(
             elif not too_long:
                 too_long = True
                 chunk.append("\x00")  # no site's line: the hand becomes a problem
-        elif line:
+        elif line and not (preludes and line.startswith(preludes)):
             stray = (stray[0], number) if stray else (number, number)
     if site is not None:
         yield site, first, chunk
