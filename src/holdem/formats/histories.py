@@ -73,6 +73,8 @@ __all__ = [
     "Summary",
     "parse_amount",
     "read_histories",
+    "read_summary_seat",
+    "read_total_pot",
     "register",
     "site_time",
 ]
@@ -445,6 +447,47 @@ def parse_hand_cards(text: str) -> tuple[Card, ...]:
         return parse_cards(text)
     except HoldemError as error:
         raise HandProblem(f"cards {text!r}: {error}") from None
+
+
+def read_total_pot(parsed: ParsedHand, text: str) -> None:
+    """A summary's ``Total pot $3.65 | Rake $0.10 | Jackpot $0.05`` line (PokerStars, Full Tilt): the
+    total pot, the rake, and every other fee counted in ``jackpot``.
+
+    >>> parsed = ParsedHand("PokerStars", "1", 1)
+    >>> read_total_pot(parsed, "Total pot $3.65 Main pot $3. Side pot $0.65. | Rake $0.10 | Jackpot $0.05")
+    >>> parsed.total_pot, parsed.rake, parsed.jackpot
+    (Decimal('3.65'), Decimal('0.10'), Decimal('0.05'))
+    """
+    parts = text.split(" | ")
+    parsed.total_pot = parse_amount(parts[0].split(" ")[2])
+    for part in parts[1:]:
+        label, _, amount = part.rpartition(" ")
+        value = parse_amount(amount)
+        if label == "Rake":
+            parsed.rake = value
+        else:  # a jackpot or another fee taken from the pot
+            parsed.jackpot += value
+
+
+_SUMMARY_SEAT = re.compile(r"Seat \d+: (.*?)(?: \((?:button|small blind|big blind)\))* (showed|mucked) \[([^\]]*)\]")
+
+
+def read_summary_seat(parsed: ParsedHand, text: str) -> None:
+    """A summary's seat line (PokerStars, Full Tilt): the cards of one who ``showed`` or ``mucked`` them.
+
+    >>> parsed = ParsedHand("PokerStars", "1", 1)
+    >>> read_summary_seat(parsed, "Seat 2: Bob (big blind) mucked [7s 7h] - two pair, Sevens and Fours")
+    >>> parsed.holes, parsed.mucked
+    ({'Bob': (23, 22)}, {'Bob'})
+    """
+    seat = _SUMMARY_SEAT.match(text)
+    if seat is not None:
+        cards = parse_hand_cards(seat[3])
+        parsed.holes[seat[1]] = cards
+        if seat[2] == "showed":
+            parsed.shown[seat[1]] = cards
+        else:
+            parsed.mucked.add(seat[1])
 
 
 _ZONES = {

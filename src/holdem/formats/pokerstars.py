@@ -39,6 +39,8 @@ from holdem.formats.histories import (
     currency_of,
     parse_amount,
     parse_hand_cards,
+    read_summary_seat,
+    read_total_pot,
     register,
     site_time,
 )
@@ -69,7 +71,6 @@ _RETURNED = re.compile(r"Uncalled bet \((\S+)\) returned to (.*)$")
 _CASH_OUT = re.compile(r"(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?$")
 _BOUNTY = re.compile(r"(.*?) wins (?:the )?(\S+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
 _DEALT = re.compile(r"Dealt to (.*?) \[([^\]]*)\](?: \[([^\]]*)\])?$")
-_SUMMARY_SEAT = re.compile(r"Seat \d+: (.*?)(?: \((?:button|small blind|big blind)\))* (showed|mucked) \[([^\]]*)\]")
 # Lines that say something of a player but nothing of the hand's chips or cards.
 _INFORMATION = re.compile(
     r".*(?: said, \".*\"| is sitting out| sits out| has timed out.*| is disconnected| is connected| has returned"
@@ -299,29 +300,14 @@ def _post(parsed: ParsedHand, name: str, words: list[str], number: int) -> Post:
 
 def _summary_line(parsed: ParsedHand, text: str, number: int, boards: dict[int, tuple[int, ...]]) -> None:
     if text.startswith("Total pot "):
-        parts = text.split(" | ")
-        parsed.total_pot = parse_amount(parts[0].split(" ")[2])
-        for part in parts[1:]:
-            label, _, amount = part.rpartition(" ")
-            value = parse_amount(amount)
-            if label == "Rake":
-                parsed.rake = value
-            else:  # a jackpot or another fee taken from the pot
-                parsed.jackpot += value
+        read_total_pot(parsed, text)
     elif text.startswith("Board ["):
         boards[0] = parse_hand_cards(text[7:-1])
     elif text.endswith("]") and text.split(" ", 1)[0] in _BOARD_WORDS and " Board [" in text:
         run = _BOARD_WORDS[text.split(" ", 1)[0]]
         boards[run] = parse_hand_cards(text[text.index("[") + 1 : -1])
     elif text.startswith("Seat "):
-        seat = _SUMMARY_SEAT.match(text)
-        if seat is not None:
-            cards = parse_hand_cards(seat[3])
-            parsed.holes[seat[1]] = cards
-            if seat[2] == "showed":
-                parsed.shown[seat[1]] = cards
-            else:
-                parsed.mucked.add(seat[1])
+        read_summary_seat(parsed, text)
     elif text.startswith("Hand was run "):
         pass
 
