@@ -113,3 +113,12 @@ def test_a_site_that_splits_its_documents_is_given_their_lines(sites: None) -> N
         (5, "line 5 is not part of any hand: no hand of a site holdem reads starts there"),
         (8, "not a document: the rest of the file is not read"),
     ]
+
+
+def test_a_problem_names_the_hand_its_parser_knew(sites: None) -> None:
+    def parse_named(lines: list[str], line: int) -> ParsedHand:
+        raise HandProblem("a bad hand", line, hand_id=lines[0].split()[1])
+
+    histories.register(histories.Site("Named", ("ROUND ",), parse_named))
+    reader = read_histories(io.StringIO("ROUND 12\n"))
+    assert list(reader) == [] and reader.problems[0].hand_id == "12"

@@ -91,12 +91,18 @@ class HandProblem(Exception):
     """Raised by a site's parser (or the replay) for a hand that cannot be imported: ``reason`` in
     words a person can act on, ``line`` the line number it is about (``None``: the hand's first)."""
 
-    def __init__(self, reason: str, line: int | None = None, *, skipped: bool = False, game: str | None = None) -> None:
+    def __init__(
+        self, reason: str, line: int | None = None, *, skipped: bool = False, game: str | None = None,
+        hand_id: str | None = None,
+    ) -> None:  # fmt: skip
         super().__init__(reason)
         self.reason = reason
         self.line = line
         self.game = game
         """The game, when the hand's parser knew it before it stopped."""
+        self.hand_id = hand_id
+        """The hand's id, when the hand's parser knew it before it stopped (else it is looked for
+        after a ``#`` in the hand's first line)."""
         self.skipped = skipped
         """Whether the hand is skipped on purpose (not hold'em, cancelled), not a failure to read it."""
 
@@ -609,7 +615,7 @@ class HistoryReader:
             parsed = site.parse(chunk, first)
             record = replay(parsed, name)
         except HandProblem as problem:
-            hand_id = parsed.hand_id if parsed is not None else _hand_id(chunk[0])
+            hand_id = parsed.hand_id if parsed is not None else problem.hand_id or _hand_id(chunk[0])
             game = parsed.game if parsed is not None else problem.game or "unknown game"
             kind = problem.reason.split(":")[0]
             self.summary.count(site.name, game, kind)
