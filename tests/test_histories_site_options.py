@@ -122,3 +122,14 @@ def test_a_problem_names_the_hand_its_parser_knew(sites: None) -> None:
     histories.register(histories.Site("Named", ("ROUND ",), parse_named))
     reader = read_histories(io.StringIO("ROUND 12\n"))
     assert list(reader) == [] and reader.problems[0].hand_id == "12"
+
+
+def test_a_document_a_site_cannot_read_is_one_problem_and_text_after_it_another(sites: None) -> None:
+    histories.register(histories.Site("Documents", ("<doc>",), parse_one, split=split_documents))
+    reader = read_histories(io.StringIO("<doc>\njunk\n"))
+    assert list(reader) == [] and [problem.line for problem in reader.problems] == [2]
+    reader = read_histories(io.StringIO("<doc>\nHAND 1\n</doc>\nafter\n"))
+    assert [record.hand_id for record in reader] == ["1"]
+    assert [problem.reason for problem in reader.problems] == [
+        "line 4 is not part of any hand: no hand of a site holdem reads starts there"
+    ]

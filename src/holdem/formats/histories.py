@@ -598,16 +598,12 @@ class HistoryReader:
         self._on_problem(problem)
 
     def _read_file(self, name: str, lines: Iterator[tuple[int, str]]) -> Iterator[SiteHand]:
-        hands = 0
         for site, first, chunk in _split(name, lines, self._report):
-            hands += 1
             if site.name not in self._sites:
                 continue
             record = self._import(site, name, first, chunk)
             if record is not None:
                 yield record
-        if not hands:
-            self._report(Problem(name, 1, None, None, "not a hand history: no hand of a site holdem reads starts in it"))
 
     def _import(self, site: Site, name: str, first: int, chunk: list[str]) -> SiteHand | None:
         parsed = None
@@ -774,8 +770,8 @@ def _split(
     name: str, lines: Iterator[tuple[int, str]], report: Callable[[Problem], None]
 ) -> Iterator[tuple[Site, int, list[str]]]:
     """The hands of a file: the site, the first line's number and the lines (blank lines between
-    hands dropped); text outside any hand is reported once a stretch.  A site that splits its
-    documents itself is given the lines of each of its documents."""
+    hands dropped); text outside any hand is reported once a stretch, a file in which no hand
+    starts once.  A site that splits its documents itself is given the lines of each of them."""
     site: Site | None = None
     first = 0
     chunk: list[str] = []
@@ -783,8 +779,10 @@ def _split(
     starts = _ALL_STARTS
     preludes = _ALL_PRELUDES
     too_long = False
+    started = False
     for number, line in lines:
         if line.startswith(starts):
+            started = True
             if site is not None:
                 yield site, first, chunk
             if stray is not None:
@@ -811,8 +809,10 @@ def _split(
             stray = (stray[0], number) if stray else (number, number)
     if site is not None:
         yield site, first, chunk
-        if stray is not None:  # (a file with no hand at all is one problem, said by the caller)
-            report(_stray(name, stray))
+    if not started:
+        report(Problem(name, 1, None, None, "not a hand history: no hand of a site holdem reads starts in it"))
+    elif stray is not None:
+        report(_stray(name, stray))
 
 
 def _stray(name: str, stray: tuple[int, int]) -> Problem:
