@@ -7,6 +7,7 @@ from pathlib import Path
 
 import holdem
 from holdem.formats.histories import read_histories
+from site_histories import check_fixtures
 
 DATA = Path(__file__).parent / "data" / "histories" / "fulltilt"
 
@@ -34,19 +35,7 @@ PROBLEMS = {
 
 
 def test_every_hand_gives_each_player_the_result_worked_out_by_hand() -> None:
-    reader = read_histories(DATA)
-    records = list(reader)
-    for record in records:
-        assert record.site == "Full Tilt"
-        assert dict(zip(record.players, record.net)) == {name: Decimal(net) for name, net in NET[record.hand_id].items()}
-        assert sum(record.net) + record.rake + record.jackpot == 0
-    assert sorted(record.hand_id for record in records) == sorted(NET)
-    found = {(Path(problem.file).name, problem.line, problem.hand_id): problem for problem in reader.problems}
-    assert set(found) == set(PROBLEMS)
-    for key, reason in PROBLEMS.items():
-        assert found[key].reason.startswith(reason) and found[key].site == "Full Tilt"
-        assert found[key].skipped == (key[0] == "skipped.txt")
-    assert reader.summary.read == len(NET) + len(PROBLEMS)
+    check_fixtures(DATA, "Full Tilt", NET, PROBLEMS)
 
 
 def test_the_records_fields_rush_limit_runs_and_posts() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import holdem
 from holdem.formats.histories import PostKind, read_histories
 from holdem.formats.partypoker import parse
+from site_histories import check_fixtures
 
 DATA = Path(__file__).parent / "data" / "histories" / "partypoker"
 
@@ -35,19 +36,7 @@ PROBLEMS = {
 
 
 def test_every_hand_gives_each_player_the_result_worked_out_by_hand() -> None:
-    reader = read_histories(DATA)
-    records = list(reader)
-    for record in records:
-        assert record.site == "partypoker"
-        assert dict(zip(record.players, record.net)) == {name: Decimal(net) for name, net in NET[record.hand_id].items()}
-        assert record.rake == Decimal(RAKE.get(record.hand_id, "0"))
-        assert sum(record.net) + record.rake + record.jackpot == 0
-    assert sorted(record.hand_id for record in records) == sorted(NET)
-    found = {(Path(problem.file).name, problem.line, problem.hand_id): problem for problem in reader.problems}
-    assert set(found) == set(PROBLEMS)  # the lines old files print before each hand are no problem
-    for key, reason in PROBLEMS.items():
-        assert found[key].reason.startswith(reason) and found[key].site == "partypoker"
-        assert found[key].skipped == (key[0] == "skipped.txt")
+    check_fixtures(DATA, "partypoker", NET, PROBLEMS, RAKE)
 
 
 def test_the_records_fields_fastforward_limit_posts_and_tournaments() -> None:

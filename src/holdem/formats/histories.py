@@ -368,7 +368,7 @@ def register(site: Site) -> Site:
 
 def _load_sites() -> None:
     """Import the site modules, which register their readers."""
-    from holdem.formats import fulltilt, partypoker, pokerstars  # noqa: F401
+    from holdem.formats import fulltilt, ipoker, partypoker, pokerstars  # noqa: F401
 
 
 def _site_of(line: str) -> Site | None:
