@@ -107,6 +107,8 @@ class PostKind:
     STRADDLE = "straddle"
     DEAD = "dead"
     """Chips straight into the pot (a dead small blind, a missed blind posted dead)."""
+    LIVE = "live"
+    """A live blind posted out of position (a player coming into the game)."""
     LIVE_AND_DEAD = "live and dead"
     """A live big blind and a dead part (PokerStars' ``posts small & big blinds``)."""
 
