@@ -62,6 +62,7 @@ __all__ = [
     "Act",
     "HandProblem",
     "HistoryReader",
+    "LINE_TOO_LONG",
     "ParsedHand",
     "Post",
     "PostKind",
@@ -534,7 +535,7 @@ class HistoryReader:
     def _report(self, problem: Problem) -> None:
         self._on_problem(problem)
 
-    def _read_file(self, name: str, lines: Iterator[tuple[int, str]]) -> Iterator[SiteHand]:
+    def _read_file(self, name: str, lines: Iterator[list[str]]) -> Iterator[SiteHand]:
         hands = 0
         for site, first, chunk in _split(name, lines, self._report):
             hands += 1
@@ -617,7 +618,7 @@ def files_of(source: str | os.PathLike[str]) -> list[str]:
     return found
 
 
-def _open_all(source: object, report: Callable[[Problem], None]) -> Iterator[tuple[str, Iterator[tuple[int, str]]]]:
+def _open_all(source: object, report: Callable[[Problem], None]) -> Iterator[tuple[str, Iterator[list[str]]]]:
     if isinstance(source, (str, os.PathLike)):
         for path in files_of(source):
             try:
@@ -649,14 +650,24 @@ def _encoding(head: bytes) -> tuple[str, int]:
     return "8-bit", 0
 
 
-def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterator[tuple[int, str]]:
-    """The numbered lines of a file object, without their ends, each at most ``MAX_LINE`` characters
-    (a longer one is reported and skipped); bytes are decoded as :func:`_encoding` finds."""
-    read = source.readline
+BLOCK = 1 << 16
+"""How much of a file is read at a time (characters or bytes)."""
+LINE_TOO_LONG = "\x01"
+"""What a site's parser gets in place of a line too long to keep (or past ``MAX_HAND_LINES``): no site's
+line, so that the hand it is in becomes a problem."""
+
+
+def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterator[list[str]]:
+    """The lines of a file object, a block at a time, without their ends and the spaces, NULs and
+    byte order marks around them; a line of more than ``MAX_LINE`` characters is reported and
+    skipped unread.  Bytes are decoded as :func:`_encoding` finds."""
+    read = source.read
     head = read(0)
     wrappers: list[Any] = []  # detached at the end, so that the caller's file stays open
+    pieces: Iterator[Any]
+    newline: Any
     if isinstance(head, str):
-        raw: Iterator[str | None] = _bounded(read, MAX_LINE)
+        pieces, newline = iter(lambda: read(BLOCK), ""), "\n"
     else:
         buffered = source
         if not hasattr(source, "peek"):
@@ -665,50 +676,69 @@ def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterato
         encoding, skip = _encoding(buffered.peek(512)[:512])
         buffered.read(skip)
         if encoding == "8-bit":
-            raw = map(_decode_8bit, _bounded(buffered.readline, MAX_LINE))
+            pieces, newline = iter(lambda: buffered.read(BLOCK), b""), b"\n"
         else:
             text = io.TextIOWrapper(buffered, encoding=encoding, errors="replace", newline=None)
             wrappers.insert(0, text)
-            raw = _bounded(text.readline, MAX_LINE)
+            pieces, newline = iter(lambda: text.read(BLOCK), ""), "\n"
+    number = 0
     try:
-        for number, line in enumerate(raw, 1):
-            if line is None:
-                report(Problem(name, number, None, None, f"line longer than {MAX_LINE:,} characters: skipped unread"))
-                yield number, "\x00"  # a line no hand has: the hand it is in becomes a problem
-                continue
-            yield number, line.strip(" \t\r\n\x00\ufeff")
+        for block in _complete_lines(pieces, newline):
+            decoded = _decode_8bit(block) if isinstance(newline, bytes) else block
+            lines = [line.strip(" \t\r\x00\ufeff") for line in decoded]
+            for index, line in enumerate(lines):
+                if line == LINE_TOO_LONG:
+                    report(Problem(name, number + index + 1, None, None, f"line longer than {MAX_LINE:,} characters: skipped unread"))
+            number += len(lines)
+            yield lines
     finally:
         for wrapper in wrappers:
             wrapper.detach()
 
 
-def _bounded(readline: Callable[[int], Any], limit: int) -> Iterator[Any]:
-    """Lines read at most ``limit`` characters at a time; ``None`` for a longer line (read past, not kept)."""
-    while True:
-        line = readline(limit + 1)
-        if not line:
-            return
-        if len(line) > limit and line[-1:] not in ("\n", b"\n"):
-            while True:  # the rest of the line, read and dropped in bounded pieces
-                rest = readline(limit + 1)
-                if not rest or rest[-1:] in ("\n", b"\n"):
-                    break
-            yield None
-            continue
-        yield line
+def _complete_lines(pieces: Iterator[Any], newline: Any) -> Iterator[list[Any]]:
+    """Pieces of a file as lists of whole lines; a line longer than ``MAX_LINE`` becomes ``LINE_TOO_LONG``
+    (as the empty text of ``newline``'s kind is ``b""`` or ``""``, so is the mark)."""
+    empty = newline[:0]
+    mark = LINE_TOO_LONG.encode() if isinstance(newline, bytes) else LINE_TOO_LONG
+    rest = empty  # the start of a line that the next piece ends
+    skipping = False  # inside a line too long, until its end
+    for piece in pieces:
+        parts = piece.split(newline)
+        if skipping:
+            if len(parts) == 1:
+                continue
+            parts[0], skipping = mark, False
+        else:
+            parts[0] = rest + parts[0]
+        rest = parts.pop()
+        if len(rest) > MAX_LINE:
+            rest, skipping = empty, True
+        lines = [mark if len(part) > MAX_LINE else part for part in parts]
+        if lines:
+            yield lines
+    if skipping:
+        yield [mark]
+    elif rest:
+        yield [rest]
 
 
-def _decode_8bit(line: bytes | None) -> str | None:
-    if line is None:
-        return None
+def _decode_8bit(lines: list[bytes]) -> list[str]:
+    """Lines of UTF-8, or of cp1252 where they are not UTF-8."""
     try:
-        return line.decode("utf-8")
+        return b"\n".join(lines).decode("utf-8").split("\n")
     except UnicodeDecodeError:
-        return line.decode("cp1252", errors="replace")
+        decoded = []
+        for line in lines:
+            try:
+                decoded.append(line.decode("utf-8"))
+            except UnicodeDecodeError:
+                decoded.append(line.decode("cp1252", errors="replace"))
+        return decoded
 
 
 def _split(
-    name: str, lines: Iterator[tuple[int, str]], report: Callable[[Problem], None]
+    name: str, blocks: Iterator[list[str]], report: Callable[[Problem], None]
 ) -> Iterator[tuple[Site, int, list[str]]]:
     """The hands of a file: the site, the first line's number and the lines (blank lines between
     hands dropped); text outside any hand is reported once a stretch."""
@@ -718,7 +748,7 @@ def _split(
     stray: tuple[int, int] | None = None
     starts = _ALL_STARTS
     too_long = False
-    for number, line in lines:
+    for number, line in enumerate((line for block in blocks for line in block), 1):
         if line.startswith(starts):
             if site is not None:
                 yield site, first, chunk
@@ -732,7 +762,7 @@ def _split(
                 chunk.append(line)
             elif not too_long:
                 too_long = True
-                chunk.append("\x00")  # no site's line: the hand becomes a problem
+                chunk.append(LINE_TOO_LONG)
         elif line:
             stray = (stray[0], number) if stray else (number, number)
     if site is not None:
