@@ -786,15 +786,22 @@ def unit_of(parsed: ParsedHand) -> Decimal:
     >>> unit_of(ParsedHand("PokerStars", "1", 1, currency="USD", small_blind=Decimal("0.5"), big_blind=Decimal(1)))
     Decimal('0.01')
     """
-    exponent = -2 if parsed.currency else 0
-    for amount in _amounts(parsed):
-        if amount.is_finite():
-            places = amount.normalize().as_tuple().exponent
-            if isinstance(places, int):
-                exponent = min(exponent, places)
-    if exponent < -12:
-        raise HandProblem(f"amounts finer than 10**-12 of a unit: holdem does not read them")
-    return Decimal(1).scaleb(exponent)
+    return Decimal(1).scaleb(-_places_of(parsed))
+
+
+def _places_of(parsed: ParsedHand) -> int:
+    """The decimal places of the hand's unit."""
+    places = max(2 if parsed.currency else 0, *map(_places, _amounts(parsed)))
+    if places > 12:
+        raise HandProblem("amounts finer than 10**-12 of a unit: holdem does not read them")
+    return places
+
+
+@functools.lru_cache(maxsize=65536)
+def _places(amount: Decimal) -> int:
+    """The decimal places ``amount`` needs (amounts repeat: each is worked out once)."""
+    exponent = amount.normalize().as_tuple().exponent if amount.is_finite() else 0
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
 def _amounts(parsed: ParsedHand) -> Iterator[Decimal]:
@@ -820,14 +827,26 @@ def _amounts(parsed: ParsedHand) -> Iterator[Decimal]:
     yield parsed.jackpot
 
 
-def _to_chips(amount: Decimal, what: str, *, unit: Decimal) -> int:
-    """``amount`` in chips of ``unit``, exactly."""
-    if not amount.is_finite() or amount.copy_abs() > MAX_CHIPS * unit:
-        raise HandProblem(f"an amount too large: {what} {amount} is more than 2**60 chips")
-    chips = amount / unit
-    if chips != chips.to_integral_value():
-        raise HandProblem(f"an amount finer than the hand's unit: {what} {amount} is not a whole number of {unit}")
+@functools.lru_cache(maxsize=65536)
+def _scaled(amount: Decimal, places: int) -> int | None:
+    """``amount`` times ``10**places`` as an int; ``None`` when that is no whole number of at most 2**60."""
+    if not amount.is_finite():
+        return None
+    chips = amount.scaleb(places)
+    if chips != chips.to_integral_value() or chips.copy_abs() > MAX_CHIPS:
+        return None
     return int(chips)
+
+
+def _to_chips(amount: Decimal, what: str, places: int) -> int:
+    """``amount`` in chips of ``10**-places``, exactly."""
+    chips = _scaled(amount, places)
+    if chips is None:
+        raise HandProblem(
+            f"an amount that is no whole number of chips: {what} {amount} (a chip is {Decimal(1).scaleb(-places)}, "
+            "and a hand has at most 2**60)"
+        )
+    return chips
 
 
 # The rules every site plays unless its ParsedHand says otherwise.
@@ -864,7 +883,8 @@ def _rules(
 def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
     """Replay a parsed hand through the engine under the site's rules and check it against the
     site's summary; return the record, or raise :class:`HandProblem` saying what disagrees."""
-    unit = unit_of(parsed)
+    places = _places_of(parsed)
+    unit = Decimal(1).scaleb(-places)
     names = [seat.name for seat in parsed.seats]
     count = len(names)
     if not 2 <= count <= 10:
@@ -879,7 +899,10 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
             raise HandProblem(f"a player not dealt in: {name!r} acts but has no seat in the hand", line)
         return seat
 
-    chips = functools.partial(_to_chips, unit=unit)
+    def chips(amount: Decimal, what: str) -> int:
+        value = _scaled(amount, places)
+        return _to_chips(amount, what, places) if value is None else value
+
     stacks = [chips(seat.stack, "stack") for seat in parsed.seats]
     if min(stacks) <= 0:
         raise HandProblem("a player without chips: every player dealt in needs a stack")
@@ -897,9 +920,11 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
     posts: dict[int, tuple[int, int]] = {}
     straddles: list[tuple[int, int]] = []
     ante = 0
+    printed = [0] * count  # what each seat posts in the history, checked against the engine's posts
     for post in parsed.posts:
         seat = seat_of(post.name, post.line)
         live, dead = chips(post.live, "post"), chips(post.dead, "post")
+        printed[seat] += live + dead
         kind = post.kind
         if kind == PostKind.ANTE:
             ante = max(ante, live + dead)
@@ -950,13 +975,13 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
         )  # fmt: skip
     except HoldemError as error:
         raise HandProblem(f"a deal the engine refuses: {error}") from None
-    _check_posts(hand, parsed, index, chips)
 
     extra_boards = parsed.boards[1:]
     for street_number, street in enumerate(parsed.streets):
         for act in street:
             seat = seat_of(act.name, act.line)
-            _advance(hand, parsed, runs, extra_boards, seat)
+            if hand.actor != seat:
+                _advance(hand, parsed, runs, extra_boards, seat)
             if hand.actor is None:
                 raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
             if hand.street != street_number:
@@ -979,7 +1004,7 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
                 hand.show(winner)
             except HoldemError:
                 pass  # a shown hand that had to be shown anyway
-    return _check(hand, parsed, names, unit, source)
+    return _check(hand, parsed, names, unit, source, printed)
 
 
 _STREET_NAMES = ("preflop", "flop", "turn", "river")
@@ -1012,28 +1037,6 @@ def _button(
     if candidates:
         return candidates[0]
     raise HandProblem("no button and no blinds: the seats' positions are unknown")
-
-
-def _check_posts(hand: Hand, parsed: ParsedHand, index: dict[str, int], chips: Callable[..., int]) -> None:
-    """The forced bets the engine posted are those the site printed."""
-    posted = Counter[int]()
-    for action in hand.history:
-        if action.kind in _POST_KINDS and action.seat is not None:
-            posted[action.seat] += action.amount
-    printed = Counter[int]()
-    for post in parsed.posts:
-        printed[index[post.name]] += chips(post.live, "post") + chips(post.dead, "post")
-    if posted != printed:
-        seat = next(seat for seat in set(posted) | set(printed) if posted[seat] != printed[seat])
-        name = parsed.seats[seat].name
-        raise HandProblem(
-            f"posts that the game's rules do not make: {name} posts {_money(printed[seat], parsed)} in the history, "
-            f"the replay {_money(posted[seat], parsed)}"
-        )
-
-
-def _money(amount: int, parsed: ParsedHand) -> str:
-    return str(amount * unit_of(parsed))
 
 
 _POST_KINDS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_BLIND, ActionKind.POST_DEAD})
@@ -1120,21 +1123,33 @@ def _play(hand: Hand, act: Act, chips: Callable[..., int], unit: Decimal) -> Non
         raise HandProblem(f"an illegal decision: {act.name}: {error}", act.line) from None
 
 
-def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, source: str) -> SiteHand:
-    """The record of a replayed hand, once its results agree with the site's summary."""
+def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, source: str, printed: list[int]) -> SiteHand:
+    """The record of a replayed hand, once its results agree with the site's summary (and its posts,
+    ``printed`` by seat, with the engine's)."""
     won = [0] * len(names)
     returned = [0] * len(names)
+    posted = [0] * len(names)
     for action in hand.history:
-        if action.kind is ActionKind.WIN:
+        kind = action.kind
+        if kind is ActionKind.WIN:
             won[action.seat] += action.amount  # type: ignore[index]
-        elif action.kind is ActionKind.RETURN:
+        elif kind is ActionKind.RETURN:
             returned[action.seat] += action.amount  # type: ignore[index]
+        elif kind in _POST_KINDS:
+            posted[action.seat] += action.amount  # type: ignore[index]
+    if posted != printed:
+        seat = next(seat for seat in range(len(names)) if posted[seat] != printed[seat])
+        raise HandProblem(
+            f"posts that the game's rules do not make: {names[seat]} posts {printed[seat] * unit} in the history, "
+            f"the replay {posted[seat] * unit}"
+        )
     if parsed.returned is not None:
         for seat, name in enumerate(names):
-            printed = parsed.returned.get(name, Decimal(0))
-            if printed != returned[seat] * unit:
+            given_back = parsed.returned.get(name, Decimal(0))
+            if given_back != returned[seat] * unit:
                 raise HandProblem(
-                    f"an uncalled bet returned wrongly: the history returns {printed} to {name}, the replay {returned[seat] * unit}"
+                    f"an uncalled bet returned wrongly: the history returns {given_back} to {name}, "
+                    f"the replay {returned[seat] * unit}"
                 )
     expected = [won[seat] + (returned[seat] if parsed.returns_in_collected else 0) for seat in range(len(names))]
     collected = [parsed.collected.get(name, Decimal(0)) for name in names]
