@@ -8,7 +8,10 @@ import tracemalloc
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
+
 import holdem
+from holdem.formats import histories
 from holdem.formats.histories import read_histories
 from site_histories import check_fixtures
 
@@ -94,7 +97,9 @@ GAME = """ <game gamecode="{code}">
 """
 
 
-def test_memory_stays_flat_however_many_games_a_session_holds() -> None:
+def test_memory_stays_flat_however_many_games_a_session_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(histories, "BLOCK", 8192)  # the file is read a block at a time: a small one here
+
     def peak(count: int) -> int:
         source = io.BytesIO((SESSION + "".join(GAME.format(code=code) for code in range(count)) + "</session>\n").encode())
         tracemalloc.start()

@@ -73,7 +73,7 @@ _LAZY_MODULES = {
         "play_hand",
         "pot_raise_to",
     ),
-    "holdem.formats": ("acpc", "phh"),
+    "holdem.formats": ("acpc", "ohh", "phh"),
     "holdem.formats.acpc": ("GameDef", "MatchState"),
     "holdem.formats.histories": ("HistoryReader", "Problem", "SiteHand", "read_histories"),
     "holdem.match": ("AgentResult", "MatchResult", "SerialMatchWarning", "play_match"),
@@ -116,7 +116,7 @@ if TYPE_CHECKING:
         play_hand,
         pot_raise_to,
     )
-    from holdem.formats import acpc, phh
+    from holdem.formats import acpc, ohh, phh
     from holdem.formats.acpc import GameDef, MatchState
     from holdem.formats.histories import HistoryReader, Problem, SiteHand, read_histories
     from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_match
@@ -242,12 +242,13 @@ __all__ = [
     "format_cards",
     "hand_class",
     "icm",
+    "ohh",
     "parse_card",
     "parse_cards",
     "phh",
     "play_hand",
     "play_match",
-    "read_histories",
     "position_names",
     "pot_raise_to",
+    "read_histories",
 ]

@@ -29,6 +29,7 @@ from decimal import Decimal
 
 from holdem.cards import Card
 from holdem.formats.histories import (
+    LINE_TOO_LONG,
     Act,
     HandProblem,
     ParsedHand,
@@ -184,7 +185,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             parsed.hero = parsed.hero or match[1]
             parsed.holes[match[1]] = parse_hand_cards(match[2])
             dealt_in.add(match[1])
-        elif text == "\x00":
+        elif text == LINE_TOO_LONG:
             raise HandProblem("a line of the hand is too long to be read", number)
         elif text.startswith(f"Hand #{parsed.hand_id} has been canceled"):
             canceled = True

@@ -63,6 +63,7 @@ __all__ = [
     "Act",
     "HandProblem",
     "HistoryReader",
+    "LINE_TOO_LONG",
     "ParsedHand",
     "Post",
     "PostKind",
@@ -116,6 +117,8 @@ class PostKind:
     STRADDLE = "straddle"
     DEAD = "dead"
     """Chips straight into the pot (a dead small blind, a missed blind posted dead)."""
+    LIVE = "live"
+    """A live blind posted out of position (a player coming into the game)."""
     LIVE_AND_DEAD = "live and dead"
     """A live big blind and a dead part (PokerStars' ``posts small & big blinds``)."""
 
@@ -597,7 +600,7 @@ class HistoryReader:
     def _report(self, problem: Problem) -> None:
         self._on_problem(problem)
 
-    def _read_file(self, name: str, lines: Iterator[tuple[int, str]]) -> Iterator[SiteHand]:
+    def _read_file(self, name: str, lines: Iterator[list[str]]) -> Iterator[SiteHand]:
         for site, first, chunk in _split(name, lines, self._report):
             if site.name not in self._sites:
                 continue
@@ -676,7 +679,7 @@ def files_of(source: str | os.PathLike[str]) -> list[str]:
     return found
 
 
-def _open_all(source: object, report: Callable[[Problem], None]) -> Iterator[tuple[str, Iterator[tuple[int, str]]]]:
+def _open_all(source: object, report: Callable[[Problem], None]) -> Iterator[tuple[str, Iterator[list[str]]]]:
     if isinstance(source, (str, os.PathLike)):
         for path in files_of(source):
             try:
@@ -708,14 +711,24 @@ def _encoding(head: bytes) -> tuple[str, int]:
     return "8-bit", 0
 
 
-def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterator[tuple[int, str]]:
-    """The numbered lines of a file object, without their ends, each at most ``MAX_LINE`` characters
-    (a longer one is reported and skipped); bytes are decoded as :func:`_encoding` finds."""
-    read = source.readline
+BLOCK = 1 << 16
+"""How much of a file is read at a time (characters or bytes)."""
+LINE_TOO_LONG = "\x01"
+"""What a site's parser gets in place of a line too long to keep (or past ``MAX_HAND_LINES``): no site's
+line, so that the hand it is in becomes a problem."""
+
+
+def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterator[list[str]]:
+    """The lines of a file object, a block at a time, without their ends and the spaces, NULs and
+    byte order marks around them; a line of more than ``MAX_LINE`` characters is reported and
+    skipped unread.  Bytes are decoded as :func:`_encoding` finds."""
+    read = source.read
     head = read(0)
     wrappers: list[Any] = []  # detached at the end, so that the caller's file stays open
+    pieces: Iterator[Any]
+    newline: Any
     if isinstance(head, str):
-        raw: Iterator[str | None] = _bounded(read, MAX_LINE)
+        pieces, newline = iter(lambda: read(BLOCK), ""), "\n"
     else:
         buffered = source
         if not hasattr(source, "peek"):
@@ -724,50 +737,69 @@ def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterato
         encoding, skip = _encoding(buffered.peek(512)[:512])
         buffered.read(skip)
         if encoding == "8-bit":
-            raw = map(_decode_8bit, _bounded(buffered.readline, MAX_LINE))
+            pieces, newline = iter(lambda: buffered.read(BLOCK), b""), b"\n"
         else:
             text = io.TextIOWrapper(buffered, encoding=encoding, errors="replace", newline=None)
             wrappers.insert(0, text)
-            raw = _bounded(text.readline, MAX_LINE)
+            pieces, newline = iter(lambda: text.read(BLOCK), ""), "\n"
+    number = 0
     try:
-        for number, line in enumerate(raw, 1):
-            if line is None:
-                report(Problem(name, number, None, None, f"line longer than {MAX_LINE:,} characters: skipped unread"))
-                yield number, "\x00"  # a line no hand has: the hand it is in becomes a problem
-                continue
-            yield number, line.strip(" \t\r\n\x00\ufeff")
+        for block in _complete_lines(pieces, newline):
+            decoded = _decode_8bit(block) if isinstance(newline, bytes) else block
+            lines = [line.strip(" \t\r\x00\ufeff") for line in decoded]
+            for index, line in enumerate(lines):
+                if line == LINE_TOO_LONG:
+                    report(Problem(name, number + index + 1, None, None, f"line longer than {MAX_LINE:,} characters: skipped unread"))
+            number += len(lines)
+            yield lines
     finally:
         for wrapper in wrappers:
             wrapper.detach()
 
 
-def _bounded(readline: Callable[[int], Any], limit: int) -> Iterator[Any]:
-    """Lines read at most ``limit`` characters at a time; ``None`` for a longer line (read past, not kept)."""
-    while True:
-        line = readline(limit + 1)
-        if not line:
-            return
-        if len(line) > limit and line[-1:] not in ("\n", b"\n"):
-            while True:  # the rest of the line, read and dropped in bounded pieces
-                rest = readline(limit + 1)
-                if not rest or rest[-1:] in ("\n", b"\n"):
-                    break
-            yield None
-            continue
-        yield line
+def _complete_lines(pieces: Iterator[Any], newline: Any) -> Iterator[list[Any]]:
+    """Pieces of a file as lists of whole lines; a line longer than ``MAX_LINE`` becomes ``LINE_TOO_LONG``
+    (as the empty text of ``newline``'s kind is ``b""`` or ``""``, so is the mark)."""
+    empty = newline[:0]
+    mark = LINE_TOO_LONG.encode() if isinstance(newline, bytes) else LINE_TOO_LONG
+    rest = empty  # the start of a line that the next piece ends
+    skipping = False  # inside a line too long, until its end
+    for piece in pieces:
+        parts = piece.split(newline)
+        if skipping:
+            if len(parts) == 1:
+                continue
+            parts[0], skipping = mark, False
+        else:
+            parts[0] = rest + parts[0]
+        rest = parts.pop()
+        if len(rest) > MAX_LINE:
+            rest, skipping = empty, True
+        lines = [mark if len(part) > MAX_LINE else part for part in parts]
+        if lines:
+            yield lines
+    if skipping:
+        yield [mark]
+    elif rest:
+        yield [rest]
 
 
-def _decode_8bit(line: bytes | None) -> str | None:
-    if line is None:
-        return None
+def _decode_8bit(lines: list[bytes]) -> list[str]:
+    """Lines of UTF-8, or of cp1252 where they are not UTF-8."""
     try:
-        return line.decode("utf-8")
+        return b"\n".join(lines).decode("utf-8").split("\n")
     except UnicodeDecodeError:
-        return line.decode("cp1252", errors="replace")
+        decoded = []
+        for line in lines:
+            try:
+                decoded.append(line.decode("utf-8"))
+            except UnicodeDecodeError:
+                decoded.append(line.decode("cp1252", errors="replace"))
+        return decoded
 
 
 def _split(
-    name: str, lines: Iterator[tuple[int, str]], report: Callable[[Problem], None]
+    name: str, blocks: Iterator[list[str]], report: Callable[[Problem], None]
 ) -> Iterator[tuple[Site, int, list[str]]]:
     """The hands of a file: the site, the first line's number and the lines (blank lines between
     hands dropped); text outside any hand is reported once a stretch, a file in which no hand
@@ -780,6 +812,7 @@ def _split(
     preludes = _ALL_PRELUDES
     too_long = False
     started = False
+    lines = enumerate((line for block in blocks for line in block), 1)
     for number, line in lines:
         if line.startswith(starts):
             started = True
@@ -804,7 +837,7 @@ def _split(
                 chunk.append(line)
             elif not too_long:
                 too_long = True
-                chunk.append("\x00")  # no site's line: the hand becomes a problem
+                chunk.append(LINE_TOO_LONG)
         elif line and not (preludes and line.startswith(preludes)):
             stray = (stray[0], number) if stray else (number, number)
     if site is not None:
@@ -830,15 +863,22 @@ def unit_of(parsed: ParsedHand) -> Decimal:
     >>> unit_of(ParsedHand("PokerStars", "1", 1, currency="USD", small_blind=Decimal("0.5"), big_blind=Decimal(1)))
     Decimal('0.01')
     """
-    exponent = -2 if parsed.currency else 0
-    for amount in _amounts(parsed):
-        if amount.is_finite():
-            places = amount.normalize().as_tuple().exponent
-            if isinstance(places, int):
-                exponent = min(exponent, places)
-    if exponent < -12:
-        raise HandProblem(f"amounts finer than 10**-12 of a unit: holdem does not read them")
-    return Decimal(1).scaleb(exponent)
+    return Decimal(1).scaleb(-_places_of(parsed))
+
+
+def _places_of(parsed: ParsedHand) -> int:
+    """The decimal places of the hand's unit."""
+    places = max(2 if parsed.currency else 0, *map(_places, _amounts(parsed)))
+    if places > 12:
+        raise HandProblem("amounts finer than 10**-12 of a unit: holdem does not read them")
+    return places
+
+
+@functools.lru_cache(maxsize=65536)
+def _places(amount: Decimal) -> int:
+    """The decimal places ``amount`` needs (amounts repeat: each is worked out once)."""
+    exponent = amount.normalize().as_tuple().exponent if amount.is_finite() else 0
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
 def _amounts(parsed: ParsedHand) -> Iterator[Decimal]:
@@ -865,14 +905,26 @@ def _amounts(parsed: ParsedHand) -> Iterator[Decimal]:
     yield parsed.jackpot
 
 
-def _to_chips(amount: Decimal, what: str, *, unit: Decimal) -> int:
-    """``amount`` in chips of ``unit``, exactly."""
-    if not amount.is_finite() or amount.copy_abs() > MAX_CHIPS * unit:
-        raise HandProblem(f"an amount too large: {what} {amount} is more than 2**60 chips")
-    chips = amount / unit
-    if chips != chips.to_integral_value():
-        raise HandProblem(f"an amount finer than the hand's unit: {what} {amount} is not a whole number of {unit}")
+@functools.lru_cache(maxsize=65536)
+def _scaled(amount: Decimal, places: int) -> int | None:
+    """``amount`` times ``10**places`` as an int; ``None`` when that is no whole number of at most 2**60."""
+    if not amount.is_finite():
+        return None
+    chips = amount.scaleb(places)
+    if chips != chips.to_integral_value() or chips.copy_abs() > MAX_CHIPS:
+        return None
     return int(chips)
+
+
+def _to_chips(amount: Decimal, what: str, places: int) -> int:
+    """``amount`` in chips of ``10**-places``, exactly."""
+    chips = _scaled(amount, places)
+    if chips is None:
+        raise HandProblem(
+            f"an amount that is no whole number of chips: {what} {amount} (a chip is {Decimal(1).scaleb(-places)}, "
+            "and a hand has at most 2**60)"
+        )
+    return chips
 
 
 # The rules every site plays unless its ParsedHand says otherwise.
@@ -909,7 +961,8 @@ def _rules(
 def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
     """Replay a parsed hand through the engine under the site's rules and check it against the
     site's summary; return the record, or raise :class:`HandProblem` saying what disagrees."""
-    unit = unit_of(parsed)
+    places = _places_of(parsed)
+    unit = Decimal(1).scaleb(-places)
     names = [seat.name for seat in parsed.seats]
     count = len(names)
     if not 2 <= count <= 10:
@@ -924,7 +977,10 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
             raise HandProblem(f"a player not dealt in: {name!r} acts but has no seat in the hand", line)
         return seat
 
-    chips = functools.partial(_to_chips, unit=unit)
+    def chips(amount: Decimal, what: str) -> int:
+        value = _scaled(amount, places)
+        return _to_chips(amount, what, places) if value is None else value
+
     stacks = [chips(seat.stack, "stack") for seat in parsed.seats]
     if min(stacks) <= 0:
         raise HandProblem("a player without chips: every player dealt in needs a stack")
@@ -942,9 +998,11 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
     posts: dict[int, tuple[int, int]] = {}
     straddles: list[tuple[int, int]] = []
     ante = 0
+    printed = [0] * count  # what each seat posts in the history, checked against the engine's posts
     for post in parsed.posts:
         seat = seat_of(post.name, post.line)
         live, dead = chips(post.live, "post"), chips(post.dead, "post")
+        printed[seat] += live + dead
         kind = post.kind
         if kind == PostKind.ANTE:
             ante = max(ante, live + dead)
@@ -995,13 +1053,13 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
         )  # fmt: skip
     except HoldemError as error:
         raise HandProblem(f"a deal the engine refuses: {error}") from None
-    _check_posts(hand, parsed, index, chips)
 
     extra_boards = parsed.boards[1:]
     for street_number, street in enumerate(parsed.streets):
         for act in street:
             seat = seat_of(act.name, act.line)
-            _advance(hand, parsed, runs, extra_boards, seat)
+            if hand.actor != seat:
+                _advance(hand, parsed, runs, extra_boards, seat)
             if hand.actor is None:
                 raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
             if hand.street != street_number:
@@ -1024,7 +1082,7 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
                 hand.show(winner)
             except HoldemError:
                 pass  # a shown hand that had to be shown anyway
-    return _check(hand, parsed, names, unit, source)
+    return _check(hand, parsed, names, unit, source, printed)
 
 
 _STREET_NAMES = ("preflop", "flop", "turn", "river")
@@ -1057,28 +1115,6 @@ def _button(
     if candidates:
         return candidates[0]
     raise HandProblem("no button and no blinds: the seats' positions are unknown")
-
-
-def _check_posts(hand: Hand, parsed: ParsedHand, index: dict[str, int], chips: Callable[..., int]) -> None:
-    """The forced bets the engine posted are those the site printed."""
-    posted = Counter[int]()
-    for action in hand.history:
-        if action.kind in _POST_KINDS and action.seat is not None:
-            posted[action.seat] += action.amount
-    printed = Counter[int]()
-    for post in parsed.posts:
-        printed[index[post.name]] += chips(post.live, "post") + chips(post.dead, "post")
-    if posted != printed:
-        seat = next(seat for seat in set(posted) | set(printed) if posted[seat] != printed[seat])
-        name = parsed.seats[seat].name
-        raise HandProblem(
-            f"posts that the game's rules do not make: {name} posts {_money(printed[seat], parsed)} in the history, "
-            f"the replay {_money(posted[seat], parsed)}"
-        )
-
-
-def _money(amount: int, parsed: ParsedHand) -> str:
-    return str(amount * unit_of(parsed))
 
 
 _POST_KINDS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_BLIND, ActionKind.POST_DEAD})
@@ -1173,21 +1209,33 @@ def _play(hand: Hand, act: Act, chips: Callable[..., int], unit: Decimal) -> Non
         raise HandProblem(f"an illegal decision: {act.name}: {error}", act.line) from None
 
 
-def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, source: str) -> SiteHand:
-    """The record of a replayed hand, once its results agree with the site's summary."""
+def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, source: str, printed: list[int]) -> SiteHand:
+    """The record of a replayed hand, once its results agree with the site's summary (and its posts,
+    ``printed`` by seat, with the engine's)."""
     won = [0] * len(names)
     returned = [0] * len(names)
+    posted = [0] * len(names)
     for action in hand.history:
-        if action.kind is ActionKind.WIN:
+        kind = action.kind
+        if kind is ActionKind.WIN:
             won[action.seat] += action.amount  # type: ignore[index]
-        elif action.kind is ActionKind.RETURN:
+        elif kind is ActionKind.RETURN:
             returned[action.seat] += action.amount  # type: ignore[index]
+        elif kind in _POST_KINDS:
+            posted[action.seat] += action.amount  # type: ignore[index]
+    if posted != printed:
+        seat = next(seat for seat in range(len(names)) if posted[seat] != printed[seat])
+        raise HandProblem(
+            f"posts that the game's rules do not make: {names[seat]} posts {printed[seat] * unit} in the history, "
+            f"the replay {posted[seat] * unit}"
+        )
     if parsed.returned is not None:
         for seat, name in enumerate(names):
-            printed = parsed.returned.get(name, Decimal(0))
-            if printed != returned[seat] * unit:
+            given_back = parsed.returned.get(name, Decimal(0))
+            if given_back != returned[seat] * unit:
                 raise HandProblem(
-                    f"an uncalled bet returned wrongly: the history returns {printed} to {name}, the replay {returned[seat] * unit}"
+                    f"an uncalled bet returned wrongly: the history returns {given_back} to {name}, "
+                    f"the replay {returned[seat] * unit}"
                 )
     expected = [won[seat] + (returned[seat] if parsed.returns_in_collected else 0) for seat in range(len(names))]
     collected = [parsed.collected.get(name, Decimal(0)) for name in names]

@@ -44,6 +44,7 @@ from xml.parsers import expat
 
 from holdem.cards import Card
 from holdem.formats.histories import (
+    LINE_TOO_LONG,
     MAX_HAND_LINES,
     Act,
     HandProblem,
@@ -190,7 +191,7 @@ def split(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
     collecting: list[str] | None = None
     first = 0
     for number, line in lines:
-        if line == "\x00":
+        if line == LINE_TOO_LONG:
             raise HandProblem("a line too long to be read: the rest of the file is not read", number)
         try:
             parser.Parse((line + "\n").encode("utf-8", "surrogatepass"), False)

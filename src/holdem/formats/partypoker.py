@@ -30,6 +30,7 @@ import re
 from decimal import Decimal
 
 from holdem.formats.histories import (
+    LINE_TOO_LONG,
     Act,
     HandProblem,
     ParsedHand,
@@ -189,7 +190,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
                 _player_line(parsed, name, rest, street, number)
         elif text in _CANCELLED:
             raise HandProblem(f"cancelled: {text}", number, skipped=True)
-        elif text == "\x00":
+        elif text == LINE_TOO_LONG:
             raise HandProblem("a line of the hand is too long to be read", number)
         elif text and not _TABLE_INFORMATION.match(text):
             raise HandProblem(f"a line that is none of a partypoker hand's: {text[:80]!r}", number)

@@ -29,6 +29,7 @@ import re
 from decimal import Decimal
 
 from holdem.formats.histories import (
+    LINE_TOO_LONG,
     Act,
     HandProblem,
     ParsedHand,
@@ -201,7 +202,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
                 parsed.cash_out_fees[match[1]] = parse_amount(match[3])
         elif (match := _BOUNTY.match(text)) is not None:
             parsed.bounties[match[1]] = parsed.bounties.get(match[1], Decimal(0)) + parse_amount(match[2])
-        elif text == "\x00":
+        elif text == LINE_TOO_LONG:
             raise HandProblem("a line of the hand is too long to be read", number)
         elif text and not _INFORMATION.match(text):
             raise HandProblem(f"a line that is none of a PokerStars hand's: {text[:80]!r}", number)
