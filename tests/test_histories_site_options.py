@@ -56,12 +56,12 @@ def test_adds_of_an_all_in_for_less_is_a_call_and_a_wrong_one_is_a_problem() -> 
 def test_a_rake_not_printed_is_what_the_pots_hold_beyond_the_collected_amounts() -> None:
     acts = [Act("Ann", "call", Decimal(1)), Act("Bob", "check")]
     flop = [Act("Bob", "bet", Decimal(4)), Act("Ann", "fold")]
-    record = replay(heads_up([acts, flop], {"Bob": "7.50"}, boards=[(0, 1, 2)], rake=None, currency="USD"))
+    record = replay(heads_up([acts, flop], {"Bob": "7.50"}, boards=[(0, 1, 2)], rake_printed=False, currency="USD"))
     assert record.rake == Decimal("0.50") and record.net == (Decimal(-2), Decimal("1.50"))
     assert sum(record.net) + record.rake == 0
     for wrong in ({"Bob": "8.50"}, {"Ann": "0.50", "Bob": "7"}):  # more than the pots, or a loser collecting
         with pytest.raises(HandProblem, match="the pots do not replay"):
-            replay(heads_up([acts, flop], wrong, boards=[(0, 1, 2)], rake=None, currency="USD"))
+            replay(heads_up([acts, flop], wrong, boards=[(0, 1, 2)], rake_printed=False, currency="USD"))
 
 
 @pytest.fixture

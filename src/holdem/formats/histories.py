@@ -201,9 +201,10 @@ class ParsedHand:
     mucked: set[str] = dataclasses.field(default_factory=set)
     collected: dict[str, Decimal] = dataclasses.field(default_factory=dict)
     total_pot: Decimal | None = None
-    rake: Decimal | None = Decimal(0)
-    """The rake, or ``None`` when the site prints none: then what the pots hold beyond the collected
-    amounts (and the ``jackpot``) is the rake."""
+    rake: Decimal = Decimal(0)
+    rake_printed: bool = True
+    """Whether the site prints the rake; when it does not (partypoker), what the pots hold beyond the
+    collected amounts (and the ``jackpot``) is the rake."""
     jackpot: Decimal = Decimal(0)
     cash_outs: dict[str, Decimal] = dataclasses.field(default_factory=dict)
     cash_out_fees: dict[str, Decimal] = dataclasses.field(default_factory=dict)
@@ -900,8 +901,7 @@ def _amounts(parsed: ParsedHand) -> Iterator[Decimal]:
     if parsed.returned:
         yield from parsed.returned.values()
     yield from parsed.collected.values()
-    if parsed.rake is not None:
-        yield parsed.rake
+    yield parsed.rake
     yield parsed.jackpot
 
 
@@ -1243,7 +1243,7 @@ def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, sour
         if name not in names:
             raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
     shares = [expected[seat] * unit - collected[seat] for seat in range(len(names))]
-    rake = sum(shares, Decimal(0)) - parsed.jackpot if parsed.rake is None else parsed.rake
+    rake = sum(shares, Decimal(0)) - parsed.jackpot if not parsed.rake_printed else parsed.rake
     taken = rake + parsed.jackpot
     if rake < 0 or any(share < 0 for share in shares) or sum(shares) != taken or any(
         share and not expected[seat] for seat, share in enumerate(shares)

@@ -234,7 +234,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     :raises HandProblem: for a hand that is not Texas hold'em, is not well-formed XML, or holds
         what is none of an iPoker hand's.
     """
-    parsed = ParsedHand(SITE_NAME, "", line, returned=None, rake=None)
+    parsed = ParsedHand(SITE_NAME, "", line, returned=None, rake_printed=False)
     try:
         return _parse(_tree(lines, line), line, parsed)
     except HandProblem as problem:
@@ -298,6 +298,7 @@ def _parse(root: _Element, line: int, parsed: ParsedHand) -> ParsedHand:
     raking = [player for player in listed if "rakeamount" in player.attributes]
     if raking:
         parsed.rake = sum((_amount(player, "rakeamount") for player in raking), Decimal(0))
+        parsed.rake_printed = True
 
     raise_verb = _raise_reading(actions, listed, uncalled_apart)
     for street, _, action in actions:

@@ -107,7 +107,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     :raises HandProblem: for a hand that is not Texas hold'em, cancelled, cut short, or has a
         line that is none of a partypoker hand's.
     """
-    parsed = ParsedHand(SITE_NAME, "", line, returned=None, returns_in_collected=True, rake=None)
+    parsed = ParsedHand(SITE_NAME, "", line, returned=None, returns_in_collected=True, rake_printed=False)
     try:
         return _parse(lines, line, parsed)
     except HandProblem as problem:
