@@ -19,7 +19,12 @@ from holdem.formats import ohh
 from holdem.formats.histories import read_histories
 
 DATA = Path(__file__).parent / "data" / "histories"
-SITES = {"pokerstars": ["cash.txt", "home.txt", "old_2008.txt", "tournament.txt", "broken.txt"]}
+SITES = {
+    "pokerstars": ["cash.txt", "home.txt", "old_2008.txt", "tournament.txt", "broken.txt"],
+    "fulltilt": ["cash.txt", "tournament.txt", "old_2007.txt", "broken.txt"],
+    "partypoker": ["cash.txt", "old_2006.txt", "tournament.txt", "broken.txt"],
+    "ipoker": ["cash.xml", "old_2012.xml", "localised.xml", "tournament.xml", "broken.xml"],
+}
 TEXTS = [(DATA / site / name).read_text(encoding="utf-8") for site, names in SITES.items() for name in names]
 TOKENS = st.one_of(
     st.sampled_from(
@@ -67,6 +72,50 @@ def test_site_bytes(text, noise, where, encoding):
     data = text.encode(encoding, "replace")
     position = where % (len(data) + 1)
     check_reading(io.BytesIO(data[:position] + noise + data[position:]))
+
+
+# Each site's own texts, with the pieces of its format that a mutation most likely breaks.
+SITE_TOKENS = {
+    "fulltilt": ["*** TURN 1 *** [Ah 5s 4d] [Kc]", "*** RIVER 2 ***", "*** SUMMARY 2 ***", "Board: [2c 3c 4c]",
+                 ", and is all in", "posts a dead small blind of $0.05", "Uncalled bet of $1 returned to ",
+                 " wins pot 2 ($1)", " ties for the pot ($1)", "Full Tilt Poker Game #1: ", "The button is in seat #9"],
+    "partypoker": ["raises [$1 USD]", "is all-In  [$5 USD]", "posts big blind + dead [$0.35].", " wins $1 USD",
+                   "** Dealing Flop ** [ 2c, 2c, 2c ]", "** Dealing down cards **", "Seat 1 is the button",
+                   "Game #1 starts.", "#Game No : 1", "***** Hand History for Game 1 *****", "Blinds(15/30)", "Table Closed"],
+    "ipoker": ['<action no="1" player="Ann" type="23" sum="€1"/>', 'type="7"', 'type="6"', 'sum="1 000,5€"', "</game>",
+               "</session>", "<game gamecode=\"1\">", "<!DOCTYPE x [<!ENTITY a 'b'>]>", "&a;", "&amp;", "<![CDATA[",
+               'dealer="1"', 'name=""', "<cards type=\"Flop\">S10 HX C2</cards>", "<uncalled_bet_enabled>true</uncalled_bet_enabled>"],
+}
+
+
+@st.composite
+def site_mutated(draw, site):
+    texts = [(DATA / site / name).read_text(encoding="utf-8") for name in SITES[site]]
+    text = draw(st.sampled_from(texts))
+    for _ in range(draw(st.integers(1, 5))):
+        position = draw(st.integers(0, len(text)))
+        removed = draw(st.integers(0, 12))
+        token = draw(st.one_of(st.just(""), st.sampled_from(SITE_TOKENS[site]), TOKENS))
+        text = text[:position] + token + text[position + removed :]
+    return text
+
+
+@fuzz_settings(300)
+@given(site_mutated("fulltilt"))
+def test_fulltilt_text(text):
+    check_reading(io.StringIO(text))
+
+
+@fuzz_settings(300)
+@given(site_mutated("partypoker"))
+def test_partypoker_text(text):
+    check_reading(io.StringIO(text))
+
+
+@fuzz_settings(300)
+@given(site_mutated("ipoker"))
+def test_ipoker_text(text):
+    check_reading(io.StringIO(text))
 
 
 OHH_TEXTS = [ohh.dumps(record) for record in read_histories(DATA / "pokerstars" / "cash.txt")]
