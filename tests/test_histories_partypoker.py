@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from decimal import Decimal
 from pathlib import Path
 
@@ -65,3 +66,10 @@ def test_posts_of_an_old_tournament_hand_heads_up() -> None:
     assert [(post.name, post.kind, post.live) for post in parsed.posts] == [
         ("Bob", PostKind.SMALL_BLIND, Decimal(15)), ("Ann", PostKind.BIG_BLIND, Decimal(30)),
     ]  # fmt: skip
+
+
+def test_a_show_without_its_closing_bracket_is_a_problem() -> None:  # found by the fuzz target
+    text = (DATA / "cash.txt").read_text().split("\n\n\n")[0].replace("Dee shows [ Ad, Qh ]", "Dee shows [")
+    reader = read_histories(io.StringIO(text))
+    assert list(reader) == []
+    assert reader.problems[0].reason.startswith("a decision that cannot be read: Dee")

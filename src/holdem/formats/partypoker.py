@@ -86,6 +86,7 @@ _POSTS = {
     "posts big blind + dead": PostKind.LIVE_AND_DEAD,
     "posts ante": PostKind.ANTE,
 }
+_SHOWS = re.compile(r"(shows|doesn't show) \[([^\]]*)\]")
 _VERBS = {"calls": "call", "bets": "bet", "raises": "adds", "is all-In": "adds"}
 # What a player does that changes nothing of the hand's chips or cards.
 _INFORMATION = re.compile(
@@ -278,10 +279,10 @@ def _player_line(parsed: ParsedHand, name: str, rest: str, street: int, number: 
         acts.append(Act(name, "fold" if verb == "folds" else "check", None, number))
     elif verb in _VERBS and amount is not None:
         acts.append(Act(name, _VERBS[verb], parse_amount(amount[1]), number))
-    elif rest.startswith(("shows [", "doesn't show [")):
-        cards = parse_hand_cards(rest[rest.index("[") + 1 : rest.index("]")].replace(",", " "))
+    elif (show := _SHOWS.match(rest)) is not None:
+        cards = parse_hand_cards(show[2].replace(",", " "))
         parsed.holes[name] = cards
-        if rest.startswith("shows"):
+        if show[1] == "shows":
             parsed.shown[name] = cards
         else:
             parsed.mucked.add(name)
