@@ -114,7 +114,7 @@ class PostKind:
     """A live big blind and a dead part (PokerStars' ``posts small & big blinds``)."""
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class Post:
     """One forced bet: who, its kind (:class:`PostKind`), the live and dead amounts in the site's units."""
 
@@ -125,7 +125,7 @@ class Post:
     line: int = 0
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class Act:
     """One decision: ``verb`` is ``fold``, ``check``, ``call``, ``bet``, ``raise_to`` (the total for
     the street) or ``raise_by`` (the increment over the bet faced); ``amount`` as printed."""
@@ -136,7 +136,7 @@ class Act:
     line: int = 0
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class Seat:
     """A player dealt in: the site's seat number, name and chips before the hand."""
 
@@ -997,9 +997,10 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
     if not hand.is_over:
         waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
         raise HandProblem(f"the hand stops before its end: {waiting} (a line missing, or the file cut short?)")
+    shown = hand.shown_cards() if parsed.shown else {}
     for name in parsed.shown:  # a winner who showed after the others folded
         winner = index.get(name)
-        if winner is not None and winner not in hand.shown_cards() and hand.statuses[winner] is not SeatStatus.FOLDED:
+        if winner is not None and winner not in shown and hand.statuses[winner] is not SeatStatus.FOLDED:
             try:
                 hand.show(winner)
             except HoldemError:

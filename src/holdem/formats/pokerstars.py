@@ -241,7 +241,7 @@ def _action(text: str, names: set[str]) -> tuple[str, str, list[str]] | None:
 def _decision(
     parsed: ParsedHand, name: str, verb: str, words: list[str], street: int, number: int, dealt_in: set[str]
 ) -> None:
-    if words[-3:] == ["and", "is", "all-in"]:
+    if words[-1] == "all-in" and words[-3:] == ["and", "is", "all-in"]:
         words = words[:-3]
     size = len(words)
     acts = parsed.streets[street]
