@@ -971,7 +971,6 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
         hand = Hand(
             rules, stacks, button, hole_cards=holes, board=board, dead_small_blind=dead_small_blind,
             posts=posts or None, manual_showdown=True, straddles=tuple(straddle_amounts) or None,
-            table_seats=[seat.number for seat in parsed.seats],
         )  # fmt: skip
     except HoldemError as error:
         raise HandProblem(f"a deal the engine refuses: {error}") from None
