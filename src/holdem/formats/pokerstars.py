@@ -131,7 +131,8 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     parsed.started = _started(rest)
 
     if "*** SUMMARY ***" not in lines and "Hand cancelled" not in lines:
-        raise HandProblem("the hand ends before its summary (the file cut short?)", line + len(lines) - 1)
+        last = max(index for index, text in enumerate(lines) if text)
+        raise HandProblem("the hand ends before its summary (the file cut short?)", line + last)
     table = _TABLE.match(lines[1])
     if table is None:
         raise HandProblem(f"the second line is not the table's: {lines[1][:80]!r}", line + 1)
