@@ -62,7 +62,8 @@ def test_every_hand_phh_holds_reads_back_equal_from_phh(record: SiteHand) -> Non
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 9), st.integers(0, 2**32), st.data())
 def test_random_hands_read_back_equal_from_ohh(players: int, seed: int, data: st.DataObject) -> None:
-    hand = Hand(Rules.no_limit(1, 2, ante=data.draw(st.integers(0, 1))), [data.draw(st.integers(3, 300)) for _ in range(players)], seed=seed)
+    rules = Rules.no_limit(1, 2, ante=data.draw(st.integers(0, 1)))
+    hand = Hand(rules, [data.draw(st.integers(3, 300)) for _ in range(players)], seed=seed)
     while not hand.is_over:
         legal = hand.legal_actions()
         assert legal is not None

@@ -545,7 +545,8 @@ class HistoryReader:
             if record is not None:
                 yield record
         if not hands:
-            self._report(Problem(name, 1, None, None, "not a hand history: no hand of a site holdem reads starts in it"))
+            reason = "not a hand history: no hand of a site holdem reads starts in it"
+            self._report(Problem(name, 1, None, None, reason))
 
     def _import(self, site: Site, name: str, first: int, chunk: list[str]) -> SiteHand | None:
         parsed = None
@@ -688,7 +689,8 @@ def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterato
             lines = [line.strip(" \t\r\x00\ufeff") for line in decoded]
             for index, line in enumerate(lines):
                 if line == LINE_TOO_LONG:
-                    report(Problem(name, number + index + 1, None, None, f"line longer than {MAX_LINE:,} characters: skipped unread"))
+                    reason = f"line longer than {MAX_LINE:,} characters: skipped unread"
+                    report(Problem(name, number + index + 1, None, None, reason))
             number += len(lines)
             yield lines
     finally:
@@ -773,7 +775,8 @@ def _split(
 
 def _stray(name: str, stray: tuple[int, int]) -> Problem:
     where = f"line {stray[0]} is" if stray[0] == stray[1] else f"lines {stray[0]} to {stray[1]} are"
-    return Problem(name, stray[0], None, None, f"{where} not part of any hand: no hand of a site holdem reads starts there")
+    reason = f"{where} not part of any hand: no hand of a site holdem reads starts there"
+    return Problem(name, stray[0], None, None, reason)
 
 
 # ------------------------------------------------------------------ replay and check
@@ -985,12 +988,15 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
                 raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
             if hand.street != street_number:
                 raise HandProblem(
-                    f"a decision after its street: {act.name} acts on the {_STREET_NAMES[street_number]}, but the betting there is over "
+                    f"a decision after its street: {act.name} acts on the {_STREET_NAMES[street_number]}, "
+                    "but the betting there is over "
                     f"(the hand is on the {_STREET_NAMES[hand.street]})",
                     act.line,
                 )
             if hand.actor != seat:
-                raise HandProblem(f"a decision out of turn: {act.name} acts, {names[hand.actor]} is to act (a line missing?)", act.line)
+                raise HandProblem(
+                    f"a decision out of turn: {act.name} acts, {names[hand.actor]} is to act (a line missing?)", act.line
+                )
             _play(hand, act, chips, unit)
     _advance(hand, parsed, runs, extra_boards, None)
     if not hand.is_over:
@@ -1108,7 +1114,10 @@ def _play(hand: Hand, act: Act, chips: Callable[..., int], unit: Decimal) -> Non
         elif verb == "call":
             action = hand.call()
             if act.amount is not None and action.amount != chips(act.amount, "call"):
-                raise HandProblem(f"a call of the wrong amount: {act.name} calls {act.amount}, the call is {action.amount * unit}", act.line)
+                raise HandProblem(
+                    f"a call of the wrong amount: {act.name} calls {act.amount}, the call is {action.amount * unit}",
+                    act.line,
+                )
         elif verb in ("bet", "raise_to"):
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
@@ -1123,7 +1132,9 @@ def _play(hand: Hand, act: Act, chips: Callable[..., int], unit: Decimal) -> Non
         raise HandProblem(f"an illegal decision: {act.name}: {error}", act.line) from None
 
 
-def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, source: str, printed: list[int]) -> SiteHand:
+def _check(
+    hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, source: str, printed: list[int]
+) -> SiteHand:
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
     ``printed`` by seat, with the engine's)."""
     won = [0] * len(names)
@@ -1170,7 +1181,9 @@ def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, sour
             f"the pots do not replay to the site's result: collected {results}; rake and fees {taken}"
         )
     if parsed.total_pot is not None and parsed.total_pot != sum(won) * unit:
-        raise HandProblem(f"a total pot the replay does not make: the history says {parsed.total_pot}, the replay {sum(won) * unit}")
+        raise HandProblem(
+            f"a total pot the replay does not make: the history says {parsed.total_pot}, the replay {sum(won) * unit}"
+        )
     for run, board in enumerate(parsed.boards):
         dealt = hand.boards[run] if run < len(hand.boards) else ()
         if tuple(board) != tuple(dealt):
