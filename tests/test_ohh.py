@@ -129,3 +129,13 @@ def test_the_convert_command(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "3 hands written" in capsys.readouterr().out
     assert main(["convert", str(tmp_path / "missing"), "--to", "phh", str(tmp_path / "x.phhs")]) == 1
     assert "holdem: error:" in capsys.readouterr().err
+
+
+def test_convert_on_a_dask_cluster_gives_the_same_output() -> None:
+    distributed = pytest.importorskip("distributed")
+    serial = io.StringIO()
+    conversions.convert([STARS], "jsonl", serial, workers=1, progress=False)
+    with distributed.Client(processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None) as client:
+        spread = io.StringIO()
+        conversions.convert([STARS], "jsonl", spread, executor=client.get_executor(), progress=False)
+    assert spread.getvalue() == serial.getvalue()
