@@ -84,7 +84,8 @@ SITE_TOKENS = {
                    "Game #1 starts.", "#Game No : 1", "***** Hand History for Game 1 *****", "Blinds(15/30)", "Table Closed"],
     "ipoker": ['<action no="1" player="Ann" type="23" sum="€1"/>', 'type="7"', 'type="6"', 'sum="1 000,5€"', "</game>",
                "</session>", "<game gamecode=\"1\">", "<!DOCTYPE x [<!ENTITY a 'b'>]>", "&a;", "&amp;", "<![CDATA[",
-               'dealer="1"', 'name=""', "<cards type=\"Flop\">S10 HX C2</cards>", "<uncalled_bet_enabled>true</uncalled_bet_enabled>"],
+               'dealer="1"', 'name=""', "<cards type=\"Flop\">S10 HX C2</cards>",
+               "<uncalled_bet_enabled>true</uncalled_bet_enabled>"],
 }
 
 

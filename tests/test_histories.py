@@ -50,7 +50,8 @@ def test_every_fixture_hand_gives_each_player_the_result_worked_out_by_hand() ->
     records, reader = read_all(STARS)
     seen = set()
     for record in records:
-        assert dict(zip(record.players, record.net)) == {name: Decimal(net) for name, net in NET[record.hand_id].items()}
+        expected = {name: Decimal(net) for name, net in NET[record.hand_id].items()}
+        assert dict(zip(record.players, record.net)) == expected
         assert sum(record.net) + record.rake + record.jackpot == 0
         assert record.hand.is_over
         seen.add(record.hand_id)

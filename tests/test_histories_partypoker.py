@@ -26,7 +26,10 @@ NET = {
     "20000000401": {"Ann": "0", "Bob": "0.04", "Cy": "-0.05"},
 }
 # The rake: what the pots held beyond what the winners took (partypoker prints none).
-RAKE = {"20000000001": "1", "20000000002": "0.25", "20000000003": "1", "20000000004": "1", "20000000005": "0.01", "20000000401": "0.01"}
+RAKE = {
+    "20000000001": "1", "20000000002": "0.25", "20000000003": "1", "20000000004": "1", "20000000005": "0.01",
+    "20000000401": "0.01",
+}  # fmt: skip
 
 PROBLEMS = {
     ("broken.txt", 13, "20000000301"): "a decision out of turn: Ann acts, Cy is to act",
@@ -55,7 +58,8 @@ def test_the_records_fields_fastforward_limit_posts_and_tournaments() -> None:
     assert by_id["20000000005"].hand.dead_small_blind and by_id["20000000005"].players == ("Ann", "Bob", "Cy")
     assert by_id["20000000005"].currency == "EUR" and by_id["20000000401"].currency == "EUR"  # cp1252
     old = by_id["20000000101"]  # an old tournament hand: no posts printed, the header's blinds posted
-    assert old.tournament == "31000001" and old.currency is None and (old.hand.rules.small_blind, old.hand.rules.big_blind) == (15, 30)
+    assert old.tournament == "31000001" and old.currency is None
+    assert (old.hand.rules.small_blind, old.hand.rules.big_blind) == (15, 30)
     assert by_id["20000000102"].tournament == "31000002" and by_id["20000000102"].hand.rules.ante == 20
 
 

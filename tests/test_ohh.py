@@ -62,7 +62,8 @@ def test_every_hand_phh_holds_reads_back_equal_from_phh(record: SiteHand) -> Non
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 9), st.integers(0, 2**32), st.data())
 def test_random_hands_read_back_equal_from_ohh(players: int, seed: int, data: st.DataObject) -> None:
-    hand = Hand(Rules.no_limit(1, 2, ante=data.draw(st.integers(0, 1))), [data.draw(st.integers(3, 300)) for _ in range(players)], seed=seed)
+    rules = Rules.no_limit(1, 2, ante=data.draw(st.integers(0, 1)))
+    hand = Hand(rules, [data.draw(st.integers(3, 300)) for _ in range(players)], seed=seed)
     while not hand.is_over:
         legal = hand.legal_actions()
         assert legal is not None
@@ -128,3 +129,13 @@ def test_the_convert_command(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "3 hands written" in capsys.readouterr().out
     assert main(["convert", str(tmp_path / "missing"), "--to", "phh", str(tmp_path / "x.phhs")]) == 1
     assert "holdem: error:" in capsys.readouterr().err
+
+
+def test_convert_on_a_dask_cluster_gives_the_same_output() -> None:
+    distributed = pytest.importorskip("distributed")
+    serial = io.StringIO()
+    conversions.convert([STARS], "jsonl", serial, workers=1, progress=False)
+    with distributed.Client(processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None) as client:
+        spread = io.StringIO()
+        conversions.convert([STARS], "jsonl", spread, executor=client.get_executor(), progress=False)
+    assert spread.getvalue() == serial.getvalue()

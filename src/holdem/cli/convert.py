@@ -17,7 +17,8 @@
 ... ''')
 >>> parser = argparse.ArgumentParser(prog="holdem")
 >>> add_to(parser.add_subparsers())
->>> arguments = parser.parse_args(["convert", str(folder), "--to", "jsonl", str(folder / "hands.jsonl"), "--workers", "1"])
+>>> output = str(folder / "hands.jsonl")
+>>> arguments = parser.parse_args(["convert", str(folder), "--to", "jsonl", output, "--workers", "1"])
 >>> arguments.run(arguments)
 1 hand written to ... as JSONL, 0 problems
 PokerStars, Hold'em No Limit: 1 read, 1 imported
@@ -56,7 +57,9 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--to", choices=FORMATS, required=True, help="the format to write")
     parser.add_argument("output", metavar="OUTPUT", help="the file to write (replaced once the conversion is done)")
     parser.add_argument("--workers", type=int, default=None, help="processes to read the files on (default: all cores)")
-    parser.add_argument("--problems", type=int, default=SHOWN_PROBLEMS, help="problems to print one by one (default 20)")
+    parser.add_argument(
+        "--problems", type=int, default=SHOWN_PROBLEMS, help="problems to print one by one (default 20)"
+    )
     parser.set_defaults(run=_run)
 
 
@@ -72,6 +75,7 @@ def _run(arguments: argparse.Namespace) -> None:
     if hidden > 0:
         print(f"... and {hidden} more problems", file=sys.stderr)
     hands = "hand" if done.hands == 1 else "hands"
-    print(f"{done.hands} {hands} written to {arguments.output} as {arguments.to.upper()}, {len(done.problems)} problems")
+    written = f"{done.hands} {hands} written to {arguments.output} as {arguments.to.upper()}"
+    print(f"{written}, {len(done.problems)} problems")
     if done.summary.games:
         print(done.summary)

@@ -8,25 +8,15 @@ line of a record's facts.  :func:`convert` reads many files on a process
 pool or a Dask cluster and writes the hands in the order of the files,
 whatever the executor.
 
->>> import io
->>> from holdem.formats import histories
->>> text = '''PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2024/05/01 20:00:00 ET
-... Table 'Alpha' 6-max Seat #1 is the button
-... Seat 1: Ann ($2 in chips)
-... Seat 2: Bob ($2 in chips)
-... Bob: posts small blind $0.01
-... Ann: posts big blind $0.02
-... *** HOLE CARDS ***
-... Bob: folds
-... Uncalled bet ($0.01) returned to Ann
-... Ann collected $0.02 from pot
-... *** SUMMARY ***
-... Total pot $0.02 | Rake $0
-... '''
->>> record = next(iter(histories.read_histories(io.StringIO(text))))
+>>> from holdem.hand import Hand
+>>> from holdem.rules import Rules
+>>> hand = Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=7)
+>>> hand.raise_to(6), hand.fold(), hand.fold()
+(Action('raise', 2, 6), Action('fold', 0), Action('fold', 1))
+>>> record = ohh.loads(ohh.dumps(hand))
 >>> again = from_phh(phh.loads(to_phh(record)))
->>> again.players, again.net, again.currency, again.table
-(('Ann', 'Bob'), (Decimal('0.01'), Decimal('-0.01')), 'USD', 'Alpha')
+>>> again.players, again.net, again.unit
+(('p1', 'p2', 'p3'), (Decimal('-1'), Decimal('-2'), Decimal('3')), Decimal('1'))
 """
 
 from __future__ import annotations
@@ -252,7 +242,8 @@ def _convert_file(path: str, to: str) -> _Part:
         try:
             texts.append(write(record))
         except HoldemError as error:
-            problems.append(Problem(path, record.line, record.hand_id, record.site, f"not written as {to.upper()}: {error}"))
+            reason = f"not written as {to.upper()}: {error}"
+            problems.append(Problem(path, record.line, record.hand_id, record.site, reason))
             reader.summary.problems[f"not written as {to.upper()}"] += 1
     return _Part(texts, reader.summary, problems)
 

@@ -231,7 +231,8 @@ def _player_line(parsed: ParsedHand, name: str, rest: str, street: int, number: 
     elif verb in _POSTS and street == 0:
         kind = _POSTS[verb]
         value = parse_amount(amount)
-        parsed.posts.append(Post(name, kind, Decimal(0) if kind == PostKind.DEAD else value, value if kind == PostKind.DEAD else Decimal(0), number))
+        live, dead = (Decimal(0), value) if kind == PostKind.DEAD else (value, Decimal(0))
+        parsed.posts.append(Post(name, kind, live, dead, number))
     elif words.startswith("shows [") and words.find("]") > 0:
         cards = parse_hand_cards(words[7 : words.index("]")])
         parsed.shown[name] = parsed.holes[name] = cards

@@ -123,7 +123,7 @@ class PostKind:
     """A live big blind and a dead part (PokerStars' ``posts small & big blinds``)."""
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class Post:
     """One forced bet: who, its kind (:class:`PostKind`), the live and dead amounts in the site's units."""
 
@@ -134,7 +134,7 @@ class Post:
     line: int = 0
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class Act:
     """One decision: ``verb`` is ``fold``, ``check``, ``call``, ``bet``, ``raise_to`` (the total for
     the street), ``raise_by`` (the increment over the bet faced) or ``adds`` (the chips the player
@@ -147,7 +147,7 @@ class Act:
     line: int = 0
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class Seat:
     """A player dealt in: the site's seat number, name and chips before the hand."""
 
@@ -750,7 +750,8 @@ def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterato
             lines = [line.strip(" \t\r\x00\ufeff") for line in decoded]
             for index, line in enumerate(lines):
                 if line == LINE_TOO_LONG:
-                    report(Problem(name, number + index + 1, None, None, f"line longer than {MAX_LINE:,} characters: skipped unread"))
+                    reason = f"line longer than {MAX_LINE:,} characters: skipped unread"
+                    report(Problem(name, number + index + 1, None, None, reason))
             number += len(lines)
             yield lines
     finally:
@@ -844,14 +845,16 @@ def _split(
     if site is not None:
         yield site, first, chunk
     if not started:
-        report(Problem(name, 1, None, None, "not a hand history: no hand of a site holdem reads starts in it"))
+        reason = "not a hand history: no hand of a site holdem reads starts in it"
+        report(Problem(name, 1, None, None, reason))
     elif stray is not None:
         report(_stray(name, stray))
 
 
 def _stray(name: str, stray: tuple[int, int]) -> Problem:
     where = f"line {stray[0]} is" if stray[0] == stray[1] else f"lines {stray[0]} to {stray[1]} are"
-    return Problem(name, stray[0], None, None, f"{where} not part of any hand: no hand of a site holdem reads starts there")
+    reason = f"{where} not part of any hand: no hand of a site holdem reads starts there"
+    return Problem(name, stray[0], None, None, reason)
 
 
 # ------------------------------------------------------------------ replay and check
@@ -1049,7 +1052,6 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
         hand = Hand(
             rules, stacks, button, hole_cards=holes, board=board, dead_small_blind=dead_small_blind,
             posts=posts or None, manual_showdown=True, straddles=tuple(straddle_amounts) or None,
-            table_seats=[seat.number for seat in parsed.seats],
         )  # fmt: skip
     except HoldemError as error:
         raise HandProblem(f"a deal the engine refuses: {error}") from None
@@ -1064,20 +1066,24 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
                 raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
             if hand.street != street_number:
                 raise HandProblem(
-                    f"a decision after its street: {act.name} acts on the {_STREET_NAMES[street_number]}, but the betting there is over "
+                    f"a decision after its street: {act.name} acts on the {_STREET_NAMES[street_number]}, "
+                    "but the betting there is over "
                     f"(the hand is on the {_STREET_NAMES[hand.street]})",
                     act.line,
                 )
             if hand.actor != seat:
-                raise HandProblem(f"a decision out of turn: {act.name} acts, {names[hand.actor]} is to act (a line missing?)", act.line)
+                raise HandProblem(
+                    f"a decision out of turn: {act.name} acts, {names[hand.actor]} is to act (a line missing?)", act.line
+                )
             _play(hand, act, chips, unit)
     _advance(hand, parsed, runs, extra_boards, None)
     if not hand.is_over:
         waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
         raise HandProblem(f"the hand stops before its end: {waiting} (a line missing, or the file cut short?)")
+    shown = hand.shown_cards() if parsed.shown else {}
     for name in parsed.shown:  # a winner who showed after the others folded
         winner = index.get(name)
-        if winner is not None and winner not in hand.shown_cards() and hand.statuses[winner] is not SeatStatus.FOLDED:
+        if winner is not None and winner not in shown and hand.statuses[winner] is not SeatStatus.FOLDED:
             try:
                 hand.show(winner)
             except HoldemError:
@@ -1186,7 +1192,10 @@ def _play(hand: Hand, act: Act, chips: Callable[..., int], unit: Decimal) -> Non
         elif verb == "call":
             action = hand.call()
             if act.amount is not None and action.amount != chips(act.amount, "call"):
-                raise HandProblem(f"a call of the wrong amount: {act.name} calls {act.amount}, the call is {action.amount * unit}", act.line)
+                raise HandProblem(
+                    f"a call of the wrong amount: {act.name} calls {act.amount}, the call is {action.amount * unit}",
+                    act.line,
+                )
         elif verb in ("bet", "raise_to"):
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
@@ -1209,7 +1218,9 @@ def _play(hand: Hand, act: Act, chips: Callable[..., int], unit: Decimal) -> Non
         raise HandProblem(f"an illegal decision: {act.name}: {error}", act.line) from None
 
 
-def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, source: str, printed: list[int]) -> SiteHand:
+def _check(
+    hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, source: str, printed: list[int]
+) -> SiteHand:
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
     ``printed`` by seat, with the engine's)."""
     won = [0] * len(names)
@@ -1257,7 +1268,9 @@ def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, sour
             f"the pots do not replay to the site's result: collected {results}; rake and fees {taken}"
         )
     if parsed.total_pot is not None and parsed.total_pot != sum(won) * unit:
-        raise HandProblem(f"a total pot the replay does not make: the history says {parsed.total_pot}, the replay {sum(won) * unit}")
+        raise HandProblem(
+            f"a total pot the replay does not make: the history says {parsed.total_pot}, the replay {sum(won) * unit}"
+        )
     for run, board in enumerate(parsed.boards):
         dealt = hand.boards[run] if run < len(hand.boards) else ()
         if tuple(board) != tuple(dealt):

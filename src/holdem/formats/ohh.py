@@ -173,13 +173,16 @@ def parse(data: object) -> ParsedHand:
     if bet_type not in _BET_TYPES:
         raise HandProblem(f"bet_limit {bet_type!r}: OHH bet types are NL, PL and FL")
     site = str(data.get("site_name") or "OHH")
-    parsed = ParsedHand(site, str(data.get("game_number", "")), 1, game=f"Holdem {bet_type}", structure=_BET_TYPES[bet_type])
+    parsed = ParsedHand(
+        site, str(data.get("game_number", "")), 1, game=f"Holdem {bet_type}", structure=_BET_TYPES[bet_type]
+    )
     tournament = data.get("tournament_info") if data.get("tournament") else None
     if isinstance(tournament, dict):
         parsed.tournament = str(tournament.get("tournament_number", ""))
     parsed.table = _optional_text(data.get("table_name"))
     size = data.get("table_size")
-    parsed.max_seats = int(size) if isinstance(size, Decimal) and size == size.to_integral_value() and 1 <= size <= 10 else None
+    if isinstance(size, Decimal) and size == size.to_integral_value() and 1 <= size <= 10:
+        parsed.max_seats = int(size)
     currency = data.get("currency")
     parsed.currency = None if currency in (None, "Chips", "") or parsed.tournament else str(currency)
     parsed.started = _time(data.get("start_date_utc"))
@@ -224,7 +227,8 @@ def parse(data: object) -> ParsedHand:
             cards = cards.split()
         if not isinstance(cards, list):
             raise HandProblem(f"round {round_number}: cards are a list of card names")
-        board.extend(parse_hand_cards(" ".join(map(str, cards)))) if cards else None
+        if cards:
+            board.extend(parse_hand_cards(" ".join(map(str, cards))))
         index = _STREETS.get(street) if isinstance(street, str) else None
         if index is not None:
             while len(parsed.streets) <= index:
@@ -266,7 +270,9 @@ def parse(data: object) -> ParsedHand:
     return parsed
 
 
-def _action(parsed: ParsedHand, action: dict[str, Any], name: str, street: int | None, bets: dict[str, Decimal]) -> None:
+def _action(
+    parsed: ParsedHand, action: dict[str, Any], name: str, street: int | None, bets: dict[str, Decimal]
+) -> None:
     kind = action.get("action")
     amount = action.get("amount")
     value = amount if isinstance(amount, Decimal) else Decimal(0)
@@ -392,7 +398,9 @@ def dumps(record: SiteHand | Hand) -> str:
     bets = [0] * hand.player_count
     number = 0
     straddle_seats = _straddle_seats(hand)
-    small_seat = None if hand.dead_small_blind else (hand.button if hand.player_count == 2 else (hand.button + 1) % hand.player_count)
+    small_seat = None
+    if not hand.dead_small_blind:
+        small_seat = hand.button if hand.player_count == 2 else (hand.button + 1) % hand.player_count
     for action in hand.history:
         kind, seat = action.kind, action.seat
         entry: dict[str, Any] | None = None
@@ -418,7 +426,8 @@ def dumps(record: SiteHand | Hand) -> str:
         elif kind is ActionKind.DEAL_BOARD and not action.amount:
             street = len(rounds)
             bets = [0] * hand.player_count
-            rounds.append({"id": street, "street": _STREET_NAMES[min(street, 3)], "cards": format_cards(action.cards, " ").split(), "actions": []})
+            cards = format_cards(action.cards, " ").split()
+            rounds.append({"id": street, "street": _STREET_NAMES[min(street, 3)], "cards": cards, "actions": []})
         elif kind in (ActionKind.FOLD, ActionKind.CHECK):
             entry = {"action": "Fold" if kind is ActionKind.FOLD else "Check"}
         elif kind is ActionKind.CALL:
@@ -435,9 +444,9 @@ def dumps(record: SiteHand | Hand) -> str:
             number += 1
             showdown.append({"action_number": number, "player_id": ids[seat], **entry})  # type: ignore[index]
             continue
-        if entry is not None:
+        if entry is not None and seat is not None:
             number += 1
-            rounds[-1]["actions"].append({"action_number": number, "player_id": ids[seat], **entry}) if seat is not None else None
+            rounds[-1]["actions"].append({"action_number": number, "player_id": ids[seat], **entry})
     if showdown:
         rounds.append({"id": len(rounds), "street": "Showdown", "cards": [], "actions": showdown})
     data["rounds"] = rounds
@@ -448,7 +457,9 @@ def dumps(record: SiteHand | Hand) -> str:
         if action.kind is ActionKind.WIN:
             won[action.seat] += action.amount  # type: ignore[index]
     # What each player took from the pots: the engine's award less the player's share of the rake.
-    collected = [won[seat] * unit - (payoff * unit - net) for seat, (payoff, net) in enumerate(zip(hand.payoffs, record.net))]
+    collected = [
+        won[seat] * unit - (payoff * unit - net) for seat, (payoff, net) in enumerate(zip(hand.payoffs, record.net))
+    ]
     data["pots"] = [
         {
             "number": 0,

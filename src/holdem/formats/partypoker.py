@@ -77,7 +77,8 @@ _PLAYERS = re.compile(r"Total number of players ?: ?\d+(?:/(\d+))?")
 _BOARD = re.compile(r"\*\* Dealing (Flop|Turn|River) \*\* \[(.*)\]$")
 _STREETS = {"Flop": 1, "Turn": 2, "River": 3}
 _WINS = re.compile(
-    r"(?P<amount>[$€£]?[\d.,]+ ?[$€£]?)(?: (?:USD|EUR|GBP|chips))?(?: from the (?:main pot|side pot(?: #?\d+)?))?(?: with .*)?\.?$"
+    r"(?P<amount>[$€£]?[\d.,]+ ?[$€£]?)(?: (?:USD|EUR|GBP|chips))?"
+    r"(?: from the (?:main pot|side pot(?: #?\d+)?))?(?: with .*)?\.?$"
 )
 _AMOUNT = re.compile(r"\[([^\]]*)\]\.?$")
 _POSTS = {
@@ -246,10 +247,12 @@ def _blinds(parsed: ParsedHand, stakes: tuple[Decimal, Decimal] | None, number: 
             post.live, post.dead = min(post.live, parsed.big_blind), max(post.live - parsed.big_blind, Decimal(0))
     if parsed.tournament is not None and not parsed.posts:  # old tournament hands print no posts
         numbers = [seat.number for seat in parsed.seats]
-        button = max([index for index, seat in enumerate(numbers) if seat <= (parsed.button or 0)], default=len(numbers) - 1)
+        before = [index for index, seat in enumerate(numbers) if seat <= (parsed.button or 0)]
         count = len(numbers)
+        button = before[-1] if before else count - 1
         small = button if count == 2 else (button + 1) % count
-        for seat, kind, amount in ((small, PostKind.SMALL_BLIND, parsed.small_blind), ((small + 1) % count, PostKind.BIG_BLIND, parsed.big_blind)):
+        blinds = ((small, PostKind.SMALL_BLIND, parsed.small_blind), ((small + 1) % count, PostKind.BIG_BLIND, parsed.big_blind))
+        for seat, kind, amount in blinds:
             player = parsed.seats[seat]
             parsed.posts.append(Post(player.name, kind, min(amount, player.stack), Decimal(0), number))
 

@@ -13,8 +13,9 @@ from side pot-2``, runs of the board (``FIRST FLOP``, ``SECOND Board``),
 bounties, cash-outs (kept apart from the pot results), chat, and the
 comings and goings of players.  ``Hand cancelled`` hands are skipped.
 
->>> hand = parse(['PokerStars Hand #7: Tournament #9, $1+$0.10 USD Hold\\'em No Limit - Level I (10/20) - 2024/01/02 3:04:05 ET',
-...               "Table '9 1' 9-max Seat #1 is the button", "Seat 1: Ann (1500 in chips)", "Seat 2: Bob (1500 in chips)",
+>>> header = "PokerStars Hand #7: Tournament #9, $1+$0.10 USD Hold'em No Limit - Level I (10/20) - 2024/01/02 3:04:05 ET"
+>>> hand = parse([header, "Table '9 1' 9-max Seat #1 is the button",
+...               "Seat 1: Ann (1500 in chips)", "Seat 2: Bob (1500 in chips)",
 ...               "Ann: posts small blind 10", "Bob: posts big blind 20", "*** HOLE CARDS ***", "Ann: folds",
 ...               "Uncalled bet (10) returned to Bob", "Bob collected 20 from pot", "*** SUMMARY ***",
 ...               "Total pot 20 | Rake 0"], 1)
@@ -55,14 +56,19 @@ _HEADER = re.compile(
     r"PokerStars (?P<kind>Zoom Hand|Home Game Hand|Home Game|Hand|Game) #(?P<id>\d+):\s*"
     r"(?:\{(?P<club>[^}]*)\}\s*)?(?P<rest>.*)$"
 )
-_TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+),\s*(?P<buy_in>.*?)\s+(?=Hold'em|Omaha|Razz|Stud|Triple|5 Card|Courchevel|HORSE|8-Game|Mixed|Badugi|Single)")
+_TOURNAMENT = re.compile(
+    r"Tournament #(?P<id>\d+),\s*(?P<buy_in>.*?)\s+"
+    r"(?=Hold'em|Omaha|Razz|Stud|Triple|5 Card|Courchevel|HORSE|8-Game|Mixed|Badugi|Single)"
+)
 _GAMES = (
     ("Hold'em No Limit", Structure.NO_LIMIT),
     ("Hold'em Pot Limit", Structure.POT_LIMIT),
     ("Hold'em Limit", Structure.FIXED_LIMIT),
 )
 _STAKES = re.compile(r"\(([^()/]+)/([^()/]+?)(?: [A-Z]{3})?\)")
-_TABLE = re.compile(r"Table '(?P<name>.*)'\s*(?:(?P<max>\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(?P<button>\d+) is the button")
+_TABLE = re.compile(
+    r"Table '(?P<name>.*)'\s*(?:(?P<max>\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(?P<button>\d+) is the button"
+)
 _SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _BOARD_WORDS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
@@ -132,7 +138,8 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     parsed.started = _started(rest)
 
     if "*** SUMMARY ***" not in lines and "Hand cancelled" not in lines:
-        raise HandProblem("the hand ends before its summary (the file cut short?)", line + len(lines) - 1)
+        last = max(index for index, text in enumerate(lines) if text)
+        raise HandProblem("the hand ends before its summary (the file cut short?)", line + last)
     table = _TABLE.match(lines[1])
     if table is None:
         raise HandProblem(f"the second line is not the table's: {lines[1][:80]!r}", line + 1)
@@ -242,7 +249,7 @@ def _action(text: str, names: set[str]) -> tuple[str, str, list[str]] | None:
 def _decision(
     parsed: ParsedHand, name: str, verb: str, words: list[str], street: int, number: int, dealt_in: set[str]
 ) -> None:
-    if words[-3:] == ["and", "is", "all-in"]:
+    if words[-1] == "all-in" and words[-3:] == ["and", "is", "all-in"]:
         words = words[:-3]
     size = len(words)
     acts = parsed.streets[street]
