@@ -40,6 +40,7 @@ from holdem.formats.histories import (
     currency_of,
     parse_amount,
     parse_hand_cards,
+    player_of,
     read_summary_seat,
     read_total_pot,
     register,
@@ -189,7 +190,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             raise HandProblem("a line of the hand is too long to be read", number)
         elif text.startswith(f"Hand #{parsed.hand_id} has been canceled"):
             canceled = True
-        elif (name := _player(text, names)) is not None:
+        elif (name := player_of(text, names)) is not None:
             if text[len(name)] == " ":  # (else a player's chat)
                 _player_line(parsed, name, text[len(name) + 1 :], street, number, dealt_in)
         elif text and not _TABLE_INFORMATION.match(text):
@@ -209,14 +210,6 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
                 f"a board the streets did not deal: the summary's board {index + 1} is not theirs (a street missing?)", line
             )
     return parsed
-
-
-def _player(text: str, names: list[str]) -> str | None:
-    """The player a line is about (``NAME verb ...``), the longest name first."""
-    for name in names:
-        if text.startswith(name) and text[len(name) : len(name) + 1] in (" ", ":"):
-            return name
-    return None
 
 
 def _player_line(parsed: ParsedHand, name: str, rest: str, street: int, number: int, dealt_in: set[str]) -> None:

@@ -73,6 +73,7 @@ __all__ = [
     "SiteHand",
     "Summary",
     "parse_amount",
+    "player_of",
     "read_histories",
     "read_summary_seat",
     "read_total_pot",
@@ -477,6 +478,19 @@ def read_total_pot(parsed: ParsedHand, text: str) -> None:
             parsed.rake = value
         else:  # a jackpot or another fee taken from the pot
             parsed.jackpot += value
+
+
+def player_of(text: str, names: list[str]) -> str | None:
+    """The player a line is about (``NAME verb ...`` or ``NAME: chat``): the first of ``names`` (give
+    the longest first) that the line starts with, before a space or a colon.
+
+    >>> player_of("Ann B folds", ["Ann B", "Ann"]), player_of("Annie folds", ["Ann"])
+    ('Ann B', None)
+    """
+    for name in names:
+        if text.startswith(name) and text[len(name) : len(name) + 1] in (" ", ":"):
+            return name
+    return None
 
 
 _SUMMARY_SEAT = re.compile(r"Seat \d+: (.*?)(?: \((?:button|small blind|big blind)\))* (showed|mucked) \[([^\]]*)\]")

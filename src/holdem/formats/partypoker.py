@@ -41,6 +41,7 @@ from holdem.formats.histories import (
     currency_of,
     parse_amount,
     parse_hand_cards,
+    player_of,
     register,
     site_time,
 )
@@ -141,7 +142,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             parsed.max_seats = int(players[1]) if players[1] else None
         elif (seat := _SEAT.match(text)) is not None:
             seated.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3].removesuffix(" chips"))))
-        elif (name := _player(text, [seat.name for seat in seated])) is not None:
+        elif (name := player_of(text, [seat.name for seat in seated])) is not None:
             rest = text[len(name) + 1 :]
             if text[len(name)] == ":":
                 pass  # a player's chat
@@ -175,10 +176,10 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
                 parsed.streets.append([])
             cards = parse_hand_cards(board[2].replace(",", " "))
             parsed.boards = [(parsed.boards[0] if parsed.boards else ()) + cards]
-        elif text.startswith("Dealt to ") and (name := _player(text[9:], names)) is not None:
+        elif text.startswith("Dealt to ") and (name := player_of(text[9:], names)) is not None:
             parsed.hero = parsed.hero or name
             parsed.holes[name] = parse_hand_cards(text[9 + len(name) :].strip(" []"))
-        elif (name := _player(text, names)) is not None:
+        elif (name := player_of(text, names)) is not None:
             rest = text[len(name) + 1 :]
             if text[len(name)] == ":":
                 pass  # a player's chat
@@ -255,14 +256,6 @@ def _blinds(parsed: ParsedHand, stakes: tuple[Decimal, Decimal] | None, number: 
         for seat, kind, amount in blinds:
             player = parsed.seats[seat]
             parsed.posts.append(Post(player.name, kind, min(amount, player.stack), Decimal(0), number))
-
-
-def _player(text: str, names: list[str]) -> str | None:
-    """The player a line is about (``NAME verb ...``), the longest name first."""
-    for name in names:
-        if text.startswith(name) and text[len(name) : len(name) + 1] in (" ", ":"):
-            return name
-    return None
 
 
 def _post(name: str, rest: str, number: int) -> Post:
