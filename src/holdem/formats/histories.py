@@ -125,7 +125,9 @@ class Post:
 @dataclasses.dataclass
 class Act:
     """One decision: ``verb`` is ``fold``, ``check``, ``call``, ``bet``, ``raise_to`` (the total for
-    the street) or ``raise_by`` (the increment over the bet faced); ``amount`` as printed."""
+    the street), ``raise_by`` (the increment over the bet faced), ``raise_adding`` (the chips the
+    player adds: their bet on the street grows by it) or ``all_in`` (the rest of the player's stack,
+    the chips added: a call, bet or raise as it falls); ``amount`` as printed."""
 
     name: str
     verb: str
@@ -155,7 +157,9 @@ class ParsedHand:
     once), as far as it was dealt.  ``returned`` are the uncalled bets the
     site prints as given back (``None``: the site prints none);
     ``collected`` what each player took from the pots (with the uncalled bet
-    folded in when ``returns_in_collected``).  ``cash_outs`` and
+    folded in when ``returns_in_collected``); ``total_pot`` the pot before rake (with the
+    uncalled bets in it when ``returns_in_total_pot``); ``rake`` ``None`` when the site prints
+    none (the pots' chips beyond the collected amounts are the rake).  ``cash_outs`` and
     ``cash_out_fees`` are kept apart from the pot results.
     """
 
@@ -183,11 +187,12 @@ class ParsedHand:
     boards: list[tuple[Card, ...]] = dataclasses.field(default_factory=list)
     returned: dict[str, Decimal] | None = dataclasses.field(default_factory=dict)
     returns_in_collected: bool = False
+    returns_in_total_pot: bool = False
     shown: dict[str, tuple[Card, ...]] = dataclasses.field(default_factory=dict)
     mucked: set[str] = dataclasses.field(default_factory=set)
     collected: dict[str, Decimal] = dataclasses.field(default_factory=dict)
     total_pot: Decimal | None = None
-    rake: Decimal = Decimal(0)
+    rake: Decimal | None = Decimal(0)
     jackpot: Decimal = Decimal(0)
     cash_outs: dict[str, Decimal] = dataclasses.field(default_factory=dict)
     cash_out_fees: dict[str, Decimal] = dataclasses.field(default_factory=dict)
@@ -784,7 +789,8 @@ def _amounts(parsed: ParsedHand) -> Iterator[Decimal]:
     if parsed.returned:
         yield from parsed.returned.values()
     yield from parsed.collected.values()
-    yield parsed.rake
+    if parsed.rake is not None:
+        yield parsed.rake
     yield parsed.jackpot
 
 
@@ -1082,10 +1088,29 @@ def _play(hand: Hand, act: Act, chips: Callable[..., int], unit: Decimal) -> Non
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
             hand.raise_to(max(hand.bets) + chips(act.amount, "raise"))
+        elif verb == "raise_adding":
+            if act.amount is None:
+                raise HandProblem(f"a bet without an amount: {act.name}", act.line)
+            hand.raise_to(hand.bets[hand.actor] + chips(act.amount, "raise"))  # type: ignore[index]
+        elif verb == "all_in":
+            _all_in(hand, act, chips, unit)
         else:
             raise HandProblem(f"an unknown decision: {act.name} {verb!r}", act.line)
     except HoldemError as error:
         raise HandProblem(f"an illegal decision: {act.name}: {error}", act.line) from None
+
+
+def _all_in(hand: Hand, act: Act, chips: Callable[..., int], unit: Decimal) -> None:
+    """A player all in for the chips ``act.amount`` adds: a bet or raise when it goes over the bet faced, else a call."""
+    seat: int = hand.actor  # type: ignore[assignment]
+    stack = hand.stacks[seat]
+    if act.amount is None or chips(act.amount, "all-in") != stack:
+        raise HandProblem(f"an all-in of the wrong amount: {act.name} adds {act.amount}, the stack is {stack * unit}", act.line)
+    total = hand.bets[seat] + stack
+    if total > max(hand.bets):
+        hand.raise_to(total)
+    else:
+        hand.call()
 
 
 def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, source: str) -> SiteHand:
@@ -1109,9 +1134,10 @@ def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, sour
     for name in parsed.collected:
         if name not in names:
             raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
-    taken = parsed.rake + parsed.jackpot
     shares = [expected[seat] * unit - collected[seat] for seat in range(len(names))]
-    if any(share < 0 for share in shares) or sum(shares) != taken or any(
+    rake = sum(shares, Decimal(0)) - parsed.jackpot if parsed.rake is None else parsed.rake
+    taken = rake + parsed.jackpot
+    if any(share < 0 for share in shares) or rake < 0 or sum(shares) != taken or any(
         share and not expected[seat] for seat, share in enumerate(shares)
     ):
         results = ", ".join(
@@ -1122,8 +1148,9 @@ def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, sour
         raise HandProblem(
             f"the pots do not replay to the site's result: collected {results}; rake and fees {taken}"
         )
-    if parsed.total_pot is not None and parsed.total_pot != sum(won) * unit:
-        raise HandProblem(f"a total pot the replay does not make: the history says {parsed.total_pot}, the replay {sum(won) * unit}")
+    pot = (sum(won) + (sum(returned) if parsed.returns_in_total_pot else 0)) * unit
+    if parsed.total_pot is not None and parsed.total_pot != pot:
+        raise HandProblem(f"a total pot the replay does not make: the history says {parsed.total_pot}, the replay {pot}")
     for run, board in enumerate(parsed.boards):
         dealt = hand.boards[run] if run < len(hand.boards) else ()
         if tuple(board) != tuple(dealt):
@@ -1143,7 +1170,7 @@ def _check(hand: Hand, parsed: ParsedHand, names: list[str], unit: Decimal, sour
         hero=parsed.hero,
         hand=hand,
         net=net,
-        rake=parsed.rake,
+        rake=rake,
         jackpot=parsed.jackpot,
         game=parsed.game,
         fast_fold=parsed.fast_fold,
