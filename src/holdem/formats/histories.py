@@ -350,6 +350,7 @@ def register(site: Site) -> Site:
 def _load_sites() -> None:
     """Import the site modules, which register their readers."""
     from holdem.formats import pokerstars  # noqa: F401
+    from holdem.formats import ggpoker  # noqa: F401
 
 
 def _site_of(line: str) -> Site | None:
