@@ -76,6 +76,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
         return _parse(lines, line, parsed)
     except HandProblem as problem:
         problem.game = problem.game or parsed.game
+        problem.hand_id = problem.hand_id or parsed.hand_id or None
         raise
 
 

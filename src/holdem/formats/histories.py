@@ -94,6 +94,8 @@ class HandProblem(Exception):
         self.line = line
         self.game = game
         """The game, when the hand's parser knew it before it stopped."""
+        self.hand_id: str | None = None
+        """The hand's id, when the hand's parser knew it before it stopped."""
         self.skipped = skipped
         """Whether the hand is skipped on purpose (not hold'em, cancelled), not a failure to read it."""
 
@@ -351,6 +353,7 @@ def _load_sites() -> None:
     """Import the site modules, which register their readers."""
     from holdem.formats import pokerstars  # noqa: F401
     from holdem.formats import ggpoker  # noqa: F401
+    from holdem.formats import winamax  # noqa: F401
 
 
 def _site_of(line: str) -> Site | None:
@@ -556,7 +559,7 @@ class HistoryReader:
             parsed = site.parse(chunk, first)
             record = replay(parsed, name)
         except HandProblem as problem:
-            hand_id = parsed.hand_id if parsed is not None else _hand_id(chunk[0])
+            hand_id = parsed.hand_id if parsed is not None else problem.hand_id or _hand_id(chunk[0])
             game = parsed.game if parsed is not None else problem.game or "unknown game"
             kind = problem.reason.split(":")[0]
             self.summary.count(site.name, game, kind)
