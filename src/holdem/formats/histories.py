@@ -327,11 +327,15 @@ class Summary:
 class Site:
     """A site's reader: its ``name``, the ``starts`` of a line that begins one of its hands (as
     ``str.startswith`` takes them), and ``parse``, which turns the lines of one hand (the
-    first at line number ``line``) into a :class:`ParsedHand` or raises :class:`HandProblem`."""
+    first at line number ``line``) into a :class:`ParsedHand` or raises :class:`HandProblem`;
+    ``preludes`` as below."""
 
     name: str
     starts: tuple[str, ...]
     parse: Callable[[list[str], int], ParsedHand]
+    preludes: tuple[str, ...] = ()
+    """Starts of a line that may come just before a hand's first line and belongs to the same hand
+    (888's ``#Game No : N``); each is also in ``starts``."""
 
 
 _SITES: list[Site] = []
@@ -354,6 +358,7 @@ def _load_sites() -> None:
     from holdem.formats import pokerstars  # noqa: F401
     from holdem.formats import ggpoker  # noqa: F401
     from holdem.formats import winamax  # noqa: F401
+    from holdem.formats import poker888  # noqa: F401
 
 
 def _site_of(line: str) -> Site | None:
@@ -727,6 +732,9 @@ def _split(
     too_long = False
     for number, line in lines:
         if line.startswith(starts):
+            if site is not None and len(chunk) == 1 and site.preludes and chunk[0].startswith(site.preludes) and _site_of(line) is site:
+                chunk.append(line)  # the hand's first line after its prelude
+                continue
             if site is not None:
                 yield site, first, chunk
             if stray is not None:
