@@ -359,6 +359,7 @@ def _load_sites() -> None:
     from holdem.formats import ggpoker  # noqa: F401
     from holdem.formats import winamax  # noqa: F401
     from holdem.formats import poker888  # noqa: F401
+    from holdem.formats import wpn  # noqa: F401
 
 
 def _site_of(line: str) -> Site | None:
