@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from decimal import Decimal
 from pathlib import Path
 
@@ -70,3 +71,10 @@ def test_problems_say_file_line_hand_site_and_why() -> None:
     assert set(found) == set(expected)
     for key, reason in expected.items():
         assert found[key].reason.startswith(reason) and found[key].site == "888poker"
+
+
+def test_a_game_number_with_no_hand_after_it_is_a_problem() -> None:
+    reader = read_histories(io.StringIO("#Game No : 1\nHand #5 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 05:00:00 UTC\n"))
+    assert list(reader) == []
+    found = [(problem.hand_id, problem.reason.split(":")[0]) for problem in reader.problems]
+    assert found == [("1", "the hand's title is not an 888poker hand's"), ("5", "the hand ends before its summary (the file cut short?)")]

@@ -79,8 +79,11 @@ def parse(lines: list[str], line: int) -> ParsedHand:
 
 
 def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
-    position = 1 if lines[0].startswith("#Game No : ") else 0
-    title = _TITLE.match(lines[position]) if position < len(lines) else None
+    position = 0
+    if lines[0].startswith("#Game No : "):
+        parsed.hand_id = lines[0][len("#Game No : ") :].strip()
+        position = 1 if len(lines) > 1 else 0
+    title = _TITLE.match(lines[position])
     if title is None:
         raise HandProblem(f"the hand's title is not an 888poker hand's: {lines[position][:80]!r}", line + position)
     parsed.hand_id, parsed.fast_fold = title["id"], "Snap" in title["brand"]
