@@ -8,6 +8,7 @@ from pathlib import Path
 
 import holdem
 from holdem.formats.histories import read_histories
+from site_histories import check_problems, check_results
 
 DATA = Path(__file__).parent / "data" / "histories" / "888poker"
 
@@ -29,15 +30,8 @@ RAKE = {"1100000001": "0.04", "1200000005": "0.01", "1200000006": "0.09", "12000
 
 
 def test_every_fixture_hand_gives_each_player_the_result_worked_out_by_hand() -> None:
-    reader = read_histories(DATA)
-    records = list(reader)
-    for record in records:
-        assert dict(zip(record.players, record.net)) == {name: Decimal(net) for name, net in NET[record.hand_id].items()}
-        assert record.rake == Decimal(RAKE[record.hand_id])
-        assert sum(record.net) + record.rake + record.jackpot == 0
-        assert record.site == "888poker" and record.hand.is_over
-    assert sorted(record.hand_id for record in records) == sorted(NET)
-    assert reader.summary.imported == len(NET) and reader.summary.read == len(NET) + 3
+    for hand_id, record in check_results("888poker", "888poker", NET, 3).items():
+        assert record.rake == Decimal(RAKE[hand_id])
 
 
 def test_the_records_fields() -> None:
@@ -60,17 +54,12 @@ def test_the_records_fields() -> None:
 
 
 def test_problems_say_file_line_hand_site_and_why() -> None:
-    reader = read_histories(DATA)
-    list(reader)
-    found = {(Path(problem.file).name, problem.line, problem.hand_id): problem for problem in reader.problems}
     expected = {
         ("broken.txt", 14, "1600000011"): "a decision out of turn: Hero acts, Vera is to act",  # a fold line dropped
         ("broken.txt", 32, "1600000012"): "the hand ends before its summary",
         ("skipped.txt", 1, "1500000010"): "not Texas hold'em: Pot Limit Omaha",
     }
-    assert set(found) == set(expected)
-    for key, reason in expected.items():
-        assert found[key].reason.startswith(reason) and found[key].site == "888poker"
+    check_problems("888poker", "888poker", expected)
 
 
 def test_a_game_number_with_no_hand_after_it_is_a_problem() -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import holdem
 from holdem.formats.histories import read_histories
+from site_histories import check_problems, check_results
 
 DATA = Path(__file__).parent / "data" / "histories" / "winamax"
 
@@ -22,14 +23,7 @@ NET = {
 
 
 def test_every_fixture_hand_gives_each_player_the_result_worked_out_by_hand() -> None:
-    reader = read_histories(DATA)
-    records = list(reader)
-    for record in records:
-        assert dict(zip(record.players, record.net)) == {name: Decimal(net) for name, net in NET[record.hand_id].items()}
-        assert sum(record.net) + record.rake + record.jackpot == 0
-        assert record.site == "Winamax" and record.hand.is_over
-    assert sorted(record.hand_id for record in records) == sorted(NET)
-    assert reader.summary.imported == len(NET) and reader.summary.read == len(NET) + 3
+    check_results("winamax", "Winamax", NET, 3)
 
 
 def test_the_records_fields() -> None:
@@ -50,14 +44,9 @@ def test_the_records_fields() -> None:
 
 
 def test_problems_say_file_line_hand_site_and_why() -> None:
-    reader = read_histories(DATA)
-    list(reader)
-    found = {(Path(problem.file).name, problem.line, problem.hand_id): problem for problem in reader.problems}
     expected = {
         ("broken.txt", 1, "9000009-4-1700000009"): "board cards missing",  # the river line dropped
         ("broken.txt", 39, "9000010-4-1700000010"): "a decision that cannot be read: 'Hugo raises 0.04€ to 0.06€Inès folds'",
         ("skipped.txt", 1, "8000008-2-1700000008"): "not Texas hold'em: Omaha pot limit",
     }
-    assert set(found) == set(expected)
-    for key, reason in expected.items():
-        assert found[key].reason.startswith(reason) and found[key].site == "Winamax"
+    check_problems("winamax", "Winamax", expected)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import holdem
 from holdem.formats.histories import read_histories
+from site_histories import check_problems, check_results
 
 DATA = Path(__file__).parent / "data" / "histories" / "wpn"
 
@@ -24,14 +25,7 @@ NET = {
 
 
 def test_every_fixture_hand_gives_each_player_the_result_worked_out_by_hand() -> None:
-    reader = read_histories(DATA)
-    records = list(reader)
-    for record in records:
-        assert dict(zip(record.players, record.net)) == {name: Decimal(net) for name, net in NET[record.hand_id].items()}
-        assert sum(record.net) + record.rake + record.jackpot == 0
-        assert record.site == "WPN" and record.hand.is_over
-    assert sorted(record.hand_id for record in records) == sorted(NET)
-    assert reader.summary.imported == len(NET) and reader.summary.read == len(NET) + 4
+    check_results("wpn", "WPN", NET, 4)
 
 
 def test_the_records_fields() -> None:
@@ -61,15 +55,10 @@ def test_the_2016_format_adds_chips_with_each_action() -> None:
 
 
 def test_problems_say_file_line_hand_site_and_why() -> None:
-    reader = read_histories(DATA)
-    list(reader)
-    found = {(Path(problem.file).name, problem.line, problem.hand_id): problem for problem in reader.problems}
     expected = {
         ("broken.txt", 18, "190000007"): "a capped bet (a Cap table): holdem's rules have no cap",
         ("broken.txt", 41, "190000008"): "the hand ends before its summary",
         ("skipped.txt", 1, "180000005"): "not Texas hold'em: Omaha(Pot Limit)",
         ("skipped.txt", 17, "400000006"): "not Texas hold'em: Omaha",
     }
-    assert set(found) == set(expected)
-    for key, reason in expected.items():
-        assert found[key].reason.startswith(reason) and found[key].site == "WPN"
+    check_problems("wpn", "WPN", expected)

@@ -31,6 +31,7 @@ from decimal import Decimal
 
 from holdem.formats import pokerstars
 from holdem.formats.histories import (
+    GAME_NAMES,
     HandProblem,
     ParsedHand,
     Post,
@@ -40,6 +41,7 @@ from holdem.formats.histories import (
     currency_of,
     parse_amount,
     parse_hand_cards,
+    parse_into,
     register,
     site_time,
 )
@@ -51,11 +53,6 @@ SITE_NAME = "GGPoker"
 
 _HEADER = re.compile(r"Poker Hand #(?P<id>[A-Z]*\d+):\s*(?P<rest>.*)$")
 _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+),\s*(?P<name>.*?)\s+-\s+Level\s*\d+\s*(?P<stakes>\([^()]*(?:\([^()]*\))?\))\s*-")
-_GAMES = (
-    ("Hold'em No Limit", Structure.NO_LIMIT),
-    ("Hold'em Pot Limit", Structure.POT_LIMIT),
-    ("Hold'em Limit", Structure.FIXED_LIMIT),
-)
 _STAKES = re.compile(r"\(([^()/]+)/([^()/]+?)(?:\([^()]*\))?\)")
 _STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 _RUN_MARKERS = re.compile(r"(?:FIRST|SECOND|THIRD) (?:FLOP|TURN|RIVER|SHOWDOWN)|SHOWDOWN")
@@ -71,13 +68,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     :raises HandProblem: for a hand that is not Texas hold'em, cut short, with a cash drop, or with
         a line that is none of a GGPoker hand's.
     """
-    parsed = ParsedHand(SITE_NAME, "", line)
-    try:
-        return _parse(lines, line, parsed)
-    except HandProblem as problem:
-        problem.game = problem.game or parsed.game
-        problem.hand_id = problem.hand_id or parsed.hand_id or None
-        raise
+    return parse_into(ParsedHand(SITE_NAME, "", line), _parse, lines, line)
 
 
 def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
@@ -90,7 +81,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     described = rest.rsplit(" - ", 1)[0] if tournament is None else tournament["name"]
     if tournament is None:
         described = described.split(" (")[0]
-    for game, structure in _GAMES:
+    for structure, game in GAME_NAMES.items():
         if described.endswith(game):
             parsed.game, parsed.structure = game, structure
             break

@@ -59,6 +59,7 @@ from holdem.hand import Hand, SeatStatus
 from holdem.rules import MAX_CHIPS, Rules, Structure
 
 __all__ = [
+    "GAME_NAMES",
     "Act",
     "HandProblem",
     "HistoryReader",
@@ -71,6 +72,7 @@ __all__ = [
     "SiteHand",
     "Summary",
     "parse_amount",
+    "parse_into",
     "read_histories",
     "register",
     "site_time",
@@ -202,6 +204,9 @@ class ParsedHand:
     rules: dict[str, Any] = dataclasses.field(default_factory=dict)
     """Rules options of this site (``reopening``, ``odd_chip``, ...), over the framework's defaults."""
 
+
+GAME_NAMES = {Structure.NO_LIMIT: "Hold'em No Limit", Structure.POT_LIMIT: "Hold'em Pot Limit", Structure.FIXED_LIMIT: "Hold'em Limit"}
+"""The name of each betting structure's game, as the :class:`Summary` counts them, whatever a site calls it."""
 
 # ------------------------------------------------------------------ what a reader yields
 
@@ -351,6 +356,19 @@ def register(site: Site) -> Site:
         _STARTS[start] = site
     _ALL_STARTS = tuple(_STARTS)
     return site
+
+
+def parse_into(
+    parsed: ParsedHand, read: Callable[[list[str], int, ParsedHand], ParsedHand], lines: list[str], line: int
+) -> ParsedHand:
+    """``read(lines, line, parsed)``, a site's reading of one hand into ``parsed``; a :class:`HandProblem`
+    it raises is given the hand's id and game, as far as ``parsed`` holds them."""
+    try:
+        return read(lines, line, parsed)
+    except HandProblem as problem:
+        problem.game = problem.game or parsed.game
+        problem.hand_id = problem.hand_id or parsed.hand_id or None
+        raise
 
 
 def _load_sites() -> None:

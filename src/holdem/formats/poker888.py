@@ -28,6 +28,7 @@ import re
 from decimal import Decimal
 
 from holdem.formats.histories import (
+    GAME_NAMES,
     Act,
     HandProblem,
     ParsedHand,
@@ -38,6 +39,7 @@ from holdem.formats.histories import (
     currency_of,
     parse_amount,
     parse_hand_cards,
+    parse_into,
     register,
 )
 from holdem.rules import Structure
@@ -51,8 +53,9 @@ _GAME = re.compile(
     r"(?P<stakes>.+?) Blinds (?P<limit>No Limit|Pot Limit|Fix Limit|Limit) (?P<game>.+?) - \*\*\* "
     r"(?P<day>\d{1,2}) (?P<month>\d{1,2}) (?P<year>\d{4}) (?P<hour>\d{1,2}):(?P<minute>\d{2}):(?P<second>\d{2})$"
 )
-_STRUCTURES = {"No Limit": Structure.NO_LIMIT, "Pot Limit": Structure.POT_LIMIT, "Fix Limit": Structure.FIXED_LIMIT, "Limit": Structure.FIXED_LIMIT}
-_GAME_NAMES = {Structure.NO_LIMIT: "Hold'em No Limit", Structure.POT_LIMIT: "Hold'em Pot Limit", Structure.FIXED_LIMIT: "Hold'em Limit"}
+_STRUCTURES = {
+    "No Limit": Structure.NO_LIMIT, "Pot Limit": Structure.POT_LIMIT, "Fix Limit": Structure.FIXED_LIMIT, "Limit": Structure.FIXED_LIMIT,
+}  # fmt: skip
 _TABLE = re.compile(r"(?:Tournament #(?P<tournament>\d+) .*? - )?Table (?P<name>.+?) (?P<max>\d+) Max(?: \(.*\))?$")
 _BUTTON = re.compile(r"Seat (\d+) is the button$")
 _SEAT = re.compile(r"Seat (\d+): (.+) \( (.+) \)$")
@@ -69,13 +72,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     :raises HandProblem: for a hand that is not Texas hold'em, cut short, or with a line that is
         none of an 888poker hand's.
     """
-    parsed = ParsedHand(SITE_NAME, "", line, returned=None, rake=None)
-    try:
-        return _parse(lines, line, parsed)
-    except HandProblem as problem:
-        problem.game = problem.game or parsed.game
-        problem.hand_id = problem.hand_id or parsed.hand_id or None
-        raise
+    return parse_into(ParsedHand(SITE_NAME, "", line, returned=None, rake=None), _parse, lines, line)
 
 
 def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
@@ -96,7 +93,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         described = f"{game['limit']} {game['game']}"
         raise HandProblem(f"not Texas hold'em: {described}", line, skipped=True, game=described)
     parsed.structure = _STRUCTURES[game["limit"]]
-    parsed.game = _GAME_NAMES[parsed.structure]
+    parsed.game = GAME_NAMES[parsed.structure]
     stakes = game["stakes"].split("/")
     if len(stakes) != 2:
         raise HandProblem(f"the header gives no stakes: {lines[position + 1][:80]!r}", line + position + 1)

@@ -24,6 +24,7 @@ import re
 from decimal import Decimal
 
 from holdem.formats.histories import (
+    GAME_NAMES,
     Act,
     HandProblem,
     ParsedHand,
@@ -34,6 +35,7 @@ from holdem.formats.histories import (
     currency_of,
     parse_amount,
     parse_hand_cards,
+    parse_into,
     register,
     site_time,
 )
@@ -46,7 +48,7 @@ SITE_NAME = "Winamax"
 _HEADER = re.compile(
     r"Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[\d-]+) - (?P<game>[^()]+?) \((?P<stakes>[^()]*)\)(?: - (?P<time>.*))?$"
 )
-_GAMES = {"Holdem no limit": ("Hold'em No Limit", Structure.NO_LIMIT), "Holdem pot limit": ("Hold'em Pot Limit", Structure.POT_LIMIT)}
+_STRUCTURES = {"Holdem no limit": Structure.NO_LIMIT, "Holdem pot limit": Structure.POT_LIMIT}
 _TABLE = re.compile(r"Table: '(?P<name>.*)' (?P<max>\d+)-max (?:\([^()]*\) )?Seat #(?P<button>\d+) is the button$")
 _SEAT = re.compile(r"Seat (\d+): (.+) \((.+?)(?:, (\S+) bounty)?\)$")
 _SECTIONS = {"ANTE/BLINDS": 0, "PRE-FLOP": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "SHOW DOWN": None, "SUMMARY": None}
@@ -64,12 +66,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
         none of a Winamax hand's.
     """
     parsed = ParsedHand(SITE_NAME, "", line, returned=None, returns_in_collected=True, returns_in_total_pot=True)
-    try:
-        return _parse(lines, line, parsed)
-    except HandProblem as problem:
-        problem.game = problem.game or parsed.game
-        problem.hand_id = problem.hand_id or parsed.hand_id or None
-        raise
+    return parse_into(parsed, _parse, lines, line)
 
 
 def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
@@ -81,12 +78,12 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     parsed.fast_fold = kind.startswith("Go Fast")
     if kind.startswith("Tournament"):
         parsed.tournament = parsed.hand_id.split("-")[0]
-    game = _GAMES.get(header["game"])
-    if game is None:
+    structure = _STRUCTURES.get(header["game"])
+    if structure is None:
         skipped = not header["game"].startswith("Holdem")
         reason = "not Texas hold'em" if skipped else "a hold'em game holdem does not read"
         raise HandProblem(f"{reason}: {header['game']}", line, skipped=skipped, game=header["game"])
-    parsed.game, parsed.structure = game
+    parsed.game, parsed.structure = GAME_NAMES[structure], structure
     stakes = header["stakes"].split("/")
     if len(stakes) not in (2, 3):
         raise HandProblem(f"the header gives no stakes: {lines[0][:80]!r}", line)

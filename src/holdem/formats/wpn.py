@@ -36,6 +36,7 @@ import re
 from decimal import Decimal
 
 from holdem.formats.histories import (
+    GAME_NAMES,
     Act,
     HandProblem,
     ParsedHand,
@@ -46,6 +47,7 @@ from holdem.formats.histories import (
     currency_of,
     parse_amount,
     parse_hand_cards,
+    parse_into,
     register,
     site_time,
 )
@@ -60,7 +62,6 @@ _HEADER = re.compile(
     r"\((?P<limit>[^()]+)\) - (?:Level \d+ \((?P<level>[^()]*)\)|(?P<stakes>[^ ,]+/[^ ,]+)(?:, Ante (?P<ante>\S+))?)\s*-\s*(?P<time>.*)$"
 )
 _STRUCTURES = {"No Limit": Structure.NO_LIMIT, "Pot Limit": Structure.POT_LIMIT, "Fixed Limit": Structure.FIXED_LIMIT}
-_GAME_NAMES = {Structure.NO_LIMIT: "Hold'em No Limit", Structure.POT_LIMIT: "Hold'em Pot Limit", Structure.FIXED_LIMIT: "Hold'em Limit"}
 _TABLE = re.compile(r"(?:Table '(?P<quoted>.*)'|(?P<name>.*?)) (?P<max>\d+)-max Seat #(?P<button>\d+) is the button$")
 _SEAT = re.compile(r"Seat (\d+): (.+) \(([^()]+)\)( is sitting out)?$")
 _STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
@@ -77,9 +78,14 @@ _OLD_STREET = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\*: (?:\[[^\]]*\] )?\[([
 _OLD_POSTS = {"has small blind": PostKind.SMALL_BLIND, "has big blind": PostKind.BIG_BLIND, "posts": PostKind.BIG_BLIND,
               "straddle": PostKind.STRADDLE, "ante": PostKind.ANTE}  # fmt: skip
 _OLD_VERBS = {"calls": "call", "bets": "bet", "raises": "raise_adding", "allin": "all_in"}
-_OLD_RESULT = re.compile(r"\*?Player (.+?) (?:(?:mucks \(does not show cards\)|does not show cards|doesn't show cards)\.|shows: .*? \[([^\]]*)\]\.)\s*Bets: \S+\. Collects: (\S+)\. (?:Wins|Loses): \S+\.$")
+_OLD_RESULT = re.compile(
+    r"\*?Player (.+?) (?:(?:mucks \(does not show cards\)|does not show cards|doesn't show cards)\.|shows: .*? \[([^\]]*)\]\.)"
+    r"\s*Bets: \S+\. Collects: (\S+)\. (?:Wins|Loses): \S+\.$"
+)
 _RECEIVED = re.compile(r" received (?:a card\.|card: \[[^\]]*\])$")
-_OLD_INFORMATION = re.compile(r"Player .+ (?:received a card\.|received card: \[[^\]]*\]|is timed out\.|wait BB|sitting out|mucks cards|is disconnected|is connected)$")
+_OLD_INFORMATION = re.compile(
+    r"Player .+ (?:received a card\.|received card: \[[^\]]*\]|is timed out\.|wait BB|sitting out|mucks cards|is disconnected|is connected)$"
+)
 
 
 def parse(lines: list[str], line: int) -> ParsedHand:
@@ -89,15 +95,8 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     :raises HandProblem: for a hand that is not Texas hold'em, cut short, of a Cap table, or with a
         line that is none of a WPN hand's.
     """
-    parsed = ParsedHand(SITE_NAME, "", line)
-    try:
-        if lines[0].startswith("Game started at: "):
-            return _parse_old(lines, line, parsed)
-        return _parse(lines, line, parsed)
-    except HandProblem as problem:
-        problem.game = problem.game or parsed.game
-        problem.hand_id = problem.hand_id or parsed.hand_id or None
-        raise
+    read = _parse_old if lines[0].startswith("Game started at: ") else _parse
+    return parse_into(ParsedHand(SITE_NAME, "", line), read, lines, line)
 
 
 def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
@@ -109,7 +108,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     described = f"{header['game']}({header['limit']})"
     if header["game"] != "Holdem" or structure is None:
         raise HandProblem(f"not Texas hold'em: {described}", line, skipped=True, game=described)
-    parsed.structure, parsed.game = structure, _GAME_NAMES[structure]
+    parsed.structure, parsed.game = structure, GAME_NAMES[structure]
     small, big = (parse_amount(amount) for amount in (header["level"] or header["stakes"]).split("/"))
     if structure is Structure.FIXED_LIMIT:  # the stakes are the bets, as PokerStars prints them
         parsed.small_bet, parsed.big_bet, small, big = small, big, small / 2, small
