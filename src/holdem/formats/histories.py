@@ -72,10 +72,13 @@ __all__ = [
     "SiteHand",
     "Summary",
     "parse_amount",
+    "names_longest_first",
     "parse_into",
     "read_histories",
     "register",
     "site_time",
+    "speaker",
+    "worded_decision",
 ]
 
 MAX_LINE = 100_000
@@ -369,6 +372,34 @@ def parse_into(
         problem.game = problem.game or parsed.game
         problem.hand_id = problem.hand_id or parsed.hand_id or None
         raise
+
+
+def names_longest_first(seats: Iterable[Seat]) -> list[str]:
+    """The players' names, longest first: the order to find whose line it is when lines start with a
+    name and no colon (a name may be another's start)."""
+    return sorted((seat.name for seat in seats), key=len, reverse=True)
+
+
+def speaker(text: str, names: Sequence[str]) -> str | None:
+    """The player a line starts with, followed by a space (``names`` longest first), or ``None``."""
+    return next((name for name in names if text.startswith(name) and text[len(name) : len(name) + 1] == " "), None)
+
+
+def worded_decision(name: str, words: list[str], number: int) -> Act | None:
+    """A decision as most sites word it after the player's name (``and is all-in`` taken off):
+    ``folds``, ``checks``, ``calls X``, ``bets X``, ``raises X to Y``; ``None`` for other words.
+
+    >>> worded_decision("Ann", "raises $2 to $3".split(" "), 7)
+    Act(name='Ann', verb='raise_to', amount=Decimal('3'), line=7)
+    """
+    verb, size = words[0], len(words)
+    if size == 1 and verb in ("folds", "checks"):
+        return Act(name, verb[:-1] if verb == "folds" else "check", None, number)
+    if size == 2 and verb in ("calls", "bets"):
+        return Act(name, verb[:-1], parse_amount(words[1]), number)
+    if size == 4 and verb == "raises" and words[2] == "to":
+        return Act(name, "raise_to", parse_amount(words[3]), number)
+    return None
 
 
 def _load_sites() -> None:

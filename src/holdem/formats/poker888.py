@@ -37,10 +37,12 @@ from holdem.formats.histories import (
     Seat,
     Site,
     currency_of,
+    names_longest_first,
     parse_amount,
     parse_hand_cards,
     parse_into,
     register,
+    speaker,
 )
 from holdem.rules import Structure
 
@@ -127,7 +129,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         raise HandProblem("the hand has no seats", line + position)
     if "** Summary **" not in lines:
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + len(lines) - 1)
-    names = sorted((seat.name for seat in parsed.seats), key=len, reverse=True)
+    names = names_longest_first(parsed.seats)
 
     street = 0
     board: list[int] = []
@@ -167,7 +169,7 @@ def _player_line(parsed: ParsedHand, text: str, names: list[str], street: int, n
         parsed.hero = parsed.hero or dealt
         parsed.holes[dealt] = _cards(text, number)
         return
-    name = next((name for name in names if text.startswith(name + " ")), None)
+    name = speaker(text, names)
     if name is None:
         raise HandProblem(f"a line that is none of an 888poker hand's: {text[:80]!r}", number)
     rest = text[len(name) + 1 :]

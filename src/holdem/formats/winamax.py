@@ -25,7 +25,6 @@ from decimal import Decimal
 
 from holdem.formats.histories import (
     GAME_NAMES,
-    Act,
     HandProblem,
     ParsedHand,
     Post,
@@ -33,11 +32,14 @@ from holdem.formats.histories import (
     Seat,
     Site,
     currency_of,
+    names_longest_first,
     parse_amount,
     parse_hand_cards,
     parse_into,
     register,
     site_time,
+    speaker,
+    worded_decision,
 )
 from holdem.rules import Structure
 
@@ -108,7 +110,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         position += 1
     if not parsed.seats:
         raise HandProblem("the hand has no seats", line + position)
-    names = sorted((seat.name for seat in parsed.seats), key=len, reverse=True)
+    names = names_longest_first(parsed.seats)
 
     street: int | None = 0
     for offset, text in enumerate(lines[position:], position):
@@ -137,12 +139,11 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
 
 
 def _player_line(parsed: ParsedHand, text: str, names: list[str], street: int | None, number: int) -> None:
-    name = next((name for name in names if text.startswith(name + " ")), None)
+    name = speaker(text, names)
     if name is None:
         raise HandProblem(f"a line that is none of a Winamax hand's: {text[:80]!r}", number)
     words = text[len(name) + 1 :].removesuffix(" and is all-in").split(" ")
-    verb, size = words[0], len(words)
-    if verb == "shows" and size >= 2:
+    if words[0] == "shows" and len(words) >= 2:
         cards = parse_hand_cards(text[text.index("[") + 1 : text.index("]")]) if "[" in text and "]" in text else ()
         if len(cards) != 2:
             raise HandProblem(f"a show without two cards: {text[:80]!r}", number)
@@ -150,19 +151,10 @@ def _player_line(parsed: ParsedHand, text: str, names: list[str], street: int | 
         return
     if street is None:
         raise HandProblem(f"a decision after the betting: {text[:80]!r}", number)
-    acts = parsed.streets[street]
-    if verb == "posts" and street == 0 and " ".join(words[1:-1]) in _POSTS:
+    if words[0] == "posts" and street == 0 and " ".join(words[1:-1]) in _POSTS:
         parsed.posts.append(Post(name, _POSTS[" ".join(words[1:-1])], parse_amount(words[-1]), Decimal(0), number))
-    elif verb == "folds" and size == 1:
-        acts.append(Act(name, "fold", None, number))
-    elif verb == "checks" and size == 1:
-        acts.append(Act(name, "check", None, number))
-    elif verb == "calls" and size == 2:
-        acts.append(Act(name, "call", parse_amount(words[1]), number))
-    elif verb == "bets" and size == 2:
-        acts.append(Act(name, "bet", parse_amount(words[1]), number))
-    elif verb == "raises" and size == 4 and words[2] == "to":
-        acts.append(Act(name, "raise_to", parse_amount(words[3]), number))
+    elif (act := worded_decision(name, words, number)) is not None:
+        parsed.streets[street].append(act)
     else:
         raise HandProblem(f"a decision that cannot be read: {text[:80]!r}", number)
 

@@ -45,11 +45,14 @@ from holdem.formats.histories import (
     Seat,
     Site,
     currency_of,
+    names_longest_first,
     parse_amount,
     parse_hand_cards,
     parse_into,
     register,
     site_time,
+    speaker,
+    worded_decision,
 )
 from holdem.rules import Structure
 
@@ -168,36 +171,26 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
 def _names(parsed: ParsedHand) -> list[str]:
     if not parsed.seats:
         raise HandProblem("the hand has no seats", parsed.line)
-    return sorted((seat.name for seat in parsed.seats), key=len, reverse=True)
+    return names_longest_first(parsed.seats)
 
 
 def _player_line(parsed: ParsedHand, text: str, names: list[str], street: int, number: int) -> None:
-    name = next((name for name in names if text.startswith(name + " ")), None)
+    name = speaker(text, names)
     if name is None:
         raise HandProblem(f"a line that is none of a WPN hand's: {text[:80]!r}", number)
     words = text[len(name) + 1 :].removesuffix(" and is all-in").split(" ")
-    verb, size = words[0], len(words)
-    acts = parsed.streets[street]
-    if verb == "posts" and street == 0 and " ".join(words[1:-1]) in _POSTS:
+    if words[0] == "posts" and street == 0 and " ".join(words[1:-1]) in _POSTS:
         kind = _POSTS[" ".join(words[1:-1])]
         amount = parse_amount(words[-1])
         live, dead = (Decimal(0), amount) if kind == PostKind.DEAD else (amount, Decimal(0))
         parsed.posts.append(Post(name, kind, live, dead, number))
-    elif verb == "folds" and size == 1:
-        acts.append(Act(name, "fold", None, number))
-    elif verb == "checks" and size == 1:
-        acts.append(Act(name, "check", None, number))
-    elif verb in ("calls", "bets") and size == 2:
-        acts.append(Act(name, verb[:-1] if verb == "bets" else "call", parse_amount(words[1]), number))
-    elif verb == "raises" and size == 4 and words[2] == "to":
-        acts.append(Act(name, "raise_to", parse_amount(words[3]), number))
-    elif verb == "caps":
+    elif (act := worded_decision(name, words, number)) is not None:
+        parsed.streets[street].append(act)
+    elif words[0] == "caps":
         raise HandProblem(f"a capped bet (a Cap table): holdem's rules have no cap on a player's chips in a hand: {text[:80]!r}", number)
-    elif verb == "shows" and size >= 2 and words[1].startswith("["):
+    elif words[0] == "shows" and len(words) >= 2 and words[1].startswith("["):
         parsed.shown[name] = parsed.holes[name] = parse_hand_cards(text[text.index("[") + 1 : text.index("]")])
-    elif words in (["does", "not", "show"], ["mucks"]):
-        pass
-    else:
+    elif words not in (["does", "not", "show"], ["mucks"]):
         raise HandProblem(f"a decision that cannot be read: {text[:80]!r}", number)
 
 
@@ -294,7 +287,7 @@ def _parse_old(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
 
 
 def _old_player_line(parsed: ParsedHand, text: str, names: list[str], street: int, number: int) -> None:
-    name = next((name for name in names if text.startswith(name + " ")), None)
+    name = speaker(text, names)
     if name is None:
         raise HandProblem(f"a line that is none of a WPN hand's: Player {text[:80]!r}", number)
     rest = text[len(name) + 1 :]
