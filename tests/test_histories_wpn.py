@@ -3,6 +3,7 @@ against results worked out by hand."""
 
 from __future__ import annotations
 
+import io
 from decimal import Decimal
 from pathlib import Path
 
@@ -62,3 +63,8 @@ def test_problems_say_file_line_hand_site_and_why() -> None:
         ("skipped.txt", 17, "400000006"): "not Texas hold'em: Omaha",
     }
     check_problems("wpn", "WPN", expected)
+
+def test_a_level_without_two_blinds_is_a_problem() -> None:  # found by the fuzz target
+    text = (DATA / "tournament.txt").read_text().replace("(3000.00/6000.00)", "(6000.00)")
+    reader = read_histories(io.StringIO(text))
+    assert list(reader) == [] and reader.problems[0].reason.startswith("the first line is not a WPN hand's header")

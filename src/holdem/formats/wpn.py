@@ -62,7 +62,7 @@ SITE_NAME = "WPN"
 
 _HEADER = re.compile(
     r"(?:Game )?Hand #(?P<id>\d+) - (?:(?P<event>.*?)Tournament #(?P<tournament>\d+) - )?(?P<game>[^()]+?)\s*"
-    r"\((?P<limit>[^()]+)\) - (?:Level \d+ \((?P<level>[^()]*)\)|(?P<stakes>[^ ,]+/[^ ,]+)(?:, Ante (?P<ante>\S+))?)\s*-\s*(?P<time>.*)$"
+    r"\((?P<limit>[^()]+)\) - (?:Level \d+ \((?P<level>[^()/]+/[^()/]+)\)|(?P<stakes>[^ ,]+/[^ ,]+)(?:, Ante (?P<ante>\S+))?)\s*-\s*(?P<time>.*)$"
 )
 _STRUCTURES = {"No Limit": Structure.NO_LIMIT, "Pot Limit": Structure.POT_LIMIT, "Fixed Limit": Structure.FIXED_LIMIT}
 _TABLE = re.compile(r"(?:Table '(?P<quoted>.*)'|(?P<name>.*?)) (?P<max>\d+)-max Seat #(?P<button>\d+) is the button$")
