@@ -195,8 +195,8 @@ def _player_line(parsed: ParsedHand, text: str, names: list[str], street: int, n
 
 def _post(name: str, rest: str, amount: str, number: int) -> Post:
     kind = rest[len("posts ") : rest.rfind(" [")]
-    if kind == "dead blind" and " + " in amount:  # a returning player's missed blinds: the small dead, the big live
-        dead, live = amount.split(" + ")
+    if kind == "dead blind" and amount.count(" + ") == 1:  # a returning player's missed blinds: the small dead, the big live
+        dead, _, live = amount.partition(" + ")
         return Post(name, PostKind.LIVE_AND_DEAD, parse_amount(live), parse_amount(dead), number)
     post = _POSTS.get(kind)
     if post is None:

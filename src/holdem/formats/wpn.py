@@ -70,6 +70,7 @@ _SEAT = re.compile(r"Seat (\d+): (.+) \(([^()]+)\)( is sitting out)?$")
 _STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 _RETURNED = re.compile(r"Uncalled bet \((\S+)\) returned to (.+)$")
 _DEALT = re.compile(r"Dealt to (.+) \[([^\]]*)\]$")
+_CARDS = re.compile(r"\[([^\[\]]*)\]")
 _WON = re.compile(r" won (\S+)")
 _SHOWED = re.compile(r" (showed|mucked) \[([^\]]*)\]")
 _POSTS = {"the small blind": PostKind.SMALL_BLIND, "the big blind": PostKind.BIG_BLIND, "ante": PostKind.ANTE, "dead": PostKind.DEAD}
@@ -188,8 +189,8 @@ def _player_line(parsed: ParsedHand, text: str, names: list[str], street: int, n
         parsed.streets[street].append(act)
     elif words[0] == "caps":
         raise HandProblem(f"a capped bet (a Cap table): holdem's rules have no cap on a player's chips in a hand: {text[:80]!r}", number)
-    elif words[0] == "shows" and len(words) >= 2 and words[1].startswith("["):
-        parsed.shown[name] = parsed.holes[name] = parse_hand_cards(text[text.index("[") + 1 : text.index("]")])
+    elif words[0] == "shows" and (cards := _CARDS.match(" ".join(words[1:]))) is not None:
+        parsed.shown[name] = parsed.holes[name] = parse_hand_cards(cards[1])
     elif words not in (["does", "not", "show"], ["mucks"]):
         raise HandProblem(f"a decision that cannot be read: {text[:80]!r}", number)
 
@@ -300,8 +301,8 @@ def _old_player_line(parsed: ParsedHand, text: str, names: list[str], street: in
         parsed.streets[street].append(Act(name, _OLD_VERBS[action], parse_amount(amount[:-1]), number))
     elif rest in ("folds", "checks"):
         parsed.streets[street].append(Act(name, "fold" if rest == "folds" else "check", None, number))
-    elif rest.startswith("shows: ") and rest.endswith("]"):
-        parsed.shown[name] = parsed.holes[name] = parse_hand_cards(rest[rest.rindex("[") + 1 : -1])
+    elif rest.startswith("shows: ") and (cards := _CARDS.search(rest)) is not None and rest.endswith("]"):
+        parsed.shown[name] = parsed.holes[name] = parse_hand_cards(cards[1])
     else:
         raise HandProblem(f"a decision that cannot be read: Player {text[:80]!r}", number)
 
