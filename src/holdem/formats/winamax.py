@@ -52,7 +52,7 @@ _HEADER = re.compile(
 )
 _STRUCTURES = {"Holdem no limit": Structure.NO_LIMIT, "Holdem pot limit": Structure.POT_LIMIT}
 _TABLE = re.compile(r"Table: '(?P<name>.*)' (?P<max>\d+)-max (?:\([^()]*\) )?Seat #(?P<button>\d+) is the button$")
-_SEAT = re.compile(r"Seat (\d+): (.+) \((.+?)(?:, (\S+) bounty)?\)$")
+_SEAT = re.compile(r"Seat (\d+): (.+) \(([^()]+)\)$")
 _SECTIONS = {"ANTE/BLINDS": 0, "PRE-FLOP": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "SHOW DOWN": None, "SUMMARY": None}
 _COLLECTED = re.compile(r"(.+) collected (\S+) from (?:main |side )?pot(?: \d+)?$")
 _DEALT = re.compile(r"Dealt to (.+) \[([^\]]*)\]$")
@@ -105,8 +105,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         seat = _SEAT.match(lines[position])
         if seat is None:
             raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", line + position)
-        bounty = parse_amount(seat[4]) if seat[4] else None
-        parsed.seats.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3]), bounty))
+        parsed.seats.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3])))
         position += 1
     if not parsed.seats:
         raise HandProblem("the hand has no seats", line + position)
