@@ -40,6 +40,7 @@ from holdem.formats.histories import (
     currency_of,
     parse_amount,
     parse_hand_cards,
+    names_longest_first,
     player_of,
     read_summary_seat,
     read_total_pot,
@@ -149,7 +150,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         position += 1
     if not seated:
         raise HandProblem("the hand has no seats", line + position)
-    names = sorted((seat.name for seat in seated), key=len, reverse=True)  # "Ann B" before "Ann"
+    names = names_longest_first(seated)
     known = set(names)
 
     street = 0

@@ -60,6 +60,7 @@ from holdem.hand import Hand, SeatStatus
 from holdem.rules import MAX_CHIPS, Rules, Structure
 
 __all__ = [
+    "GAME_NAMES",
     "Act",
     "HandProblem",
     "HistoryReader",
@@ -72,13 +73,16 @@ __all__ = [
     "Site",
     "SiteHand",
     "Summary",
+    "names_longest_first",
     "parse_amount",
+    "parse_into",
     "player_of",
     "read_histories",
     "read_summary_seat",
     "read_total_pot",
     "register",
     "site_time",
+    "worded_decision",
 ]
 
 MAX_LINE = 100_000
@@ -138,9 +142,11 @@ class Post:
 @dataclasses.dataclass(slots=True)
 class Act:
     """One decision: ``verb`` is ``fold``, ``check``, ``call``, ``bet``, ``raise_to`` (the total for
-    the street), ``raise_by`` (the increment over the bet faced) or ``adds`` (the chips the player
+    the street), ``raise_by`` (the increment over the bet faced), ``adds`` (the chips the player
     puts in with it: a call when they make the call or less, else a bet or raise to the player's
-    bet plus them, as partypoker prints raises and iPoker its all-ins); ``amount`` as printed."""
+    bet plus them, as 888, partypoker and WPN 2016 print raises and iPoker its all-ins) or
+    ``all_in`` (``adds`` of the rest of the player's stack, checked to be all of it); ``amount`` as
+    printed."""
 
     name: str
     verb: str
@@ -170,7 +176,9 @@ class ParsedHand:
     once), as far as it was dealt.  ``returned`` are the uncalled bets the
     site prints as given back (``None``: the site prints none);
     ``collected`` what each player took from the pots (with the uncalled bet
-    folded in when ``returns_in_collected``).  ``cash_outs`` and
+    folded in when ``returns_in_collected``); ``total_pot`` the pot before rake (with the
+    uncalled bets in it when ``returns_in_total_pot``); ``rake`` as printed (see
+    ``rake_printed``).  ``cash_outs`` and
     ``cash_out_fees`` are kept apart from the pot results.
     """
 
@@ -198,6 +206,7 @@ class ParsedHand:
     boards: list[tuple[Card, ...]] = dataclasses.field(default_factory=list)
     returned: dict[str, Decimal] | None = dataclasses.field(default_factory=dict)
     returns_in_collected: bool = False
+    returns_in_total_pot: bool = False
     shown: dict[str, tuple[Card, ...]] = dataclasses.field(default_factory=dict)
     mucked: set[str] = dataclasses.field(default_factory=set)
     collected: dict[str, Decimal] = dataclasses.field(default_factory=dict)
@@ -213,6 +222,9 @@ class ParsedHand:
     rules: dict[str, Any] = dataclasses.field(default_factory=dict)
     """Rules options of this site (``reopening``, ``odd_chip``, ...), over the framework's defaults."""
 
+
+GAME_NAMES = {Structure.NO_LIMIT: "Hold'em No Limit", Structure.POT_LIMIT: "Hold'em Pot Limit", Structure.FIXED_LIMIT: "Hold'em Limit"}
+"""The name of each betting structure's game, as the :class:`Summary` counts them, whatever a site calls it."""
 
 # ------------------------------------------------------------------ what a reader yields
 
@@ -338,15 +350,21 @@ class Summary:
 class Site:
     """A site's reader: its ``name``, the ``starts`` of a line that begins one of its hands (as
     ``str.startswith`` takes them), and ``parse``, which turns the lines of one hand (the
-    first at line number ``line``) into a :class:`ParsedHand` or raises :class:`HandProblem`."""
+    first at line number ``line``) into a :class:`ParsedHand` or raises :class:`HandProblem`;
+    ``preludes`` as below."""
 
     name: str
     starts: tuple[str, ...]
     parse: Callable[[list[str], int], ParsedHand]
     preludes: tuple[str, ...] = ()
     """The starts of lines that some versions print before each hand's first line (partypoker's
-    ``Game #1 starts.``): they are not text outside any hand (``parse`` passes over them at the
-    end of the hand before)."""
+    ``Game #1 starts.``, 888's and old partypoker's ``#Game No : 1``): they belong to no hand, are
+    not text outside any hand, and are never given to ``parse`` (a hand's preludes are taken off
+    the end of the hand before)."""
+    first_line: re.Pattern[str] | None = None
+    """What a line that begins with one of ``starts`` must also match (``re.match``) to start a
+    hand, when the starts alone could begin another site's line (WPN's ``Hand #N - ``, not Full
+    Tilt's ``Hand #N has been canceled``)."""
     split: Callable[[Iterator[tuple[int, str]]], Iterator[tuple[int, list[str]]]] | None = None
     """For a site whose files are documents (iPoker's XML): given the numbered lines from the one
     that starts a document on, the document's hands, each as its first line's number and the lines
@@ -371,15 +389,52 @@ def register(site: Site) -> Site:
     return site
 
 
+def parse_into(
+    parsed: ParsedHand, read: Callable[[list[str], int, ParsedHand], ParsedHand], lines: list[str], line: int
+) -> ParsedHand:
+    """``read(lines, line, parsed)``, a site's reading of one hand into ``parsed``; a :class:`HandProblem`
+    it raises is given the hand's id and game, as far as ``parsed`` holds them."""
+    try:
+        return read(lines, line, parsed)
+    except HandProblem as problem:
+        problem.game = problem.game or parsed.game
+        problem.hand_id = problem.hand_id or parsed.hand_id or None
+        raise
+
+
+def names_longest_first(seats: Iterable[Seat]) -> list[str]:
+    """The players' names, longest first: the order to find whose line it is when lines start with a
+    name and no colon (a name may be another's start)."""
+    return sorted((seat.name for seat in seats), key=len, reverse=True)
+
+
+def worded_decision(name: str, words: list[str], number: int) -> Act | None:
+    """A decision as most sites word it after the player's name (``and is all-in`` taken off):
+    ``folds``, ``checks``, ``calls X``, ``bets X``, ``raises X to Y``; ``None`` for other words.
+
+    >>> worded_decision("Ann", "raises $2 to $3".split(" "), 7)
+    Act(name='Ann', verb='raise_to', amount=Decimal('3'), line=7)
+    """
+    verb, size = words[0], len(words)
+    if size == 1 and verb in ("folds", "checks"):
+        return Act(name, verb[:-1] if verb == "folds" else "check", None, number)
+    if size == 2 and verb in ("calls", "bets"):
+        return Act(name, verb[:-1], parse_amount(words[1]), number)
+    if size == 4 and verb == "raises" and words[2] == "to":
+        return Act(name, "raise_to", parse_amount(words[3]), number)
+    return None
+
+
 def _load_sites() -> None:
     """Import the site modules, which register their readers."""
-    from holdem.formats import fulltilt, ipoker, partypoker, pokerstars  # noqa: F401
+    from holdem.formats import fulltilt, ggpoker, ipoker, partypoker, poker888, pokerstars, winamax, wpn  # noqa: F401
 
 
 def _site_of(line: str) -> Site | None:
+    """The site whose hand ``line`` starts, if any."""
     for start, site in _STARTS.items():
         if line.startswith(start):
-            return site
+            return site if site.first_line is None or site.first_line.match(line) else None
     return None
 
 
@@ -830,14 +885,14 @@ def _split(
     started = False
     lines = enumerate((line for block in blocks for line in block), 1)
     for number, line in lines:
-        if line.startswith(starts):
+        if line.startswith(starts) and (starting := _site_of(line)) is not None:
             started = True
             if site is not None:
-                yield site, first, chunk
+                yield site, first, _without_preludes(chunk, preludes)
             if stray is not None:
                 report(_stray(name, stray))
                 stray = None
-            site = _site_of(line)
+            site = starting
             if site is not None and site.split is not None:
                 try:
                     for first, chunk in site.split(itertools.chain([(number, line)], lines)):
@@ -857,12 +912,22 @@ def _split(
         elif line and not (preludes and line.startswith(preludes)):
             stray = (stray[0], number) if stray else (number, number)
     if site is not None:
-        yield site, first, chunk
+        yield site, first, _without_preludes(chunk, preludes)
     if not started:
         reason = "not a hand history: no hand of a site holdem reads starts in it"
         report(Problem(name, 1, None, None, reason))
     elif stray is not None:
         report(_stray(name, stray))
+
+
+def _without_preludes(chunk: list[str], preludes: tuple[str, ...]) -> list[str]:
+    """A hand's lines without the next hand's preludes (and the blank lines among them) at its end."""
+    end = len(chunk)
+    while end > 1 and (not chunk[end - 1] or (preludes and chunk[end - 1].startswith(preludes))):
+        end -= 1
+    if any(line for line in chunk[end:]):
+        return chunk[:end]
+    return chunk
 
 
 def _stray(name: str, stray: tuple[int, int]) -> Problem:
@@ -918,7 +983,8 @@ def _amounts(parsed: ParsedHand) -> Iterator[Decimal]:
     if parsed.returned:
         yield from parsed.returned.values()
     yield from parsed.collected.values()
-    yield parsed.rake
+    if parsed.rake is not None:
+        yield parsed.rake
     yield parsed.jackpot
 
 
@@ -1218,14 +1284,20 @@ def _play(hand: Hand, act: Act, chips: Callable[..., int], unit: Decimal) -> Non
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
             hand.raise_to(max(hand.bets) + chips(act.amount, "raise"))
-        elif verb == "adds":
+        elif verb in ("adds", "all_in"):
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
-            total = hand.bets[hand.actor] + chips(act.amount, "bet")  # type: ignore[index]
-            if total <= max(hand.bets):
+            seat: int = hand.actor  # type: ignore[assignment]
+            added = chips(act.amount, "bet")
+            if verb == "all_in" and added != hand.stacks[seat]:
+                raise HandProblem(
+                    f"an all-in of the wrong amount: {act.name} adds {act.amount}, the stack is {hand.stacks[seat] * unit}",
+                    act.line,
+                )
+            if hand.bets[seat] + added <= max(hand.bets):
                 _play(hand, Act(act.name, "call", act.amount, act.line), chips, unit)
             else:
-                hand.raise_to(total)
+                hand.raise_to(hand.bets[seat] + added)
         else:
             raise HandProblem(f"an unknown decision: {act.name} {verb!r}", act.line)
     except HoldemError as error:
@@ -1281,10 +1353,9 @@ def _check(
         raise HandProblem(
             f"the pots do not replay to the site's result: collected {results}; rake and fees {taken}"
         )
-    if parsed.total_pot is not None and parsed.total_pot != sum(won) * unit:
-        raise HandProblem(
-            f"a total pot the replay does not make: the history says {parsed.total_pot}, the replay {sum(won) * unit}"
-        )
+    pot = (sum(won) + (sum(returned) if parsed.returns_in_total_pot else 0)) * unit
+    if parsed.total_pot is not None and parsed.total_pot != pot:
+        raise HandProblem(f"a total pot the replay does not make: the history says {parsed.total_pot}, the replay {pot}")
     for run, board in enumerate(parsed.boards):
         dealt = hand.boards[run] if run < len(hand.boards) else ()
         if tuple(board) != tuple(dealt):

@@ -41,6 +41,7 @@ from holdem.formats.histories import (
     currency_of,
     parse_amount,
     parse_hand_cards,
+    names_longest_first,
     player_of,
     register,
     site_time,
@@ -98,7 +99,7 @@ _INFORMATION = re.compile(
 )
 _TABLE_INFORMATION = re.compile(
     r"(?:There is no Small Blind in this hand as the Big Blind of the previous hand left the table"
-    r"|Game #\d+ starts\.|#Game No ?: ?\d+|Congratulations to player .*|Player .* finished in .*)$"
+    r"|Congratulations to player .*|Player .* finished in .*)$"
 )
 _CANCELLED = ("Table Closed", "Connection Lost due to some reason")
 
@@ -142,7 +143,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             parsed.max_seats = int(players[1]) if players[1] else None
         elif (seat := _SEAT.match(text)) is not None:
             seated.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3].removesuffix(" chips"))))
-        elif (name := player_of(text, [seat.name for seat in seated])) is not None:
+        elif (name := player_of(text, names_longest_first(seated))) is not None:
             rest = text[len(name) + 1 :]
             if text[len(name)] == ":":
                 pass  # a player's chat
@@ -164,7 +165,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         raise HandProblem("the hand names no button", line + 2)
     dealt_in = {seat.name for seat in seated} - away | {post.name for post in parsed.posts}
     parsed.seats = [seat for seat in seated if seat.name in dealt_in]
-    names = sorted((seat.name for seat in seated), key=len, reverse=True)  # "Ann B" before "Ann"
+    names = names_longest_first(seated)
     _blinds(parsed, stakes, line + position - 1)
 
     street = 0
