@@ -24,8 +24,25 @@ SITES = {
     "fulltilt": ["cash.txt", "tournament.txt", "old_2007.txt", "broken.txt"],
     "partypoker": ["cash.txt", "old_2006.txt", "tournament.txt", "broken.txt"],
     "ipoker": ["cash.xml", "old_2012.xml", "localised.xml", "tournament.xml", "broken.xml"],
+    "ggpoker": ["cash.txt", "tournament.txt", "broken.txt"],
+    "winamax": ["cash.txt", "old_2012.txt", "encoding_cp1252.txt", "tournament.txt", "broken.txt"],
+    "888poker": ["cash.txt", "locale.txt", "old_2011.txt", "old_2012.txt", "tournament.txt", "broken.txt"],
+    "wpn": ["cash.txt", "old_2016_utf16le.txt", "tournament.txt", "broken.txt"],
 }
-TEXTS = [(DATA / site / name).read_text(encoding="utf-8") for site, names in SITES.items() for name in names]
+
+
+def fixture_text(site, name):
+    """A fixture file's text (UTF-8, or UTF-16 LE with its mark, or cp1252), as the reader decodes it."""
+    data = (DATA / site / name).read_bytes()
+    if data.startswith(b"\xff\xfe"):
+        return data.decode("utf-16")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252")
+
+
+TEXTS = [fixture_text(site, name) for site, names in SITES.items() for name in names]
 TOKENS = st.one_of(
     st.sampled_from(
         ["\n", "\r\n", "\n\n", " ", ":", ": ", "$", "€", "£", ",", ".", "0", "9" * 30, "1e1000000", "-", "(", ")",
@@ -86,12 +103,20 @@ SITE_TOKENS = {
                "</session>", "<game gamecode=\"1\">", "<!DOCTYPE x [<!ENTITY a 'b'>]>", "&a;", "&amp;", "<![CDATA[",
                'dealer="1"', 'name=""', "<cards type=\"Flop\">S10 HX C2</cards>",
                "<uncalled_bet_enabled>true</uncalled_bet_enabled>"],
+    "ggpoker": ["SECOND Board [2c 3d]", "straddle $0.10", "posts missed blind $0.02", "Receives Cashout ($1)",
+                "Pays Cashout Risk ($1)", "Uncalled bet ($1) returned to ", "Poker Hand #HD1: ", "Hero"],
+    "winamax": ["Winamax Poker - CashGame - HandId: #1-2-3 - ", "0,02€", "0.02€", "*** PRE-FLOP ***", " and is all-in",
+                "Total pot 0.04€ | No rake", "*** ANTE/BLINDS ***"],
+    "888poker": ["#Game No : 1\n", "***** 888poker Hand History for Game 1 *****", "raises [$0.17]", "[$0.01 + $0.02]",
+                 "** Summary **", "** Dealing flop ** [ Ah, Kd, 2c ]", "3.000 $", "collected [ $0.04 ]"],
+    "wpn": ["Hand #1 - Holdem(No Limit) - ", "posts dead $0.01", "raises (0.40)", "allin (13.50)", "as a dead bet",
+            "------ Summary ------", "Uncalled bet ($1) returned to ", "caps $0.55", "Game started at: "],
 }
 
 
 @st.composite
 def site_mutated(draw, site):
-    texts = [(DATA / site / name).read_text(encoding="utf-8") for name in SITES[site]]
+    texts = [fixture_text(site, name) for name in SITES[site]]
     text = draw(st.sampled_from(texts))
     for _ in range(draw(st.integers(1, 5))):
         position = draw(st.integers(0, len(text)))
@@ -116,6 +141,30 @@ def test_partypoker_text(text):
 @fuzz_settings(300)
 @given(site_mutated("ipoker"))
 def test_ipoker_text(text):
+    check_reading(io.StringIO(text))
+
+
+@fuzz_settings(300)
+@given(site_mutated("ggpoker"))
+def test_ggpoker_text(text):
+    check_reading(io.StringIO(text))
+
+
+@fuzz_settings(300)
+@given(site_mutated("winamax"))
+def test_winamax_text(text):
+    check_reading(io.StringIO(text))
+
+
+@fuzz_settings(300)
+@given(site_mutated("888poker"))
+def test_888poker_text(text):
+    check_reading(io.StringIO(text))
+
+
+@fuzz_settings(300)
+@given(site_mutated("wpn"))
+def test_wpn_text(text):
     check_reading(io.StringIO(text))
 
 
