@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
-from holdem.formats.histories import Problem, SiteHand, read_histories
+from holdem.formats.histories import SiteHand, read_histories
 
 
 def check_fixtures(
@@ -35,33 +35,3 @@ def check_fixtures(
         assert found[key].skipped == key[0].startswith("skipped")
     return {record.hand_id: record for record in records}
 
-
-DATA = Path(__file__).parent / "data" / "histories"
-
-
-def check_results(folder: str, site: str, net: dict[str, dict[str, str]], others: int) -> dict[str, SiteHand]:
-    """Read a site's fixture folder: every hand imported gives each player the result worked out by
-    hand (``net``) and balances with the rake and fees; ``others`` hands are not imported.  The
-    records by hand id."""
-    reader = read_histories(DATA / folder)
-    records = list(reader)
-    for record in records:
-        assert dict(zip(record.players, record.net)) == {name: Decimal(won) for name, won in net[record.hand_id].items()}
-        assert sum(record.net) + record.rake + record.jackpot == 0
-        assert record.site == site and record.hand.is_over
-    assert sorted(record.hand_id for record in records) == sorted(net)
-    assert reader.summary.imported == len(net) and reader.summary.read == len(net) + others
-    return {record.hand_id: record for record in records}
-
-
-def check_problems(folder: str, site: str, expected: dict[tuple[str, int, str], str]) -> dict[tuple[str, int, str | None], Problem]:
-    """Read a site's fixture folder: its problems are those ``expected``, keyed by file name, line
-    and hand id, each with its reason's start and the site.  The problems by the same keys."""
-    reader = read_histories(DATA / folder)
-    list(reader)
-    found = {(Path(problem.file).name, problem.line, problem.hand_id): problem for problem in reader.problems}
-    assert set(found) == set(expected)
-    for key, reason in expected.items():
-        assert found[key].reason.startswith(reason), found[key].reason
-        assert found[key].site == site
-    return found

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import holdem
 from holdem.formats.histories import read_histories
-from site_histories import check_problems, check_results
+from site_histories import check_fixtures
 
 DATA = Path(__file__).parent / "data" / "histories" / "888poker"
 
@@ -27,11 +27,6 @@ NET = {
 }
 RAKE = {"1100000001": "0.04", "1200000005": "0.01", "1200000006": "0.09", "1200000007": "0.12", "1400000009": "3",
         "900000001": "3", "1100000002": "0", "1100000003": "0.03", "1300000008": "0"}  # fmt: skip
-
-
-def test_every_fixture_hand_gives_each_player_the_result_worked_out_by_hand() -> None:
-    for hand_id, record in check_results("888poker", "888poker", NET, 3).items():
-        assert record.rake == Decimal(RAKE[hand_id])
 
 
 def test_the_records_fields() -> None:
@@ -53,13 +48,13 @@ def test_the_records_fields() -> None:
     assert hands["1400000009"].seats == (1, 2) and hands["1400000009"].hand.starting_stacks == (300000, 125050)  # 3.000 $
 
 
-def test_problems_say_file_line_hand_site_and_why() -> None:
+def test_every_hand_gives_the_result_worked_out_by_hand_or_its_problem() -> None:
     expected = {
         ("broken.txt", 14, "1600000011"): "a decision out of turn: Hero acts, Vera is to act",  # a fold line dropped
         ("broken.txt", 32, "1600000012"): "the hand ends before its summary",
         ("skipped.txt", 2, "1500000010"): "not Texas hold'em: Pot Limit Omaha",
     }
-    check_problems("888poker", "888poker", expected)
+    check_fixtures(DATA, "888poker", NET, expected, RAKE)
 
 
 def test_a_game_number_line_is_no_hand_of_its_own() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import holdem
 from holdem.formats.histories import read_histories
-from site_histories import check_problems, check_results
+from site_histories import check_fixtures
 
 DATA = Path(__file__).parent / "data" / "histories" / "winamax"
 
@@ -20,10 +20,6 @@ NET = {
     "2000002-7-1330000000": {"Zoé": "-10", "Maël": "9.10", "Noé": "-0.10"},
     "600000000000000006-12-1500000006": {"Ana": "-800", "Bea": "-10", "Cleo": "920", "Dora": "-110"},
 }
-
-
-def test_every_fixture_hand_gives_each_player_the_result_worked_out_by_hand() -> None:
-    check_results("winamax", "Winamax", NET, 3)
 
 
 def test_the_records_fields() -> None:
@@ -43,10 +39,10 @@ def test_the_records_fields() -> None:
     assert hands["7000007-1-1700000007"].players == ("Élodie", "Chloé")  # cp1252 with CRLF
 
 
-def test_problems_say_file_line_hand_site_and_why() -> None:
+def test_every_hand_gives_the_result_worked_out_by_hand_or_its_problem() -> None:
     expected = {
         ("broken.txt", 1, "9000009-4-1700000009"): "board cards missing",  # the river line dropped
         ("broken.txt", 39, "9000010-4-1700000010"): "a decision that cannot be read: 'Hugo raises 0.04€ to 0.06€Inès folds'",
         ("skipped.txt", 1, "8000008-2-1700000008"): "not Texas hold'em: Omaha pot limit",
     }
-    check_problems("winamax", "Winamax", expected)
+    check_fixtures(DATA, "Winamax", NET, expected)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import holdem
 from holdem.formats.histories import read_histories
-from site_histories import check_problems, check_results
+from site_histories import check_fixtures
 
 DATA = Path(__file__).parent / "data" / "histories" / "wpn"
 
@@ -23,10 +23,6 @@ NET = {
     "400000002": {"Gil": "-0.25", "Kim": "-3.10", "Hana": "3.35", "Ivan": "0", "Jo": "-0.10"},
     "400000003": {"Gil": "-0.10", "Hana": "3.50", "Ivan": "-3.50", "Jo": "0"},
 }
-
-
-def test_every_fixture_hand_gives_each_player_the_result_worked_out_by_hand() -> None:
-    check_results("wpn", "WPN", NET, 4)
 
 
 def test_the_records_fields() -> None:
@@ -55,14 +51,15 @@ def test_the_2016_format_adds_chips_with_each_action() -> None:
     assert hands["400000003"].hand.straddles == (50,)
 
 
-def test_problems_say_file_line_hand_site_and_why() -> None:
+def test_every_hand_gives_the_result_worked_out_by_hand_or_its_problem() -> None:
     expected = {
         ("broken.txt", 18, "190000007"): "a capped bet (a Cap table): holdem's rules have no cap",
         ("broken.txt", 41, "190000008"): "the hand ends before its summary",
         ("skipped.txt", 1, "180000005"): "not Texas hold'em: Omaha(Pot Limit)",
         ("skipped.txt", 17, "400000006"): "not Texas hold'em: Omaha",
     }
-    check_problems("wpn", "WPN", expected)
+    check_fixtures(DATA, "WPN", NET, expected)
+
 
 def test_a_level_without_two_blinds_is_a_problem() -> None:  # found by the fuzz target
     text = (DATA / "tournament.txt").read_text().replace("(3000.00/6000.00)", "(6000.00)")
