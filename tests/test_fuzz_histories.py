@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from fuzzing import fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
@@ -126,46 +127,11 @@ def site_mutated(draw, site):
     return text
 
 
+@pytest.mark.parametrize("site", sorted(SITE_TOKENS))
 @fuzz_settings(300)
-@given(site_mutated("fulltilt"))
-def test_fulltilt_text(text):
-    check_reading(io.StringIO(text))
-
-
-@fuzz_settings(300)
-@given(site_mutated("partypoker"))
-def test_partypoker_text(text):
-    check_reading(io.StringIO(text))
-
-
-@fuzz_settings(300)
-@given(site_mutated("ipoker"))
-def test_ipoker_text(text):
-    check_reading(io.StringIO(text))
-
-
-@fuzz_settings(300)
-@given(site_mutated("ggpoker"))
-def test_ggpoker_text(text):
-    check_reading(io.StringIO(text))
-
-
-@fuzz_settings(300)
-@given(site_mutated("winamax"))
-def test_winamax_text(text):
-    check_reading(io.StringIO(text))
-
-
-@fuzz_settings(300)
-@given(site_mutated("888poker"))
-def test_888poker_text(text):
-    check_reading(io.StringIO(text))
-
-
-@fuzz_settings(300)
-@given(site_mutated("wpn"))
-def test_wpn_text(text):
-    check_reading(io.StringIO(text))
+@given(data=st.data())
+def test_each_sites_text(site, data):
+    check_reading(io.StringIO(data.draw(site_mutated(site))))
 
 
 OHH_TEXTS = [ohh.dumps(record) for record in read_histories(DATA / "pokerstars" / "cash.txt")]

@@ -56,6 +56,7 @@ from holdem.formats.histories import (
     currency_of,
     parse_amount,
     parse_hand_cards,
+    parse_into,
     register,
     site_time,
 )
@@ -235,12 +236,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
         what is none of an iPoker hand's.
     """
     parsed = ParsedHand(SITE_NAME, "", line, returned=None, rake_printed=False)
-    try:
-        return _parse(_tree(lines, line), line, parsed)
-    except HandProblem as problem:
-        problem.game = problem.game or parsed.game
-        problem.hand_id = problem.hand_id or parsed.hand_id or None
-        raise
+    return parse_into(parsed, lambda lines, line, parsed: _parse(_tree(lines, line), line, parsed), lines, line)
 
 
 def _parse(root: _Element, line: int, parsed: ParsedHand) -> ParsedHand:

@@ -41,6 +41,7 @@ from holdem.formats.histories import (
     currency_of,
     parse_amount,
     parse_hand_cards,
+    parse_into,
     names_longest_first,
     player_of,
     register,
@@ -111,13 +112,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     :raises HandProblem: for a hand that is not Texas hold'em, cancelled, cut short, or has a
         line that is none of a partypoker hand's.
     """
-    parsed = ParsedHand(SITE_NAME, "", line, returned=None, returns_in_collected=True, rake_printed=False)
-    try:
-        return _parse(lines, line, parsed)
-    except HandProblem as problem:
-        problem.game = problem.game or parsed.game
-        problem.hand_id = problem.hand_id or parsed.hand_id or None
-        raise
+    return parse_into(ParsedHand(SITE_NAME, "", line, returned=None, returns_in_collected=True, rake_printed=False), _parse, lines, line)
 
 
 def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:

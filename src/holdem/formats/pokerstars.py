@@ -41,6 +41,7 @@ from holdem.formats.histories import (
     currency_of,
     parse_amount,
     parse_hand_cards,
+    parse_into,
     read_summary_seat,
     read_total_pot,
     register,
@@ -98,12 +99,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     :raises HandProblem: for a hand that is not Texas hold'em, cancelled, cut short, or has a
         line that is none of a PokerStars hand's.
     """
-    parsed = ParsedHand(SITE_NAME, "", line)
-    try:
-        return _parse(lines, line, parsed)
-    except HandProblem as problem:
-        problem.game = problem.game or parsed.game
-        raise
+    return parse_into(ParsedHand(SITE_NAME, "", line), _parse, lines, line)
 
 
 def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
