@@ -144,9 +144,9 @@ class Act:
     """One decision: ``verb`` is ``fold``, ``check``, ``call``, ``bet``, ``raise_to`` (the total for
     the street), ``raise_by`` (the increment over the bet faced), ``adds`` (the chips the player
     puts in with it: a call when they make the call or less, else a bet or raise to the player's
-    bet plus them, as 888, partypoker and WPN 2016 print raises and iPoker its all-ins) or
-    ``all_in`` (``adds`` of the rest of the player's stack, checked to be all of it); ``amount`` as
-    printed."""
+    bet plus them, as 888, partypoker and WPN 2016 print raises) or ``all_in`` (``adds`` of the
+    rest of the player's stack, checked to be all of it, as partypoker, iPoker and WPN 2016 print
+    all-ins); ``amount`` as printed."""
 
     name: str
     verb: str

@@ -85,7 +85,7 @@ FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, ALL_IN, NOT_DEALT, SITTING_OUT, 
     "0", "1", "2", "3", "4", "5", "7", "8", "9", "15", "23",
 )  # fmt: skip
 _POSTS = {SMALL_BLIND: PostKind.SMALL_BLIND, BIG_BLIND: PostKind.BIG_BLIND, ANTE: PostKind.ANTE}
-_VERBS = {FOLD: "fold", SITTING_OUT: "fold", CHECK: "check", CALL: "call", BET: "bet", ALL_IN: "adds"}
+_VERBS = {FOLD: "fold", SITTING_OUT: "fold", CHECK: "check", CALL: "call", BET: "bet", ALL_IN: "all_in"}
 
 
 # ------------------------------------------------------------------ the XML, safely

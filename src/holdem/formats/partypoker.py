@@ -91,7 +91,7 @@ _POSTS = {
     "posts ante": PostKind.ANTE,
 }
 _SHOWS = re.compile(r"(shows|doesn't show) \[([^\]]*)\]")
-_VERBS = {"calls": "call", "bets": "bet", "raises": "adds", "is all-In": "adds"}
+_VERBS = {"calls": "call", "bets": "bet", "raises": "adds", "is all-In": "all_in"}
 # What a player does that changes nothing of the hand's chips or cards.
 _INFORMATION = re.compile(
     r"(?:has joined the table\.?|has left the table\.?|is sitting out\.?|has returned\.?|is disconnected.*"
