@@ -37,7 +37,8 @@ def test_each_fixture_reads_as_its_own_site(folder: str) -> None:
     records = list(reader)
     assert records and all(record.site == site for record in records)
     for problem in reader.problems:  # a problem of no site is a file that holds no hand at all
-        assert problem.site == site or (problem.site is None and problem.reason.startswith("not a hand history")), problem
+        no_hand = problem.site is None and problem.reason.startswith("not a hand history")
+        assert problem.site == site or no_hand, problem
 
 
 @pytest.mark.parametrize("folder", sorted(SITES))
@@ -88,7 +89,8 @@ def test_both_sites_in_one_file() -> None:
 
 def test_a_cancelled_full_tilt_hand_is_skipped_not_a_wpn_hand() -> None:
     text = (DATA / "fulltilt" / "skipped.txt").read_text(encoding="utf-8")
-    hand = "Full Tilt Poker Game #30000000202" + text.split("Full Tilt Poker Game #30000000202")[1].split("\n\n")[0] + "\n"
+    first = "Full Tilt Poker Game #30000000202"
+    hand = first + text.split(first)[1].split("\n\n")[0] + "\n"
     assert "Hand #30000000202 has been canceled" in hand
     reader = read_histories(io.StringIO(hand))
     assert list(reader) == []
@@ -100,5 +102,6 @@ def test_a_cancelled_full_tilt_hand_is_skipped_not_a_wpn_hand() -> None:
 
 def test_a_wpn_hand_still_starts_at_its_hand_line() -> None:
     text = (DATA / "wpn" / "cash.txt").read_text(encoding="utf-8")
-    assert text.startswith("Hand #") and histories._site_of(text.split("\n")[0]).name == "WPN"  # type: ignore[union-attr]
+    site = histories._site_of(text.split("\n")[0])
+    assert text.startswith("Hand #") and site is not None and site.name == "WPN"
     assert histories._site_of("Hand #30000000202 has been canceled") is None

@@ -332,6 +332,11 @@ def _old_summary_line(parsed: ParsedHand, text: str, number: int) -> None:
 
 
 SITE = register(
-    Site(SITE_NAME, ("Hand #", "Game Hand #", "Game started at: "), parse, first_line=re.compile(r"(?:Game )?Hand #\d+ - |Game started at: "))
+    Site(
+        SITE_NAME,
+        ("Hand #", "Game Hand #", "Game started at: "),
+        parse,
+        first_line=re.compile(r"(?:Game )?Hand #\d+ - |Game started at: "),  # not Full Tilt's "Hand #N has been canceled"
+    )
 )
 """The WPN reader, registered with :mod:`holdem.formats.histories`."""
