@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from decimal import Decimal
 
 import holdem
 
@@ -53,6 +54,15 @@ prizes: list[float] = holdem.icm([5000, 3000, 2000], [50, 30, 20])
 text = holdem.phh.dumps(hand)
 replayed = holdem.phh.loads(text).hand.stacks
 histories = list(holdem.phh.load_all(io.StringIO(f"[1]\n{text}")))
+
+# The poker sites' hand histories, and OHH.
+reader = holdem.read_histories(io.StringIO("PokerStars Hand #8: Hold'em No Limit ($0.01/$0.02 USD)\n"))
+records: list[holdem.SiteHand] = list(reader)
+problems: list[holdem.Problem] = reader.problems
+counted: int = reader.summary.read
+for record in records:
+    results: tuple[Decimal, ...] = record.net
+    again = holdem.ohh.loads(holdem.ohh.dumps(record))
 
 
 # Bots and simulations.

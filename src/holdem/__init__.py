@@ -75,8 +75,9 @@ _LAZY_MODULES = {
         "play_hand",
         "pot_raise_to",
     ),
-    "holdem.formats": ("acpc", "phh"),
+    "holdem.formats": ("acpc", "ohh", "phh"),
     "holdem.formats.acpc": ("GameDef", "MatchState"),
+    "holdem.formats.histories": ("HistoryReader", "Problem", "SiteHand", "read_histories"),
     "holdem.match": ("AgentResult", "MatchResult", "SerialMatchWarning", "play_match"),
     "holdem.schedule": ("BlindSchedule", "Level", "SmallBet"),
     "holdem.session": ("play_table",),
@@ -118,8 +119,9 @@ if TYPE_CHECKING:
         play_hand,
         pot_raise_to,
     )
-    from holdem.formats import acpc, phh
+    from holdem.formats import acpc, ohh, phh
     from holdem.formats.acpc import GameDef, MatchState
+    from holdem.formats.histories import HistoryReader, Problem, SiteHand, read_histories
     from holdem.match import AgentResult, MatchResult, SerialMatchWarning, play_match
     from holdem.schedule import BlindSchedule, Level, SmallBet
     from holdem.session import play_table
@@ -184,6 +186,7 @@ __all__ = [
     "HandRange",
     "HandRank",
     "HandView",
+    "HistoryReader",
     "HoldemError",
     "IllegalActionError",
     "InvalidArrayError",
@@ -208,6 +211,7 @@ __all__ = [
     "PlayerResult",
     "PlayerStats",
     "Pot",
+    "Problem",
     "REFERENCE_BOTS",
     "RandomBot",
     "RebuyError",
@@ -219,6 +223,7 @@ __all__ = [
     "SeatStatus",
     "SerialMatchWarning",
     "ShowdownOrder",
+    "SiteHand",
     "SmallBet",
     "Street",
     "Structure",
@@ -244,6 +249,7 @@ __all__ = [
     "format_cards",
     "hand_class",
     "icm",
+    "ohh",
     "parse_card",
     "parse_cards",
     "phh",
@@ -252,5 +258,6 @@ __all__ = [
     "play_match",
     "position_names",
     "pot_raise_to",
+    "read_histories",
     "summarize",
 ]

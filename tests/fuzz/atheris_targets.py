@@ -2,15 +2,16 @@
 
     python tests/fuzz/atheris_targets.py phh -max_total_time=3600 CORPUS_DIR
 
-The first argument picks a target (cards, ranges, phh or acpc); the others go to
+The first argument picks a target (cards, ranges, phh, acpc, histories or ohh); the others go to
 libFuzzer.  Each input is read as text; anything it raises other than a
 HoldemError or a TypeError is a crash, which libFuzzer saves as ``crash-*``:
 turn it into a regression test.  The PHH files under tests/data make a good
-first corpus for ``phh``.
+first corpus for ``phh``, the files under tests/data/histories for ``histories``.
 """
 
 from __future__ import annotations
 
+import io
 import sys
 
 import atheris
@@ -18,7 +19,8 @@ import atheris
 with atheris.instrument_imports():
     from holdem import HandRange, equity, evaluate, parse_cards
     from holdem.errors import HoldemError
-    from holdem.formats import acpc, phh
+    from holdem.formats import acpc, ohh, phh
+    from holdem.formats.histories import read_histories
 
 GAME = acpc.GameDef.parse(
     "GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 4\nstack = 20000 20000\nblind = 100 50\n"
@@ -46,7 +48,15 @@ def acpc_text(text: str) -> None:
         acpc.GameDef.parse(text).rules
 
 
-TARGETS = {"cards": cards, "ranges": ranges, "phh": phh.loads, "acpc": acpc_text}
+def histories(text: str) -> None:
+    """The sites' histories: never an exception, whatever the text (each hand a record or a problem)."""
+    for _ in read_histories(io.StringIO(text)):
+        pass
+
+
+TARGETS = {
+    "cards": cards, "ranges": ranges, "phh": phh.loads, "acpc": acpc_text, "histories": histories, "ohh": ohh.loads,
+}  # fmt: skip
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 import holdem
-from holdem.cli import acpc, bench, equity, evaluate, icm, play, replay, seat_draw, sim, stats
+from holdem.cli import acpc, bench, convert, equity, evaluate, icm, play, replay, seat_draw, sim, stats
 from holdem.errors import HoldemError
 
 __all__ = ["build_parser", "main"]
@@ -43,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="holdem", description="A fast, correct Texas Hold'em engine.")
     parser.add_argument("--version", action="version", version=f"holdem {holdem.__version__}")
     commands = parser.add_subparsers(title="commands", dest="command", required=True)
-    for command in (evaluate, equity, sim, play, replay, stats, icm, seat_draw, acpc, bench):
+    for command in (evaluate, equity, sim, play, replay, convert, stats, icm, seat_draw, acpc, bench):
         command.add_to(commands)
     return parser
 

@@ -1,0 +1,252 @@
+"""Full Tilt Poker hand histories (2005 to 2013): cash, Rush, sit & gos and tournaments.
+
+Each hand's text becomes a :class:`~holdem.formats.histories.ParsedHand`,
+which :mod:`holdem.formats.histories` replays and checks; read them with
+:func:`holdem.read_histories`.  The header is ``Full Tilt Poker Game #`` (or
+``FullTiltPoker Game #`` in the first years), with the time before the date
+(``21:05:12 ET - 2011/07/21``, and from 2010 the local time first and the
+Eastern one in brackets); the posts come before ``The button is in seat #``
+(``posts a dead small blind`` is dead money, a bare ``posts $0.25`` a big
+blind out of position); raises are printed as the street's total; an
+uncalled bet is ``Uncalled bet of $X returned to``; a hand run twice deals
+``*** FLOP 1 ***`` or, all in on the flop, ``*** TURN 1 ***`` and
+``*** RIVER 2 ***``, and pays ``pot 1`` and ``pot 2``.  A canceled hand is
+skipped.
+
+>>> hand = parse(["Full Tilt Poker Game #9: Table Ava (6 max) - $0.05/$0.10 - No Limit Hold'em - 21:05:12 ET - 2011/07/21",
+...               "Seat 1: Ann ($10)", "Seat 2: Bob ($10)", "Ann posts the small blind of $0.05",
+...               "Bob posts the big blind of $0.10", "The button is in seat #1", "*** HOLE CARDS ***",
+...               "Ann raises to $0.30", "Bob folds", "Uncalled bet of $0.20 returned to Ann",
+...               "Ann mucks", "Ann wins the pot ($0.20)", "*** SUMMARY ***", "Total pot $0.20 | Rake $0"], 1)
+>>> hand.table, hand.max_seats, hand.button, hand.started.isoformat(), [act.verb for act in hand.streets[0]]
+('Ava', 6, 1, '2011-07-21T21:05:12-04:00', ['raise_to', 'fold'])
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from holdem.cards import Card
+from holdem.formats.histories import (
+    LINE_TOO_LONG,
+    Act,
+    HandProblem,
+    ParsedHand,
+    Post,
+    PostKind,
+    Seat,
+    Site,
+    currency_of,
+    parse_amount,
+    parse_hand_cards,
+    parse_into,
+    names_longest_first,
+    player_of,
+    read_summary_seat,
+    read_total_pot,
+    register,
+    site_time,
+)
+from holdem.rules import Structure
+
+__all__ = ["SITE", "parse"]
+
+SITE_NAME = "Full Tilt"
+
+_HEADER = re.compile(
+    r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+):\s*(?:(?P<tournament>.+?) \((?P<tid>\d+)\), )?"
+    r"(?:Table|Match) (?P<table>.+?)(?: \((?P<attributes>[^()]*)\))? - (?P<stakes>[^-]+?)(?: Ante (?P<ante>\S+))? - "
+    r"(?:(?P<cap>\S+ Cap) )?(?P<game>.+?) - (?P<time>.*)$"
+)
+_GAMES = {
+    "No Limit Hold'em": Structure.NO_LIMIT,
+    "Pot Limit Hold'em": Structure.POT_LIMIT,
+    "Limit Hold'em": Structure.FIXED_LIMIT,
+}
+_TIME = re.compile(r"(\d{1,2}:\d{2}:\d{2}) ([A-Z]{2,4}) - (\d{4}/\d{1,2}/\d{1,2})")
+_SEAT = re.compile(r"Seat (\d+): (.+) \(([^()]+)\)(, is sitting out)?$")
+_BUTTON = re.compile(r"The button is in seat #(\d+)$")
+_STREET = re.compile(r"\*\*\* (HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY)(?: (\d))? \*\*\*(.*)$")
+_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_RETURNED = re.compile(r"Uncalled bet of (\S+) returned to (.+)$")
+_WINS = re.compile(r"(.+?) (?:wins|ties for) (?:the )?(?:main pot|side pot(?: #?\d+)?|pot(?: \d+)?) \(([^()]+)\)")
+_DEALT = re.compile(r"Dealt to (.+?) \[([^\]]*)\]$")
+_POSTS = {
+    "posts the small blind of": PostKind.SMALL_BLIND,
+    "posts the big blind of": PostKind.BIG_BLIND,
+    "posts a dead small blind of": PostKind.DEAD,
+    "posts": PostKind.BIG_BLIND,
+    "antes": PostKind.ANTE,
+}
+# What a player does that changes nothing of the hand's chips or cards.
+_INFORMATION = re.compile(
+    r"(?:has \d+ seconds left to act|has timed out|is sitting out|sits out|stands up|sits down|has returned"
+    r"|has been disconnected|has reconnected|is disconnected|has requested TIME|seconds left to act|adds \S+"
+    r"|has \d+ seconds to reconnect|is feeling .*|has left the table|has joined the table|doesn't show|mucks"
+    r"|will be allowed to play after the button|shows .*|finished in .*|wins the tournament.*)$"
+)
+_TABLE_INFORMATION = re.compile(
+    r"(?:Players agree to Run It Twice|The blinds are now .*|Time has expired.*|Seat \d+ is now open.*)$"
+)
+
+
+def parse(lines: list[str], line: int) -> ParsedHand:
+    """Read the lines of one Full Tilt hand (the first at line number ``line``) into a
+    :class:`~holdem.formats.histories.ParsedHand`.
+
+    :raises HandProblem: for a hand that is not Texas hold'em, canceled, cut short, or has a
+        line that is none of a Full Tilt hand's.
+    """
+    return parse_into(ParsedHand(SITE_NAME, "", line), _parse, lines, line)
+
+
+def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
+    header = _HEADER.match(lines[0])
+    if header is None:
+        raise HandProblem(f"the first line is not a Full Tilt hand's header: {lines[0][:80]!r}", line)
+    parsed.hand_id = header["id"]
+    game = header["game"]
+    structure = _GAMES.get(game)
+    if structure is None:
+        raise HandProblem(f"not Texas hold'em: {game}", line, skipped=True, game=game)
+    parsed.game, parsed.structure = game, structure
+    if header["cap"]:
+        raise HandProblem(f"not a game holdem plays: {header['cap']} {game} (capped bets)", line, skipped=True)
+    parsed.tournament = header["tid"]
+    parsed.table = header["table"]
+    attributes = (header["attributes"] or "").lower()
+    parsed.fast_fold = "rush" in attributes
+    size = re.search(r"(\d+) max", attributes)
+    parsed.max_seats = int(size[1]) if size else (2 if "heads up" in attributes else None)
+    first, _, second = header["stakes"].partition("/")
+    small, big = parse_amount(first), parse_amount(second)
+    if parsed.tournament is None:
+        parsed.currency = currency_of(header["stakes"])
+    if structure is Structure.FIXED_LIMIT:
+        parsed.small_bet, parsed.big_bet = small, big
+        parsed.small_blind, parsed.big_blind = small / 2, small
+    else:
+        parsed.small_blind, parsed.big_blind = small, big
+    times = [site_time(f"{date} {clock} {zone}") for clock, zone, date in _TIME.findall(header["time"])]
+    aware = [moment for moment in times if moment is not None and moment.tzinfo is not None]
+    parsed.started = aware[0] if aware else (times[0] if times else None)
+
+    seated: list[Seat] = []
+    dealt_in: set[str] = set()
+    position = 1
+    while position < len(lines) and lines[position].startswith("Seat "):
+        seat = _SEAT.match(lines[position])
+        if seat is None:
+            raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", line + position)
+        seated.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3])))
+        if not seat[4]:
+            dealt_in.add(seat[2])
+        position += 1
+    if not seated:
+        raise HandProblem("the hand has no seats", line + position)
+    names = names_longest_first(seated)
+    known = set(names)
+
+    street = 0
+    section = ""
+    run = 0  # the run of the board being dealt or summed up (0: the first, or the only one)
+    boards: dict[int, tuple[Card, ...]] = {}
+    summary_boards: dict[int, tuple[Card, ...]] = {}
+    returned: dict[str, Decimal] = {}
+    canceled = False
+    for number, text in enumerate(lines[position:], line + position):
+        if text.startswith("*** "):
+            marker = _STREET.match(text)
+            if marker is None:
+                raise HandProblem(f"an unknown section: {text[:80]!r}", number)
+            section, run = marker[1], int(marker[2]) - 1 if marker[2] else 0
+            if section in _STREETS:
+                street = _STREETS[section]
+                while len(parsed.streets) <= street:
+                    parsed.streets.append([])
+                if street:
+                    cards = tuple(card for group in _CARDS.findall(marker[3]) for card in parse_hand_cards(group))
+                    boards[run] = cards
+            continue
+        if section == "SUMMARY":
+            _summary_line(parsed, text, number, run, summary_boards)
+            continue
+        if (match := _BUTTON.match(text)) is not None:
+            parsed.button = int(match[1])
+        elif (match := _RETURNED.match(text)) and match[2] in known:
+            returned[match[2]] = returned.get(match[2], Decimal(0)) + parse_amount(match[1])
+        elif (match := _WINS.match(text)) and match[1] in known:
+            parsed.collected[match[1]] = parsed.collected.get(match[1], Decimal(0)) + parse_amount(match[2])
+        elif (match := _DEALT.match(text)) and match[1] in known:
+            parsed.hero = parsed.hero or match[1]
+            parsed.holes[match[1]] = parse_hand_cards(match[2])
+            dealt_in.add(match[1])
+        elif text == LINE_TOO_LONG:
+            raise HandProblem("a line of the hand is too long to be read", number)
+        elif text.startswith(f"Hand #{parsed.hand_id} has been canceled"):
+            canceled = True
+        elif (name := player_of(text, names)) is not None:
+            if text[len(name)] == " ":  # (else a player's chat)
+                _player_line(parsed, name, text[len(name) + 1 :], street, number, dealt_in)
+        elif text and not _TABLE_INFORMATION.match(text):
+            raise HandProblem(f"a line that is none of a Full Tilt hand's: {text[:80]!r}", number)
+    if canceled:
+        raise HandProblem("cancelled: the site canceled the hand", line, skipped=True)
+    if section != "SUMMARY":
+        raise HandProblem("the hand ends before its summary (the file cut short?)", line + len(lines) - 1)
+    if parsed.total_pot is None:
+        raise HandProblem("the summary gives no total pot", line)
+    parsed.seats = [seat for seat in seated if seat.name in dealt_in]
+    parsed.returned = returned
+    parsed.boards = [boards[index] for index in sorted(boards)]
+    for index, board in summary_boards.items():
+        if index >= len(parsed.boards) or parsed.boards[index] != board:
+            raise HandProblem(
+                f"a board the streets did not deal: the summary's board {index + 1} is not theirs (a street missing?)", line
+            )
+    return parsed
+
+
+def _player_line(parsed: ParsedHand, name: str, rest: str, street: int, number: int, dealt_in: set[str]) -> None:
+    """A player's post, decision, show or muck; comings and goings are passed over."""
+    words = rest.removesuffix(", and is all in")
+    acts = parsed.streets[street]
+    verb, _, amount = words.rpartition(" ")
+    if words in ("folds", "checks"):
+        acts.append(Act(name, words[:-1] if words == "checks" else "fold", None, number))
+    elif verb in ("calls", "bets", "raises to"):
+        acts.append(Act(name, {"calls": "call", "bets": "bet", "raises to": "raise_to"}[verb], parse_amount(amount), number))
+    elif verb in _POSTS and street == 0:
+        kind = _POSTS[verb]
+        value = parse_amount(amount)
+        live, dead = (Decimal(0), value) if kind == PostKind.DEAD else (value, Decimal(0))
+        parsed.posts.append(Post(name, kind, live, dead, number))
+    elif words.startswith("shows [") and words.find("]") > 0:
+        cards = parse_hand_cards(words[7 : words.index("]")])
+        parsed.shown[name] = parsed.holes[name] = cards
+        return
+    elif words.startswith("mucks"):
+        parsed.mucked.add(name)
+        return
+    elif _INFORMATION.match(words):
+        return
+    else:
+        raise HandProblem(f"a decision that cannot be read: {name} {words[:80]!r}", number)
+    dealt_in.add(name)
+
+
+def _summary_line(parsed: ParsedHand, text: str, number: int, run: int, boards: dict[int, tuple[Card, ...]]) -> None:
+    if text.startswith("Total pot "):
+        read_total_pot(parsed, text)
+    elif text.startswith("Board: ["):
+        boards[run] = parse_hand_cards(text[8:-1])
+    elif text.startswith("Seat "):
+        read_summary_seat(parsed, text)
+    elif not text.startswith("Pot ") and text:
+        raise HandProblem(f"a summary line that is none of a Full Tilt hand's: {text[:80]!r}", number)
+
+
+SITE = register(Site(SITE_NAME, ("Full Tilt Poker Game #", "FullTiltPoker Game #"), parse))
+"""The Full Tilt reader, registered with :mod:`holdem.formats.histories`."""

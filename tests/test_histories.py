@@ -1,0 +1,199 @@
+"""Site hand histories: the PokerStars fixtures read, replayed and checked against results worked out by hand;
+encodings, streaming, problems and counts."""
+
+from __future__ import annotations
+
+import io
+import tracemalloc
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+import holdem
+from holdem.formats import histories
+from holdem.formats.histories import HandProblem, Problem, parse_amount, read_histories
+
+STARS = Path(__file__).parent / "data" / "histories" / "pokerstars"
+
+# Each hand's result for each player, in the site's units, worked out from the text by hand.
+NET = {
+    "250000000001": {"Ann": "-0.38", "Bob": "-0.06", "Cy": "-0.01", "Dee": "0.42"},
+    "250000000002": {"Ann": "9.60", "Bob": "-10", "Cy": "-0.10"},
+    "250000000003": {"Ann": "14.50", "Bob": "-10", "Cy": "-25", "Dee": "18.50"},
+    "250000000004": {"Ann": "-0.50", "Bob": "-0.50"},
+    "250000000005": {"Ann": "-27.50", "Bob": "24.50"},
+    "250000000006": {"Ann": "0", "Bob": "-0.10", "Cy": "-0.10", "Dee": "-0.10", "Eve": "0.28"},
+    "250000000007": {"Ann": "0", "Bob": "0", "Dee": "0.27", "Eve": "-0.30"},
+    "250000000008": {"Ann": "1.15", "Bob": "-0.10", "Cy": "-0.20", "Dee": "-0.90"},
+    "250000000011": {"Ann": "0.13", "Cy": "0", "Dee": "-0.14"},
+    "250000000012": {"Ann": "-50", "Bob": "-0.25", "Cy": "49.25"},
+    "250000000013": {"Ann": "-0.40", "Bob": "0.46", "Cy": "-0.10"},
+    "250000000014": {"Ann": "0.10", "Bob": "-0.10"},
+    "17000000001": {"Ann": "0", "Bob": "0.75", "Cy": "-0.25", "Dee": "-0.50"},
+    "17000000002": {"Ann": "-0.50", "Bob": "1.40", "Cy": "-0.50", "Dee": "-0.50"},
+    "250000000101": {"Ann": "190", "Bob": "-5", "Cy": "-30", "Dee": "-155"},
+    "250000000102": {"Ann": "960", "Bob": "-900", "Cy": "-60"},
+    "250000000103": {"Ann": "-35", "Bob": "-5", "Cy": "-5", "Dee": "45"},
+    "250000000201": {"Zoë": "-0.05", "José": "0.05"},
+    "250000000301": {"Ann": "0.02", "Bob": "-0.02"},
+    "250000000404": {"Ann": "0", "Bob": "-0.02", "Cy": "0.02"},
+}
+
+
+def read_all(source: object) -> tuple[list[histories.SiteHand], histories.HistoryReader]:
+    reader = read_histories(source)  # type: ignore[arg-type]
+    return list(reader), reader
+
+
+def test_every_fixture_hand_gives_each_player_the_result_worked_out_by_hand() -> None:
+    records, reader = read_all(STARS)
+    seen = set()
+    for record in records:
+        expected = {name: Decimal(net) for name, net in NET[record.hand_id].items()}
+        assert dict(zip(record.players, record.net)) == expected
+        assert sum(record.net) + record.rake + record.jackpot == 0
+        assert record.hand.is_over
+        seen.add(record.hand_id)
+    assert seen == set(NET)
+    assert reader.summary.imported == len(records) == 23  # one hand in four encodings
+
+
+def test_the_records_fields() -> None:
+    records, _ = read_all(STARS / "cash.txt")
+    first = records[0]
+    assert (first.site, first.table, first.currency, first.unit, first.button, first.hero) == (
+        "PokerStars", "Aludra IV", "USD", Decimal("0.01"), 2, "Ann",
+    )  # fmt: skip
+    assert first.seats == (1, 2, 3, 5) and first.max_seats == 6 and first.tournament is None
+    assert first.started.isoformat() == "2024-03-05T21:14:07+01:00"
+    assert holdem.format_cards(first.hand.board) == "Kh7c2d9s3h"
+    assert holdem.format_cards(first.hand.hole_cards(3)) == "Kc9h"
+    zoom = records[1]
+    assert zoom.fast_fold and zoom.currency == "USD"
+    by_id = {record.hand_id: record for record in records}
+    assert len(by_id["250000000004"].hand.boards) == 2 and len(by_id["250000000005"].hand.boards) == 3
+    cash_out = by_id["250000000012"]
+    assert cash_out.cash_outs == {"Ann": Decimal("78.60")} and cash_out.cash_out_fees == {"Ann": Decimal("0.80")}
+    assert dict(zip(cash_out.players, cash_out.net))["Ann"] == Decimal(-50)  # the cash-out is not in net
+    limit = by_id["250000000013"]
+    assert limit.hand.rules.structure is holdem.Structure.FIXED_LIMIT and limit.hand.rules.small_bet == 10
+    assert by_id["250000000014"].hand.rules.structure is holdem.Structure.POT_LIMIT
+
+
+def test_posts_out_of_position_dead_blinds_and_straddles() -> None:
+    records, _ = read_all(STARS)
+    by_id = {record.hand_id: record for record in records}
+    posts = by_id["250000000006"].hand
+    assert posts.posts == {3: (10, 0), 4: (10, 5)}  # a big blind out of position, small & big blinds
+    assert by_id["250000000007"].hand.dead_small_blind
+    assert by_id["250000000008"].hand.straddles == (40,)
+
+
+def test_tournaments_antes_bounties_and_players_sitting_out() -> None:
+    records, _ = read_all(STARS / "tournament.txt")
+    first, short, bounty = records
+    assert first.tournament == "3600000001" and first.currency is None and first.unit == 1
+    assert first.hand.rules.ante == 5 and "Cy" in first.players  # sitting out, but dealt in
+    assert bounty.bounties == {"Ann": Decimal("3.75")}
+
+
+def test_problems_say_file_line_hand_site_and_why() -> None:
+    _, reader = read_all(STARS)
+    found = {(Path(problem.file).name, problem.line, problem.hand_id): problem for problem in reader.problems}
+    expected = {
+        ("broken.txt", 11, "250000000401"): "a decision that cannot be read: Bob: 'folds*** FLOP *** [Kd 8d 3s]'",
+        ("broken.txt", 19, "250000000402"): "board cards missing",
+        ("broken.txt", 54, "250000000403"): "a decision out of turn: Ann acts, Cy is to act",
+        ("junk.bin", 1, None): "not a hand history",
+        ("skipped.txt", 1, "250000000009"): "cancelled",
+        ("skipped.txt", 14, "250000000010"): "not Texas hold'em: Omaha Pot Limit",
+        ("truncated.txt", 30, "250000000302"): "the hand ends before its summary",
+    }
+    assert set(found) == set(expected)
+    for key, reason in expected.items():
+        assert found[key].reason.startswith(reason)
+        assert found[key].site == (None if key[2] is None else "PokerStars")
+    assert found[("skipped.txt", 1, "250000000009")].skipped
+    assert not found[("truncated.txt", 30, "250000000302")].skipped
+    summary = reader.summary
+    assert summary.games[("PokerStars", "Omaha Pot Limit")]["not Texas hold'em"] == 1
+    assert summary.read == 29 and summary.imported == 23
+    assert "PokerStars, Hold'em No Limit: 26 read, 21 imported" in str(summary)
+
+
+def test_a_callback_takes_the_problems_instead() -> None:
+    taken: list[Problem] = []
+    reader = read_histories(STARS / "skipped.txt", on_problem=taken.append)
+    assert list(reader) == [] and len(taken) == 2 and reader.problems == []
+
+
+def test_text_and_binary_file_objects_and_lists() -> None:
+    text = (STARS / "old_2008.txt").read_text()
+    assert [record.hand_id for record in read_histories(io.StringIO(text))] == ["17000000001", "17000000002"]
+    assert len(list(read_histories(io.BytesIO(text.encode())))) == 2
+    assert len(list(read_histories([STARS / "old_2008.txt", STARS / "home.txt"]))) == 3
+    with open(STARS / "encoding_utf16le_bom.txt", "rb") as binary:
+        assert [record.players for record in read_histories(binary)] == [("Zoë", "José")]
+
+
+def test_a_huge_line_is_one_problem_and_the_next_hand_reads() -> None:
+    good = (STARS / "truncated.txt").read_text().split("\n\n")[0]
+    huge = good.replace("Bob: folds", 'Bob said, "' + "x" * 3_000_000 + '"\nBob: folds')
+    records, reader = read_all(io.StringIO(huge + "\n\n" + good.replace("#250000000301", "#250000000399")))
+    assert [record.hand_id for record in records] == ["250000000399"]
+    reasons = [problem.reason for problem in reader.problems]
+    assert reasons[0].startswith("line longer than") and "too long" in reasons[1]
+
+
+def test_memory_stays_flat_however_long_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = (STARS / "cash.txt").read_text().split("\n\n\n\n")[0] + "\n\n"
+    monkeypatch.setattr(histories, "BLOCK", 8192)  # the file is read a block at a time: a small one here
+
+    class Repeating(io.RawIOBase):
+        """A file of ``count`` copies of a hand, made as it is read."""
+
+        def __init__(self, count: int) -> None:
+            self.left = count
+            self.buffer = b""
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, target: bytearray) -> int:  # type: ignore[override]
+            while len(self.buffer) < len(target) and self.left:
+                self.buffer += hand.encode()
+                self.left -= 1
+            size = min(len(target), len(self.buffer))
+            target[:size] = self.buffer[:size]
+            self.buffer = self.buffer[size:]
+            return size
+
+    assert sum(1 for _ in read_histories(io.BufferedReader(Repeating(20)))) == 20  # caches filled first
+    count = 1000
+    tracemalloc.start()
+    try:
+        assert sum(1 for _ in read_histories(io.BufferedReader(Repeating(count)))) == count
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < len(hand.encode()) * count / 2  # half the file at most, and the same for any longer file
+
+
+def test_amounts_as_sites_print_them() -> None:
+    assert parse_amount("$1,234,567.89") == Decimal("1234567.89")
+    assert parse_amount("1.234.567,89 €") == Decimal("1234567.89")
+    assert parse_amount("0,5") == Decimal("0.5")
+    assert parse_amount("£12") == Decimal(12)
+    for bad in ("", "$", "1e5", "nan", "1" * 50, "1..2"):
+        with pytest.raises(HandProblem):
+            parse_amount(bad)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(TypeError):
+        read_histories(42)  # type: ignore[arg-type]
+    with pytest.raises(holdem.InvalidHistoryError):
+        read_histories(STARS, sites=["Nowhere"])
+    reader = read_histories(STARS / "does-not-exist.txt")
+    assert list(reader) == [] and reader.problems[0].reason.startswith("cannot be read")

@@ -1,0 +1,68 @@
+"""The replay's options that some sites need: raises stated as the chips added, all-ins stated as the
+chips added, a rake the site does not print, and uncalled bets counted in the printed total pot."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from holdem.formats.histories import Act, HandProblem, ParsedHand, Post, PostKind, Seat, parse_hand_cards, replay
+
+
+def heads_up(*streets: list[Act], **fields: object) -> ParsedHand:
+    """Ann on the button (small blind) and Bob in the big blind, 1/2, stacks of 100."""
+    parsed = ParsedHand("Test", "1", 1, small_blind=Decimal(1), big_blind=Decimal(2), button=1)
+    parsed.seats = [Seat(1, "Ann", Decimal(100)), Seat(2, "Bob", Decimal(100))]
+    parsed.posts = [Post("Ann", PostKind.SMALL_BLIND, Decimal(1)), Post("Bob", PostKind.BIG_BLIND, Decimal(2))]
+    parsed.streets = list(streets)
+    for name, value in fields.items():
+        setattr(parsed, name, value)
+    return parsed
+
+
+def test_a_raise_stated_as_the_chips_added_grows_the_players_own_bet() -> None:
+    # Ann (1 in) adds 5: to 6; Bob (2 in) adds 12: to 14; Ann folds.
+    parsed = heads_up(
+        [Act("Ann", "adds", Decimal(5)), Act("Bob", "adds", Decimal(12)), Act("Ann", "fold")],
+        collected={"Bob": Decimal(20)}, returns_in_collected=True, returned=None,
+    )  # fmt: skip
+    record = replay(parsed)
+    assert record.net == (Decimal(-6), Decimal(6))
+    assert [action.amount for action in record.hand.history if action.kind.value == "raise"] == [6, 14]
+
+
+def test_an_all_in_stated_as_the_chips_added_is_a_raise_or_a_call_as_it_falls() -> None:
+    raise_then_call = heads_up(
+        [Act("Ann", "all_in", Decimal(99)), Act("Bob", "all_in", Decimal(98))],
+        boards=[parse_hand_cards("2c 2d 2h 2s 3c")], shown={}, returned={}, collected={"Ann": Decimal(100), "Bob": Decimal(100)},
+    )  # fmt: skip
+    record = replay(raise_then_call)
+    assert record.net == (Decimal(0), Decimal(0))  # a split pot on the board
+    wrong = heads_up([Act("Ann", "all_in", Decimal(50), 7)])
+    with pytest.raises(HandProblem, match="an all-in of the wrong amount: Ann adds 50, the stack is 99"):
+        replay(wrong)
+
+
+def test_a_rake_the_site_does_not_print_is_what_the_pot_holds_beyond_the_collected_amounts() -> None:
+    parsed = heads_up(
+        [Act("Ann", "call", Decimal(1)), Act("Bob", "check")], [Act("Bob", "bet", Decimal(4)), Act("Ann", "fold")],
+        collected={"Bob": Decimal("7.50")}, returns_in_collected=True, returned=None, rake_printed=False,
+        boards=[parse_hand_cards("2c 7d 9h")],
+    )  # fmt: skip
+    parsed.currency = "USD"
+    record = replay(parsed)
+    assert record.rake == Decimal("0.50") and record.net == (Decimal(-2), Decimal("1.50"))
+    parsed.collected = {"Bob": Decimal(9)}  # more than the pot: no rake can explain it
+    with pytest.raises(HandProblem, match="the pots do not replay"):
+        replay(parsed)
+
+
+def test_a_total_pot_printed_with_the_uncalled_bet_in_it() -> None:
+    # Ann raises to 6, Bob to 14, Ann folds: the pot is 12, and 8 goes back to Bob.
+    fields = {"collected": {"Bob": Decimal(20)}, "returns_in_collected": True, "returned": None, "total_pot": Decimal(20)}
+    parsed = heads_up([Act("Ann", "raise_to", Decimal(6)), Act("Bob", "raise_to", Decimal(14)), Act("Ann", "fold")], **fields)
+    with pytest.raises(HandProblem, match="a total pot the replay does not make: the history says 20, the replay 12"):
+        replay(parsed)
+    parsed.returns_in_total_pot = True
+    assert replay(parsed).net == (Decimal(-6), Decimal(6))

@@ -1,0 +1,67 @@
+"""Winning Poker Network hand histories, today's format and 2016's: the fixtures read, replayed and checked
+against results worked out by hand."""
+
+from __future__ import annotations
+
+import io
+from decimal import Decimal
+from pathlib import Path
+
+import holdem
+from holdem.formats.histories import read_histories
+from site_histories import check_fixtures
+
+DATA = Path(__file__).parent / "data" / "histories" / "wpn"
+
+# Each hand's result for each player, in the site's units, worked out from the text by hand.
+NET = {
+    "151000001": {"Rory": "0", "Sage": "-0.05", "Tate": "-0.43", "Vic": "0.44"},  # Uma sits out
+    "160000002": {"Ava": "1.15", "Ben": "-1.20", "Cal": "-0.02", "Dot": "-0.05"},
+    "170000004": {"Ann": "0.68", "Bob": "-0.70", "Cat": "-0.05"},
+    "1300000003": {"Ari": "-12900", "Bo": "-900", "Hero": "20700", "Cy": "-6900"},
+    "400000001": {"Gil": "0", "Hana": "-18.75", "Ivan": "18", "Jo": "-0.25"},
+    "400000002": {"Gil": "-0.25", "Kim": "-3.10", "Hana": "3.35", "Ivan": "0", "Jo": "-0.10"},
+    "400000003": {"Gil": "-0.10", "Hana": "3.50", "Ivan": "-3.50", "Jo": "0"},
+}
+
+
+def test_the_records_fields() -> None:
+    hands = {record.hand_id: record for record in read_histories(DATA)}
+    first = hands["151000001"]
+    assert (first.table, first.currency, first.unit, first.button, first.hero, first.max_seats) == (
+        "Fort Collins", "USD", Decimal("0.01"), 1, "Vic", 6,
+    )  # fmt: skip
+    assert first.started is not None and first.started.isoformat() == "2019-11-08T04:43:23+00:00"
+    assert (first.rake, first.jackpot) == (Decimal("0.03"), Decimal("0.01"))  # the JP Fee
+    assert hands["160000002"].hand.posts == {0: (5, 2)}  # posts the big blind and dead
+    limit = hands["170000004"].hand.rules
+    assert limit.structure is holdem.Structure.FIXED_LIMIT and (limit.small_bet, limit.big_bet, limit.big_blind) == (10, 20, 10)
+    tournament = hands["1300000003"]
+    assert (tournament.tournament, tournament.table, tournament.currency) == ("27000003", "99", None)
+    assert tournament.hand.rules.ante == 900
+
+
+def test_the_2016_format_adds_chips_with_each_action() -> None:
+    hands = {record.hand_id: record for record in read_histories(DATA / "old_2016_utf16le.txt")}
+    all_in = hands["400000001"]  # UTF-16 LE with a byte order mark and CRLF
+    assert all_in.game == "Hold'em" and all_in.hero == "Hana" and all_in.started is not None
+    assert [action.amount for action in all_in.hand.history if action.kind.value == "raise"] == [75, 225, 2915]
+    assert holdem.format_cards(all_in.hand.hole_cards(1)) == "AhQd"
+    assert hands["400000002"].hand.posts == {1: (25, 10)}  # posts (0.25) and (0.10) as a dead bet
+    assert hands["400000003"].hand.straddles == (50,)
+
+
+def test_every_hand_gives_the_result_worked_out_by_hand_or_its_problem() -> None:
+    expected = {
+        ("broken.txt", 18, "190000007"): "a capped bet (a Cap table): holdem's rules have no cap",
+        ("broken.txt", 41, "190000008"): "the hand ends before its summary",
+        ("skipped.txt", 1, "180000005"): "not Texas hold'em: Omaha(Pot Limit)",
+        ("skipped.txt", 17, "400000006"): "not Texas hold'em: Omaha",
+    }
+    check_fixtures(DATA, "WPN", NET, expected)
+
+
+def test_a_level_without_two_blinds_is_a_problem() -> None:  # found by the fuzz target
+    text = (DATA / "tournament.txt").read_text().replace("(3000.00/6000.00)", "(6000.00)")
+    reader = read_histories(io.StringIO(text))
+    assert list(reader) == [] and reader.problems[0].reason.startswith("the first line is not a WPN hand's header")
