@@ -279,7 +279,8 @@ def convert(
     problems: list[Problem] = []
     hands = 0
     show = sys.stderr.isatty() if progress is None else progress
-    from tqdm import tqdm  # here, not at import: `import holdem` stays quick
+    # Here, not at import: `import holdem` stays quick.
+    from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]
 
     with tqdm(total=len(paths), unit=" files", disable=not show) as bar:
         for part in _parts(paths, to, executor, workers, bar.update):

@@ -57,7 +57,8 @@ from holdem.actions import ActionKind
 from holdem.cards import Card, parse_cards
 from holdem.errors import HoldemError, InvalidHistoryError
 from holdem.hand import Hand
-from holdem.rules import MAX_CHIPS, Rules, Structure
+from holdem.limits import MAX_CHIPS
+from holdem.rules import Rules, Structure
 from holdem.views import SeatStatus
 
 __all__ = [
