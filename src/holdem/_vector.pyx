@@ -395,10 +395,10 @@ cdef class VectorCore:
         for board in range(boards):
             for card in range(5):
                 cards[2 + card] = table.board[card] if board == 0 else kept.extra[board - 1][card]
-            for seat in range(players):
+            for position in range(players):
+                seat = table.b.order[position]
                 ranks[board][seat] = -1
                 if table.b.live >> seat & 1:
-                    position = (seat - table.b.button - 1 + players) % players
                     cards[0] = table.cards[position]
                     cards[1] = table.cards[players + position]
                     ranks[board][seat] = rank_of_cards(cards, 7)
