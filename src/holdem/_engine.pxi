@@ -71,6 +71,11 @@ cdef void shuffle_deal(RngState *rng, uint8_t *cards, int count) noexcept nogil:
         cards[index] = card
 
 
+cdef inline int clockwise(int seat, int count) noexcept nogil:
+    """The seat (or position) after ``seat``, of ``count``, clockwise."""
+    return 0 if seat + 1 == count else seat + 1
+
+
 cdef inline int cards_dealt(int count, int runs) noexcept nogil:
     """How many cards of the deck a hand may use: its holes, burns and board, or all 52 to run it more than once."""
     return 52 if runs > 1 else 2 * count + 8
@@ -78,12 +83,13 @@ cdef inline int cards_dealt(int count, int runs) noexcept nogil:
 
 cdef void start_hand(Betting *b, int count, int button, const int64_t *stacks) noexcept nogil:
     """A new hand: ``count`` seats holding ``stacks``, the button at seat ``button``; no one acts yet."""
-    cdef int index
+    cdef int index, seat = button
     b.count = count
     b.button = button
     b.street = 0
     for index in range(count):
-        b.order[index] = (button + 1 + index) % count
+        seat = clockwise(seat, count)
+        b.order[index] = seat
     void_hand(b, stacks)
     b.live = (1u << count) - 1
     b.live_count = count
@@ -190,8 +196,10 @@ cdef bint begin_preflop(Betting *b, const EngineRules *r, int last, int64_t top_
     if shortest > max_bet:
         # Every forced bet was posted in full: action starts after the last blind or
         # straddle (heads-up, after the big blind unless the blinds are equal).
+        position = last % count
         for step in range(count):
-            queue[step] = b.order[(last + 1 + step) % count]
+            position = clockwise(position, count)
+            queue[step] = b.order[position]
         begin(b, r, queue, count, max_bet, street_min, raise_count)
         return False
     # Short stacks: action starts after the largest forced bet (the later seat on a
@@ -207,8 +215,10 @@ cdef bint begin_preflop(Betting *b, const EngineRules *r, int last, int64_t top_
             top = total
         elif total > second:
             second = total
-    for step in range(1, count + 1):
-        seat = b.order[(last + step) % count]
+    position = last
+    for step in range(count):
+        position = clockwise(position, count)
+        seat = b.order[position]
         stack = b.stacks[seat]
         if stack and smaller(stack, second - b.bets[seat]) > 0:
             queue[size] = seat

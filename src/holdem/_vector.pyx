@@ -27,35 +27,42 @@ cdef enum:
     CHECK_OR_CALL = 1
     RAISE = 2
 
+cdef enum:
+    FOLDED = -1                     # a decision's code: a fold, a check or call, else the raise-to total
+    CHECKED_OR_CALLED = 0
+    FIRST_DECISIONS = 16            # the decisions a table's buffers hold before they grow
+
 cdef uint64_t GOLDEN_GAMMA = 0x9E3779B97F4A7C15ULL  # SplitMix64's step
 
 
 ctypedef struct Decisions:
-    int64_t *entries                # kind, amount, kind, amount, ...
-    Py_ssize_t size, capacity       # in entries
+    int64_t *codes                  # one a decision: FOLDED, CHECKED_OR_CALLED or the raise-to total (at least 1)
+    Py_ssize_t size, capacity
 
 
 ctypedef struct Table:
-    RngState rng
+    # What a step reads first: the betting, the actor's options, the deck and the hand's decisions.
     Betting b
     int64_t call, low, high         # the actor's chips to call and raise-to bounds (0, 0: no raise)
     bint may_fold
     int next_card                   # the position after the last card dealt
     int board_size
     int board[5]
-    # Two slots, this hand's (slot) and the last hand's, so that a hand ends without copying:
-    # the deck, laid out as the engine deals it, the stacks before the hand and the decisions.
-    int slot
-    bint finished                   # whether a hand was finished (the other slot holds it)
-    uint8_t cards[2][52]
-    int64_t starting[2][MAX_SEATS]
-    Decisions played[2]
+    uint8_t cards[52]               # the deck, laid out as the engine deals it
+    Decisions played
+    int64_t starting[MAX_SEATS]     # the stacks before the hand
+    RngState rng
 
 
 ctypedef struct Kept:
-    # What a table keeps apart from what each step reads: the other runs' boards.
-    int extra[MAX_BOARDS][5]
+    # What a table keeps apart from what each step reads: the last hand finished (its deck, stacks
+    # before and decisions, which a hand's end swaps with the table's) and the other runs' boards.
+    bint finished
+    uint8_t cards[52]
+    int64_t starting[MAX_SEATS]
+    Decisions played
     int extra_count
+    int extra[MAX_BOARDS][5]
 
 
 @cython.final  # cdef methods called directly, not through a table of pointers
@@ -102,11 +109,12 @@ cdef class VectorCore:
             for word in range(4):
                 table.rng.s[word] = splitmix64(&mixer)
             for card in range(52):
-                table.cards[1][card] = card
+                table.cards[card] = card
             table.b.button = players - 1
             for word in range(players):
                 table.b.stacks[word] = stack
-            table.slot = 1
+            if not (allocate(&table.played, FIRST_DECISIONS) and allocate(&self.kept[index].played, FIRST_DECISIONS)):
+                raise MemoryError()
             self.deal(table, &self.kept[index])
             self.update_legal(table)
 
@@ -114,8 +122,9 @@ cdef class VectorCore:
         cdef Py_ssize_t index
         if self.tables != NULL:
             for index in range(self.count):
-                free(self.tables[index].played[0].entries)
-                free(self.tables[index].played[1].entries)
+                free(self.tables[index].played.codes)
+                if self.kept != NULL:
+                    free(self.kept[index].played.codes)
         free(self.kept)
         free(self.tables)
 
@@ -142,7 +151,7 @@ cdef class VectorCore:
             for index in range(self.count):
                 table = &self.tables[index]
                 if self.play(table, &self.kept[index], kinds[index], amounts[index]):
-                    self.settle(table, &rewards[index, 0])
+                    self.settle(table, &self.kept[index], &rewards[index, 0])
                     self.deal(table, &self.kept[index])
                     done[index] = 1
                 self.update_legal(table)
@@ -195,8 +204,8 @@ cdef class VectorCore:
                     card += players
                 position[index] = card
                 street[index] = table.b.street
-                hole_cards[index, 0] = table.cards[table.slot][card]
-                hole_cards[index, 1] = table.cards[table.slot][players + card]
+                hole_cards[index, 0] = table.cards[card]
+                hole_cards[index, 1] = table.cards[players + card]
                 for card in range(5):
                     board[index, card] = table.board[card] if card < table.board_size else -1
                 in_pot = table.b.dead
@@ -227,27 +236,25 @@ cdef class VectorCore:
             table = &self.tables[index]
             for seat in range(players):
                 position = (seat - table.b.button - 1 + players) % players
-                hole_cards[index, seat, 0] = table.cards[table.slot][position]
-                hole_cards[index, seat, 1] = table.cards[table.slot][players + position]
-                starting[index, seat] = table.starting[table.slot][seat]
+                hole_cards[index, seat, 0] = table.cards[position]
+                hole_cards[index, seat, 1] = table.cards[players + position]
+                starting[index, seat] = table.starting[seat]
             for card in range(5):
-                board[index, card] = table.cards[table.slot][2 * players + 1 + card + (card - 2 if card > 2 else 0)]
+                board[index, card] = table.cards[2 * players + 1 + card + (card - 2 if card > 2 else 0)]
             button[index] = table.b.button
 
     def last_hand(self, Py_ssize_t index):
         """Table ``index``'s last hand finished: its stacks before, button, deck and decisions
         (``(kind, amount)`` pairs), or ``None`` before the first."""
         cdef Table *table = self.table(index)
-        cdef int last = 1 - table.slot
-        cdef Decisions *played = &table.played[last]
-        cdef Py_ssize_t entry
-        if not table.finished:
+        cdef Kept *kept = &self.kept[index]
+        if not kept.finished:
             return None
         return (
-            [table.starting[last][seat] for seat in range(self.players)],
+            [kept.starting[seat] for seat in range(self.players)],
             (table.b.button + self.players - 1) % self.players,
-            [table.cards[last][card] for card in range(52)],
-            [(played.entries[entry], played.entries[entry + 1]) for entry in range(0, played.size, 2)],
+            [kept.cards[card] for card in range(52)],
+            [decision(kept.played.codes[entry]) for entry in range(kept.played.size)],
         )
 
     cdef Table *table(self, Py_ssize_t index) except NULL:
@@ -282,12 +289,18 @@ cdef class VectorCore:
 
     # ------------------------------------------------------------ a hand's flow
 
-    cdef void settle(self, Table *table, int64_t *rewards) noexcept nogil:
+    cdef void settle(self, Table *table, Kept *kept, int64_t *rewards) noexcept nogil:
         """Add the ended hand's payoffs to ``rewards``, keep it as the table's last hand and move the button."""
         cdef int seat
+        cdef Decisions emptied = kept.played
         for seat in range(self.players):
-            rewards[seat] += table.b.stacks[seat] - table.starting[table.slot][seat]
-        table.finished = True
+            rewards[seat] += table.b.stacks[seat] - table.starting[seat]
+            kept.starting[seat] = table.starting[seat]
+        kept.cards = table.cards
+        kept.played = table.played
+        table.played = emptied
+        table.played.size = 0
+        kept.finished = True
         table.b.button = (table.b.button + 1) % self.players
 
     cdef void deal(self, Table *table, Kept *kept) noexcept nogil:
@@ -296,11 +309,8 @@ cdef class VectorCore:
         Every seat starts with more than the ante and the largest blind or straddle, so every
         forced bet is posted in full, every seat keeps chips, and a decision awaits.
         """
-        cdef int players = self.players, seat, last = table.slot, slot = 1 - table.slot
+        cdef int players = self.players, seat
         cdef int64_t total = 0
-        table.slot = slot
-        table.cards[slot] = table.cards[last]  # shuffled on from the last hand's order
-        table.played[slot].size = 0
         for seat in range(players):
             if not self.carry or table.b.stacks[seat] <= self.short_stack:
                 table.b.stacks[seat] = self.stack
@@ -309,37 +319,33 @@ cdef class VectorCore:
             for seat in range(players):
                 table.b.stacks[seat] = self.stack
         for seat in range(players):
-            table.starting[slot][seat] = table.b.stacks[seat]
-        shuffle_deal(&table.rng, table.cards[slot], cards_dealt(players, self.er.runs))
-        start_hand(&table.b, players, table.b.button, table.starting[slot])
+            table.starting[seat] = table.b.stacks[seat]
+        # The deck is shuffled on from the last hand's order.
+        shuffle_deal(&table.rng, table.cards, cards_dealt(players, self.er.runs))
+        start_hand(&table.b, players, table.b.button, table.starting)
         table.next_card = 2 * players
         table.board_size = 0
-        kept.extra_count = 0
+        if self.er.runs > 1:
+            kept.extra_count = 0
         begin_preflop(&table.b, &self.er,
                       post_forced_bets(&table.b, &self.er, self.straddles, self.straddle_count, False, NULL),
                       self.top_straddle)
 
-    cdef inline void keep(self, Table *table, int64_t kind, int64_t amount) noexcept nogil:
-        """Add a decision to the hand's (when memory runs out, step raises MemoryError)."""
-        cdef Decisions *played = &table.played[table.slot]
-        cdef int64_t *grown
-        if played.size + 2 > played.capacity:
-            grown = <int64_t *>realloc(played.entries, (2 * played.capacity + 16) * sizeof(int64_t))
-            if grown == NULL:
-                self.memory_short = True
-                return
-            played.entries = grown
-            played.capacity = 2 * played.capacity + 16
-        played.entries[played.size] = kind
-        played.entries[played.size + 1] = amount
-        played.size += 2
+    cdef inline void keep(self, Table *table, int64_t code) noexcept nogil:
+        """Add a decision's code to the hand's (when memory runs out, step raises MemoryError)."""
+        cdef Decisions *played = &table.played
+        if played.size == played.capacity and not allocate(played, 2 * played.capacity):
+            self.memory_short = True
+            return
+        played.codes[played.size] = code
+        played.size += 1
 
     cdef bint play(self, Table *table, Kept *kept, int64_t kind, int64_t amount) noexcept nogil:
         """Play a legal decision of the seat to act; return whether the hand is over."""
         cdef int follows = 0
         cdef int64_t put
         cdef StreetEnd end
-        self.keep(table, kind, amount)
+        self.keep(table, amount if kind == RAISE else (FOLDED if kind == FOLD else CHECKED_OR_CALLED))
         if kind == RAISE:
             play_raise(&table.b, &self.er, amount)
             return False
@@ -366,7 +372,7 @@ cdef class VectorCore:
     cdef void deal_street(self, Table *table) noexcept nogil:
         cdef int size = board_cards(table.b.street), index
         for index in range(size):
-            table.board[table.board_size + index] = table.cards[table.slot][table.next_card + 1 + index]
+            table.board[table.board_size + index] = table.cards[table.next_card + 1 + index]
         table.board_size += size
         table.next_card += 1 + size
         table.b.street += 1
@@ -376,7 +382,7 @@ cdef class VectorCore:
         while table.b.street < 3:
             self.deal_street(table)
         if self.er.runs > 1 and runout_from < 5:
-            deal_extra_boards(table.cards[table.slot], 52, self.players, &table.next_card, self.er.runs, runout_from,
+            deal_extra_boards(table.cards, 52, self.players, &table.next_card, self.er.runs, runout_from,
                               table.board, kept.extra, &kept.extra_count)
         self.showdown(table, kept)
 
@@ -385,14 +391,34 @@ cdef class VectorCore:
         cdef int ranks[MAX_BOARDS][MAX_SEATS]
         cdef uint8_t cards[7]
         cdef int players = self.players, seat, board, card, position
-        for board in range(1 + kept.extra_count):
+        cdef int boards = 1 + kept.extra_count if self.er.runs > 1 else 1
+        for board in range(boards):
             for card in range(5):
                 cards[2 + card] = table.board[card] if board == 0 else kept.extra[board - 1][card]
-            for seat in range(players):
+            for position in range(players):
+                seat = table.b.order[position]
                 ranks[board][seat] = -1
                 if table.b.live >> seat & 1:
-                    position = (seat - table.b.button - 1 + players) % players
-                    cards[0] = table.cards[table.slot][position]
-                    cards[1] = table.cards[table.slot][players + position]
+                    cards[0] = table.cards[position]
+                    cards[1] = table.cards[players + position]
                     ranks[board][seat] = rank_of_cards(cards, 7)
-        settle_showdown(&table.b, &self.er, 1 + kept.extra_count, ranks, False, 0, NULL)
+        settle_showdown(&table.b, &self.er, boards, ranks, False, 0, NULL)
+
+
+cdef bint allocate(Decisions *played, Py_ssize_t capacity) noexcept nogil:
+    """Give ``played`` room for ``capacity`` decisions, keeping those it holds; return False when memory runs out."""
+    cdef int64_t *codes = <int64_t *>realloc(played.codes, capacity * sizeof(int64_t))
+    if codes == NULL:
+        return False
+    played.codes = codes
+    played.capacity = capacity
+    return True
+
+
+cdef tuple decision(int64_t code):
+    """A decision's ``(kind, amount)`` from its code."""
+    if code == FOLDED:
+        return FOLD, 0
+    if code == CHECKED_OR_CALLED:
+        return CHECK_OR_CALL, 0
+    return RAISE, code
