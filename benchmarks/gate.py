@@ -91,9 +91,10 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     names = arguments.only or workload_names()
     measured = {name: measure(name) for name in names}
-    if arguments.mode == "update":
+    if arguments.mode == "update":  # with --only, the other workloads keep their recorded counts
+        kept = json.loads(arguments.baseline.read_text())["instructions"] if arguments.only else {}
         arguments.baseline.write_text(
-            json.dumps({"platform": platform_tag(), "instructions": measured}, indent=2) + "\n"
+            json.dumps({"platform": platform_tag(), "instructions": {**kept, **measured}}, indent=2) + "\n"
         )
         print(f"wrote {arguments.baseline}")
         return 0
