@@ -27,7 +27,7 @@ from holdem.cards import Card
 from holdem.errors import BuyInError, RebuyError, TournamentError, real_number
 from holdem.hand import Hand
 from holdem.limits import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, chip_count, integer
-from holdem.rules import Rules
+from holdem.rules import Rules, checked_rules
 from holdem.schedule import BlindSchedule, Level, SmallBet
 from holdem.out_of_turn import OutOfTurn
 from holdem.seating import ButtonRule, MisdealButton, Owed
@@ -92,8 +92,11 @@ def draw_seats(names: Sequence[str], rng: Rng, first_seat: int = 0, seat_count: 
 
     :raises TournamentError: for fewer than two names, more than the seats, a name twice, a table
         of other than 2 to 10 seats, or a first seat off the table.
-    :raises TypeError: for a seat count or a first seat that is not an integer.
+    :raises TypeError: for names that are not a sequence of strings, ``rng`` not an :class:`Rng`,
+        or a seat count or a first seat that is not an integer.
     """
+    names = _checked_names(names)
+    _check_rng(rng)
     seat_count = integer(seat_count, "seat_count")
     if not MIN_PLAYERS <= seat_count <= MAX_PLAYERS:
         raise TournamentError(f"seat_count {seat_count}: a table has {MIN_PLAYERS} to {MAX_PLAYERS} seats")
@@ -116,9 +119,33 @@ def draw_button(names: Sequence[str], rng: Rng) -> tuple[str, dict[str, Card]]:
 
     >>> draw_button(["ann", "bob", "cy"], Rng(1))
     ('ann', {'ann': 36, 'bob': 27, 'cy': 30})
+
+    :raises TypeError: for names that are not a sequence of strings, or ``rng`` not an :class:`Rng`.
     """
+    names = _checked_names(names)
+    _check_rng(rng)
     cards = dict(zip(names, Deck(rng).deal(len(names))))
     return max(cards, key=cards.__getitem__), cards
+
+
+def _checked_names(names: object) -> list[str]:
+    """``names`` as a list: player names, a sequence of strings (a string itself is not one).
+
+    >>> _checked_names("abc")
+    Traceback (most recent call last):
+    ...
+    TypeError: names 'abc': give a sequence of player names (strings), e.g. ['ann', 'bob']
+    """
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or not all(
+        isinstance(name, str) for name in names
+    ):
+        raise TypeError(f"names {names!r}: give a sequence of player names (strings), e.g. ['ann', 'bob']")
+    return list(names)
+
+
+def _check_rng(rng: object) -> None:
+    if not isinstance(rng, Rng):
+        raise TypeError(f"rng {rng!r}: give a holdem.Rng, e.g. Rng(1)")
 
 
 ICM_EXACT_WORK = 500_000
@@ -262,8 +289,8 @@ class Tournament:
         seed: int | None = None,
         rules: Rules | None = None,
     ) -> None:
-        if isinstance(names, (str, bytes)) or not all(isinstance(name, str) for name in names):
-            raise TypeError(f"names {names!r}: give a sequence of player names (strings)")
+        names = _checked_names(names)
+        rules = None if rules is None else checked_rules(rules)
         starting_stack = chip_count(starting_stack, "starting stack", TournamentError, 1)
         buy_in = chip_count(buy_in, "buy_in", TournamentError)
         if not isinstance(schedule, BlindSchedule):
