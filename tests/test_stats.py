@@ -437,6 +437,35 @@ def test_bad_records_are_refused_with_what_was_wrong():
     assert summarize([void, done])["seat 0"].hands == 1
 
 
+class _Record:
+    def __init__(self, hand, players):
+        self.hand, self.players = hand, players
+
+
+def test_names_are_one_string_a_seat_each_different():
+    """Issue: duplicate names merged seats, and a str of names was read as one name a letter."""
+    done = play(holdem.Hand(NL, [100, 100, 100], seed=1), "fold", "fold")
+    assert holdem.errors.StatsError is StatsError
+    with pytest.raises(StatsError, match="each different"):
+        summarize([done], names=["a", "a", "b"])
+    with pytest.raises(StatsError, match="each different"):
+        summarize([_Record(done, ("a", "b", "a"))])
+    with pytest.raises(TypeError, match="names 'abc'"):
+        summarize([done], names="abc")
+    with pytest.raises(TypeError, match="the names of hand 1 'abc'"):
+        summarize([_Record(done, "abc")])
+    with pytest.raises(TypeError, match="names"):
+        summarize([done], names=[1, 2, 3])
+    assert list(summarize([_Record(done, ("a", "b", "c"))])) == ["a", "b", "c"]
+
+
+@pytest.mark.parametrize("by_position", [1, 0, "no", None])
+def test_by_position_is_a_bool(by_position):
+    done = play(holdem.Hand(NL, [100, 100], seed=1), "fold")
+    with pytest.raises(TypeError, match="by_position: use a bool"):
+        summarize([done], by_position=by_position)
+
+
 def test_summarize_streams_its_hands():
     def hands():
         for seed in range(300):

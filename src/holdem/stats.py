@@ -54,15 +54,11 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 
 from holdem.actions import ActionKind
-from holdem.errors import HoldemError
+from holdem.errors import StatsError, check_type, name_list
 from holdem.hand import Hand
 from holdem.views import position_names
 
 __all__ = ["Aggression", "PlayerStats", "Ratio", "StatsError", "summarize"]
-
-
-class StatsError(HoldemError, ValueError):
-    """A record ``summarize`` cannot count: not a finished hand, or names that do not fit its seats."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -175,11 +171,13 @@ def summarize(
     statistics at each position the engine names (``SB``, ``BB``, ``UTG`` ...
     ``BTN``; heads-up ``BB`` and ``BTN/SB``).
 
-    :raises StatsError: for a hand that is not over, or names that are not one a seat.
-    :raises TypeError: for a record that holds no hand.
+    :raises StatsError: for a hand that is not over, or names that are not one a seat, each different.
+    :raises TypeError: for a record that holds no hand, names that are not a sequence of strings (a
+        string is not one), or a ``by_position`` that is not a bool.
     """
+    check_type(by_position, bool, "by_position")
     if names is not None:
-        names = list(names)
+        names = name_list(names, "names")
     tallies: dict[str, _Tally] = {}
     at: dict[tuple[str, str], _Tally] = {}
     for number, record in enumerate(hands, 1):
@@ -230,8 +228,11 @@ def _hand_and_names(record: object, names: list[str] | None, number: int) -> tup
     count = hand.player_count
     if players is None:
         return hand, [f"seat {seat}" for seat in range(count)]
-    if len(players) != count or not all(isinstance(name, str) for name in players):
-        raise StatsError(f"hand {number} has {count} seats and the names {list(players)!r}: give one name a seat")
+    players = name_list(players, f"the names of hand {number}")
+    if len(players) != count or len(set(players)) != count:
+        raise StatsError(
+            f"hand {number} has {count} seats and the names {players!r}: give one name a seat, each different"
+        )
     return hand, players
 
 

@@ -24,7 +24,7 @@ from holdem._core import Deck, Rng
 from holdem.actions import Action
 from holdem.agents import Fault, _checked_agents
 from holdem.cards import Card
-from holdem.errors import BuyInError, RebuyError, TournamentError, real_number
+from holdem.errors import BuyInError, RebuyError, TournamentError, name_list, real_number
 from holdem.hand import Hand
 from holdem.limits import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, chip_count, integer
 from holdem.rules import Rules, checked_rules
@@ -95,7 +95,7 @@ def draw_seats(names: Sequence[str], rng: Rng, first_seat: int = 0, seat_count: 
     :raises TypeError: for names that are not a sequence of strings, ``rng`` not an :class:`Rng`,
         or a seat count or a first seat that is not an integer.
     """
-    names = _checked_names(names)
+    names = name_list(names, "names")
     _check_rng(rng)
     seat_count = integer(seat_count, "seat_count")
     if not MIN_PLAYERS <= seat_count <= MAX_PLAYERS:
@@ -122,25 +122,10 @@ def draw_button(names: Sequence[str], rng: Rng) -> tuple[str, dict[str, Card]]:
 
     :raises TypeError: for names that are not a sequence of strings, or ``rng`` not an :class:`Rng`.
     """
-    names = _checked_names(names)
+    names = name_list(names, "names")
     _check_rng(rng)
     cards = dict(zip(names, Deck(rng).deal(len(names))))
     return max(cards, key=cards.__getitem__), cards
-
-
-def _checked_names(names: object) -> list[str]:
-    """``names`` as a list: player names, a sequence of strings (a string itself is not one).
-
-    >>> _checked_names("abc")
-    Traceback (most recent call last):
-    ...
-    TypeError: names 'abc': give a sequence of player names (strings), e.g. ['ann', 'bob']
-    """
-    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or not all(
-        isinstance(name, str) for name in names
-    ):
-        raise TypeError(f"names {names!r}: give a sequence of player names (strings), e.g. ['ann', 'bob']")
-    return list(names)
 
 
 def _check_rng(rng: object) -> None:
@@ -289,7 +274,7 @@ class Tournament:
         seed: int | None = None,
         rules: Rules | None = None,
     ) -> None:
-        names = _checked_names(names)
+        names = name_list(names, "names")
         rules = None if rules is None else checked_rules(rules)
         starting_stack = chip_count(starting_stack, "starting stack", TournamentError, 1)
         buy_in = chip_count(buy_in, "buy_in", TournamentError)
