@@ -339,7 +339,7 @@ def test_rake_per_pot_and_session_results():
     # Calling preflop counts as voluntary; posting a blind and checking does not.
     first = table.hands[0]
     callers = {first.names[action.seat] for action in first.hand.history if action.kind is ActionKind.CALL}
-    assert {name for name, result in results.items() if result.voluntary_hands} == callers
+    assert {name for name, result in results.items() if result.vpip.count} == callers
     chips = table.leave("A")
     assert table.results()["A"].cashed_out == chips
     assert table.results()["A"].net == chips - 100
@@ -891,3 +891,22 @@ def test_a_refused_table_call_changes_nothing_and_chips_are_conserved(seed, data
         assert hand is None or sum(hand.stacks) + sum(hand.bets) + hand.pot_total == sum(hand.starting_stacks)
         cashed = sum(result.cashed_out for result in table.results().values())
         assert sum(table.stacks().values()) + cashed == table.bought_in - table.rake - table.fees
+
+
+def test_session_vpip_is_the_vpip_of_summarize():
+    """One VPIP (issue: the table counted hands dealt and any call, summarize preflop decisions and calls
+    that cost chips): a session's results agree with summarize over its hands, walks included."""
+    from holdem.agents import CallingStation, RandomBot, TightBot
+    from holdem.stats import summarize
+
+    table = Table(Rules.no_limit(1, 2, ante=1), seats=4, seed=5)
+    agents = {"ann": RandomBot(), "bob": TightBot(), "cy": CallingStation(), "dee": TightBot()}
+    for seat, name in enumerate(agents):
+        table.join(name, seat, 200)
+    table.play(agents, hands=60)
+    results, stats = table.results(), summarize(table.hands)
+    assert {name: result.vpip for name, result in results.items()} == {name: stats[name].vpip for name in results}
+    assert {name: result.hands_played for name, result in results.items()} == {
+        name: stats[name].hands for name in results
+    }
+    assert any(result.vpip.opportunities < result.hands_played for result in results.values())  # a walk

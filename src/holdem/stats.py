@@ -58,7 +58,7 @@ from holdem.errors import StatsError, check_type, name_list
 from holdem.hand import Hand
 from holdem.views import position_names
 
-__all__ = ["Aggression", "PlayerStats", "Ratio", "StatsError", "summarize"]
+__all__ = ["Aggression", "PlayerStats", "Ratio", "StatsError", "summarize", "vpip_by_seat"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -203,6 +203,21 @@ def summarize(
     for (name, position), tally in sorted(at.items(), key=lambda item: _POSITION_ORDER.index(item[0][1])):
         positions[name][position] = tally.stats(name, position, {})
     return {name: tally.stats(name, None, positions[name]) for name, tally in tallies.items()}
+
+
+def vpip_by_seat(hand: Hand) -> list[Ratio]:
+    """Each seat's VPIP in one finished ``hand`` (the definition :func:`summarize` counts):
+    ``Ratio(1, 1)`` for chips put in voluntarily before the flop, ``Ratio(0, 1)`` for a preflop
+    decision without, ``Ratio(0, 0)`` for no preflop decision (a walk).
+
+    >>> from holdem.rules import Rules
+    >>> hand = Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=7)
+    >>> hand.raise_to(6), hand.fold(), hand.fold()
+    (Action('raise', 2, 6), Action('fold', 0), Action('fold', 1))
+    >>> vpip_by_seat(hand)
+    [Ratio(count=0, opportunities=1), Ratio(count=0, opportunities=1), Ratio(count=1, opportunities=1)]
+    """
+    return [Ratio(counts[_VPIP], counts[_DECIDED]) for counts in _count(hand)]
 
 
 def _hand_and_names(record: object, names: list[str] | None, number: int) -> tuple[Hand, Sequence[str]]:

@@ -29,7 +29,7 @@ from typing import IO, SupportsIndex, TypeVar
 
 from holdem import seating
 from holdem._core import Rng
-from holdem.actions import Action, ActionKind, IllegalActionError
+from holdem.actions import Action, IllegalActionError
 from holdem.agents import Fault, _renumbered
 from holdem.dealing import checked_stacks
 from holdem.errors import BuyInError, HoldemError, SeatError, TableError, real_number
@@ -41,6 +41,7 @@ from holdem.rules import Rules, checked_rules
 from holdem.schedule import BlindSchedule
 from holdem.seating import Blinds, ButtonRule, Deal, MisdealButton, Owed
 from holdem.session import PLAY_HANDS_LIMIT, play_table
+from holdem.stats import vpip_by_seat
 
 __all__ = [
     "BuyInError",
@@ -69,9 +70,6 @@ class TableHand:
     deal: Deal
     names: tuple[str, ...]
     hand: Hand
-
-
-_VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
 
 
 class Table:
@@ -734,14 +732,8 @@ class Table:
         current = self._current
         assert current is not None
         hand = current.hand
-        voluntary = set()
-        for action in hand.history:
-            if action.kind is ActionKind.DEAL_BOARD:
-                break
-            if action.kind in _VOLUNTARY:
-                voluntary.add(action.seat)
-        for index, seat in enumerate(current.deal.seats):
-            self._seats[seat].settle(hand.stacks[index], index in voluntary)
+        for index, (seat, vpip) in enumerate(zip(current.deal.seats, vpip_by_seat(hand))):
+            self._seats[seat].settle(hand.stacks[index], vpip)
         self._rake += hand.rake
         self._current = None
         self._held.clear()
