@@ -32,8 +32,10 @@ hand's public history (:attr:`Hand.history <holdem.hand.Hand.history>`):
   games), over the hands.
 
 Before the flop the blinds (and straddles) are the bet to raise, so the first
-raise is the 2-bet and the next the 3-bet; with antes and no blinds, an
-opening bet counts as the first raise.
+raise is the 2-bet and the next the 3-bet.  Every raise action counts as a
+raise, as tracking programs count them: an all-in for less than a full raise
+too, though it does not reopen the betting (the first raiser facing it may
+only call or fold, and that is still a decision facing a 3-bet).
 
 >>> from holdem.hand import Hand
 >>> from holdem.rules import Rules
@@ -46,6 +48,15 @@ opening bet counts as the first raise.
 (Ratio(count=1, opportunities=1), Ratio(count=1, opportunities=1))
 >>> players["bob"].vpip.fraction, players["ann"].net, players["cy"].bb_per_100
 (0.0, 8, -300.0)
+
+An all-in raise for less than a full raise is a 3-bet all the same:
+
+>>> hand = Hand(Rules.no_limit(1, 2), [8, 100, 100], seed=1)
+>>> hand.raise_to(6), hand.raise_to(8), hand.fold(), hand.fold()
+(Action('raise', 2, 6), Action('raise', 0, 8), Action('fold', 1), Action('fold', 2))
+>>> players = summarize([hand], names=["ann", "bob", "cy"])
+>>> players["ann"].three_bet, players["cy"].fold_to_three_bet
+(Ratio(count=1, opportunities=1), Ratio(count=1, opportunities=1))
 """
 
 from __future__ import annotations
