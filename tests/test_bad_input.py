@@ -249,3 +249,11 @@ def test_play_table_checks_its_options_and_callbacks(options):
 def test_play_table_refuses_what_is_not_a_table():
     with pytest.raises(TypeError, match="table: use a Table, got int"):
         play_table(5, {"ann": CallingStation(), "bob": CallingStation()})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [1.5, True, "1"])
+def test_a_seed_that_is_not_an_integer_is_a_type_error(seed):
+    table = _two_player_table()
+    with pytest.raises(TypeError, match="seed"):
+        play_table(table, {"ann": CallingStation(), "bob": CallingStation()}, 3, seed=seed)
+    assert table.hands == ()

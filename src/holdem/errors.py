@@ -44,7 +44,7 @@ class InvalidArrayError(HoldemError, ValueError):
 
 
 class InvalidSeedError(HoldemError, ValueError):
-    """A seed that is not a non-negative integer below 2**64."""
+    """A seed outside 0 to 2**64 - 1 (a seed that is not an integer is a ``TypeError``)."""
 
 
 class RngError(HoldemError, ValueError):
