@@ -311,6 +311,22 @@ def test_holdem_sim_aivat_prints_and_saves_the_plain_duplicate_and_aivat_results
     assert not any(key.startswith("plain") for key in json.loads(path.read_text())["agents"][0])
 
 
+def test_holdem_sim_aivat_prints_n_a_for_an_interval_of_one_deal(capsys, tmp_path):
+    """Issue: --hands 1 printed inf intervals without a word."""
+    path = tmp_path / "results.json"
+    argv = ["sim", "--players", "2", "--bots", "random,station", "--hands", "2", "--seed", "4", "--workers", "1",
+            "--quiet", "--aivat", "--json", str(path)]  # fmt: skip
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "inf" not in out and "n/a" in out.splitlines()[2]
+    assert out.splitlines()[-1].startswith("n/a: an interval needs at least two samples")
+    row = json.loads(path.read_text())["agents"][0]  # valid JSON: no interval is null, not Infinity
+    assert row["aivat_bb_per_100_low"] is None and row["bb_per_100_high"] is None
+    assert main(["sim", "--players", "2", "--bots", "random,station", "--hands", "200", "--seed", "4",
+                 "--workers", "1", "--quiet"]) == 0  # fmt: skip
+    assert "n/a" not in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [

@@ -86,6 +86,8 @@ def draw_seats(names: Sequence[str], rng: Rng, first_seat: int = 0, seat_count: 
     The lowest card takes ``first_seat`` (seed 000: «Determina a qué asiento se le
     debe asignar la tarjeta más baja»), the next the seat to its left, and so on
     clockwise; the cards are shuffled and each player, in order, draws one.
+    Seats are numbered from 0, as everywhere in holdem (``holdem seat-draw``
+    counts from 1: its ``--first-seat 4`` is ``first_seat=3``).
 
     >>> draw_seats(["ann", "bob", "cy", "dee"], Rng(2))[:2]
     [Draw(name='ann', card=3, seat=1), Draw(name='bob', card=11, seat=3)]
@@ -233,7 +235,7 @@ class Tournament:
     (default no limit) at each level's blinds and ante (:meth:`BlindSchedule.rules`;
     a fixed-limit game's bets follow the schedule's ``small_bet``).
 
-    The seat draw gives the lowest card ``first_seat`` (:func:`draw_seats`).
+    The seat draw gives the lowest card ``first_seat``, a seat numbered from 0 (:func:`draw_seats`).
     The table's own options are given here too: ``seats``, ``button_rule``,
     ``out_of_turn``, ``button_after_misdeal``, ``missed_small_blind``,
     ``missed_big_blind`` and ``missed_antes_cap``, as :class:`~holdem.table.Table`
