@@ -115,6 +115,10 @@ class InvalidHistoryError(HoldemError, ValueError):
     """A hand history that cannot be read or replayed, or a hand that PHH cannot record."""
 
 
+class AivatError(HoldemError, ValueError):
+    """A value function for AIVAT that raised, or answered other than one finite number a seat."""
+
+
 class StatsError(HoldemError, ValueError):
     """A record :func:`holdem.stats.summarize` cannot count: not a finished hand, or names that do not fit its seats."""
 
