@@ -241,11 +241,79 @@ def test_estimate_refuses_what_it_cannot_estimate():
         (lambda view: {ActionKind.CALL: 0.5, ActionKind.FOLD: 0.5}, "no chance to"),
         (lambda view: {"dance": 0.5, ActionKind.FOLD: 0.5}, "gives 'dance'"),
         (lambda view: 1 / 0, "raised ZeroDivisionError"),
+        (lambda view: [0.5, 0.5], "give a mapping of decisions"),
+        (lambda view: {ActionKind.FOLD: "half", ActionKind.CALL: 0.5}, "give a mapping of decisions"),
+        (lambda view: {ActionKind.FOLD: math.nan, ActionKind.CALL: 1.0}, "summing to 1"),
     ],
 )
 def test_a_policy_that_does_not_fit_the_decision_is_an_agent_error(policy, message):
     with pytest.raises(AgentError, match=message):
         estimate(finished_hand(), [None, policy])
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: estimate(None),
+        lambda: estimate(5),
+        lambda: estimate(finished_hand(), "ab"),
+        lambda: estimate(finished_hand(), 5),
+        lambda: estimate(finished_hand(), [None, "policy"]),
+        lambda: estimate(finished_hand(), None, 5),
+        lambda: estimate(finished_hand(), None, ShowdownValue),  # the class, not a value function
+    ],
+)
+def test_arguments_of_a_wrong_type_are_type_errors(call):
+    """Issue: estimate(None) and estimate(5) raised AttributeError."""
+    with pytest.raises(TypeError):
+        call()
+
+
+class _Answering(ZeroValue):
+    """A value function whose ``values`` (or ``expected``) answers ``answer``."""
+
+    def __init__(self, method, answer):
+        self.method, self.answer = method, answer
+
+    def values(self, situation):
+        return self._say("values", situation)
+
+    def expected(self, situation):
+        return self._say("expected", situation)
+
+    def _say(self, method, situation):
+        if method != self.method:
+            return (0.0,) * len(situation.stacks)
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
+@pytest.mark.parametrize("method", ["values", "expected"])
+@pytest.mark.parametrize(
+    "answer, message",
+    [
+        ((0.0,), r"gave \(0.0,\): give one finite number for each of the 2 seats"),  # issue: an IndexError
+        ((0.0, 0.0, 0.0), "for each of the 2 seats"),
+        ((math.nan, 0.0), "gave \\(nan, 0.0\\)"),  # issue: NaN was taken
+        ((math.inf, -math.inf), "finite"),
+        (("1", "2"), "finite"),
+        (None, "gave None"),
+        (KeyError("seat"), "raised KeyError"),
+    ],
+)
+def test_a_value_function_that_does_not_answer_one_finite_number_a_seat_is_an_aivat_error(method, answer, message):
+    with pytest.raises(holdem.AivatError, match=message) as raised:
+        estimate(finished_hand(), None, _Answering(method, answer))
+    assert str(raised.value).startswith(f"the value function's {method} ")
+
+
+def test_a_value_function_may_answer_numpy_arrays():
+    class Arrays(ZeroValue):
+        def values(self, situation):
+            return numpy.zeros(len(situation.stacks))
+
+    assert estimate(finished_hand(), None, Arrays()) == estimate(finished_hand(), None, ZeroValue())
 
 
 def test_showdown_value_judges_the_pot_as_called_and_gives_back_what_no_one_matches():
@@ -309,6 +377,22 @@ def test_holdem_sim_aivat_prints_and_saves_the_plain_duplicate_and_aivat_results
     assert main([*argv, "--json", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[1].endswith("bb/100  ± (95%)  faults")
     assert not any(key.startswith("plain") for key in json.loads(path.read_text())["agents"][0])
+
+
+def test_holdem_sim_aivat_prints_n_a_for_an_interval_of_one_deal(capsys, tmp_path):
+    """Issue: --hands 1 printed inf intervals without a word."""
+    path = tmp_path / "results.json"
+    argv = ["sim", "--players", "2", "--bots", "random,station", "--hands", "2", "--seed", "4", "--workers", "1",
+            "--quiet", "--aivat", "--json", str(path)]  # fmt: skip
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "inf" not in out and "n/a" in out.splitlines()[2]
+    assert out.splitlines()[-1].startswith("n/a: an interval needs at least two samples")
+    row = json.loads(path.read_text())["agents"][0]  # valid JSON: no interval is null, not Infinity
+    assert row["aivat_bb_per_100_low"] is None and row["bb_per_100_high"] is None
+    assert main(["sim", "--players", "2", "--bots", "random,station", "--hands", "200", "--seed", "4",
+                 "--workers", "1", "--quiet"]) == 0  # fmt: skip
+    assert "n/a" not in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

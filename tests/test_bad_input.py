@@ -22,6 +22,7 @@ from holdem.errors import (
 )
 from holdem.hand import Hand
 from holdem.match import play_match
+from holdem.session import play_table
 from holdem.rules import Rules
 from holdem.table import Table
 from holdem.views import position_names
@@ -33,6 +34,8 @@ from holdem.tournament import (
     Tournament,
     _exact_icm,
     _sampled_icm,
+    draw_button,
+    draw_seats,
     icm,
 )
 from holdem.vector import VectorGame
@@ -72,6 +75,15 @@ NAMES = ["ann", "bob", "cy"]
         (lambda: Table(Rules.no_limit(1, 2), time_fee=2**61), TableError),
         (lambda: Table(Rules.no_limit(1, 2), seats=True), TypeError),
         (lambda: Table(Rules.no_limit(1, 2), clock=5), TypeError),
+        (lambda: SCHEDULE.rules(5, Rules.no_limit(1, 2)), TournamentError),
+        (lambda: SCHEDULE.rules(-1, Rules.no_limit(1, 2)), TournamentError),
+        (lambda: SCHEDULE.rules(0.0, Rules.no_limit(1, 2)), TypeError),
+        (lambda: draw_seats(["a", "b"], 5), TypeError),
+        (lambda: draw_seats([1, 2], Rng(1)), TypeError),
+        (lambda: draw_seats("abc", Rng(1)), TypeError),
+        (lambda: draw_button("abc", Rng(1)), TypeError),
+        (lambda: draw_button(["a", "b"], None), TypeError),
+        (lambda: Tournament("abc", 1000, SCHEDULE), TypeError),
     ],
 )
 def test_bad_arguments_are_refused_when_the_object_is_made(make, error):
@@ -171,6 +183,10 @@ def test_generators_and_decks_take_numpy_integers():
         lambda: Table("nl"),
         lambda: VectorGame("nl", players=2),
         lambda: play_match([CallingStation(), CallingStation()], 2, rules="nl", workers=1, progress=False),
+        lambda: Tournament(NAMES, 1000, SCHEDULE, rules=5),
+        lambda: Tournament(NAMES, 1000, SCHEDULE, rules="nl"),
+        lambda: Level(1, 2).rules(5),
+        lambda: SCHEDULE.rules(0, "nl"),
     ],
 )
 def test_every_entry_point_checks_its_rules_the_same_way(make):
@@ -201,3 +217,43 @@ def test_a_ragged_list_of_decisions_is_refused():
     with pytest.raises(InvalidArrayError, match="one integer a table"):
         game.step([1, [1], 1])
     assert (game.observe().bets == before.bets).all()
+
+
+def _two_player_table() -> Table:
+    table = Table(Rules.no_limit(1, 2), seats=6, seed=1)
+    table.join("ann", 0, 100)
+    table.join("bob", 3, 100)
+    return table
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"fold_on_error": "no"},
+        {"fold_on_error": 1},
+        {"go_on": 5},
+        {"after_hand": "later"},
+        {"go_on": lambda: "no"},
+        {"go_on": lambda: None},
+    ],
+)
+def test_play_table_checks_its_options_and_callbacks(options):
+    """Issue: fold_on_error="no" played as a flag, a go_on returning "no" as true, go_on=5 refused only when called."""
+    table = _two_player_table()
+    before = table.stacks(), table.button
+    with pytest.raises(TypeError, match="fold_on_error|go_on|after_hand"):
+        play_table(table, {"ann": CallingStation(), "bob": CallingStation()}, 3, seed=1, **options)
+    assert (table.stacks(), table.button, table.hands) == (*before, ())
+
+
+def test_play_table_refuses_what_is_not_a_table():
+    with pytest.raises(TypeError, match="table: use a Table, got int"):
+        play_table(5, {"ann": CallingStation(), "bob": CallingStation()})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [1.5, True, "1"])
+def test_a_seed_that_is_not_an_integer_is_a_type_error(seed):
+    table = _two_player_table()
+    with pytest.raises(TypeError, match="seed"):
+        play_table(table, {"ann": CallingStation(), "bob": CallingStation()}, 3, seed=seed)
+    assert table.hands == ()

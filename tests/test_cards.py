@@ -47,12 +47,24 @@ def test_card_lists_accept_codes_and_mixed_iterables():
     assert parse_cards("") == ()
 
 
-@pytest.mark.parametrize("bad", ["Xx", "A", "1s", "Asx", "Ax", "11s", "", 52, -1, 3.0, None, True])
+@pytest.mark.parametrize("bad", ["Xx", "A", "1s", "Asx", "Ax", "11s", "", 52, -1])
 def test_malformed_cards_raise_invalid_card_error(bad):
     with pytest.raises(InvalidCardError) as error:
         parse_card(bad)
     assert repr(bad) in str(error.value)
     assert isinstance(error.value, ValueError) and isinstance(error.value, HoldemError)
+
+
+@pytest.mark.parametrize("bad", [3.0, None, True, False, b"As"])
+def test_cards_of_a_wrong_type_raise_type_error(bad):
+    """Issue: a bool was read as a code and refused as a card (InvalidCardError), wherever cards are read."""
+    from holdem.isomorphism import HandIndexer
+
+    for read in (parse_card, lambda card: parse_cards([card, 2]), lambda card: HandIndexer().index([card, 2])):
+        with pytest.raises(TypeError, match=f"card {bad!r}: give a card as text"):
+            read(bad)
+    with pytest.raises(TypeError, match="card"):
+        holdem.evaluate([bad, 1, 2, 3, 4])
 
 
 @pytest.mark.parametrize("bad", ["AsK", "AsKdX", "As Kd 1h", ["As", "Zz"]])

@@ -74,9 +74,12 @@ def test_bounded_integers_are_exact_lemire():
 
 
 def test_seeds_are_checked():
-    for bad in (-1, 2**64, 1.5, "7"):
+    for bad in (-1, 2**64):
         with pytest.raises(InvalidSeedError):
             Rng(bad)
+    for wrong in (1.5, "7", True, 2.0):  # issue: a float seed was an InvalidSeedError
+        with pytest.raises(TypeError, match="seed"):
+            Rng(wrong)
     with pytest.raises(InvalidSeedError):
         Rng(5, secure=True)
     with pytest.raises(ValueError):

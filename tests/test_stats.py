@@ -284,6 +284,21 @@ def test_summarize_equals_an_independent_recount_over_random_hands(seeds):
     compare(players, assert_agrees(hands, seat_names))
 
 
+def test_a_short_all_in_raise_counts_as_a_three_bet():
+    """Every raise action is a raise, as tracking programs count them: an all-in for less than a full
+    raise too, though the first raiser facing it may only call or fold."""
+    hand = holdem.Hand(NL, [8, 100, 100], seed=1)
+    hand.raise_to(6)
+    hand.raise_to(8)  # all in, 2 more: a full raise would be to 10
+    hand.fold()
+    assert hand.legal_actions().min_raise_to is None  # the betting is not reopened
+    hand.fold()
+    players = stats_of(hand, ["short", "bb", "opener"])
+    assert players["short"].three_bet == Ratio(1, 1) and players["short"].pfr == Ratio(1, 1)
+    assert players["opener"].fold_to_three_bet == Ratio(1, 1)
+    assert players["bb"].three_bet == Ratio(0, 0)  # two raises made when the big blind acted
+
+
 class _Record:
     """A record as the site readers give them: a hand and its players in seat order."""
 
@@ -435,6 +450,50 @@ def test_bad_records_are_refused_with_what_was_wrong():
     void = holdem.Hand(NL, [100, 100], seed=1)
     void.misdeal()
     assert summarize([void, done])["seat 0"].hands == 1
+
+
+def test_a_short_all_in_raise_counts_as_a_three_bet():
+    """Every raise action is a raise, as tracking programs count them: an all-in for less than a full
+    raise too, though the first raiser facing it may only call or fold."""
+    hand = holdem.Hand(NL, [8, 100, 100], seed=1)
+    hand.raise_to(6)
+    hand.raise_to(8)  # all in, 2 more: a full raise would be to 10
+    hand.fold()
+    assert hand.legal_actions().min_raise_to is None  # the betting is not reopened
+    hand.fold()
+    players = stats_of(hand, ["short", "bb", "opener"])
+    assert players["short"].three_bet == Ratio(1, 1) and players["short"].pfr == Ratio(1, 1)
+    assert players["opener"].fold_to_three_bet == Ratio(1, 1)
+    assert players["bb"].three_bet == Ratio(0, 0)  # two raises made when the big blind acted
+
+
+class _Record:
+    def __init__(self, hand, players):
+        self.hand, self.players = hand, players
+
+
+def test_names_are_one_string_a_seat_each_different():
+    """Issue: duplicate names merged seats, and a str of names was read as one name a letter."""
+    done = play(holdem.Hand(NL, [100, 100, 100], seed=1), "fold", "fold")
+    assert holdem.errors.StatsError is StatsError
+    with pytest.raises(StatsError, match="each different"):
+        summarize([done], names=["a", "a", "b"])
+    with pytest.raises(StatsError, match="each different"):
+        summarize([_Record(done, ("a", "b", "a"))])
+    with pytest.raises(TypeError, match="names 'abc'"):
+        summarize([done], names="abc")
+    with pytest.raises(TypeError, match="the names of hand 1 'abc'"):
+        summarize([_Record(done, "abc")])
+    with pytest.raises(TypeError, match="names"):
+        summarize([done], names=[1, 2, 3])
+    assert list(summarize([_Record(done, ("a", "b", "c"))])) == ["a", "b", "c"]
+
+
+@pytest.mark.parametrize("by_position", [1, 0, "no", None])
+def test_by_position_is_a_bool(by_position):
+    done = play(holdem.Hand(NL, [100, 100], seed=1), "fold")
+    with pytest.raises(TypeError, match="by_position: use a bool"):
+        summarize([done], by_position=by_position)
 
 
 def test_summarize_streams_its_hands():

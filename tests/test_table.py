@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from holdem import ActionKind, IllegalActionError, InvalidHistoryError, Rules, phh
 from holdem.table import BuyInError, Deal, SeatError, Table, TableError
+from holdem.seating import Debt
 
 
 def table_of(stacks, rule="dead", seats=None, **options):
@@ -339,7 +340,7 @@ def test_rake_per_pot_and_session_results():
     # Calling preflop counts as voluntary; posting a blind and checking does not.
     first = table.hands[0]
     callers = {first.names[action.seat] for action in first.hand.history if action.kind is ActionKind.CALL}
-    assert {name for name, result in results.items() if result.voluntary_hands} == callers
+    assert {name for name, result in results.items() if result.vpip.count} == callers
     chips = table.leave("A")
     assert table.results()["A"].cashed_out == chips
     assert table.results()["A"].net == chips - 100
@@ -891,3 +892,69 @@ def test_a_refused_table_call_changes_nothing_and_chips_are_conserved(seed, data
         assert hand is None or sum(hand.stacks) + sum(hand.bets) + hand.pot_total == sum(hand.starting_stacks)
         cashed = sum(result.cashed_out for result in table.results().values())
         assert sum(table.stacks().values()) + cashed == table.bought_in - table.rake - table.fees
+
+
+def test_session_vpip_is_the_vpip_of_summarize():
+    """One VPIP (issue: the table counted hands dealt and any call, summarize preflop decisions and calls
+    that cost chips): a session's results agree with summarize over its hands, walks included."""
+    from holdem.agents import CallingStation, RandomBot, TightBot
+    from holdem.stats import summarize
+
+    table = Table(Rules.no_limit(1, 2, ante=1), seats=4, seed=5)
+    agents = {"ann": RandomBot(), "bob": TightBot(), "cy": CallingStation(), "dee": TightBot()}
+    for seat, name in enumerate(agents):
+        table.join(name, seat, 200)
+    table.play(agents, hands=60)
+    results, stats = table.results(), summarize(table.hands)
+    assert {name: result.vpip for name, result in results.items()} == {name: stats[name].vpip for name in results}
+    assert {name: result.hands_played for name, result in results.items()} == {
+        name: stats[name].hands for name in results
+    }
+    assert any(result.vpip.opportunities < result.hands_played for result in results.values())  # a walk
+
+
+def test_a_player_owing_only_antes_posts_them_or_waits_for_the_big_blind():
+    """Issue: missed_blinds said (False, False) while the player waited an orbit for missed antes."""
+    table = Table(Rules.no_limit(1, 2, ante=1), seats=5, seed=0)
+    for seat, name in enumerate("ABCDE"):
+        table.join(name, seat, 100)
+    table.start_hand()  # button A
+    fold_around(table)
+    table.sit_out("A")
+    table.start_hand()  # button B, blinds C and D: A misses the ante only
+    fold_around(table)
+    assert table.missed_blinds("A") == (False, False)
+    assert table.owed("A") == Debt(big_blind=False, small_blind=False, antes=1)
+    table.come_back("A")
+    assert table.is_waiting("A") and 0 not in table.next_deal().seats
+    table.come_back("A", post=True)
+    deal = table.next_deal()
+    assert 0 in deal.seats and deal.posts == {0: (0, 1)}
+    table.start_hand()
+    assert blind_posters(table.hands[-1], ActionKind.POST_DEAD) == {0: 1}
+    assert table.owed("A") == Debt()
+
+
+def test_a_missed_big_blind_owes_its_big_blind_ante():
+    table = Table(Rules.no_limit(1, 2, ante=2, big_blind_ante=True), seats=5, seed=0)
+    for seat, name in enumerate("ABCDE"):
+        table.join(name, seat, 100)
+    table.start_hand()
+    fold_around(table)
+    table.sit_out("E")
+    table.start_hand()  # the big blind at D: E misses nothing
+    fold_around(table)
+    assert table.owed("E") == Debt()
+    table.start_hand()  # the big blind passes E's seat, and its ante
+    fold_around(table)
+    assert table.owed("E") == Debt(big_blind=True, small_blind=False, antes=2)
+    table.start_hand()  # the small blind passes too: no ante with it
+    fold_around(table)
+    assert table.owed("E") == Debt(big_blind=True, small_blind=True, antes=2)
+    table.come_back("E", post=True)
+    deal = table.next_deal()
+    assert deal.posts == {4: (2, 3)}  # the big blind live; the small blind and the ante dead
+    table.start_hand()
+    assert blind_posters(table.hands[-1], ActionKind.POST_DEAD) == {4: 3}
+    play_passively(table)
+    assert sum(table.stacks().values()) == 500

@@ -5,6 +5,7 @@ from fractions import Fraction
 import pytest
 
 from holdem import Rng
+from holdem.cards import CARD_NAMES
 from holdem.tournament import (
     BlindSchedule,
     Level,
@@ -249,6 +250,9 @@ def test_the_seat_draw_command_takes_the_table_and_the_seat_of_the_lowest_card(c
     lines = capsys.readouterr().out.splitlines()
     seats = {line.split()[2]: int(line.rsplit(" ", 1)[1]) for line in lines[:3]}
     assert seats == {"As:": 5, "2s:": 6, "3s:": 1}  # clockwise from seat 5 of 6, numbered from 1
+    # the command counts seats from 1, the API from 0: the same draw
+    draws = draw_seats(["ann", "bob", "cy"], Rng(4).spawn(2)[0], first_seat=4, seat_count=6)
+    assert {CARD_NAMES[draw.card] + ":": draw.seat + 1 for draw in draws} == seats
     for argv, message in ((["--first-seat", "7", "--seats", "6"], "--first-seat 7: the seats are 1 to 6"),
                           (["--first-seat", "0"], "give a whole number of 1 or more"),
                           (["--seats", "11"], "a table seats 2 to 10")):  # fmt: skip

@@ -25,6 +25,7 @@ from holdem.equity import EquityResult, equity
 from holdem.errors import (
     AcpcError,
     AgentError,
+    AivatError,
     BuyInError,
     CardCountError,
     DeckError,
@@ -160,6 +161,7 @@ __all__ = [
     "AgentError",
     "AgentHooks",
     "AgentResult",
+    "AivatError",
     "BlindSchedule",
     "ButtonRule",
     "BuyInError",

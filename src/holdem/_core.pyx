@@ -930,9 +930,11 @@ cdef class Rng:
                 raise MemoryError()
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
-        if not isinstance(seed, bool) and hasattr(type(seed), "__index__"):
+        if type(seed) is not int:
+            if isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
+                raise TypeError(f"seed {seed!r}: use an integer from 0 to 2**64 - 1")
             seed = operator.index(seed)  # numpy integers
-        if type(seed) is not int or not 0 <= seed < 2 ** 64:
+        if not 0 <= seed < 2 ** 64:
             raise InvalidSeedError(f"seed must be an integer from 0 to 2**64 - 1, got {seed!r}")
         self.seed = None if secure else seed
         mixer = seed

@@ -40,12 +40,14 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import collections
+import math
+import numbers
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from holdem.actions import Action, ActionKind
 from holdem.cards import Card
-from holdem.errors import AgentError, InvalidHandError
+from holdem.errors import AgentError, AivatError, InvalidHandError
 from holdem.hand import Hand
 from holdem.views import HandView
 
@@ -53,7 +55,7 @@ if TYPE_CHECKING:
     import numpy
     import numpy.typing as npt
 
-__all__ = ["Policy", "ShowdownValue", "Situation", "ValueFunction", "ZeroValue", "estimate"]
+__all__ = ["AivatError", "Policy", "ShowdownValue", "Situation", "ValueFunction", "ZeroValue", "checked_value", "estimate"]
 
 Policy = Callable[[HandView], Mapping[object, float]]
 """An agent's ``policy`` hook: the probability of each decision it may make at a view."""
@@ -90,7 +92,9 @@ class ValueFunction(Protocol):
     outcome of the next chance event, each as likely as the deck makes it:
     every deal of the hole cards when none are dealt, else every flop (from
     an empty board), turn or river.  The estimate is unbiased whatever
-    ``values`` is, provided ``expected`` is its true expectation.
+    ``values`` is, provided ``expected`` is its true expectation.  Each must
+    answer one finite number a seat: any other answer, or an exception, is
+    an :class:`~holdem.errors.AivatError` naming the method at fault.
     """
 
     def values(self, situation: Situation) -> Sequence[float]: ...
@@ -279,14 +283,87 @@ def estimate(
     :raises AgentError: for a policy that raises, gives a decision the rules do not
         allow, chances that are not probabilities summing to 1, or no chance to
         the decision the seat made.
+    :raises AivatError: for a value function that raises, or answers other than one
+        finite number a seat.
+    :raises TypeError: for a ``hand`` that is not a :class:`~holdem.hand.Hand`, policies
+        that are not a sequence of callables or ``None``, or a ``value`` without
+        ``values`` and ``expected`` methods.
     """
+    if not isinstance(hand, Hand):
+        raise TypeError(f"hand {hand!r}: give a finished holdem Hand")
+    if isinstance(policies, (str, bytes)) or not isinstance(policies, (Sequence, type(None))) or not all(
+        policy is None or callable(policy) for policy in policies or ()
+    ):
+        raise TypeError(f"policies {policies!r}: give a sequence of policy hooks, None for a seat whose policy is not known")
     count = hand.player_count
     policies = [None] * count if policies is None else list(policies)
     if len(policies) != count:
         raise InvalidHandError(f"{len(policies)} policies for a hand of {count} players: give one per seat")
+    judge = checked_value(ShowdownValue() if value is None else value)
     holes = _checked_holes(hand)
     asked = _replayed(hand, holes, policies) if any(policies) and not hand.is_void else None
-    return _estimate(hand, holes, asked, ShowdownValue() if value is None else value)
+    return _estimate(hand, holes, asked, judge)
+
+
+def checked_value(value: object) -> ValueFunction:
+    """``value``, a value function, with each of its answers checked: one finite number a seat.
+
+    >>> situation = Situation(((), ()), (), (1, 2), (99, 98), (False, False))
+    >>> class Short(ZeroValue):
+    ...     def values(self, situation):
+    ...         return [0.0]
+    >>> checked_value(Short()).values(situation)
+    Traceback (most recent call last):
+    ...
+    holdem.errors.AivatError: the value function's values gave [0.0]: give one finite number for each of the 2 seats
+
+    :raises TypeError: for a ``value`` without ``values`` and ``expected`` methods.
+    """
+    if isinstance(value, _Checked):
+        return value
+    if isinstance(value, type) or not all(callable(getattr(value, name, None)) for name in ("values", "expected")):
+        raise TypeError(f"value {value!r}: give a value function, with values(situation) and expected(situation)")
+    return _Checked(value)  # type: ignore[arg-type]
+
+
+class _Checked:
+    """A value function whose answers are checked (:func:`checked_value`)."""
+
+    def __init__(self, value: ValueFunction) -> None:
+        self.value = value
+
+    def values(self, situation: Situation) -> Sequence[float]:
+        return _answer(self.value.values, situation, "values")
+
+    def expected(self, situation: Situation) -> Sequence[float]:
+        return _answer(self.value.expected, situation, "expected")
+
+
+def _answer(method: Callable[[Situation], Sequence[float]], situation: Situation, name: str) -> Sequence[float]:
+    """What a value function's ``method`` says of ``situation``, if it is one finite number a seat.
+
+    :raises AivatError: for anything else, or an exception of the method.
+    """
+    try:
+        answer = method(situation)
+    except Exception as error:
+        raise AivatError(f"the value function's {name} raised {type(error).__name__}: {error}") from error
+    count = len(situation.stacks)
+    if type(answer) is tuple and len(answer) == count and all(type(number) is float for number in answer):
+        if math.isfinite(sum(answer)):  # the common answer, checked quickly: a sum of finite floats may
+            return answer  # overflow, and then each is checked below
+    try:
+        fits = len(answer) == count and all(
+            isinstance(number, numbers.Real) and not isinstance(number, bool) and math.isfinite(number)
+            for number in answer
+        )
+    except TypeError:  # no length, or not iterable
+        fits = False
+    if not fits:
+        raise AivatError(
+            f"the value function's {name} gave {answer!r}: give one finite number for each of the {count} seats"
+        )
+    return answer
 
 
 class _Recorder:
@@ -323,7 +400,7 @@ class _Recorder:
                     yield queue.popleft() if queue and action.seat not in faulted else None
 
         try:
-            return _estimate(hand, _checked_holes(hand), asked(), value)
+            return _estimate(hand, _checked_holes(hand), asked(), checked_value(value))
         finally:
             for queue in queues:
                 queue.clear()
@@ -460,10 +537,14 @@ def _uncertain(chances: Mapping[object, float], taken: Action) -> bool:
 
     :raises AgentError: for chances that are not probabilities summing to 1.
     """
-    values = chances.values()
-    if any(not 0 <= chance <= 1 for chance in values) or abs(sum(values) - 1) > 1e-9:
+    values = chances.values() if isinstance(chances, Mapping) else ("no mapping",)
+    if (
+        not all(isinstance(chance, numbers.Real) and not isinstance(chance, bool) for chance in values)
+        or any(not 0 <= chance <= 1 for chance in values)  # type: ignore[operator]
+        or abs(sum(values) - 1) > 1e-9  # type: ignore[arg-type]
+    ):
         raise AgentError(
-            f"the policy of seat {taken.seat} gives chances {dict(chances)!r}: give probabilities summing to 1"
+            f"the policy of seat {taken.seat} gives chances {chances!r}: give a mapping of decisions to probabilities summing to 1"
         )
     return len(chances) > 1
 

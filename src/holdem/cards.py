@@ -56,11 +56,18 @@ del _code, _name, _rank, _suit
 def parse_card(card: str | int) -> Card:
     """Return the code of one card given as text (``"Td"``, ``"10d"``) or as a code.
 
-    Integers of any type (numpy's too) are codes.
+    Integers of any type (numpy's too) are codes; a bool is not a card.
 
     >>> import numpy
     >>> parse_card("Td") == parse_card("10d") == parse_card(33) == parse_card(numpy.uint8(33)) == 33
     True
+    >>> parse_card(True)
+    Traceback (most recent call last):
+    ...
+    TypeError: card True: give a card as text such as 'As' or as a code 0 to 51, not a bool
+
+    :raises InvalidCardError: for text or a code that names no card.
+    :raises TypeError: for anything that is neither text nor an integer.
     """
     if type(card) is int and 0 <= card < 52:
         return card
@@ -72,7 +79,9 @@ def parse_card(card: str | int) -> Card:
     try:
         code = integer(card, "card")
     except TypeError:
-        raise InvalidCardError(f"invalid card {card!r}: {_CARD_HELP}") from None
+        raise TypeError(
+            f"card {card!r}: give a card as text such as 'As' or as a code 0 to 51, not a {type(card).__name__}"
+        ) from None
     if 0 <= code < 52:
         return code
     raise InvalidCardError(f"invalid card code {card!r}: card codes are 0 to 51")

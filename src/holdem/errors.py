@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Sequence
 
 
 class HoldemError(Exception):
@@ -43,7 +44,7 @@ class InvalidArrayError(HoldemError, ValueError):
 
 
 class InvalidSeedError(HoldemError, ValueError):
-    """A seed that is not a non-negative integer below 2**64."""
+    """A seed outside 0 to 2**64 - 1 (a seed that is not an integer is a ``TypeError``)."""
 
 
 class RngError(HoldemError, ValueError):
@@ -114,6 +115,14 @@ class InvalidHistoryError(HoldemError, ValueError):
     """A hand history that cannot be read or replayed, or a hand that PHH cannot record."""
 
 
+class AivatError(HoldemError, ValueError):
+    """A value function for AIVAT that raised, or answered other than one finite number a seat."""
+
+
+class StatsError(HoldemError, ValueError):
+    """A record :func:`holdem.stats.summarize` cannot count: not a finished hand, or names that do not fit its seats."""
+
+
 class AcpcError(HoldemError, ValueError):
     """ACPC text that cannot be read (a game definition, match state or log line), or a game holdem cannot play."""
 
@@ -150,3 +159,20 @@ def check_type(value: object, kind: type | tuple[type, ...], what: str) -> None:
     if not isinstance(value, kind):
         names = " or ".join(wanted.__name__ for wanted in (kind if isinstance(kind, tuple) else (kind,)))
         raise TypeError(f"{what}: use a {names}, got {type(value).__name__}")
+
+
+def name_list(names: object, what: str) -> list[str]:
+    """``names`` as a list if it is a sequence of player names, strings (a string itself is not one).
+
+    >>> name_list(("ann", "bob"), "names")
+    ['ann', 'bob']
+    >>> name_list("abc", "names")
+    Traceback (most recent call last):
+    ...
+    TypeError: names 'abc': give a sequence of player names (strings), e.g. ['ann', 'bob']
+    """
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or not all(
+        isinstance(name, str) for name in names
+    ):
+        raise TypeError(f"{what} {names!r}: give a sequence of player names (strings), e.g. ['ann', 'bob']")
+    return list(names)

@@ -785,15 +785,17 @@ def percentile_buckets(
     >>> percentile_buckets(np.array([0.1, 0.9, 0.5, 0.3]), 2).tolist()
     [0, 1, 1, 0]
 
-    :raises IsomorphismError: for a count below 1, or values and weights that do not match.
+    :raises IsomorphismError: for a count below 1, values and weights that do not match, or NaN or
+        an infinity among them.
+    :raises TypeError: for values or weights that are not numbers.
     """
     import numpy
 
-    values = numpy.asarray(values, dtype=numpy.float64)
+    values = _finite(values, "values")
     number = integer(count, "count")
     if number < 1 or values.ndim != 1:
         raise IsomorphismError(f"percentile_buckets takes a one-dimensional array and a count of at least 1, got {number!r}")
-    mass = numpy.ones(len(values)) if weights is None else numpy.asarray(weights, dtype=numpy.float64)
+    mass = numpy.ones(len(values)) if weights is None else _finite(weights, "weights")
     if mass.shape != values.shape or (mass < 0).any():
         raise IsomorphismError(
             f"weights of shape {mass.shape} for values of shape {values.shape}: give one non-negative weight a value"
@@ -809,6 +811,26 @@ def percentile_buckets(
     labels = numpy.empty(len(values), dtype=numpy.int32)
     labels[order] = numpy.minimum((share * number).astype(numpy.int64), number - 1)
     return labels
+
+
+def _finite(array: object, what: str) -> npt.NDArray[numpy.float64]:
+    """``array`` as float64, when it holds numbers and each is finite.
+
+    >>> _finite([0.5, float("nan")], "values")
+    Traceback (most recent call last):
+    ...
+    holdem.errors.IsomorphismError: values: NaN or an infinity at index (1,): buckets take finite numbers
+    """
+    import numpy
+
+    try:
+        data = numpy.asarray(array, dtype=numpy.float64)
+    except (TypeError, ValueError):
+        raise TypeError(f"{what} of type {type(array).__name__}: give an array of numbers") from None
+    bad = numpy.argwhere(~numpy.isfinite(data))
+    if len(bad):
+        raise IsomorphismError(f"{what}: NaN or an infinity at index {tuple(int(i) for i in bad[0])}: buckets take finite numbers")
+    return data
 
 
 def kmeans_buckets(
@@ -830,11 +852,13 @@ def kmeans_buckets(
     >>> kmeans_buckets(np.array([[1.0, 0.0], [0.9, 0.1], [0.0, 1.0], [0.1, 0.9]]), 2).tolist()
     [0, 0, 1, 1]
 
-    :raises IsomorphismError: for a count outside 1 .. the number of rows, or weights that do not match.
+    :raises IsomorphismError: for a count outside 1 .. the number of rows, weights that do not match,
+        or NaN or an infinity among the points or weights.
+    :raises TypeError: for points or weights that are not numbers.
     """
     import numpy
 
-    data = numpy.asarray(points, dtype=numpy.float64)
+    data = _finite(points, "points")
     number = integer(count, "count")
     rounds = integer(iterations, "iterations")
     if data.ndim != 2 or not 1 <= number <= len(data) or rounds < 1:
@@ -842,7 +866,7 @@ def kmeans_buckets(
             f"kmeans_buckets takes an (N, d) array, a count from 1 to N and at least 1 iteration, "
             f"got shape {data.shape}, count {number!r}, iterations {rounds!r}"
         )
-    mass = numpy.ones(len(data)) if weights is None else numpy.asarray(weights, dtype=numpy.float64)
+    mass = numpy.ones(len(data)) if weights is None else _finite(weights, "weights")
     if mass.shape != (len(data),) or (mass < 0).any() or not mass.sum() > 0:
         raise IsomorphismError(f"weights of shape {mass.shape} for {len(data)} rows: give one non-negative weight a row")
     generator = numpy.random.default_rng(integer(seed, "seed"))

@@ -6,7 +6,7 @@
 (True, True, Debt(big_blind=True, small_blind=False, antes=0))
 >>> player.charge(now=3600.0, fee=2, period=1800.0)
 >>> player.result()
-PlayerResult(name='ann', bought_in=100, cashed_out=0, stack=94, fees=6, hands_played=0, voluntary_hands=0)
+PlayerResult(name='ann', bought_in=100, cashed_out=0, stack=94, fees=6, hands_played=0, vpip=Ratio(count=0, opportunities=0))
 """
 
 from __future__ import annotations
@@ -16,13 +16,16 @@ import dataclasses
 from holdem.errors import BuyInError
 from holdem.limits import MAX_CHIPS, chip_count
 from holdem.seating import Debt
+from holdem.stats import Ratio
 
 __all__ = ["Player", "PlayerResult", "checked_buy_in"]
 
 
 @dataclasses.dataclass(frozen=True)
 class PlayerResult:
-    """A player's session: chips in and out, ``net`` won, hands dealt and hands played voluntarily (VPIP)."""
+    """A player's session: chips in and out, ``net`` won, ``hands_played`` (the hands dealt to the player)
+    and ``vpip``: the hands the player put chips in voluntarily before the flop, over those with a
+    preflop decision, as :func:`holdem.stats.summarize` counts them (:func:`~holdem.stats.vpip_by_seat`)."""
 
     name: str
     bought_in: int
@@ -30,7 +33,7 @@ class PlayerResult:
     stack: int
     fees: int
     hands_played: int
-    voluntary_hands: int
+    vpip: Ratio
 
     @property
     def net(self) -> int:
@@ -52,6 +55,7 @@ class Player:
     fee_start: float = 0.0
     hands_played: int = 0
     voluntary_hands: int = 0
+    preflop_decisions: int = 0
     sitting_out: bool = False
     new: bool = False
     missed_small_blind: bool = False
@@ -103,11 +107,12 @@ class Player:
             self.fees += paid
             self.fee_periods += due
 
-    def settle(self, stack: int, voluntary: bool) -> None:
-        """A hand played: ``stack`` left, the hand ``voluntary`` when the player put chips in by choice."""
+    def settle(self, stack: int, vpip: Ratio) -> None:
+        """A hand played: ``stack`` left, ``vpip`` the player's VPIP in it (:func:`~holdem.stats.vpip_by_seat`)."""
         self.stack = stack
         self.hands_played += 1
-        self.voluntary_hands += voluntary
+        self.voluntary_hands += vpip.count
+        self.preflop_decisions += vpip.opportunities
 
     def undo_deal(self, before: Player, blinds: bool) -> None:
         """A deal the player was not dealt in is void (``before``: the record then): its time fee and the
@@ -127,8 +132,9 @@ class Player:
     def result(self) -> PlayerResult:
         """The player's session so far."""
         return PlayerResult(
-            self.name, self.bought_in, self.cashed_out, self.stack, self.fees, self.hands_played, self.voluntary_hands
-        )
+            self.name, self.bought_in, self.cashed_out, self.stack, self.fees, self.hands_played,
+            Ratio(self.voluntary_hands, self.preflop_decisions),
+        )  # fmt: skip
 
 
 def checked_buy_in(amount: object, stack: int, low: int | None, high: int | None, table_chips: int) -> int:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from holdem.errors import TournamentError, real_number
 from holdem.limits import integer
-from holdem.rules import Rules, Structure
+from holdem.rules import Rules, Structure, checked_rules
 
 __all__ = ["BlindSchedule", "Level", "SmallBet"]
 
@@ -63,7 +63,11 @@ class Level:
         200
         >>> Level(50, 100).rules(Rules.fixed_limit(2, 4), small_bet="small-blind").big_bet
         100
+
+        :raises TournamentError: for a ``small_bet`` that is not one of :class:`SmallBet`.
+        :raises TypeError: for a ``base`` that is not :class:`Rules`.
         """
+        base = checked_rules(base)
         bet = self.big_blind if _small_bet(small_bet) is SmallBet.BIG_BLIND else self.small_blind
         limit = base.structure is Structure.FIXED_LIMIT
         return dataclasses.replace(
@@ -126,7 +130,19 @@ class BlindSchedule:
         return min(index, len(self.levels) - 1)
 
     def rules(self, index: int, base: Rules) -> Rules:
-        """``base`` at level ``index`` (:meth:`Level.rules`, with this schedule's ``small_bet``)."""
+        """``base`` at level ``index`` (:meth:`Level.rules`, with this schedule's ``small_bet``).
+
+        >>> BlindSchedule([Level(10, 20)], hands_per_level=10).rules(1, Rules.no_limit(1, 2))
+        Traceback (most recent call last):
+        ...
+        holdem.errors.TournamentError: level 1: this schedule's levels are 0 to 0
+
+        :raises TournamentError: for an index that is not one of the levels.
+        :raises TypeError: for an index that is not an integer, or a ``base`` that is not :class:`Rules`.
+        """
+        index = integer(index, "level")
+        if not 0 <= index < len(self.levels):
+            raise TournamentError(f"level {index}: this schedule's levels are 0 to {len(self.levels) - 1}")
         return self.levels[index].rules(base, self.small_bet)
 
 

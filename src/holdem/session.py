@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from holdem._core import Rng
 from holdem.agents import Fault, _checked_agents, _play, _seated, _wants_to_straddle
-from holdem.errors import AgentError, TableError
+from holdem.errors import AgentError, TableError, check_type
 from holdem.limits import integer
 
 if TYPE_CHECKING:
@@ -67,10 +67,19 @@ def play_table(
 
     :raises TableError: during a hand, for agents that are not one per seated player, or a negative ``hands``.
     :raises AgentError: when an agent fails, unless ``fold_on_error``.
-    :raises TypeError: for agents that are not a mapping of names to callables or objects with ``act``,
-        or a count of hands that is not an integer.
+    :raises TypeError: for a ``table`` that is not a :class:`~holdem.table.Table`, agents that are not a
+        mapping of names to callables or objects with ``act``, a count of hands that is not an integer,
+        a ``fold_on_error`` that is not a bool, ``go_on`` or ``after_hand`` not callable, or a ``go_on``
+        that returns other than ``True`` or ``False``.
     """
+    from holdem.table import Table  # the table module plays its hands here
+
+    check_type(table, Table, "table")
     _checked_agents(agents)
+    check_type(fold_on_error, bool, "fold_on_error")
+    for name, hook in (("go_on", go_on), ("after_hand", after_hand)):
+        if hook is not None and not callable(hook):
+            raise TypeError(f"{name} {hook!r}: give a function of no arguments, or None")
     if table.hand is not None:
         raise TableError("a hand is in progress: play starts between hands")
     names = set(table.stacks())
@@ -91,7 +100,7 @@ def play_table(
     end_of = {order[index]: end for index, end in ends}
     faults: list[Fault] = []
     for _ in range(PLAY_HANDS_LIMIT if hands is None else hands):
-        if (go_on is not None and not go_on()) or not table.can_deal:
+        if (go_on is not None and not _going_on(go_on)) or not table.can_deal:
             break
         straddling = _ask_straddles(table, agents, fold_on_error, faults)
         current = table._deal(straddling)
@@ -112,6 +121,20 @@ def play_table(
         if after_hand is not None:
             after_hand()
     return faults
+
+
+def _going_on(go_on: Callable[[], bool]) -> bool:
+    """What ``go_on()`` says, a bool.
+
+    >>> _going_on(lambda: "no")
+    Traceback (most recent call last):
+    ...
+    TypeError: go_on returned 'no': it must return True or False
+    """
+    answer = go_on()
+    if not isinstance(answer, bool):
+        raise TypeError(f"go_on returned {answer!r}: it must return True or False")
+    return answer
 
 
 def _ask_straddles(table: Table, agents: Mapping[str, object], fold_on_error: bool, faults: list[Fault]) -> set[str]:

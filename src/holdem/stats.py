@@ -32,8 +32,10 @@ hand's public history (:attr:`Hand.history <holdem.hand.Hand.history>`):
   games), over the hands.
 
 Before the flop the blinds (and straddles) are the bet to raise, so the first
-raise is the 2-bet and the next the 3-bet; with antes and no blinds, an
-opening bet counts as the first raise.
+raise is the 2-bet and the next the 3-bet.  Every raise action counts as a
+raise, as tracking programs count them: an all-in for less than a full raise
+too, though it does not reopen the betting (the first raiser facing it may
+only call or fold, and that is still a decision facing a 3-bet).
 
 >>> from holdem.hand import Hand
 >>> from holdem.rules import Rules
@@ -46,6 +48,15 @@ opening bet counts as the first raise.
 (Ratio(count=1, opportunities=1), Ratio(count=1, opportunities=1))
 >>> players["bob"].vpip.fraction, players["ann"].net, players["cy"].bb_per_100
 (0.0, 8, -300.0)
+
+An all-in raise for less than a full raise is a 3-bet all the same:
+
+>>> hand = Hand(Rules.no_limit(1, 2), [8, 100, 100], seed=1)
+>>> hand.raise_to(6), hand.raise_to(8), hand.fold(), hand.fold()
+(Action('raise', 2, 6), Action('raise', 0, 8), Action('fold', 1), Action('fold', 2))
+>>> players = summarize([hand], names=["ann", "bob", "cy"])
+>>> players["ann"].three_bet, players["cy"].fold_to_three_bet
+(Ratio(count=1, opportunities=1), Ratio(count=1, opportunities=1))
 """
 
 from __future__ import annotations
@@ -54,15 +65,11 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 
 from holdem.actions import ActionKind
-from holdem.errors import HoldemError
+from holdem.errors import StatsError, check_type, name_list
 from holdem.hand import Hand
 from holdem.views import position_names
 
-__all__ = ["Aggression", "PlayerStats", "Ratio", "StatsError", "summarize"]
-
-
-class StatsError(HoldemError, ValueError):
-    """A record ``summarize`` cannot count: not a finished hand, or names that do not fit its seats."""
+__all__ = ["Aggression", "PlayerStats", "Ratio", "StatsError", "summarize", "vpip_by_seat"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -175,11 +182,13 @@ def summarize(
     statistics at each position the engine names (``SB``, ``BB``, ``UTG`` ...
     ``BTN``; heads-up ``BB`` and ``BTN/SB``).
 
-    :raises StatsError: for a hand that is not over, or names that are not one a seat.
-    :raises TypeError: for a record that holds no hand.
+    :raises StatsError: for a hand that is not over, or names that are not one a seat, each different.
+    :raises TypeError: for a record that holds no hand, names that are not a sequence of strings (a
+        string is not one), or a ``by_position`` that is not a bool.
     """
+    check_type(by_position, bool, "by_position")
     if names is not None:
-        names = list(names)
+        names = name_list(names, "names")
     tallies: dict[str, _Tally] = {}
     at: dict[tuple[str, str], _Tally] = {}
     for number, record in enumerate(hands, 1):
@@ -207,6 +216,21 @@ def summarize(
     return {name: tally.stats(name, None, positions[name]) for name, tally in tallies.items()}
 
 
+def vpip_by_seat(hand: Hand) -> list[Ratio]:
+    """Each seat's VPIP in one finished ``hand`` (the definition :func:`summarize` counts):
+    ``Ratio(1, 1)`` for chips put in voluntarily before the flop, ``Ratio(0, 1)`` for a preflop
+    decision without, ``Ratio(0, 0)`` for no preflop decision (a walk).
+
+    >>> from holdem.rules import Rules
+    >>> hand = Hand(Rules.no_limit(1, 2), [100, 100, 100], seed=7)
+    >>> hand.raise_to(6), hand.fold(), hand.fold()
+    (Action('raise', 2, 6), Action('fold', 0), Action('fold', 1))
+    >>> vpip_by_seat(hand)
+    [Ratio(count=0, opportunities=1), Ratio(count=0, opportunities=1), Ratio(count=1, opportunities=1)]
+    """
+    return [Ratio(counts[_VPIP], counts[_DECIDED]) for counts in _count(hand)]
+
+
 def _hand_and_names(record: object, names: list[str] | None, number: int) -> tuple[Hand, Sequence[str]]:
     """The hand of a record and its players' names by seat."""
     if isinstance(record, Hand):
@@ -230,8 +254,11 @@ def _hand_and_names(record: object, names: list[str] | None, number: int) -> tup
     count = hand.player_count
     if players is None:
         return hand, [f"seat {seat}" for seat in range(count)]
-    if len(players) != count or not all(isinstance(name, str) for name in players):
-        raise StatsError(f"hand {number} has {count} seats and the names {list(players)!r}: give one name a seat")
+    players = name_list(players, f"the names of hand {number}")
+    if len(players) != count or len(set(players)) != count:
+        raise StatsError(
+            f"hand {number} has {count} seats and the names {players!r}: give one name a seat, each different"
+        )
     return hand, players
 
 

@@ -29,7 +29,7 @@ from typing import IO, SupportsIndex, TypeVar
 
 from holdem import seating
 from holdem._core import Rng
-from holdem.actions import Action, ActionKind, IllegalActionError
+from holdem.actions import Action, IllegalActionError
 from holdem.agents import Fault, _renumbered
 from holdem.dealing import checked_stacks
 from holdem.errors import BuyInError, HoldemError, SeatError, TableError, real_number
@@ -41,6 +41,7 @@ from holdem.rules import Rules, checked_rules
 from holdem.schedule import BlindSchedule
 from holdem.seating import Blinds, ButtonRule, Deal, MisdealButton, Owed
 from holdem.session import PLAY_HANDS_LIMIT, play_table
+from holdem.stats import vpip_by_seat
 
 __all__ = [
     "BuyInError",
@@ -71,23 +72,21 @@ class TableHand:
     hand: Hand
 
 
-_VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
-
-
 class Table:
     """A table of ``seats`` seats (2 to 10) playing hand after hand under ``rules``.
 
     Players join by name at a seat with a buy-in between ``min_buy_in`` and
     ``max_buy_in`` (``None``: no limit); the chips at the table add up to at
     most 2**60.  A player who joins after the first hand, or who missed a
-    blind while sitting out or busted, waits for the big blind and then plays,
-    or posts to play at once (``post=True``) what they owe (seed 004: «debe
-    "postear" las ciegas y antes perdidos para reincorporarse de inmediato, o
-    puede esperar a que le llegue la BB»): a new player the big blind, a
-    returning one each blind missed, as ``missed_big_blind`` and
-    ``missed_small_blind`` say (:class:`Owed`; by default the big blind live,
-    the small blind dead), and every ante missed, dead (at most
-    ``missed_antes_cap`` chips, when given); in the small-blind seat the
+    blind or an ante while sitting out or busted, waits for the big blind and
+    then plays, or posts to play at once (``post=True``) what they owe
+    (:meth:`owed`; seed 004: «debe "postear" las ciegas y antes perdidos para
+    reincorporarse de inmediato, o puede esperar a que le llegue la BB»): a
+    new player the big blind, a returning one each blind missed, as
+    ``missed_big_blind`` and ``missed_small_blind`` say (:class:`Owed`; by
+    default the big blind live, the small blind dead), and every ante missed,
+    dead (at most ``missed_antes_cap`` chips, when given; with a big-blind
+    ante, the ante of each big blind missed); in the small-blind seat the
     blind counts toward a big blind owed live, in the big blind nothing more
     is owed (:func:`holdem.seating.owed`).  ``button_rule`` says how the button
     moves (:class:`ButtonRule`), ``out_of_turn`` what becomes of an action out
@@ -279,9 +278,30 @@ class Table:
         return self._seated(name).waiting
 
     def missed_blinds(self, name: str) -> tuple[bool, bool]:
-        """Whether a seated player has missed the small blind and the big blind since they last played."""
+        """Whether a seated player has missed the small blind and the big blind since they last played
+        (the antes missed too: :meth:`owed`)."""
         player = self._seated(name)
         return player.missed_small_blind, player.missed_big_blind
+
+    def owed(self, name: str) -> seating.Debt:
+        """What a seated player owes to be dealt in before the big blind reaches them
+        (:class:`~holdem.seating.Debt`): a big blind (a new player's, or one missed), a small
+        blind missed, and the chips of every ante missed (posting pays at most
+        ``missed_antes_cap`` of them).  A player who owes anything, antes alone included, waits
+        for the big blind, or posts it to come back at once (``post=True``).
+
+        >>> table = Table(Rules.no_limit(1, 2, ante=1), seats=4, seed=1)
+        >>> for seat, name in enumerate(["ann", "bob", "cy", "dee"]):
+        ...     table.join(name, seat, 100)
+        >>> def fold_around():
+        ...     _ = table.start_hand()
+        ...     while table.actor is not None:
+        ...         _ = table.act(table.actor, "fold")
+        >>> fold_around(); table.sit_out("ann"); fold_around()  # the blinds move on from ann's button
+        >>> table.missed_blinds("ann"), table.owed("ann")
+        ((False, False), Debt(big_blind=False, small_blind=False, antes=1))
+        """
+        return self._seated(name).debt
 
     def results(self) -> dict[str, PlayerResult]:
         """Every player's session so far, by name, in order of arrival."""
@@ -328,8 +348,8 @@ class Table:
         self._idle(name, "sit out").sitting_out = True
 
     def come_back(self, name: str, *, post: bool = False) -> None:
-        """Deal a sitting-out player in again: at once, or at the big blind if they missed a blind
-        (with ``post``: at once, posting the blinds they missed)."""
+        """Deal a sitting-out player in again: at once if they owe nothing, else at the big blind
+        (with ``post``: at once, posting the blinds and antes they missed, :meth:`owed`)."""
         player = self._seated(name)
         player.sitting_out = False
         player.posting = player.posting or post
@@ -434,8 +454,10 @@ class Table:
             if self._blinds is not None:
                 for seat, player in self._seats.items():
                     if not player.in_play:
-                        ante = 0 if self._rules.big_blind_ante else self._rules.ante
-                        player.miss(ante, *seating.missed(deal, self._blinds, seat, self.seat_count))
+                        small_blind, big_blind = seating.missed(deal, self._blinds, seat, self.seat_count)
+                        # With a big-blind ante, the player who misses the big blind misses its ante.
+                        ante = self._rules.ante if big_blind or not self._rules.big_blind_ante else 0
+                        player.miss(ante, small_blind, big_blind)
             self._blinds = Blinds.after(deal, self._blinds)
             players = [self._seats[seat] for seat in deal.seats]
             for player in players:
@@ -734,14 +756,8 @@ class Table:
         current = self._current
         assert current is not None
         hand = current.hand
-        voluntary = set()
-        for action in hand.history:
-            if action.kind is ActionKind.DEAL_BOARD:
-                break
-            if action.kind in _VOLUNTARY:
-                voluntary.add(action.seat)
-        for index, seat in enumerate(current.deal.seats):
-            self._seats[seat].settle(hand.stacks[index], index in voluntary)
+        for index, (seat, vpip) in enumerate(zip(current.deal.seats, vpip_by_seat(hand))):
+            self._seats[seat].settle(hand.stacks[index], vpip)
         self._rake += hand.rake
         self._current = None
         self._held.clear()

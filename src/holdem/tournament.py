@@ -24,10 +24,10 @@ from holdem._core import Deck, Rng
 from holdem.actions import Action
 from holdem.agents import Fault, _checked_agents
 from holdem.cards import Card
-from holdem.errors import BuyInError, RebuyError, TournamentError, real_number
+from holdem.errors import BuyInError, RebuyError, TournamentError, name_list, real_number
 from holdem.hand import Hand
 from holdem.limits import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, chip_count, integer
-from holdem.rules import Rules
+from holdem.rules import Rules, checked_rules
 from holdem.schedule import BlindSchedule, Level, SmallBet
 from holdem.out_of_turn import OutOfTurn
 from holdem.seating import ButtonRule, MisdealButton, Owed
@@ -86,14 +86,19 @@ def draw_seats(names: Sequence[str], rng: Rng, first_seat: int = 0, seat_count: 
     The lowest card takes ``first_seat`` (seed 000: «Determina a qué asiento se le
     debe asignar la tarjeta más baja»), the next the seat to its left, and so on
     clockwise; the cards are shuffled and each player, in order, draws one.
+    Seats are numbered from 0, as everywhere in holdem (``holdem seat-draw``
+    counts from 1: its ``--first-seat 4`` is ``first_seat=3``).
 
     >>> draw_seats(["ann", "bob", "cy", "dee"], Rng(2))[:2]
     [Draw(name='ann', card=3, seat=1), Draw(name='bob', card=11, seat=3)]
 
     :raises TournamentError: for fewer than two names, more than the seats, a name twice, a table
         of other than 2 to 10 seats, or a first seat off the table.
-    :raises TypeError: for a seat count or a first seat that is not an integer.
+    :raises TypeError: for names that are not a sequence of strings, ``rng`` not an :class:`Rng`,
+        or a seat count or a first seat that is not an integer.
     """
+    names = name_list(names, "names")
+    _check_rng(rng)
     seat_count = integer(seat_count, "seat_count")
     if not MIN_PLAYERS <= seat_count <= MAX_PLAYERS:
         raise TournamentError(f"seat_count {seat_count}: a table has {MIN_PLAYERS} to {MAX_PLAYERS} seats")
@@ -116,9 +121,18 @@ def draw_button(names: Sequence[str], rng: Rng) -> tuple[str, dict[str, Card]]:
 
     >>> draw_button(["ann", "bob", "cy"], Rng(1))
     ('ann', {'ann': 36, 'bob': 27, 'cy': 30})
+
+    :raises TypeError: for names that are not a sequence of strings, or ``rng`` not an :class:`Rng`.
     """
+    names = name_list(names, "names")
+    _check_rng(rng)
     cards = dict(zip(names, Deck(rng).deal(len(names))))
     return max(cards, key=cards.__getitem__), cards
+
+
+def _check_rng(rng: object) -> None:
+    if not isinstance(rng, Rng):
+        raise TypeError(f"rng {rng!r}: give a holdem.Rng, e.g. Rng(1)")
 
 
 ICM_EXACT_WORK = 500_000
@@ -221,7 +235,7 @@ class Tournament:
     (default no limit) at each level's blinds and ante (:meth:`BlindSchedule.rules`;
     a fixed-limit game's bets follow the schedule's ``small_bet``).
 
-    The seat draw gives the lowest card ``first_seat`` (:func:`draw_seats`).
+    The seat draw gives the lowest card ``first_seat``, a seat numbered from 0 (:func:`draw_seats`).
     The table's own options are given here too: ``seats``, ``button_rule``,
     ``out_of_turn``, ``button_after_misdeal``, ``missed_small_blind``,
     ``missed_big_blind`` and ``missed_antes_cap``, as :class:`~holdem.table.Table`
@@ -262,8 +276,8 @@ class Tournament:
         seed: int | None = None,
         rules: Rules | None = None,
     ) -> None:
-        if isinstance(names, (str, bytes)) or not all(isinstance(name, str) for name in names):
-            raise TypeError(f"names {names!r}: give a sequence of player names (strings)")
+        names = name_list(names, "names")
+        rules = None if rules is None else checked_rules(rules)
         starting_stack = chip_count(starting_stack, "starting stack", TournamentError, 1)
         buy_in = chip_count(buy_in, "buy_in", TournamentError)
         if not isinstance(schedule, BlindSchedule):

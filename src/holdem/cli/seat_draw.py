@@ -34,12 +34,15 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser = subparsers.add_parser(
         "seat-draw",
         help="draw seats (A, 2, 3 ... of spades, the lowest card takes seat 1 or --first-seat) "
-        "and a high card for the button",
+        "and a high card for the button; seats count from 1",
+        description="Draw seats and the button with cards.  Seats count from 1 here, as people count them; "
+        "the Python API (draw_seats, Tournament's first_seat) counts from 0, so --first-seat 4 is first_seat=3.",
     )
     parser.add_argument("names", nargs="+", help="the players, 2 to 10")
     parser.add_argument("--seats", type=player_count, default=10, help="the seats at the table, 2 to 10 (default 10)")
     parser.add_argument(
-        "--first-seat", type=positive, default=1, help="the seat the lowest card takes, from 1 (default 1)"
+        "--first-seat", type=positive, default=1,
+        help="the seat the lowest card takes, counting from 1 (default 1; the API's first_seat counts from 0)",
     )
     parser.add_argument("--seed", type=int, help="seed, for a reproducible draw")
     parser.set_defaults(run=_run)

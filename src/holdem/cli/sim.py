@@ -19,6 +19,7 @@ import csv
 import json
 import math
 import os
+import re
 import signal
 from collections.abc import Iterator
 from concurrent.futures import Executor
@@ -105,7 +106,22 @@ def _run(arguments: argparse.Namespace) -> None:
         f"{result.hands} hands of {rules.structure.value} {rules.small_blind}/{rules.big_blind}, "
         f"{stack / rules.big_blind:g} big blinds, seed {result.seed}: {result.hands_per_second:,.0f} hands/s"
     )
-    print(result.table())
+    print(_shown(result.table()))
+
+
+def _shown(table: str) -> str:
+    """The results table with each interval that cannot be computed (fewer than two samples) as ``n/a``,
+    and a note saying why.
+
+    >>> print(_shown("agent  bb/100  ± (95%)\\nann      50.0      inf"))
+    agent  bb/100  ± (95%)
+    ann      50.0      n/a
+    n/a: an interval needs at least two samples (hands; deals for ± deals and AIVAT): play more hands
+    """
+    shown = re.sub(r"(?<!\S)inf(?!\S)", "n/a", table)
+    if shown == table:
+        return table
+    return shown + "\nn/a: an interval needs at least two samples (hands; deals for ± deals and AIVAT): play more hands"
 
 
 def _row(agent: AgentResult) -> dict[str, object]:
