@@ -559,7 +559,7 @@ def read_summary_seat(parsed: ParsedHand, text: str) -> None:
     >>> parsed.holes, parsed.mucked
     ({'Bob': (23, 22)}, {'Bob'})
     """
-    seat = _SUMMARY_SEAT.match(text)
+    seat = _SUMMARY_SEAT.match(text) if " showed [" in text or " mucked [" in text else None
     if seat is not None:
         cards = parse_hand_cards(seat[3])
         parsed.holes[seat[1]] = cards
@@ -631,11 +631,9 @@ def site_time(text: str) -> datetime.datetime | None:
         return None
     try:
         year, month, day, hour, minute, second = map(int, match.groups()[:6])
-        moment = datetime.datetime(year, month, day, hour, minute, second)
+        return datetime.datetime(year, month, day, hour, minute, second, tzinfo=_zone(match[7]) if match[7] else None)
     except ValueError:
         return None
-    zone = _zone(match[7]) if match[7] else None
-    return moment if zone is None else moment.replace(tzinfo=zone)
 
 
 # ------------------------------------------------------------------ reading files
@@ -817,10 +815,11 @@ def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterato
         for block in _complete_lines(pieces, newline):
             decoded = _decode_8bit(block) if isinstance(newline, bytes) else block
             lines = [line.strip(" \t\r\x00\ufeff") for line in decoded]
-            for index, line in enumerate(lines):
-                if line == LINE_TOO_LONG:
-                    reason = f"line longer than {MAX_LINE:,} characters: skipped unread"
-                    report(Problem(name, number + index + 1, None, None, reason))
+            if LINE_TOO_LONG in lines:
+                for index, line in enumerate(lines):
+                    if line == LINE_TOO_LONG:
+                        reason = f"line longer than {MAX_LINE:,} characters: skipped unread"
+                        report(Problem(name, number + index + 1, None, None, reason))
             number += len(lines)
             yield lines
     finally:
@@ -883,7 +882,7 @@ def _split(
     preludes = _ALL_PRELUDES
     too_long = False
     started = False
-    lines = enumerate((line for block in blocks for line in block), 1)
+    lines = enumerate(itertools.chain.from_iterable(blocks), 1)
     for number, line in lines:
         if line.startswith(starts) and (starting := _site_of(line)) is not None:
             started = True
@@ -951,7 +950,9 @@ def unit_of(parsed: ParsedHand) -> Decimal:
 
 def _places_of(parsed: ParsedHand) -> int:
     """The decimal places of the hand's unit."""
-    places = max(2 if parsed.currency else 0, *map(_places, _amounts(parsed)))
+    places = max(map(_places, _amounts(parsed)), default=0)
+    if parsed.currency and places < 2:
+        places = 2
     if places > 12:
         raise HandProblem("amounts finer than 10**-12 of a unit: holdem does not read them")
     return places
@@ -964,28 +965,22 @@ def _places(amount: Decimal) -> int:
     return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
-def _amounts(parsed: ParsedHand) -> Iterator[Decimal]:
-    yield parsed.small_blind
-    yield parsed.big_blind
+def _amounts(parsed: ParsedHand) -> set[Decimal]:
+    """Every amount of the hand, each once."""
+    amounts = {parsed.small_blind, parsed.big_blind, parsed.rake, parsed.jackpot}
     if parsed.small_bet is not None:
-        yield parsed.small_bet
+        amounts.add(parsed.small_bet)
     if parsed.big_bet is not None:
-        yield parsed.big_bet
-    for seat in parsed.seats:
-        yield seat.stack
-    for post in parsed.posts:
-        yield post.live
-        yield post.dead
+        amounts.add(parsed.big_bet)
+    amounts.update([seat.stack for seat in parsed.seats])
+    amounts.update([post.live for post in parsed.posts])
+    amounts.update([post.dead for post in parsed.posts])
     for street in parsed.streets:
-        for act in street:
-            if act.amount is not None:
-                yield act.amount
+        amounts.update([act.amount for act in street if act.amount is not None])
     if parsed.returned:
-        yield from parsed.returned.values()
-    yield from parsed.collected.values()
-    if parsed.rake is not None:
-        yield parsed.rake
-    yield parsed.jackpot
+        amounts.update(parsed.returned.values())
+    amounts.update(parsed.collected.values())
+    return amounts
 
 
 @functools.lru_cache(maxsize=65536)
@@ -1140,9 +1135,11 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
     for street_number, street in enumerate(parsed.streets):
         for act in street:
             seat = seat_of(act.name, act.line)
-            if hand.actor != seat:
+            actor = hand.actor
+            if actor != seat:
                 _advance(hand, parsed, runs, extra_boards, seat)
-            if hand.actor is None:
+                actor = hand.actor
+            if actor is None:
                 raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
             if hand.street != street_number:
                 raise HandProblem(
@@ -1151,9 +1148,9 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
                     f"(the hand is on the {_STREET_NAMES[hand.street]})",
                     act.line,
                 )
-            if hand.actor != seat:
+            if actor != seat:
                 raise HandProblem(
-                    f"a decision out of turn: {act.name} acts, {names[hand.actor]} is to act (a line missing?)", act.line
+                    f"a decision out of turn: {act.name} acts, {names[actor]} is to act (a line missing?)", act.line
                 )
             _play(hand, act, chips, unit)
     _advance(hand, parsed, runs, extra_boards, None)
@@ -1224,7 +1221,7 @@ def _advance(hand: Hand, parsed: ParsedHand, runs: int, extra_boards: list[tuple
 def _settle(hand: Hand, parsed: ParsedHand, runs: int, extra_boards: list[tuple[Card, ...]]) -> None:
     """Play the runs agreed, the shows and mucks at showdown and the cards of further runs."""
     while True:
-        if hand.runs_pending:
+        if runs > 1 and hand.runs_pending:  # the runs are agreed only in a hand run more than once
             for seat in hand.runs_pending:
                 hand.agree_runs(seat, runs)
             continue
