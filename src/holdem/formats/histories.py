@@ -1160,7 +1160,7 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
     shown = hand.shown_cards() if parsed.shown else {}
     for name in parsed.shown:  # a winner who showed after the others folded
         winner = index.get(name)
-        if winner is not None and winner not in shown and hand.statuses[winner] is not SeatStatus.FOLDED:
+        if winner is not None and winner not in shown and hand.statuses[winner] is not _FOLDED:
             try:
                 hand.show(winner)
             except HoldemError:
@@ -1200,7 +1200,11 @@ def _button(
     raise HandProblem("no button and no blinds: the seats' positions are unknown")
 
 
-_POST_KINDS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_BLIND, ActionKind.POST_DEAD})
+# The kinds _check sums, looked up once (an enum's attribute is slow to look up).
+_WIN, _RETURN = ActionKind.WIN, ActionKind.RETURN
+_POST_ANTE, _POST_BLIND, _POST_DEAD = ActionKind.POST_ANTE, ActionKind.POST_BLIND, ActionKind.POST_DEAD
+_FOLDED = SeatStatus.FOLDED
+_ZERO = Decimal(0)
 
 
 def _advance(hand: Hand, parsed: ParsedHand, runs: int, extra_boards: list[tuple[Card, ...]], seat: int | None) -> None:
@@ -1311,11 +1315,11 @@ def _check(
     posted = [0] * len(names)
     for action in hand.history:
         kind = action.kind
-        if kind is ActionKind.WIN:
+        if kind is _WIN:
             won[action.seat] += action.amount  # type: ignore[index]
-        elif kind is ActionKind.RETURN:
+        elif kind is _RETURN:
             returned[action.seat] += action.amount  # type: ignore[index]
-        elif kind in _POST_KINDS:
+        elif kind is _POST_BLIND or kind is _POST_ANTE or kind is _POST_DEAD:
             posted[action.seat] += action.amount  # type: ignore[index]
     if posted != printed:
         seat = next(seat for seat in range(len(names)) if posted[seat] != printed[seat])
@@ -1325,19 +1329,19 @@ def _check(
         )
     if parsed.returned is not None:
         for seat, name in enumerate(names):
-            given_back = parsed.returned.get(name, Decimal(0))
+            given_back = parsed.returned.get(name, _ZERO)
             if given_back != returned[seat] * unit:
                 raise HandProblem(
                     f"an uncalled bet returned wrongly: the history returns {given_back} to {name}, "
                     f"the replay {returned[seat] * unit}"
                 )
     expected = [won[seat] + (returned[seat] if parsed.returns_in_collected else 0) for seat in range(len(names))]
-    collected = [parsed.collected.get(name, Decimal(0)) for name in names]
+    collected = [parsed.collected.get(name, _ZERO) for name in names]
     for name in parsed.collected:
         if name not in names:
             raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
     shares = [expected[seat] * unit - collected[seat] for seat in range(len(names))]
-    rake = sum(shares, Decimal(0)) - parsed.jackpot if not parsed.rake_printed else parsed.rake
+    rake = sum(shares, _ZERO) - parsed.jackpot if not parsed.rake_printed else parsed.rake
     taken = rake + parsed.jackpot
     if rake < 0 or any(share < 0 for share in shares) or sum(shares) != taken or any(
         share and not expected[seat] for seat, share in enumerate(shares)
@@ -1357,7 +1361,7 @@ def _check(
         dealt = hand.boards[run] if run < len(hand.boards) else ()
         if tuple(board) != tuple(dealt):
             raise HandProblem(f"board cards the hand never reached: run {run + 1}")
-    net = tuple(payoff * unit - share for payoff, share in zip(hand.payoffs, shares))
+    net = tuple([payoff * unit - share for payoff, share in zip(hand.payoffs, shares)])
     return SiteHand(
         site=parsed.site,
         hand_id=parsed.hand_id,
