@@ -1341,9 +1341,10 @@ def _check(
         if name not in names:
             raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
     shares = [expected[seat] * unit - collected[seat] for seat in range(len(names))]
-    rake = sum(shares, _ZERO) - parsed.jackpot if not parsed.rake_printed else parsed.rake
+    shared = sum(shares, _ZERO)
+    rake = shared - parsed.jackpot if not parsed.rake_printed else parsed.rake
     taken = rake + parsed.jackpot
-    if rake < 0 or any(share < 0 for share in shares) or sum(shares) != taken or any(
+    if rake < 0 or min(shares) < 0 or shared != taken or any(
         share and not expected[seat] for seat, share in enumerate(shares)
     ):
         results = ", ".join(
@@ -1357,8 +1358,9 @@ def _check(
     pot = (sum(won) + (sum(returned) if parsed.returns_in_total_pot else 0)) * unit
     if parsed.total_pot is not None and parsed.total_pot != pot:
         raise HandProblem(f"a total pot the replay does not make: the history says {parsed.total_pot}, the replay {pot}")
+    dealt_boards = hand.boards
     for run, board in enumerate(parsed.boards):
-        dealt = hand.boards[run] if run < len(hand.boards) else ()
+        dealt = dealt_boards[run] if run < len(dealt_boards) else ()
         if tuple(board) != tuple(dealt):
             raise HandProblem(f"board cards the hand never reached: run {run + 1}")
     net = tuple([payoff * unit - share for payoff, share in zip(hand.payoffs, shares)])
@@ -1371,7 +1373,7 @@ def _check(
         currency=parsed.currency,
         unit=unit,
         players=tuple(names),
-        seats=tuple(seat.number for seat in parsed.seats),
+        seats=tuple([seat.number for seat in parsed.seats]),
         button=parsed.button,
         hero=parsed.hero,
         hand=hand,
