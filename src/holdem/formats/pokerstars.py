@@ -223,7 +223,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
 
 def _started(rest: str) -> datetime.datetime | None:
     """The hand's time: the first one printed whose zone is known, else the first."""
-    first = None
+    first: datetime.datetime | None = None
     for part in rest.split(" - ")[1:]:
         for text in part.split("["):
             moment = site_time(text)
