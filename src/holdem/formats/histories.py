@@ -56,8 +56,9 @@ from typing import IO, Any
 from holdem.actions import ActionKind
 from holdem.cards import Card, parse_cards
 from holdem.errors import HoldemError, InvalidHistoryError
-from holdem.hand import Hand, SeatStatus
+from holdem.hand import Hand
 from holdem.rules import MAX_CHIPS, Rules, Structure
+from holdem.views import SeatStatus
 
 __all__ = [
     "GAME_NAMES",
