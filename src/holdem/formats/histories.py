@@ -561,7 +561,7 @@ def read_summary_seat(parsed: ParsedHand, text: str) -> None:
     >>> parsed.holes, parsed.mucked
     ({'Bob': (23, 22)}, {'Bob'})
     """
-    seat = _SUMMARY_SEAT.match(text)
+    seat = _SUMMARY_SEAT.match(text) if " showed [" in text or " mucked [" in text else None
     if seat is not None:
         cards = parse_hand_cards(seat[3])
         parsed.holes[seat[1]] = cards
@@ -633,11 +633,9 @@ def site_time(text: str) -> datetime.datetime | None:
         return None
     try:
         year, month, day, hour, minute, second = map(int, match.groups()[:6])
-        moment = datetime.datetime(year, month, day, hour, minute, second)
+        return datetime.datetime(year, month, day, hour, minute, second, tzinfo=_zone(match[7]) if match[7] else None)
     except ValueError:
         return None
-    zone = _zone(match[7]) if match[7] else None
-    return moment if zone is None else moment.replace(tzinfo=zone)
 
 
 # ------------------------------------------------------------------ reading files
@@ -819,10 +817,11 @@ def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterato
         for block in _complete_lines(pieces, newline):
             decoded = _decode_8bit(block) if isinstance(newline, bytes) else block
             lines = [line.strip(" \t\r\x00\ufeff") for line in decoded]
-            for index, line in enumerate(lines):
-                if line == LINE_TOO_LONG:
-                    reason = f"line longer than {MAX_LINE:,} characters: skipped unread"
-                    report(Problem(name, number + index + 1, None, None, reason))
+            if LINE_TOO_LONG in lines:
+                for index, line in enumerate(lines):
+                    if line == LINE_TOO_LONG:
+                        reason = f"line longer than {MAX_LINE:,} characters: skipped unread"
+                        report(Problem(name, number + index + 1, None, None, reason))
             number += len(lines)
             yield lines
     finally:
@@ -885,7 +884,7 @@ def _split(
     preludes = _ALL_PRELUDES
     too_long = False
     started = False
-    lines = enumerate((line for block in blocks for line in block), 1)
+    lines = enumerate(itertools.chain.from_iterable(blocks), 1)
     for number, line in lines:
         if line.startswith(starts) and (starting := _site_of(line)) is not None:
             started = True
@@ -953,7 +952,9 @@ def unit_of(parsed: ParsedHand) -> Decimal:
 
 def _places_of(parsed: ParsedHand) -> int:
     """The decimal places of the hand's unit."""
-    places = max(2 if parsed.currency else 0, *map(_places, _amounts(parsed)))
+    places = max(map(_places, _amounts(parsed)), default=0)
+    if parsed.currency and places < 2:
+        places = 2
     if places > 12:
         raise HandProblem("amounts finer than 10**-12 of a unit: holdem does not read them")
     return places
@@ -966,28 +967,22 @@ def _places(amount: Decimal) -> int:
     return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
-def _amounts(parsed: ParsedHand) -> Iterator[Decimal]:
-    yield parsed.small_blind
-    yield parsed.big_blind
+def _amounts(parsed: ParsedHand) -> set[Decimal]:
+    """Every amount of the hand, each once."""
+    amounts = {parsed.small_blind, parsed.big_blind, parsed.rake, parsed.jackpot}
     if parsed.small_bet is not None:
-        yield parsed.small_bet
+        amounts.add(parsed.small_bet)
     if parsed.big_bet is not None:
-        yield parsed.big_bet
-    for seat in parsed.seats:
-        yield seat.stack
-    for post in parsed.posts:
-        yield post.live
-        yield post.dead
+        amounts.add(parsed.big_bet)
+    amounts.update([seat.stack for seat in parsed.seats])
+    amounts.update([post.live for post in parsed.posts])
+    amounts.update([post.dead for post in parsed.posts])
     for street in parsed.streets:
-        for act in street:
-            if act.amount is not None:
-                yield act.amount
+        amounts.update([act.amount for act in street if act.amount is not None])
     if parsed.returned:
-        yield from parsed.returned.values()
-    yield from parsed.collected.values()
-    if parsed.rake is not None:
-        yield parsed.rake
-    yield parsed.jackpot
+        amounts.update(parsed.returned.values())
+    amounts.update(parsed.collected.values())
+    return amounts
 
 
 @functools.lru_cache(maxsize=65536)
@@ -1142,9 +1137,11 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
     for street_number, street in enumerate(parsed.streets):
         for act in street:
             seat = seat_of(act.name, act.line)
-            if hand.actor != seat:
+            actor = hand.actor
+            if actor != seat:
                 _advance(hand, parsed, runs, extra_boards, seat)
-            if hand.actor is None:
+                actor = hand.actor
+            if actor is None:
                 raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
             if hand.street != street_number:
                 raise HandProblem(
@@ -1153,9 +1150,9 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
                     f"(the hand is on the {_STREET_NAMES[hand.street]})",
                     act.line,
                 )
-            if hand.actor != seat:
+            if actor != seat:
                 raise HandProblem(
-                    f"a decision out of turn: {act.name} acts, {names[hand.actor]} is to act (a line missing?)", act.line
+                    f"a decision out of turn: {act.name} acts, {names[actor]} is to act (a line missing?)", act.line
                 )
             _play(hand, act, chips, unit)
     _advance(hand, parsed, runs, extra_boards, None)
@@ -1165,7 +1162,7 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
     shown = hand.shown_cards() if parsed.shown else {}
     for name in parsed.shown:  # a winner who showed after the others folded
         winner = index.get(name)
-        if winner is not None and winner not in shown and hand.statuses[winner] is not SeatStatus.FOLDED:
+        if winner is not None and winner not in shown and hand.statuses[winner] is not _FOLDED:
             try:
                 hand.show(winner)
             except HoldemError:
@@ -1205,7 +1202,11 @@ def _button(
     raise HandProblem("no button and no blinds: the seats' positions are unknown")
 
 
-_POST_KINDS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_BLIND, ActionKind.POST_DEAD})
+# The kinds _check sums, looked up once (an enum's attribute is slow to look up).
+_WIN, _RETURN = ActionKind.WIN, ActionKind.RETURN
+_POST_ANTE, _POST_BLIND, _POST_DEAD = ActionKind.POST_ANTE, ActionKind.POST_BLIND, ActionKind.POST_DEAD
+_FOLDED = SeatStatus.FOLDED
+_ZERO = Decimal(0)
 
 
 def _advance(hand: Hand, parsed: ParsedHand, runs: int, extra_boards: list[tuple[Card, ...]], seat: int | None) -> None:
@@ -1226,7 +1227,7 @@ def _advance(hand: Hand, parsed: ParsedHand, runs: int, extra_boards: list[tuple
 def _settle(hand: Hand, parsed: ParsedHand, runs: int, extra_boards: list[tuple[Card, ...]]) -> None:
     """Play the runs agreed, the shows and mucks at showdown and the cards of further runs."""
     while True:
-        if hand.runs_pending:
+        if runs > 1 and hand.runs_pending:  # the runs are agreed only in a hand run more than once
             for seat in hand.runs_pending:
                 hand.agree_runs(seat, runs)
             continue
@@ -1316,11 +1317,11 @@ def _check(
     posted = [0] * len(names)
     for action in hand.history:
         kind = action.kind
-        if kind is ActionKind.WIN:
+        if kind is _WIN:
             won[action.seat] += action.amount  # type: ignore[index]
-        elif kind is ActionKind.RETURN:
+        elif kind is _RETURN:
             returned[action.seat] += action.amount  # type: ignore[index]
-        elif kind in _POST_KINDS:
+        elif kind is _POST_BLIND or kind is _POST_ANTE or kind is _POST_DEAD:
             posted[action.seat] += action.amount  # type: ignore[index]
     if posted != printed:
         seat = next(seat for seat in range(len(names)) if posted[seat] != printed[seat])
@@ -1330,21 +1331,22 @@ def _check(
         )
     if parsed.returned is not None:
         for seat, name in enumerate(names):
-            given_back = parsed.returned.get(name, Decimal(0))
+            given_back = parsed.returned.get(name, _ZERO)
             if given_back != returned[seat] * unit:
                 raise HandProblem(
                     f"an uncalled bet returned wrongly: the history returns {given_back} to {name}, "
                     f"the replay {returned[seat] * unit}"
                 )
     expected = [won[seat] + (returned[seat] if parsed.returns_in_collected else 0) for seat in range(len(names))]
-    collected = [parsed.collected.get(name, Decimal(0)) for name in names]
+    collected = [parsed.collected.get(name, _ZERO) for name in names]
     for name in parsed.collected:
         if name not in names:
             raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
     shares = [expected[seat] * unit - collected[seat] for seat in range(len(names))]
-    rake = sum(shares, Decimal(0)) - parsed.jackpot if not parsed.rake_printed else parsed.rake
+    shared = sum(shares, _ZERO)
+    rake = shared - parsed.jackpot if not parsed.rake_printed else parsed.rake
     taken = rake + parsed.jackpot
-    if rake < 0 or any(share < 0 for share in shares) or sum(shares) != taken or any(
+    if rake < 0 or min(shares) < 0 or shared != taken or any(
         share and not expected[seat] for seat, share in enumerate(shares)
     ):
         results = ", ".join(
@@ -1358,11 +1360,12 @@ def _check(
     pot = (sum(won) + (sum(returned) if parsed.returns_in_total_pot else 0)) * unit
     if parsed.total_pot is not None and parsed.total_pot != pot:
         raise HandProblem(f"a total pot the replay does not make: the history says {parsed.total_pot}, the replay {pot}")
+    dealt_boards = hand.boards
     for run, board in enumerate(parsed.boards):
-        dealt = hand.boards[run] if run < len(hand.boards) else ()
+        dealt = dealt_boards[run] if run < len(dealt_boards) else ()
         if tuple(board) != tuple(dealt):
             raise HandProblem(f"board cards the hand never reached: run {run + 1}")
-    net = tuple(payoff * unit - share for payoff, share in zip(hand.payoffs, shares))
+    net = tuple([payoff * unit - share for payoff, share in zip(hand.payoffs, shares)])
     return SiteHand(
         site=parsed.site,
         hand_id=parsed.hand_id,
@@ -1372,7 +1375,7 @@ def _check(
         currency=parsed.currency,
         unit=unit,
         players=tuple(names),
-        seats=tuple(seat.number for seat in parsed.seats),
+        seats=tuple([seat.number for seat in parsed.seats]),
         button=parsed.button,
         hero=parsed.hero,
         hand=hand,

@@ -168,7 +168,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     returned: dict[str, Decimal] = {}
     boards: dict[int, tuple[int, ...]] = {}
     collected = parsed.collected
-    for text in lines[position:]:
+    for number, text in enumerate(lines[position:], number):
         if text.startswith("*** "):
             marker = text[4 : text.find(" ***", 4)] if " ***" in text[4:] else ""
             if marker == "SUMMARY":
@@ -209,7 +209,6 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             raise HandProblem("a line of the hand is too long to be read", number)
         elif text and not _INFORMATION.match(text):
             raise HandProblem(f"a line that is none of a PokerStars hand's: {text[:80]!r}", number)
-        number += 1
     if cancelled:
         raise HandProblem("cancelled: the site voided the hand", line, skipped=True, game=parsed.game)
     if not in_summary:
@@ -224,10 +223,14 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
 
 def _started(rest: str) -> datetime.datetime | None:
     """The hand's time: the first one printed whose zone is known, else the first."""
-    times = [site_time(part) for part in rest.split(" - ")[1:] for part in part.split("[")]
-    aware = [moment for moment in times if moment is not None and moment.tzinfo is not None]
-    plain = [moment for moment in times if moment is not None]
-    return aware[0] if aware else (plain[0] if plain else None)
+    first: datetime.datetime | None = None
+    for part in rest.split(" - ")[1:]:
+        for text in part.split("["):
+            moment = site_time(text)
+            if moment is not None and moment.tzinfo is not None:
+                return moment
+            first = first or moment
+    return first
 
 
 def _action(text: str, names: set[str]) -> tuple[str, str, list[str]] | None:
