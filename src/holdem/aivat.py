@@ -37,9 +37,10 @@ them per agent beside the plain results.
 
 from __future__ import annotations
 
+import collections
 import functools
 import importlib.resources
-import collections
+import itertools
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -174,14 +175,14 @@ _DEALS_HEADS_UP = 2 * 1712304  # twice the boards of a heads-up matchup before t
 
 
 @functools.cache
-def _preflop_table() -> tuple[npt.NDArray[numpy.uint32], list[int]]:
+def _preflop_table() -> tuple[npt.NDArray[numpy.uint32], npt.NDArray[numpy.uint32]]:
     """The heads-up matchups' keys and twice the boards each first hand wins plus those it ties,
     read from the table shipped with the package (written by :func:`_write_preflop_table`)."""
     import numpy  # here, not at import: `import holdem` stays quick
 
     data = numpy.frombuffer(importlib.resources.files("holdem").joinpath("_preflop.bin").read_bytes(), "<u4")
-    keys, halves = numpy.split(data, 2)
-    return numpy.ascontiguousarray(keys), halves.tolist()
+    keys, halves = numpy.split(data.astype(numpy.uint32), 2)
+    return numpy.ascontiguousarray(keys), numpy.ascontiguousarray(halves)
 
 
 def _preflop(first: tuple[Card, ...], second: tuple[Card, ...]) -> tuple[float, float]:
@@ -190,7 +191,7 @@ def _preflop(first: tuple[Card, ...], second: tuple[Card, ...]) -> tuple[float, 
 
     keys, halves = _preflop_table()
     index, swapped = matchup_index(keys, *first, *second)
-    share = halves[index] / _DEALS_HEADS_UP
+    share = int(halves[index]) / _DEALS_HEADS_UP
     return (1 - share, share) if swapped else (share, 1 - share)
 
 
@@ -291,12 +292,19 @@ def estimate(
 
 class _Recorder:
     """What the agents of a match with a ``policy`` hook say at each of their decisions, recorded as
-    they decide (their ``act`` wrapped), for :func:`estimate` without replaying the hand."""
+    they decide (their ``act`` wrapped), for the estimates of the hands played without replaying
+    them.  With the baseline value function the estimates are computed in the core, all the
+    hands added at once (:meth:`estimates`)."""
 
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, value: ValueFunction) -> None:
         self.asked: list[collections.deque[tuple[HandView, Mapping[object, float]]]] = [
             collections.deque() for _ in range(count)
         ]
+        self.value = value
+        self.batched = type(value) is ShowdownValue
+        self.done: list[tuple[float, ...] | int] = []  # each hand's estimates, or its seats while batched
+        self.codes: list[int] = []
+        self.chances: list[float] = []
 
     def wrap(self, seat: int, act: Callable[[HandView], object], policy: Policy | None) -> Callable[[HandView], object]:
         """``act``, recording the ``policy``'s chances at each view first (``act`` itself without one)."""
@@ -312,21 +320,96 @@ class _Recorder:
 
         return asking
 
-    def estimate(self, hand: Hand, faulted: Collection[int], value: ValueFunction) -> tuple[float, ...]:
-        """The estimates of the hand just played (its ``faulted`` seats' decisions not corrected)."""
+    def add(self, hand: Hand, faulted: Collection[int]) -> None:
+        """Take the hand just played (its ``faulted`` seats' decisions not corrected) for :meth:`estimates`."""
         queues = self.asked
-
-        def asked() -> Asked:
-            for action in hand.history:
-                if action.kind in _DECISIONS:
-                    queue = queues[action.seat]  # type: ignore[index]
-                    yield queue.popleft() if queue and action.seat not in faulted else None
-
         try:
-            return _estimate(hand, _checked_holes(hand), asked(), value)
+            holes = _checked_holes(hand)
+            asked = [
+                queues[seat].popleft() if queues[seat] and seat not in faulted else None
+                for seat in [action.seat for action in hand.history if action.kind in _DECISIONS]
+            ]
         finally:
             for queue in queues:
                 queue.clear()
+        if self.batched and not hand.is_void and _encode(hand, holes, iter(asked), self.codes, self.chances):
+            self.done.append(hand.player_count)
+        else:
+            self.done.append(_estimate(hand, holes, iter(asked), self.value))
+
+    def estimates(self) -> list[tuple[float, ...]]:
+        """The estimates of the hands added, in turn, and none kept."""
+        done = self.done
+        if self.codes:
+            import numpy
+
+            from holdem._aivat import showdown_estimates
+
+            out = numpy.empty(sum(entry for entry in done if type(entry) is int))
+            codes = numpy.array(self.codes, dtype=numpy.int64)
+            showdown_estimates(codes, numpy.array(self.chances, dtype=float), *_preflop_table(), out)
+            values = iter(out.tolist())
+            done = [tuple(itertools.islice(values, entry)) if type(entry) is int else entry for entry in done]
+        self.done, self.codes, self.chances = [], [], []
+        return done  # type: ignore[return-value]
+
+
+_KIND_CODES = {ActionKind.FOLD: 0, ActionKind.CHECK: 1, ActionKind.CALL: 2, ActionKind.BET: 3, ActionKind.RAISE: 4}
+
+
+def _encode(hand: Hand, holes: tuple[tuple[Card, ...], ...], asked: Asked, codes: list[int], chances: list[float]) -> bool:
+    """Append what the core's estimates with :class:`ShowdownValue` read of a finished hand (not void)
+    to ``codes`` and ``chances``, as :func:`_estimate` walks it: its seats, dead cards, hole cards,
+    starting stacks and payoffs, then its events (the chips posted and given back, the deal, the
+    decisions, each with the known policy's choices, and the first run's board cards).
+
+    Appends nothing and returns false for a choice in words other than a kind of action, which only
+    the hand can read (:func:`_estimate` then values the hand).
+
+    :raises AgentError: as :func:`_estimate` does, for chances or choices that do not fit.
+    """
+    history = hand.history
+    dead = [card for action in history if action.kind is ActionKind.EXPOSE for card in action.cards]
+    mine = [hand.player_count, len(dead), *dead]
+    for cards, start, payoff in zip(holes, hand.starting_stacks, hand.payoffs):
+        mine += (*cards, start, payoff)
+    odds: list[float] = []
+    dealt = False
+    for action in history:
+        kind = action.kind
+        if kind is ActionKind.POST_BLIND or kind is ActionKind.POST_ANTE or kind is ActionKind.POST_DEAD:
+            mine += (1 if kind is ActionKind.POST_BLIND else 2, action.seat, action.amount)  # type: ignore[arg-type]
+            continue
+        if kind is ActionKind.DEAL_HOLE or kind is ActionKind.EXPOSE:
+            continue
+        if not dealt:
+            dealt = True
+            mine.append(3)
+        if kind in _DECISIONS:
+            known = next(asked)
+            choices: list[int] = []
+            chosen = -1
+            if known is not None and _uncertain(known[1], action):
+                view, given = known
+                for decision, chance in given.items():
+                    played = _plain(decision, view)
+                    if played is None:
+                        return False
+                    if played == action:
+                        chosen = len(choices) // 2
+                    choices += (_KIND_CODES[played.kind], played.amount)
+                    odds.append(chance)
+                if chosen < 0:
+                    raise _unplayed(action)
+            mine += (4, action.seat, _KIND_CODES[kind], action.amount, len(choices) // 2, chosen, *choices)  # type: ignore[arg-type]
+        elif kind is ActionKind.RETURN:
+            mine += (5, action.seat, action.amount)  # type: ignore[arg-type]
+        elif kind is ActionKind.DEAL_BOARD and not action.amount:
+            mine += (6, len(action.cards), *action.cards)
+    mine.append(0)
+    codes += mine
+    chances += odds
+    return True
 
 
 def _checked_holes(hand: Hand) -> tuple[tuple[Card, ...], ...]:
@@ -504,8 +587,13 @@ def _action_values(
         if played == taken:
             after = values
     if after is None:
-        raise AgentError(f"the policy of seat {seat} gives no chance to {taken!r}, which it played")
+        raise _unplayed(taken)
     return after, expected
+
+
+def _unplayed(taken: Action) -> AgentError:
+    """The error for a policy that gives no chance to the decision ``taken``."""
+    return AgentError(f"the policy of seat {taken.seat} gives no chance to {taken!r}, which it played")
 
 
 def _at_decision(hand: Hand, view: HandView) -> Hand:
