@@ -91,6 +91,7 @@ from holdem._core cimport rank_pairs_on_board
 cdef enum:
     MAX_SEATS = 10
     CACHED = 8  # equities kept per hand: by board size and the seats folded
+    MAX_RUNOUTS = 1081  # turns and rivers after a flop: 47 cards choose 2 at most
     # The events of a hand, after its header (see the encoder in aivat.py).
     END = 0
     BLIND = 1     # seat, amount
@@ -145,6 +146,33 @@ cdef void deal_rest(uint8_t *board, int size, const uint8_t *deck, int deck_size
         deal_rest(board, size + 1, deck, deck_size, card + 1, pairs, live, tally)
 
 
+cdef void deal_turn_and_river(const uint8_t *flop, const uint8_t *deck, int deck_size, const uint8_t *pairs,
+                              int live, uint64_t *tally) noexcept nogil:
+    """:func:`deal_rest` from the flop: each live hand and the flop as a board of five, ranked with
+    every turn and river at once (two cards added a rank)."""
+    cdef uint8_t runouts[2 * MAX_RUNOUTS]
+    cdef uint8_t board[5]
+    cdef uint16_t ranks[MAX_SEATS * MAX_RUNOUTS]
+    cdef uint16_t best
+    cdef int p, i, j, winners, count = 0
+    for i in range(deck_size):
+        for j in range(i + 1, deck_size):
+            runouts[2 * count], runouts[2 * count + 1] = deck[i], deck[j]
+            count += 1
+    board[0], board[1], board[2] = flop[0], flop[1], flop[2]
+    for p in range(live):
+        board[3], board[4] = pairs[2 * p], pairs[2 * p + 1]
+        rank_pairs_on_board(board, 5, runouts, count, &ranks[p * MAX_RUNOUTS])
+    for i in range(count):
+        best = winners = 0
+        for p in range(live):
+            best = max(best, ranks[p * MAX_RUNOUTS + i])
+        for p in range(live):
+            winners += ranks[p * MAX_RUNOUTS + i] == best
+        for p in range(live):
+            tally[p * (MAX_SEATS + 1) + (winners if ranks[p * MAX_RUNOUTS + i] == best else 0)] += 1
+
+
 cdef void exact_equity(Deal *d, const int *live, int live_count, int board_size, uint64_t dead,
                        double *equity) noexcept nogil:
     """The live hands' exact equity on the first ``board_size`` cards of the board, the ``dead``
@@ -170,7 +198,10 @@ cdef void exact_equity(Deal *d, const int *live, int live_count, int board_size,
         pairs[2 * p], pairs[2 * p + 1] = d.holes[2 * live[p]], d.holes[2 * live[p] + 1]
     for p in range(MAX_SEATS * (MAX_SEATS + 1)):
         tally[p] = 0
-    deal_rest(board, board_size, deck, deck_size, 0, pairs, live_count, tally)
+    if board_size == 3:
+        deal_turn_and_river(board, deck, deck_size, pairs, live_count, tally)
+    else:
+        deal_rest(board, board_size, deck, deck_size, 0, pairs, live_count, tally)
     for k in range(live_count + 1):
         runouts += tally[k]
     for p in range(live_count):
@@ -404,3 +435,146 @@ def showdown_estimates(const int64_t[::1] codes, const double[::1] chances, cons
             written += d.count
     if at < codes.shape[0]:
         raise ValueError("a heads-up matchup is not in the table of preflop equities: give distinct cards")
+
+
+# The encoder of a hand for showdown_estimates, and the reading of a policy's decisions that it
+# shares with holdem.aivat.
+
+from holdem.actions import Action, ActionKind
+from holdem.errors import AgentError
+
+cdef object FOLD_KIND = ActionKind.FOLD, CHECK_KIND = ActionKind.CHECK, CALL_KIND = ActionKind.CALL
+cdef object BET_KIND = ActionKind.BET, RAISE_KIND = ActionKind.RAISE
+cdef object POST_BLIND_KIND = ActionKind.POST_BLIND, POST_ANTE_KIND = ActionKind.POST_ANTE
+cdef object POST_DEAD_KIND = ActionKind.POST_DEAD, DEAL_HOLE_KIND = ActionKind.DEAL_HOLE
+cdef object EXPOSE_KIND = ActionKind.EXPOSE, RETURN_KIND = ActionKind.RETURN
+cdef object DEAL_BOARD_KIND = ActionKind.DEAL_BOARD
+
+
+cdef inline int decision_code(kind) noexcept:
+    """A kind of decision's code in the events (FOLD, CHECK, CALL, 3 for a bet, 4 for a raise), or -1."""
+    if kind is FOLD_KIND:
+        return FOLD
+    if kind is CHECK_KIND:
+        return CHECK
+    if kind is CALL_KIND:
+        return CALL
+    if kind is BET_KIND:
+        return 3
+    if kind is RAISE_KIND:
+        return 4
+    return -1
+
+
+cpdef object plain(object decision, object view):
+    """The action a decision given as a kind (or a kind and a total) plays, as the view's legal actions
+    say; ``None`` for a decision in other words.
+
+    :raises AgentError: for a kind or total the legal actions do not allow.
+    """
+    legal = view.legal_actions
+    read = kind_and_amount(decision, view, legal, legal.kinds)
+    return None if read is None else Action(read[0], view.seat, read[1])
+
+
+cdef object kind_and_amount(object decision, object view, object legal, tuple kinds):
+    """:func:`plain`'s action as its kind and amount, the view's ``legal`` actions and their ``kinds``
+    given."""
+    if type(decision) is tuple and len(decision) == 2 and type(decision[0]) is ActionKind:
+        kind, total = decision
+    elif type(decision) is ActionKind:
+        kind, total = decision, None
+    else:
+        return None
+    if kind in kinds:
+        if kind is BET_KIND or kind is RAISE_KIND:
+            if type(total) is int and legal.min_raise_to <= total <= legal.max_raise_to:
+                return kind, total
+        elif total is None:
+            return kind, legal.call if kind is CALL_KIND else 0
+    raise AgentError(f"the policy of seat {view.seat} gives {decision!r}, which is not legal ({legal.describe()})")
+
+
+cpdef bint uncertain(object chances, object taken) except -1:
+    """Whether a policy's ``chances`` leave a choice (a policy certain of its decision needs no correction).
+
+    :raises AgentError: for chances that are not probabilities summing to 1.
+    """
+    values = chances.values()
+    cdef bint fit = True
+    for chance in values:
+        if not 0 <= chance <= 1:
+            fit = False
+            break
+    if not fit or abs(sum(values) - 1) > 1e-9:
+        raise AgentError(
+            f"the policy of seat {taken.seat} gives chances {dict(chances)!r}: give probabilities summing to 1"
+        )
+    return len(chances) > 1
+
+
+cpdef object unplayed(object taken):
+    """The error for a policy that gives no chance to the decision ``taken``."""
+    return AgentError(f"the policy of seat {taken.seat} gives no chance to {taken!r}, which it played")
+
+
+def encode(hand, holes, asked, list codes, list chances):
+    """Append what :func:`showdown_estimates` reads of a finished ``hand`` (not void) to ``codes`` and
+    ``chances``, as holdem.aivat's ``_estimate`` walks it: its seats, dead cards, hole cards,
+    starting stacks and payoffs, then its events (the chips posted and given back, the deal, the
+    decisions, each with the known policy's choices from ``asked``, and the first run's board
+    cards).  Appends nothing and returns false for a choice in words other than a kind of action,
+    which only the hand can read.
+
+    :raises AgentError: as ``_estimate`` does, for chances or choices that do not fit.
+    """
+    cdef list mine, odds = [], choices
+    cdef bint dealt = False
+    cdef int code, chosen
+    history = hand.history
+    dead = [card for action in history if action.kind is EXPOSE_KIND for card in action.cards]
+    mine = [hand.player_count, len(dead)]
+    mine += dead
+    for cards, start, payoff in zip(holes, hand.starting_stacks, hand.payoffs):
+        mine += (cards[0], cards[1], start, payoff)
+    for action in history:
+        kind = action.kind
+        if kind is POST_BLIND_KIND or kind is POST_ANTE_KIND or kind is POST_DEAD_KIND:
+            mine += (BLIND if kind is POST_BLIND_KIND else POST, action.seat, action.amount)
+            continue
+        if kind is DEAL_HOLE_KIND or kind is EXPOSE_KIND:
+            continue
+        if not dealt:
+            dealt = True
+            mine.append(DEALT)
+        code = decision_code(kind)
+        if code >= 0:
+            known = next(asked)
+            choices = []
+            chosen = -1
+            if known is not None and uncertain(known[1], action):
+                view, given = known
+                legal = view.legal_actions
+                kinds = legal.kinds
+                for decision, chance in given.items():
+                    read = kind_and_amount(decision, view, legal, kinds)
+                    if read is None:
+                        return False
+                    played_kind, amount = read
+                    if played_kind is kind and amount == action.amount:  # the action played
+                        chosen = len(choices) // 2
+                    choices += (decision_code(played_kind), amount)
+                    odds.append(chance)
+                if chosen < 0:
+                    raise unplayed(action)
+            mine += (DECIDE, action.seat, code, action.amount, len(choices) // 2, chosen)
+            mine += choices
+        elif kind is RETURN_KIND:
+            mine += (RETURN, action.seat, action.amount)
+        elif kind is DEAL_BOARD_KIND and not action.amount:
+            mine += (BOARD, len(action.cards))
+            mine += action.cards
+    mine.append(END)
+    codes += mine
+    chances += odds
+    return True

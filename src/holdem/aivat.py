@@ -37,6 +37,7 @@ them per agent beside the plain results.
 
 from __future__ import annotations
 
+import array
 import collections
 import functools
 import importlib.resources
@@ -44,6 +45,7 @@ import itertools
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from holdem._aivat import encode, plain as _plain, uncertain as _uncertain, unplayed as _unplayed
 from holdem.actions import Action, ActionKind
 from holdem.cards import Card
 from holdem.errors import AgentError, InvalidHandError
@@ -332,7 +334,7 @@ class _Recorder:
         finally:
             for queue in queues:
                 queue.clear()
-        if self.batched and not hand.is_void and _encode(hand, holes, iter(asked), self.codes, self.chances):
+        if self.batched and not hand.is_void and encode(hand, holes, iter(asked), self.codes, self.chances):
             self.done.append(hand.player_count)
         else:
             self.done.append(_estimate(hand, holes, iter(asked), self.value))
@@ -346,70 +348,12 @@ class _Recorder:
             from holdem._aivat import showdown_estimates
 
             out = numpy.empty(sum(entry for entry in done if type(entry) is int))
-            codes = numpy.array(self.codes, dtype=numpy.int64)
-            showdown_estimates(codes, numpy.array(self.chances, dtype=float), *_preflop_table(), out)
+            codes, chances = array.array("q", self.codes), array.array("d", self.chances)
+            showdown_estimates(codes, chances, *_preflop_table(), out)
             values = iter(out.tolist())
             done = [tuple(itertools.islice(values, entry)) if type(entry) is int else entry for entry in done]
         self.done, self.codes, self.chances = [], [], []
         return done  # type: ignore[return-value]
-
-
-_KIND_CODES = {ActionKind.FOLD: 0, ActionKind.CHECK: 1, ActionKind.CALL: 2, ActionKind.BET: 3, ActionKind.RAISE: 4}
-
-
-def _encode(hand: Hand, holes: tuple[tuple[Card, ...], ...], asked: Asked, codes: list[int], chances: list[float]) -> bool:
-    """Append what the core's estimates with :class:`ShowdownValue` read of a finished hand (not void)
-    to ``codes`` and ``chances``, as :func:`_estimate` walks it: its seats, dead cards, hole cards,
-    starting stacks and payoffs, then its events (the chips posted and given back, the deal, the
-    decisions, each with the known policy's choices, and the first run's board cards).
-
-    Appends nothing and returns false for a choice in words other than a kind of action, which only
-    the hand can read (:func:`_estimate` then values the hand).
-
-    :raises AgentError: as :func:`_estimate` does, for chances or choices that do not fit.
-    """
-    history = hand.history
-    dead = [card for action in history if action.kind is ActionKind.EXPOSE for card in action.cards]
-    mine = [hand.player_count, len(dead), *dead]
-    for cards, start, payoff in zip(holes, hand.starting_stacks, hand.payoffs):
-        mine += (*cards, start, payoff)
-    odds: list[float] = []
-    dealt = False
-    for action in history:
-        kind = action.kind
-        if kind is ActionKind.POST_BLIND or kind is ActionKind.POST_ANTE or kind is ActionKind.POST_DEAD:
-            mine += (1 if kind is ActionKind.POST_BLIND else 2, action.seat, action.amount)  # type: ignore[arg-type]
-            continue
-        if kind is ActionKind.DEAL_HOLE or kind is ActionKind.EXPOSE:
-            continue
-        if not dealt:
-            dealt = True
-            mine.append(3)
-        if kind in _DECISIONS:
-            known = next(asked)
-            choices: list[int] = []
-            chosen = -1
-            if known is not None and _uncertain(known[1], action):
-                view, given = known
-                for decision, chance in given.items():
-                    played = _plain(decision, view)
-                    if played is None:
-                        return False
-                    if played == action:
-                        chosen = len(choices) // 2
-                    choices += (_KIND_CODES[played.kind], played.amount)
-                    odds.append(chance)
-                if chosen < 0:
-                    raise _unplayed(action)
-            mine += (4, action.seat, _KIND_CODES[kind], action.amount, len(choices) // 2, chosen, *choices)  # type: ignore[arg-type]
-        elif kind is ActionKind.RETURN:
-            mine += (5, action.seat, action.amount)  # type: ignore[arg-type]
-        elif kind is ActionKind.DEAL_BOARD and not action.amount:
-            mine += (6, len(action.cards), *action.cards)
-    mine.append(0)
-    codes += mine
-    chances += odds
-    return True
 
 
 def _checked_holes(hand: Hand) -> tuple[tuple[Card, ...], ...]:
@@ -538,19 +482,6 @@ def _apply(action: Action, contributed: list[int], bets: list[int], folded: list
         bets[seat] += added
 
 
-def _uncertain(chances: Mapping[object, float], taken: Action) -> bool:
-    """Whether a policy's ``chances`` leave a choice (a policy certain of its decision needs no correction).
-
-    :raises AgentError: for chances that are not probabilities summing to 1.
-    """
-    values = chances.values()
-    if any(not 0 <= chance <= 1 for chance in values) or abs(sum(values) - 1) > 1e-9:
-        raise AgentError(
-            f"the policy of seat {taken.seat} gives chances {dict(chances)!r}: give probabilities summing to 1"
-        )
-    return len(chances) > 1
-
-
 def _action_values(
     view: HandView, chances: Mapping[object, float], taken: Action, value: ValueFunction, now: Situation,
     bets: list[int], hand: Hand,
@@ -591,37 +522,9 @@ def _action_values(
     return after, expected
 
 
-def _unplayed(taken: Action) -> AgentError:
-    """The error for a policy that gives no chance to the decision ``taken``."""
-    return AgentError(f"the policy of seat {taken.seat} gives no chance to {taken!r}, which it played")
-
-
 def _at_decision(hand: Hand, view: HandView) -> Hand:
     """The hand replayed to the decision of ``view``: its history's records up to there."""
     again = _dealt_again(hand, tuple(hand.hole_cards(seat) for seat in range(hand.player_count)))
     for action in hand.history[: len(view.history)]:
         _step(again, action)
     return again
-
-
-def _plain(decision: object, view: HandView) -> Action | None:
-    """The action a decision given as a kind (or a kind and a total) plays, as the view's legal actions
-    say; ``None`` for a decision in other words.
-
-    :raises AgentError: for a kind or total the legal actions do not allow.
-    """
-    if type(decision) is tuple and len(decision) == 2 and type(decision[0]) is ActionKind:
-        kind, total = decision
-    elif type(decision) is ActionKind:
-        kind, total = decision, None
-    else:
-        return None
-    legal = view.legal_actions
-    seat = view.seat
-    if kind in legal.kinds:
-        if kind is ActionKind.BET or kind is ActionKind.RAISE:
-            if type(total) is int and legal.min_raise_to <= total <= legal.max_raise_to:  # type: ignore[operator]
-                return Action(kind, seat, total)
-        elif total is None:
-            return Action(kind, seat, legal.call if kind is ActionKind.CALL else 0)
-    raise AgentError(f"the policy of seat {seat} gives {decision!r}, which is not legal ({legal.describe()})")
