@@ -327,10 +327,8 @@ class _Recorder:
         queues = self.asked
         try:
             holes = _checked_holes(hand)
-            asked = [
-                queues[seat].popleft() if queues[seat] and seat not in faulted else None
-                for seat in [action.seat for action in hand.history if action.kind in _DECISIONS]
-            ]
+            seats: list[int] = [action.seat for action in hand.history if action.kind in _DECISIONS]  # type: ignore[misc]
+            asked = [queues[seat].popleft() if queues[seat] and seat not in faulted else None for seat in seats]
         finally:
             for queue in queues:
                 queue.clear()
