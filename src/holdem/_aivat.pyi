@@ -1,5 +1,6 @@
 import array
-from collections.abc import Iterator, Mapping
+import collections
+from collections.abc import Collection, Iterator, Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +22,11 @@ def showdown_estimates(
 def plain(decision: object, view: HandView) -> Action | None: ...
 def uncertain(chances: Mapping[object, float], taken: Action) -> bool: ...
 def unplayed(taken: Action) -> AgentError: ...
+def asked_of(
+    history: Sequence[Action],
+    queues: list[collections.deque[tuple[HandView, Mapping[object, float]]]],
+    faulted: Collection[int],
+) -> list[tuple[HandView, Mapping[object, float]] | None]: ...
 def encode(
     hand: Hand,
     holes: tuple[tuple[int, ...], ...],

@@ -155,6 +155,7 @@ cdef void deal_turn_and_river(const uint8_t *flop, const uint8_t *deck, int deck
     cdef uint16_t ranks[MAX_SEATS * MAX_RUNOUTS]
     cdef uint16_t best
     cdef int p, i, j, winners, count = 0
+    cdef uint64_t first_wins, second_wins
     for i in range(deck_size):
         for j in range(i + 1, deck_size):
             runouts[2 * count], runouts[2 * count + 1] = deck[i], deck[j]
@@ -163,6 +164,14 @@ cdef void deal_turn_and_river(const uint8_t *flop, const uint8_t *deck, int deck
     for p in range(live):
         board[3], board[4] = pairs[2 * p], pairs[2 * p + 1]
         rank_pairs_on_board(board, 5, runouts, count, &ranks[p * MAX_RUNOUTS])
+    if live == 2:  # the usual case, without branches: wins, ties and losses counted apart
+        first_wins = second_wins = 0
+        for i in range(count):
+            first_wins += ranks[i] > ranks[MAX_RUNOUTS + i]
+            second_wins += ranks[MAX_RUNOUTS + i] > ranks[i]
+        tally[0], tally[1], tally[2] = second_wins, first_wins, count - first_wins - second_wins
+        tally[MAX_SEATS + 1], tally[MAX_SEATS + 2], tally[MAX_SEATS + 3] = first_wins, second_wins, tally[2]
+        return
     for i in range(count):
         best = winners = 0
         for p in range(live):
@@ -443,6 +452,7 @@ def showdown_estimates(const int64_t[::1] codes, const double[::1] chances, cons
 from holdem.actions import Action, ActionKind
 from holdem.errors import AgentError
 
+cdef object ACTION_KIND = ActionKind
 cdef object FOLD_KIND = ActionKind.FOLD, CHECK_KIND = ActionKind.CHECK, CALL_KIND = ActionKind.CALL
 cdef object BET_KIND = ActionKind.BET, RAISE_KIND = ActionKind.RAISE
 cdef object POST_BLIND_KIND = ActionKind.POST_BLIND, POST_ANTE_KIND = ActionKind.POST_ANTE
@@ -480,9 +490,9 @@ cpdef object plain(object decision, object view):
 cdef object kind_and_amount(object decision, object view, object legal, tuple kinds):
     """:func:`plain`'s action as its kind and amount, the view's ``legal`` actions and their ``kinds``
     given."""
-    if type(decision) is tuple and len(decision) == 2 and type(decision[0]) is ActionKind:
+    if type(decision) is tuple and len(decision) == 2 and type(decision[0]) is ACTION_KIND:
         kind, total = decision
-    elif type(decision) is ActionKind:
+    elif type(decision) is ACTION_KIND:
         kind, total = decision, None
     else:
         return None
@@ -516,6 +526,19 @@ cpdef bint uncertain(object chances, object taken) except -1:
 cpdef object unplayed(object taken):
     """The error for a policy that gives no chance to the decision ``taken``."""
     return AgentError(f"the policy of seat {taken.seat} gives no chance to {taken!r}, which it played")
+
+
+def asked_of(history, list queues, faulted):
+    """For each decision of a hand's ``history`` in turn, what its seat's policy said there (taken from
+    the front of the seat's queue in ``queues``), or ``None`` for a seat without a policy or in
+    ``faulted``."""
+    cdef list asked = []
+    for action in history:
+        if decision_code(action.kind) >= 0:
+            seat = action.seat
+            queue = queues[seat]
+            asked.append(queue.popleft() if queue and seat not in faulted else None)
+    return asked
 
 
 def encode(hand, holes, asked, list codes, list chances):

@@ -45,7 +45,7 @@ import itertools
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from holdem._aivat import encode, plain as _plain, uncertain as _uncertain, unplayed as _unplayed
+from holdem._aivat import asked_of, encode, plain as _plain, uncertain as _uncertain, unplayed as _unplayed
 from holdem.actions import Action, ActionKind
 from holdem.cards import Card
 from holdem.errors import AgentError, InvalidHandError
@@ -327,8 +327,7 @@ class _Recorder:
         queues = self.asked
         try:
             holes = _checked_holes(hand)
-            seats: list[int] = [action.seat for action in hand.history if action.kind in _DECISIONS]  # type: ignore[misc]
-            asked = [queues[seat].popleft() if queues[seat] and seat not in faulted else None for seat in seats]
+            asked = asked_of(hand.history, queues, faulted)
         finally:
             for queue in queues:
                 queue.clear()
