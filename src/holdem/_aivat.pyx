@@ -459,6 +459,7 @@ cdef object POST_BLIND_KIND = ActionKind.POST_BLIND, POST_ANTE_KIND = ActionKind
 cdef object POST_DEAD_KIND = ActionKind.POST_DEAD, DEAL_HOLE_KIND = ActionKind.DEAL_HOLE
 cdef object EXPOSE_KIND = ActionKind.EXPOSE, RETURN_KIND = ActionKind.RETURN
 cdef object DEAL_BOARD_KIND = ActionKind.DEAL_BOARD
+cdef tuple KINDS_BY_CODE = (FOLD_KIND, CHECK_KIND, CALL_KIND, BET_KIND, RAISE_KIND)
 
 
 cdef inline int decision_code(kind) noexcept:
@@ -482,26 +483,29 @@ cpdef object plain(object decision, object view):
 
     :raises AgentError: for a kind or total the legal actions do not allow.
     """
+    cdef int64_t amount
     legal = view.legal_actions
-    read = kind_and_amount(decision, view, legal, legal.kinds)
-    return None if read is None else Action(read[0], view.seat, read[1])
+    code = read_decision(decision, view, legal, legal.kinds, &amount)
+    return None if code < 0 else Action(KINDS_BY_CODE[code], view.seat, amount)
 
 
-cdef object kind_and_amount(object decision, object view, object legal, tuple kinds):
-    """:func:`plain`'s action as its kind and amount, the view's ``legal`` actions and their ``kinds``
-    given."""
+cdef int read_decision(object decision, object view, object legal, tuple kinds, int64_t *amount) except -2:
+    """:func:`plain`'s action as the code of its kind (-1 for a decision in other words) and its
+    ``amount``, the view's ``legal`` actions and their ``kinds`` given."""
     if type(decision) is tuple and len(decision) == 2 and type(decision[0]) is ACTION_KIND:
         kind, total = decision
     elif type(decision) is ACTION_KIND:
         kind, total = decision, None
     else:
-        return None
+        return -1
     if kind in kinds:
         if kind is BET_KIND or kind is RAISE_KIND:
             if type(total) is int and legal.min_raise_to <= total <= legal.max_raise_to:
-                return kind, total
+                amount[0] = total
+                return decision_code(kind)
         elif total is None:
-            return kind, legal.call if kind is CALL_KIND else 0
+            amount[0] = legal.call if kind is CALL_KIND else 0
+            return decision_code(kind)
     raise AgentError(f"the policy of seat {view.seat} gives {decision!r}, which is not legal ({legal.describe()})")
 
 
@@ -512,9 +516,14 @@ cpdef bint uncertain(object chances, object taken) except -1:
     """
     values = chances.values()
     cdef bint fit = True
+    cdef double number
     for chance in values:
-        if not 0 <= chance <= 1:
-            fit = False
+        if type(chance) is float:
+            number = chance
+            fit = 0 <= number <= 1
+        else:
+            fit = 0 <= chance <= 1
+        if not fit:
             break
     if not fit or abs(sum(values) - 1) > 1e-9:
         raise AgentError(
@@ -553,7 +562,8 @@ def encode(hand, holes, asked, list codes, list chances):
     """
     cdef list mine, odds = [], choices
     cdef bint dealt = False
-    cdef int code, chosen
+    cdef int code, chosen, played
+    cdef int64_t amount, taken
     history = hand.history
     dead = [card for action in history if action.kind is EXPOSE_KIND for card in action.cards]
     mine = [hand.player_count, len(dead)]
@@ -579,14 +589,15 @@ def encode(hand, holes, asked, list codes, list chances):
                 view, given = known
                 legal = view.legal_actions
                 kinds = legal.kinds
+                taken = action.amount
                 for decision, chance in given.items():
-                    read = kind_and_amount(decision, view, legal, kinds)
-                    if read is None:
+                    played = read_decision(decision, view, legal, kinds, &amount)
+                    if played < 0:
                         return False
-                    played_kind, amount = read
-                    if played_kind is kind and amount == action.amount:  # the action played
+                    if played == code and amount == taken:  # the action played
                         chosen = len(choices) // 2
-                    choices += (decision_code(played_kind), amount)
+                    choices.append(played)
+                    choices.append(amount)
                     odds.append(chance)
                 if chosen < 0:
                     raise unplayed(action)
