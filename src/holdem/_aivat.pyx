@@ -515,17 +515,19 @@ cpdef bint uncertain(object chances, object taken) except -1:
     :raises AgentError: for chances that are not probabilities summing to 1.
     """
     values = chances.values()
-    cdef bint fit = True
-    cdef double number
+    cdef bint fit = True, floats = True
+    cdef double number, total = 0
     for chance in values:
         if type(chance) is float:
             number = chance
+            total += number  # the sum of the chances, as sum() gives it (to rounding)
             fit = 0 <= number <= 1
         else:
+            floats = False
             fit = 0 <= chance <= 1
         if not fit:
             break
-    if not fit or abs(sum(values) - 1) > 1e-9:
+    if not fit or abs((total if floats else sum(values)) - 1) > 1e-9:
         raise AgentError(
             f"the policy of seat {taken.seat} gives chances {dict(chances)!r}: give probabilities summing to 1"
         )
@@ -565,15 +567,16 @@ def encode(hand, holes, asked, list codes, list chances):
     cdef int code, chosen, played
     cdef int64_t amount, taken
     history = hand.history
-    dead = [card for action in history if action.kind is EXPOSE_KIND for card in action.cards]
+    # An action is a tuple (kind, seat, amount, cards): its fields read by place, without a lookup.
+    dead = [card for action in history if (<tuple>action)[0] is EXPOSE_KIND for card in (<tuple>action)[3]]
     mine = [hand.player_count, len(dead)]
     mine += dead
     for cards, start, payoff in zip(holes, hand.starting_stacks, hand.payoffs):
         mine += (cards[0], cards[1], start, payoff)
     for action in history:
-        kind = action.kind
+        kind, seat, amount_in, cards = <tuple>action
         if kind is POST_BLIND_KIND or kind is POST_ANTE_KIND or kind is POST_DEAD_KIND:
-            mine += (BLIND if kind is POST_BLIND_KIND else POST, action.seat, action.amount)
+            mine += (BLIND if kind is POST_BLIND_KIND else POST, seat, amount_in)
             continue
         if kind is DEAL_HOLE_KIND or kind is EXPOSE_KIND:
             continue
@@ -589,7 +592,7 @@ def encode(hand, holes, asked, list codes, list chances):
                 view, given = known
                 legal = view.legal_actions
                 kinds = legal.kinds
-                taken = action.amount
+                taken = amount_in
                 for decision, chance in given.items():
                     played = read_decision(decision, view, legal, kinds, &amount)
                     if played < 0:
@@ -601,13 +604,13 @@ def encode(hand, holes, asked, list codes, list chances):
                     odds.append(chance)
                 if chosen < 0:
                     raise unplayed(action)
-            mine += (DECIDE, action.seat, code, action.amount, len(choices) // 2, chosen)
+            mine += (DECIDE, seat, code, amount_in, len(choices) // 2, chosen)
             mine += choices
         elif kind is RETURN_KIND:
-            mine += (RETURN, action.seat, action.amount)
-        elif kind is DEAL_BOARD_KIND and not action.amount:
-            mine += (BOARD, len(action.cards))
-            mine += action.cards
+            mine += (RETURN, seat, amount_in)
+        elif kind is DEAL_BOARD_KIND and not amount_in:
+            mine += (BOARD, len(cards))
+            mine += cards
     mine.append(END)
     codes += mine
     chances += odds
