@@ -45,7 +45,8 @@ import itertools
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from holdem._aivat import asked_of, encode, plain as _plain, uncertain as _uncertain, unplayed as _unplayed
+from holdem._aivat import asked_of, encode, plain as _plain, showdown_estimates, uncertain as _uncertain
+from holdem._aivat import unplayed as _unplayed
 from holdem.actions import Action, ActionKind
 from holdem.cards import Card
 from holdem.errors import AgentError, InvalidHandError
@@ -341,8 +342,6 @@ class _Recorder:
         done = self.done
         if self.codes:
             import numpy
-
-            from holdem._aivat import showdown_estimates
 
             out = numpy.empty(sum(entry for entry in done if type(entry) is int))
             codes, chances = array.array("q", self.codes), array.array("d", self.chances)
