@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 import holdem
 from holdem.actions import ActionKind
 from holdem.agents import CallingStation, EquityBot, RandomBot, TightBot, play_hand
-from holdem.aivat import ShowdownValue, Situation, ZeroValue, estimate
+from holdem.aivat import ShowdownValue, Situation, ZeroValue, _Recorder, estimate
 from holdem.cli import main
 from holdem.errors import AgentError, InvalidHandError, MatchError
 from holdem.formats import phh
@@ -427,3 +427,47 @@ def test_a_duplicate_match_gives_the_plain_interval_of_its_hands():
     assert agent.hand_margin == pytest.approx(margin, rel=1e-12) and agent.hand_margin != agent.margin
     assert agent.hand_interval == pytest.approx((agent.bb_per_100 - margin, agent.bb_per_100 + margin))
     assert holdem.play_match([RandomBot(), CallingStation()], 20, seed=3, workers=1).agents[0].hand_interval is None
+
+
+class Wordy(RandomBot):
+    """A random bot whose policy names its decisions in words: only the hand reads them."""
+
+    def policy(self, view):
+        return {(kind.value if type(kind) is ActionKind else (kind[0].value, kind[1])): chance
+                for kind, chance in super().policy(view).items()}  # fmt: skip
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_the_core_s_estimates_of_a_match_equal_the_reference_hand_by_hand(players):
+    # Shallow and deep stacks (all-ins on every street), random bots folding on every street, certain
+    # bots, bots with no policy known, and a policy in words (valued by the reference).
+    rng = random.Random(players)
+    recorder = _Recorder(players, ShowdownValue())
+    hands, policies = [], []
+    for number in range(300 if players == 2 else 80):
+        kinds = [rng.choice([RandomBot, RandomBot, CallingStation, TightBot, EquityBot, Wordy]) for _ in range(players)]
+        agents = [kind(seed=rng.randrange(99)) if kind in (RandomBot, Wordy, EquityBot) else kind() for kind in kinds]
+        known = [getattr(agent, "policy", None) for agent in agents]
+        stacks = [rng.choice([3, 9, 40, 200]) for _ in range(players)]
+        hand = holdem.Hand(NL, stacks, number % players, seed=number)
+        play_hand(hand, [recorder.wrap(seat, agent.act, policy) for seat, (agent, policy) in enumerate(zip(agents, known))])
+        recorder.add(hand, ())
+        hands.append(hand)
+        policies.append(known)
+    fast = recorder.estimates()
+    assert len(fast) == len(hands)
+    streets = set()
+    for hand, known, estimates in zip(hands, policies, fast):
+        assert estimates == pytest.approx(estimate(hand, known), abs=1e-9, rel=0)
+        streets.add((len(hand.board), sum(action.kind is ActionKind.FOLD for action in hand.history) > 0))
+    assert {(size, True) for size in ((0, 3, 4, 5) if players == 2 else (0, 3))} <= streets  # folds on every street
+    assert any(len(hand.board) == 5 and 0 in hand.stacks for hand in hands)  # all-ins to the river
+
+
+def test_the_core_reads_the_policies_chances_as_the_reference_does():
+    recorder = _Recorder(2, ShowdownValue())
+    hand = holdem.Hand(NL, [200, 200], seed=4)
+    play_hand(hand, [recorder.wrap(0, RandomBot(seed=1).act, lambda view: {ActionKind.FOLD: 1.5}), CallingStation()])
+    with pytest.raises(AgentError, match="probabilities summing to 1"):
+        recorder.add(hand, ())
+    assert recorder.estimates() == [] and not any(recorder.asked)

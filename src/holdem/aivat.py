@@ -37,14 +37,18 @@ them per agent beside the plain results.
 
 from __future__ import annotations
 
+import array
+import collections
 import functools
 import importlib.resources
-import collections
+import itertools
 import math
 import numbers
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from holdem._aivat import asked_of, encode, plain as _plain, showdown_estimates, uncertain as _uncertain
+from holdem._aivat import unplayed as _unplayed
 from holdem.actions import Action, ActionKind
 from holdem.cards import Card
 from holdem.errors import AgentError, AivatError, InvalidHandError
@@ -178,14 +182,14 @@ _DEALS_HEADS_UP = 2 * 1712304  # twice the boards of a heads-up matchup before t
 
 
 @functools.cache
-def _preflop_table() -> tuple[npt.NDArray[numpy.uint32], list[int]]:
+def _preflop_table() -> tuple[npt.NDArray[numpy.uint32], npt.NDArray[numpy.uint32]]:
     """The heads-up matchups' keys and twice the boards each first hand wins plus those it ties,
     read from the table shipped with the package (written by :func:`_write_preflop_table`)."""
     import numpy  # here, not at import: `import holdem` stays quick
 
     data = numpy.frombuffer(importlib.resources.files("holdem").joinpath("_preflop.bin").read_bytes(), "<u4")
-    keys, halves = numpy.split(data, 2)
-    return numpy.ascontiguousarray(keys), halves.tolist()
+    keys, halves = numpy.split(data.astype(numpy.uint32), 2)
+    return numpy.ascontiguousarray(keys), numpy.ascontiguousarray(halves)
 
 
 def _preflop(first: tuple[Card, ...], second: tuple[Card, ...]) -> tuple[float, float]:
@@ -194,7 +198,7 @@ def _preflop(first: tuple[Card, ...], second: tuple[Card, ...]) -> tuple[float, 
 
     keys, halves = _preflop_table()
     index, swapped = matchup_index(keys, *first, *second)
-    share = halves[index] / _DEALS_HEADS_UP
+    share = int(halves[index]) / _DEALS_HEADS_UP
     return (1 - share, share) if swapped else (share, 1 - share)
 
 
@@ -368,12 +372,19 @@ def _answer(method: Callable[[Situation], Sequence[float]], situation: Situation
 
 class _Recorder:
     """What the agents of a match with a ``policy`` hook say at each of their decisions, recorded as
-    they decide (their ``act`` wrapped), for :func:`estimate` without replaying the hand."""
+    they decide (their ``act`` wrapped), for the estimates of the hands played without replaying
+    them.  With the baseline value function the estimates are computed in the core, all the
+    hands added at once (:meth:`estimates`)."""
 
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, value: ValueFunction) -> None:
         self.asked: list[collections.deque[tuple[HandView, Mapping[object, float]]]] = [
             collections.deque() for _ in range(count)
         ]
+        self.value = checked_value(value)
+        self.batched = type(value) is ShowdownValue
+        self.done: list[tuple[float, ...] | int] = []  # each hand's estimates, or its seats while batched
+        self.codes: list[int] = []
+        self.chances: list[float] = []
 
     def wrap(self, seat: int, act: Callable[[HandView], object], policy: Policy | None) -> Callable[[HandView], object]:
         """``act``, recording the ``policy``'s chances at each view first (``act`` itself without one)."""
@@ -389,21 +400,33 @@ class _Recorder:
 
         return asking
 
-    def estimate(self, hand: Hand, faulted: Collection[int], value: ValueFunction) -> tuple[float, ...]:
-        """The estimates of the hand just played (its ``faulted`` seats' decisions not corrected)."""
+    def add(self, hand: Hand, faulted: Collection[int]) -> None:
+        """Take the hand just played (its ``faulted`` seats' decisions not corrected) for :meth:`estimates`."""
         queues = self.asked
-
-        def asked() -> Asked:
-            for action in hand.history:
-                if action.kind in _DECISIONS:
-                    queue = queues[action.seat]  # type: ignore[index]
-                    yield queue.popleft() if queue and action.seat not in faulted else None
-
         try:
-            return _estimate(hand, _checked_holes(hand), asked(), checked_value(value))
+            holes = _checked_holes(hand)
+            asked = asked_of(hand.history, queues, faulted)
         finally:
             for queue in queues:
                 queue.clear()
+        if self.batched and not hand.is_void and encode(hand, holes, iter(asked), self.codes, self.chances):
+            self.done.append(hand.player_count)
+        else:
+            self.done.append(_estimate(hand, holes, iter(asked), self.value))
+
+    def estimates(self) -> list[tuple[float, ...]]:
+        """The estimates of the hands added, in turn, and none kept."""
+        done = self.done
+        if self.codes:
+            import numpy
+
+            out = numpy.empty(sum(entry for entry in done if type(entry) is int))
+            codes, chances = array.array("q", self.codes), array.array("d", self.chances)
+            showdown_estimates(codes, chances, *_preflop_table(), out)
+            values = iter(out.tolist())
+            done = [tuple(itertools.islice(values, entry)) if type(entry) is int else entry for entry in done]
+        self.done, self.codes, self.chances = [], [], []
+        return done  # type: ignore[return-value]
 
 
 def _checked_holes(hand: Hand) -> tuple[tuple[Card, ...], ...]:
@@ -532,23 +555,6 @@ def _apply(action: Action, contributed: list[int], bets: list[int], folded: list
         bets[seat] += added
 
 
-def _uncertain(chances: Mapping[object, float], taken: Action) -> bool:
-    """Whether a policy's ``chances`` leave a choice (a policy certain of its decision needs no correction).
-
-    :raises AgentError: for chances that are not probabilities summing to 1.
-    """
-    values = chances.values() if isinstance(chances, Mapping) else ("no mapping",)
-    if (
-        not all(isinstance(chance, numbers.Real) and not isinstance(chance, bool) for chance in values)
-        or any(not 0 <= chance <= 1 for chance in values)  # type: ignore[operator]
-        or abs(sum(values) - 1) > 1e-9  # type: ignore[arg-type]
-    ):
-        raise AgentError(
-            f"the policy of seat {taken.seat} gives chances {chances!r}: give a mapping of decisions to probabilities summing to 1"
-        )
-    return len(chances) > 1
-
-
 def _action_values(
     view: HandView, chances: Mapping[object, float], taken: Action, value: ValueFunction, now: Situation,
     bets: list[int], hand: Hand,
@@ -585,7 +591,7 @@ def _action_values(
         if played == taken:
             after = values
     if after is None:
-        raise AgentError(f"the policy of seat {seat} gives no chance to {taken!r}, which it played")
+        raise _unplayed(taken)
     return after, expected
 
 
@@ -595,26 +601,3 @@ def _at_decision(hand: Hand, view: HandView) -> Hand:
     for action in hand.history[: len(view.history)]:
         _step(again, action)
     return again
-
-
-def _plain(decision: object, view: HandView) -> Action | None:
-    """The action a decision given as a kind (or a kind and a total) plays, as the view's legal actions
-    say; ``None`` for a decision in other words.
-
-    :raises AgentError: for a kind or total the legal actions do not allow.
-    """
-    if type(decision) is tuple and len(decision) == 2 and type(decision[0]) is ActionKind:
-        kind, total = decision
-    elif type(decision) is ActionKind:
-        kind, total = decision, None
-    else:
-        return None
-    legal = view.legal_actions
-    seat = view.seat
-    if kind in legal.kinds:
-        if kind is ActionKind.BET or kind is ActionKind.RAISE:
-            if type(total) is int and legal.min_raise_to <= total <= legal.max_raise_to:  # type: ignore[operator]
-                return Action(kind, seat, total)
-        elif total is None:
-            return Action(kind, seat, legal.call if kind is ActionKind.CALL else 0)
-    raise AgentError(f"the policy of seat {seat} gives {decision!r}, which is not legal ({legal.describe()})")

@@ -384,7 +384,7 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
     group = count if chunk.duplicate else 1
     # Agent i sits in seat (i + rotation) % count: by rotation, the agent in each seat and its hooks and name.
     # With AIVAT, the decisions of agents with a policy hook record what it says as they decide.
-    recorder = None if chunk.value is None else _Recorder(count)
+    recorder = None if chunk.value is None else _Recorder(count, chunk.value)
     seatings = []
     for rotation in range(group):
         seated = [(seat - rotation) % count for seat in range(count)]
@@ -418,9 +418,7 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
         deal_net = [before + now for before, now in zip(deal_net, won)] if rotation else won
         hand_squares = [before + now * now for before, now in zip(hand_squares, won)]
         if recorder is not None:
-            estimates = recorder.estimate(hand, {fault.seat for fault in hand_faults}, chunk.value)  # type: ignore[arg-type]
-            judge = estimates[rotation:] + estimates[:rotation]
-            deal_aivat = [before + now for before, now in zip(deal_aivat, judge)] if rotation else judge
+            recorder.add(hand, {fault.seat for fault in hand_faults})
         if chunk.carry_stacks:
             stacks = [left or chunk.stack for left in hand.stacks]
         if chunk.histories:
@@ -429,6 +427,12 @@ def _play_chunk(chunk: _Chunk) -> _Tally:
             histories.append(phh.dumps(phh.HandHistory(hand, {"players": players})))
         if rotation == group - 1:
             deals.append(deal_net)
+    # The AIVAT estimates, all computed at once, summed by deal as the chips won are.
+    for number, estimates in enumerate([] if recorder is None else recorder.estimates(), chunk.first):
+        rotation = number % group
+        judge = estimates[rotation:] + estimates[:rotation]
+        deal_aivat = [before + now for before, now in zip(deal_aivat, judge)] if rotation else judge
+        if rotation == group - 1:
             judged.append(deal_aivat)
     net = [sum(column) for column in zip(*deals)]
     squares = [sum(map(operator.mul, column, column)) for column in zip(*deals)]
