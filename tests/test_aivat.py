@@ -471,3 +471,8 @@ def test_the_core_reads_the_policies_chances_as_the_reference_does():
     with pytest.raises(AgentError, match="probabilities summing to 1"):
         recorder.add(hand, ())
     assert recorder.estimates() == [] and not any(recorder.asked)
+
+
+def test_a_match_refuses_a_value_function_of_the_wrong_type_before_it_plays():
+    with pytest.raises(TypeError, match="give a value function"):
+        holdem.play_match([RandomBot(), CallingStation()], 10, aivat=True, value=5)

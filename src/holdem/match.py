@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import IO, NamedTuple
 
 from holdem.agents import Fault, _play, _seated, agent_name, ask_straddles
-from holdem.aivat import ShowdownValue, ValueFunction, _Recorder
+from holdem.aivat import ShowdownValue, ValueFunction, _Recorder, checked_value
 from holdem.cards import Rng
 from holdem.errors import MatchError
 from holdem.formats import phh
@@ -237,6 +237,8 @@ def play_match(
         raise MatchError("duplicate deals start from equal stacks: do not carry stacks")
     if value is not None and not aivat:
         raise MatchError("a value function is AIVAT's: pass aivat=True with it")
+    if value is not None:
+        checked_value(value)  # a value function of the wrong type refused before any hand is played
     judge = (ShowdownValue() if value is None else value) if aivat else None
     rules = Rules.no_limit(1, 2) if rules is None else checked_rules(rules)
     rules.check_player_count(count)
