@@ -92,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     names = arguments.only or workload_names()
     measured = {name: measure(name) for name in names}
     if arguments.mode == "update":  # with --only, the other workloads keep their recorded counts
-        kept = json.loads(arguments.baseline.read_text())["instructions"] if arguments.only else {}
+        known = arguments.only and arguments.baseline.exists()
+        kept = json.loads(arguments.baseline.read_text())["instructions"] if known else {}
         arguments.baseline.write_text(
             json.dumps({"platform": platform_tag(), "instructions": {**kept, **measured}}, indent=2) + "\n"
         )

@@ -476,3 +476,8 @@ def test_the_core_reads_the_policies_chances_as_the_reference_does():
 def test_a_match_refuses_a_value_function_of_the_wrong_type_before_it_plays():
     with pytest.raises(TypeError, match="give a value function"):
         holdem.play_match([RandomBot(), CallingStation()], 10, aivat=True, value=5)
+
+
+def test_a_match_longer_than_its_random_streams_is_refused_by_name():
+    with pytest.raises(MatchError, match="hands"):
+        holdem.play_match([RandomBot(), CallingStation()], 2**63)

@@ -20,8 +20,13 @@ WORKLOAD = "evaluate_batch"
 @pytest.fixture(scope="module")
 def baseline(tmp_path_factory):
     path = tmp_path_factory.mktemp("gate") / "baseline.json"
+    path.write_text(json.dumps({"platform": gate.platform_tag(), "instructions": {"other": 1}}))
     assert gate.main(["update", "--only", WORKLOAD, "--baseline", str(path)]) == 0
     return path
+
+
+def test_an_update_of_one_workload_keeps_the_others(baseline):
+    assert json.loads(baseline.read_text())["instructions"]["other"] == 1
 
 
 def test_unchanged_code_passes_twice(baseline, capsys):

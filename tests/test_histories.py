@@ -197,3 +197,59 @@ def test_bad_arguments() -> None:
         read_histories(STARS, sites=["Nowhere"])
     reader = read_histories(STARS / "does-not-exist.txt")
     assert list(reader) == [] and reader.problems[0].reason.startswith("cannot be read")
+
+
+# Inputs that once escaped the contract, kept as regression tests.
+DATA = Path(__file__).parent / "data" / "histories"
+
+
+@pytest.mark.parametrize(
+    ("fixture", "old", "new", "reason"),
+    [
+        ("pokerstars/cash.txt", "Total pot $0.83 | Rake $0.03", "Total pot | Rake $0.03", "total pot has no amount"),
+        ("ggpoker/cash.txt", "77aa88bb: straddle $0.5", "77aa88bb: straddle", "cannot be read: 77aa88bb"),
+    ],
+)
+def test_a_line_without_its_amount_is_a_problem(fixture, old, new, reason):
+    text = (DATA / fixture).read_text(encoding="utf-8-sig")
+    assert old in text
+    reader = read_histories(io.StringIO(text.replace(old, new, 1)))
+    records = list(reader)
+    assert len(records) == len(list(read_histories(DATA / fixture))) - 1
+    assert any(reason in problem.reason for problem in reader.problems)
+
+
+def test_a_wpn_level_without_a_tournament_reads_in_chips():
+    text = (DATA / "wpn" / "tournament.txt").read_text(encoding="utf-8-sig")
+    first, rest = text.split("\n", 1)
+    changed = first.replace("$2,500 GTD Tournament #27000003 - ", "")
+    reader = read_histories(io.StringIO(changed + "\n" + rest))
+    records = list(reader)
+    assert all(record.currency is None for record in records[:1])
+    assert len(records) + len(reader.problems) >= 1
+
+
+def test_amounts_below_one_with_three_decimals_are_not_thousands():
+    assert [parse_amount(text) for text in ("$0.125", "0,125 €", "$0.005")] == [
+        Decimal("0.125"), Decimal("0.125"), Decimal("0.005")
+    ]
+    assert parse_amount("1.234.567") == 1234567
+
+
+def test_a_file_that_fails_as_it_is_read_is_a_problem(tmp_path):
+    closed = open(STARS / "cash.txt", "rb")
+    closed.close()
+    reader = read_histories(closed)
+    assert list(reader) == [] and "cannot be read" in reader.problems[0].reason
+    written = open(tmp_path / "out.txt", "w")
+    try:
+        reader = read_histories(written)
+        assert list(reader) == [] and "cannot be read" in reader.problems[0].reason
+    finally:
+        written.close()
+
+
+@pytest.mark.parametrize("sites", ["PokerStars", [1, "x"], [[1]]])
+def test_sites_of_the_wrong_type_are_refused(sites):
+    with pytest.raises(TypeError, match="site names"):
+        read_histories(STARS, sites=sites)

@@ -142,3 +142,24 @@ def test_convert_on_a_dask_cluster_gives_the_same_output() -> None:
         spread = io.StringIO()
         conversions.convert([STARS], "jsonl", spread, executor=client.get_executor(), progress=False)
     assert spread.getvalue() == serial.getvalue()
+
+
+def test_convert_refuses_its_input_as_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    copy = tmp_path / "cash.txt"
+    copy.write_bytes((STARS / "cash.txt").read_bytes())
+    assert main(["convert", "--to", "jsonl", str(copy), str(copy)]) == 2
+    assert "is one of the inputs" in capsys.readouterr().err
+    assert copy.read_bytes() == (STARS / "cash.txt").read_bytes()
+
+
+def test_convert_checks_its_arguments_before_reading() -> None:
+    with pytest.raises(TypeError, match="list of files or folders"):
+        conversions.convert(str(STARS / "cash.txt"), "phh", io.StringIO(), workers=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="opened for writing"):
+        conversions.convert([STARS / "cash.txt"], "phh", None, workers=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="workers"):
+        conversions.convert([STARS / "cash.txt"], "phh", io.StringIO(), workers="2")  # type: ignore[arg-type]
+    import numpy
+
+    done = conversions.convert([STARS / "cash.txt"], "phh", io.StringIO(), workers=numpy.int64(1), progress=False)
+    assert done.hands == len(list(read_histories(STARS / "cash.txt")))

@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     import numpy
     import numpy.typing as npt
 
-__all__ = ["AivatError", "Policy", "ShowdownValue", "Situation", "ValueFunction", "ZeroValue", "checked_value", "estimate"]
+__all__ = ["Policy", "ShowdownValue", "Situation", "ValueFunction", "ZeroValue", "checked_value", "estimate"]
 
 Policy = Callable[[HandView], Mapping[object, float]]
 """An agent's ``policy`` hook: the probability of each decision it may make at a view."""

@@ -49,6 +49,8 @@ __all__ = ["CHUNK_HANDS", "AgentResult", "MatchError", "MatchResult", "SerialMat
 
 CHUNK_HANDS = 500
 """Hands per chunk of a match (rounded down to a whole number of duplicate deals)."""
+MAX_CHUNKS = 2**20
+"""The most chunks a match is played in (the random streams ``Rng.spawn`` makes at once)."""
 
 _Z95 = 1.959963984540054
 
@@ -245,6 +247,8 @@ def play_match(
     stack = 100 * rules.big_blind if stack is None else stack
     seed = secrets.randbits(64) if seed is None else seed
     size = max(group, CHUNK_HANDS // group * group)
+    if hands > MAX_CHUNKS * size:
+        raise MatchError(f"hands {hands}: at most {MAX_CHUNKS * size:,} a match (play longer matches in turn)")
     starts = range(0, hands, size)
     chunk_seeds = [stream.random_raw() for stream in Rng(seed).spawn(len(starts))]
     chunks = [

@@ -34,7 +34,9 @@ import os
 import sys
 
 from holdem.cli._output import replaced_at_the_end
+from holdem.errors import InvalidHistoryError
 from holdem.formats.conversions import FORMATS, convert
+from holdem.formats.histories import files_of
 
 __all__ = ["add_to"]
 
@@ -67,6 +69,9 @@ def _run(arguments: argparse.Namespace) -> None:
     for path in arguments.inputs:
         if not os.path.exists(path):
             raise FileNotFoundError(errno.ENOENT, "no such file or folder: give hand history files or folders", path)
+    target = os.path.realpath(arguments.output)
+    if any(os.path.realpath(found) == target for path in arguments.inputs for found in files_of(path)):
+        raise InvalidHistoryError(f"OUTPUT {arguments.output} is one of the inputs: write to another file")
     with replaced_at_the_end(arguments.output) as output:
         done = convert(arguments.inputs, arguments.to, output, workers=arguments.workers)
     for problem in done.problems[: max(arguments.problems, 0)]:

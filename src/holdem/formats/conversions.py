@@ -35,6 +35,7 @@ from holdem.cards import format_cards
 from holdem.errors import HoldemError, InvalidHistoryError
 from holdem.formats import ohh, phh
 from holdem.formats.histories import Problem, SiteHand, Summary, files_of, read_histories
+from holdem.limits import integer
 
 __all__ = ["FORMATS", "Conversion", "convert", "from_phh", "to_json", "to_phh"]
 
@@ -269,9 +270,18 @@ def convert(
     ``progress`` is false.
 
     :raises InvalidHistoryError: for an unknown format or no input.
+    :raises TypeError: for ``inputs`` not a list of paths, an ``output`` without ``write``, or
+        ``workers`` not an integer.
     """
+    paths_given = not isinstance(inputs, (str, bytes, os.PathLike)) and isinstance(inputs, Sequence)
+    if not paths_given or not all(isinstance(path, (str, os.PathLike)) for path in inputs):
+        raise TypeError(f"inputs {inputs!r}: give a list of files or folders, e.g. ['hands/']")
+    if not callable(getattr(output, "write", None)):
+        raise TypeError(f"output {output!r}: give a text file opened for writing")
     if to not in _WRITERS:
         raise InvalidHistoryError(f"format {to!r}: holdem writes {', '.join(FORMATS)}")
+    if workers is not None:
+        workers = integer(workers, "workers")
     paths = [path for source in inputs for path in files_of(source)]
     if not paths:
         raise InvalidHistoryError("no input: give files or folders of hand histories")
@@ -303,7 +313,7 @@ def _parts(
     """Each file's part, in the order of ``paths``, as soon as it and those before it are read."""
     if executor is None:
         workers = min(os.cpu_count() or 1, len(paths)) if workers is None else workers
-        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        if workers < 1:
             raise InvalidHistoryError(f"workers {workers!r}: use 1 or more processes")
         if workers == 1 or len(paths) == 1:
             for path in paths:

@@ -175,7 +175,7 @@ def _decision(parsed: ParsedHand, act: tuple[str, str, list[str]], street: int, 
     """A player's line: GGPoker's own (straddles, missed blinds, cash-outs, insurance), else PokerStars'."""
     name, verb, words = act
     said = " ".join(words)
-    if verb == "straddle" and street == 0:
+    if verb == "straddle" and street == 0 and len(words) == 2:
         if any(post.name == name and post.kind == PostKind.STRADDLE for post in parsed.posts):
             raise HandProblem(f"a second straddle by one player: {name}: {said[:80]!r}", number)
         parsed.posts.append(Post(name, PostKind.STRADDLE, parse_amount(words[1]), Decimal(0), number))

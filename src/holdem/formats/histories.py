@@ -459,6 +459,8 @@ def parse_amount(text: str) -> Decimal:
 
     >>> [str(parse_amount(text)) for text in ("$0.02", "0,02$", "3.000 $", "€1,234.50", "500K", "1.5k", "1 500")]
     ['0.02', '0.02', '3000', '1234.50', '500000', '1500.0', '1500']
+    >>> [str(parse_amount(text)) for text in ("$0.125", "0,125 €", "1.234.567")]
+    ['0.125', '0.125', '1234567']
     >>> parse_amount("ten")
     Traceback (most recent call last):
     ...
@@ -474,8 +476,10 @@ def parse_amount(text: str) -> Decimal:
     if marks:
         last = max(number.rfind("."), number.rfind(","))
         kinds = set(marks)
-        thousands_only = len(kinds) == 1 and marks[0] in ".," and all(
-            len(group) == 3 for group in re.split(r"[.,]", number)[1:]
+        first, *groups = re.split(r"[.,]", number.lstrip("+-"))
+        thousands_only = (  # 0.125 is a decimal: no group of thousands starts with 0
+            len(kinds) == 1 and marks[0] in ".," and 1 <= len(first) <= 3 and not first.startswith("0")
+            and all(len(group) == 3 for group in groups)
         )
         spaced = kinds <= {" ", "\u00a0"}
         if thousands_only or spaced:
@@ -527,7 +531,10 @@ def read_total_pot(parsed: ParsedHand, text: str) -> None:
     (Decimal('3.65'), Decimal('0.10'), Decimal('0.05'))
     """
     parts = text.split(" | ")
-    parsed.total_pot = parse_amount(parts[0].split(" ")[2])
+    words = parts[0].split(" ")
+    if len(words) < 3:
+        raise HandProblem(f"the summary's total pot has no amount: {text[:80]!r}")
+    parsed.total_pot = parse_amount(words[2])
     for part in parts[1:]:
         label, _, amount = part.rpartition(" ")
         value = parse_amount(amount)
@@ -655,7 +662,10 @@ class HistoryReader:
         self._on_problem = self.problems.append if on_problem is None else on_problem
         self._sources = sources
         names = {site.name for site in _SITES}
-        wanted = names if sites is None else set(sites)
+        given: list[object] = list(sites) if isinstance(sites, Iterable) and not isinstance(sites, (str, bytes)) else [None]
+        if sites is not None and not all(isinstance(site, str) for site in given):
+            raise TypeError(f"sites {sites!r}: give a list of site names, e.g. ['PokerStars']")
+        wanted = names if sites is None else {str(site) for site in given}
         if not wanted <= names:
             raise InvalidHistoryError(
                 f"sites {sorted(wanted - names)!r}: holdem reads {', '.join(sorted(names))}"
@@ -789,6 +799,15 @@ line, so that the hand it is in becomes a problem."""
 
 
 def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterator[list[str]]:
+    """The lines of :func:`_file_lines`; a file that fails as it is read (a device error, a file
+    closed or opened for writing) is reported as a problem, the lines before kept."""
+    try:
+        yield from _file_lines(source, name, report)
+    except (OSError, ValueError) as error:
+        report(Problem(name, 0, None, None, f"cannot be read: {error}"))
+
+
+def _file_lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterator[list[str]]:
     """The lines of a file object, a block at a time, without their ends and the spaces, NULs and
     byte order marks around them; a line of more than ``MAX_LINE`` characters is reported and
     skipped unread.  Bytes are decoded as :func:`_encoding` finds."""

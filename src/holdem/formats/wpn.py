@@ -117,7 +117,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     if structure is Structure.FIXED_LIMIT:  # the stakes are the bets, as PokerStars prints them
         parsed.small_bet, parsed.big_bet, small, big = small, big, small / 2, small
     parsed.small_blind, parsed.big_blind = small, big
-    if parsed.tournament is None:
+    if parsed.tournament is None and header["stakes"] is not None:  # a level without a tournament: chips
         parsed.currency = currency_of(header["stakes"])
     parsed.started = site_time(header["time"])
     if "*** SUMMARY ***" not in lines:
