@@ -44,13 +44,11 @@ from holdem.formats.histories import (
     parse_hand_cards,
     replay,
 )
+from holdem.formats.phh import MAX_HAND_TEXT, checked_text
 from holdem.hand import Hand
 from holdem.rules import Structure
 
 __all__ = ["MAX_HAND_TEXT", "dump", "dumps", "load", "load_all", "loads"]
-
-MAX_HAND_TEXT = 1_000_000
-"""The most characters one hand's JSON may have."""
 
 SPEC_VERSION = "1.4.6"
 _BET_TYPES = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT}
@@ -79,15 +77,7 @@ def loads(text: str | bytes, *, source: str = "<string>") -> SiteHand:
         an illegal action, or pots the replay does not make (the message says which).
     :raises TypeError: for ``text`` neither ``str`` nor ``bytes``.
     """
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise InvalidHistoryError(f"{source}: not UTF-8 text: {error}") from None
-    if not isinstance(text, str):
-        raise TypeError(f"OHH text is a str or UTF-8 bytes, got {type(text).__name__}")
-    if len(text) > MAX_HAND_TEXT:
-        raise InvalidHistoryError(f"{source}: more than {MAX_HAND_TEXT:,} characters, longer than any hand")
+    text = checked_text(text, source, "OHH")
     try:
         data = json.loads(text, parse_float=Decimal, parse_int=Decimal, parse_constant=_no_constant)
     except json.JSONDecodeError as error:

@@ -196,7 +196,7 @@ def loads(text: str | bytes, *, source: str = "<string>") -> HandHistory:
         source and the action.
     :raises TypeError: for ``text`` neither ``str`` nor ``bytes``.
     """
-    return _read(_text(text, source), source, 0)
+    return _read(checked_text(text, source), source, 0)
 
 
 def load(fp: IO[str] | IO[bytes]) -> HandHistory:
@@ -209,14 +209,20 @@ def load(fp: IO[str] | IO[bytes]) -> HandHistory:
     return loads(fp.read(MAX_HAND_TEXT + 1), source=_name(fp))
 
 
-def _text(text: object, source: str) -> str:
+def checked_text(text: object, source: str, kind: str = "PHH") -> str:
+    """``text`` of a hand history of format ``kind`` (PHH, OHH) as a str: UTF-8 bytes decoded (a byte
+    order mark left out), at most :data:`MAX_HAND_TEXT` characters.
+
+    :raises InvalidHistoryError: for bytes that are not UTF-8, or text longer than any hand.
+    :raises TypeError: for ``text`` neither ``str`` nor ``bytes``.
+    """
     if isinstance(text, (bytes, bytearray)):
         try:
-            text = text.decode()
+            text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError as error:
             raise InvalidHistoryError(f"{source}: not UTF-8 text: {error}") from None
     elif not isinstance(text, str):
-        raise TypeError(f"PHH text is a str or UTF-8 bytes, got {type(text).__name__}")
+        raise TypeError(f"{kind} text is a str or UTF-8 bytes, got {type(text).__name__}")
     if len(text) > MAX_HAND_TEXT:
         raise InvalidHistoryError(f"{source}: more than {MAX_HAND_TEXT:,} characters, longer than any hand")
     return text
@@ -241,7 +247,7 @@ def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
     # A file is read a bounded line at a time, so that an endless line cannot fill the memory.
     source = iter(lambda: readline(MAX_HAND_TEXT + 1), readline(0)) if callable(readline) else fp
     for line_number, line in enumerate(source, 1):
-        line = _text(line, f"{name}, line {line_number}")
+        line = checked_text(line, f"{name}, line {line_number}")
         section = _SECTION.match(line.strip())
         if section is None:
             lines.append(line)
