@@ -261,6 +261,13 @@ def test_bad_batches_raise_invalid_array_error(array, message, batch_loop):
         evaluate_batch(array)
 
 
+@pytest.mark.parametrize("cards", [None, "As Ks Qs Js Ts", 1.5, 7, {"rows": 1}])
+def test_batches_that_are_no_array_raise_type_error(cards):
+    with pytest.raises(TypeError, match="numpy array of integer card codes") as caught:
+        evaluate_batch(cards)
+    assert not isinstance(caught.value, InvalidArrayError)
+
+
 @pytest.mark.parametrize("width", [5, 6, 7])
 def test_batches_of_any_length_match_single_calls(width, batch_loop):
     hands = Rng(width).sample_cards(140, width)
