@@ -13,8 +13,11 @@
  * from their sum), to find a flush (a 16-bit word of the OR with five or more
  * bits; counted once a row, where the portable loop sums suit counters card
  * by card) and to read its ranks.  A code above 51 is caught by one byte
- * compare on the rows.  The two table reads
- * are scalar: on the CPU measured (AMD Zen 4), eight loads beat a gather.
+ * compare on the rows.  The two table reads are gathers: on an Intel Xeon
+ * with AVX-512 the batch takes 10% less time than with eight scalar loads
+ * each (an earlier measurement on AMD Zen 4 found the opposite).  The rank
+ * gather reads four bytes at a uint16 entry, so the rank table has one entry
+ * more than it uses.
  */
 
 #ifndef HOLDEM_BATCH_SIMD_H
@@ -131,11 +134,11 @@ static inline HOLDEM_SIMD_TARGET ptrdiff_t holdem_simd_rank_rows_width(
         __m512i bucket = _mm512_mask_mov_epi64(_mm512_srli_epi64(hash, tables->bucket_shift), flush, flush_bucket);
         __m512i slot = _mm512_mask_add_epi64(
             _mm512_and_si512(_mm512_srli_epi64(hash, tables->slot_shift), slot_mask), flush, flush_slot, flush_ranks);
-        uint64_t buckets[8], slots[8];
-        _mm512_storeu_si512((void *)buckets, bucket);
-        _mm512_storeu_si512((void *)slots, slot);
-        for (int lane = 0; lane < 8; lane++)
-            out[row + lane] = tables->rank_table[slots[lane] ^ tables->bucket_displacement[buckets[lane]]];
+        __m256i displacement = _mm512_i64gather_epi32(bucket, (const void *)tables->bucket_displacement, 4);
+        __m256i final_slot = _mm256_xor_si256(_mm512_cvtepi64_epi32(slot), displacement);
+        __m256i rank = _mm256_i32gather_epi32((const int *)(const void *)tables->rank_table, final_slot, 2);
+        _mm_storeu_si128((__m128i *)(void *)(out + row), _mm256_castsi256_si128(
+            _mm512_cvtepi32_epi16(_mm512_castsi256_si512(rank))));
     }
     *bad |= (uint64_t)bad_codes | repeated;
     return row;
