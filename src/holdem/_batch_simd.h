@@ -16,8 +16,9 @@
  * compare on the rows.  The two table reads are gathers: on an Intel Xeon
  * with AVX-512 the batch takes 10% less time than with eight scalar loads
  * each (an earlier measurement on AMD Zen 4 found the opposite).  The rank
- * gather reads four bytes at a uint16 entry, so the rank table has one entry
- * more than it uses.
+ * gather reads four bytes at a uint16 entry, and the entry after it is in the
+ * table: a flush's rank mask has at most seven of its 13 bits, so 0x1FFF, the
+ * last, is never read.
  */
 
 #ifndef HOLDEM_BATCH_SIMD_H

@@ -78,10 +78,9 @@ cdef extern from *:
 cdef uint64_t CARD_KEY[256]
 cdef uint64_t CARD_MASK[256]
 # The ranks of the perfect hash's slots, then of the 8,192 rank masks of a
-# flush suit (from FLUSH_SLOT), then one unused entry that the four-byte reads of
-# _batch_simd.h's gather may touch; the bucket after the last has displacement 0,
-# so that that loop reads either kind of rank the same way.
-cdef uint16_t RANK_TABLE[FLUSH_SLOT + 8192 + 1]
+# flush suit (from FLUSH_SLOT); the bucket after the last has displacement 0, so
+# that the batch loop of _batch_simd.h reads either kind of rank the same way.
+cdef uint16_t RANK_TABLE[FLUSH_SLOT + 8192]
 cdef uint32_t BUCKET_DISPLACEMENT[BUCKET_COUNT + 1]
 cdef uint32_t CLASS_SCORE[CLASS_COUNT + 1]
 cdef uint64_t hash_multiplier
