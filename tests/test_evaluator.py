@@ -112,6 +112,27 @@ def test_random_hands_match_the_reference(size, batch_loop):
         assert rank == reference.evaluate(hand) == evaluate(hand), format_cards(hand)
 
 
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_the_loops_agree_on_random_and_flush_heavy_rows(width):
+    if not _core._simd_available():
+        pytest.skip("this CPU has no AVX-512")
+    rng = np.random.default_rng(width)
+    rows = [Rng(width + 10).sample_cards(200_000, width)]
+    for suits in ([0, 1], [2, 3], [0], [3]):  # five to seven cards of one suit, in every lane, in each suit
+        deck = np.array([4 * rank + suit for rank in range(13) for suit in suits], dtype=np.uint8)
+        rows.append(np.array([rng.choice(deck, width, replace=False) for _ in range(5_000)], dtype=np.uint8))
+    for hands in rows:
+        previous = _core._set_simd(True)
+        try:
+            simd = evaluate_batch(hands)
+            _core._set_simd(False)
+            portable = evaluate_batch(hands)
+        finally:
+            _core._set_simd(previous)
+        assert np.array_equal(simd, portable)
+    assert np.array_equal(portable[:200], [evaluate(hand) for hand in hands[:200].tolist()])
+
+
 @given(st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True))
 @settings(max_examples=300)
 def test_single_calls_agree_with_the_batch_and_the_reference(cards):
@@ -259,6 +280,13 @@ def test_batch_accepts_non_contiguous_arrays_and_empty_batches():
 def test_bad_batches_raise_invalid_array_error(array, message, batch_loop):
     with pytest.raises(InvalidArrayError, match=message):
         evaluate_batch(array)
+
+
+@pytest.mark.parametrize("cards", [None, "As Ks Qs Js Ts", 1.5, 7, {"rows": 1}])
+def test_batches_that_are_no_array_raise_type_error(cards):
+    with pytest.raises(TypeError, match="numpy array of integer card codes") as caught:
+        evaluate_batch(cards)
+    assert not isinstance(caught.value, InvalidArrayError)
 
 
 @pytest.mark.parametrize("width", [5, 6, 7])

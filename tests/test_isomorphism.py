@@ -297,6 +297,8 @@ def test_unindexed_cards_are_canonical_and_sorted_within_each_set():
         (lambda: DEFAULT.index_batch(np.array([[0, 52]], dtype=np.uint8)), InvalidArrayError),
         (lambda: DEFAULT.index_batch(np.array([[0, -1]])), InvalidArrayError),
         (lambda: DEFAULT.index_batch([[0, 1]]), InvalidArrayError),
+        (lambda: DEFAULT.index_batch(None), TypeError),
+        (lambda: DEFAULT.index_hand_batch("As Ks"), TypeError),
         (lambda: DEFAULT.index_batch(np.zeros((2, 2)), threads=0), InvalidArrayError),
         (lambda: DEFAULT.unindex_batch(0, np.array([169])), IsomorphismError),
         (lambda: DEFAULT.unindex_batch(0, np.array([-1])), IsomorphismError),

@@ -8,11 +8,17 @@
  * every row.
  *
  * One row per 64-bit lane, the same evaluation as the portable loop: 3-bit
- * rank counters hashed by the same perfect hash, 4-bit suit counters to find
- * a flush, one bit a card (16 * suit + rank) to read a flush's ranks and to
- * catch a repeated card (the OR of the bits differs from their sum).  A code
- * above 51 is caught by one byte compare on the rows.  The two table reads
- * are scalar: on the CPU measured (AMD Zen 4), eight loads beat a gather.
+ * rank counters hashed by the same perfect hash, and one bit a card
+ * (16 * suit + rank) to catch a repeated card (the OR of the bits differs
+ * from their sum), to find a flush (a 16-bit word of the OR with five or more
+ * bits; counted once a row, where the portable loop sums suit counters card
+ * by card) and to read its ranks.  A code above 51 is caught by one byte
+ * compare on the rows.  The two table reads are gathers: on an Intel Xeon
+ * with AVX-512 the batch takes 10% less time than with eight scalar loads
+ * each (an earlier measurement on AMD Zen 4 found the opposite).  The rank
+ * gather reads four bytes at a uint16 entry, and the entry after it is in the
+ * table: a flush's rank mask has at most seven of its 13 bits, so 0x1FFF, the
+ * last, is never read.
  */
 
 #ifndef HOLDEM_BATCH_SIMD_H
@@ -65,10 +71,12 @@ static inline HOLDEM_SIMD_TARGET ptrdiff_t holdem_simd_rank_rows_width(
         1ULL << 0, 1ULL << 3, 1ULL << 6, 1ULL << 9, 1ULL << 12, 1ULL << 15, 1ULL << 18, 1ULL << 21);
     const __m512i rank_key_high = _mm512_setr_epi64(
         1ULL << 24, 1ULL << 27, 1ULL << 30, 1ULL << 33, 1ULL << 36, 0, 0, 0);
-    /* 1 << (48 + 4s) for suit s. */
-    const __m512i suit_key = _mm512_setr_epi64(1ULL << 48, 1ULL << 52, 1ULL << 56, 1ULL << 60, 0, 0, 0, 0);
-    const __m512i suits_init = _mm512_set1_epi64(0x3333000000000000ULL);
-    const __m512i flush_bits = _mm512_set1_epi64(0x8888000000000000ULL);
+    /* a nibble's count of bits, for pshufb */
+    const __m512i nibble_bits = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
+    const __m512i low_nibbles = _mm512_set1_epi8(0x0F);
+    const __m512i byte_ones = _mm512_set1_epi8(1);
+    const __m512i three_a_suit = _mm512_set1_epi16(3);
+    const __m512i flush_bits = _mm512_set1_epi16(8);
     const __m512i one = _mm512_set1_epi64(1);
     const __m512i thirteen_bits = _mm512_set1_epi64(0x1FFF);
     const __m512i multiplier = _mm512_set1_epi64((long long)tables->hash_multiplier);
@@ -99,35 +107,39 @@ static inline HOLDEM_SIMD_TARGET ptrdiff_t holdem_simd_rank_rows_width(
             _mm512_slli_epi16(_mm512_and_si512(codes, _mm512_set1_epi8(3)), 4),
             _mm512_and_si512(_mm512_srli_epi16(codes, 2), _mm512_set1_epi8(0x3F))));
         __m512i ranks = _mm512_setzero_si512();
-        __m512i suits = suits_init;
         __m512i bits_or = _mm512_setzero_si512();
         __m512i bits_sum = _mm512_setzero_si512();
         for (int j = 0; j < width; j++) {
             __m512i index = _mm512_shuffle_epi8(bit_indexes, _mm512_loadu_si512((const void *)card_bytes[j]));
             __m512i bit = _mm512_sllv_epi64(one, index);
             ranks = _mm512_add_epi64(ranks, _mm512_permutex2var_epi64(rank_key_low, index, rank_key_high));
-            suits = _mm512_add_epi64(suits, _mm512_permutexvar_epi64(_mm512_srli_epi64(index, 4), suit_key));
             bits_or = _mm512_or_si512(bits_or, bit);
             bits_sum = _mm512_add_epi64(bits_sum, bit);
         }
         repeated |= _mm512_cmpneq_epu64_mask(bits_or, bits_sum);
-        /* A flush suit's counter has bit 51 + 4s set, 12 - 4s leading zeros;
-         * its ranks are bits 16s.. of bits_or.  A flush reads its rank at
+        /* A suit's cards are the bits of its 16-bit word of bits_or (counted
+         * by nibbles, then bytes paired), once a row rather than once a card.
+         * With 3 added, bit 3 of a word is set exactly when its suit has five
+         * or more cards: a flush suit s has 60 - 16s leading zeros, and its
+         * ranks are bits 16s.. of bits_or.  A flush reads its rank at
          * flush_slot + ranks, through a bucket whose displacement is 0. */
-        __m512i flush_bit = _mm512_and_si512(suits, flush_bits);
+        __m512i byte_counts = _mm512_add_epi8(
+            _mm512_shuffle_epi8(nibble_bits, _mm512_and_si512(bits_or, low_nibbles)),
+            _mm512_shuffle_epi8(nibble_bits, _mm512_and_si512(_mm512_srli_epi16(bits_or, 4), low_nibbles)));
+        __m512i flush_bit = _mm512_and_si512(
+            _mm512_add_epi16(_mm512_maddubs_epi16(byte_counts, byte_ones), three_a_suit), flush_bits);
         __mmask8 flush = _mm512_test_epi64_mask(flush_bit, flush_bit);
-        __m512i suit_shift = _mm512_sub_epi64(
-            _mm512_set1_epi64(48), _mm512_slli_epi64(_mm512_lzcnt_epi64(flush_bit), 2));
+        __m512i suit_shift = _mm512_sub_epi64(_mm512_set1_epi64(60), _mm512_lzcnt_epi64(flush_bit));
         __m512i flush_ranks = _mm512_and_si512(_mm512_srlv_epi64(bits_or, suit_shift), thirteen_bits);
         __m512i hash = _mm512_mullo_epi64(ranks, multiplier);
         __m512i bucket = _mm512_mask_mov_epi64(_mm512_srli_epi64(hash, tables->bucket_shift), flush, flush_bucket);
         __m512i slot = _mm512_mask_add_epi64(
             _mm512_and_si512(_mm512_srli_epi64(hash, tables->slot_shift), slot_mask), flush, flush_slot, flush_ranks);
-        uint64_t buckets[8], slots[8];
-        _mm512_storeu_si512((void *)buckets, bucket);
-        _mm512_storeu_si512((void *)slots, slot);
-        for (int lane = 0; lane < 8; lane++)
-            out[row + lane] = tables->rank_table[slots[lane] ^ tables->bucket_displacement[buckets[lane]]];
+        __m256i displacement = _mm512_i64gather_epi32(bucket, (const void *)tables->bucket_displacement, 4);
+        __m256i final_slot = _mm256_xor_si256(_mm512_cvtepi64_epi32(slot), displacement);
+        __m256i rank = _mm256_i32gather_epi32((const int *)(const void *)tables->rank_table, final_slot, 2);
+        _mm_storeu_si128((__m128i *)(void *)(out + row), _mm256_castsi256_si128(
+            _mm512_cvtepi32_epi16(_mm512_castsi256_si512(rank))));
     }
     *bad |= (uint64_t)bad_codes | repeated;
     return row;

@@ -718,14 +718,17 @@ def _thread_count(threads, error):
 def _card_rows(cards, function, widths):
     """``cards`` as a C-contiguous ``(N, k)`` uint8 array, k in ``widths``: the check of every batch
     call that takes rows of card codes.  Another integer dtype converts when its values are codes;
-    a row holding a code above 51 or a repeated card is left for the batch loop to report."""
+    a row holding a code above 51 or a repeated card is left for the batch loop to report.  An
+    object that is neither an array nor a list or tuple of rows (None, a str, a float) is a TypeError."""
     import numpy
     if not isinstance(cards, numpy.ndarray) or cards.dtype.kind not in "iu":
         kind = cards.dtype if isinstance(cards, numpy.ndarray) else type(cards).__name__
-        raise InvalidArrayError(
-            f"{function} takes a numpy array of integer card codes (best: dtype uint8), got {kind}; "
-            "convert with numpy.asarray(cards, dtype=numpy.uint8)"
-        )
+        message = (f"{function} takes a numpy array of integer card codes (best: dtype uint8), got {kind}; "
+                   "convert with numpy.asarray(cards, dtype=numpy.uint8)")
+        # Rows in lists or tuples are the right data in the wrong container; anything else is the wrong type.
+        if isinstance(cards, (numpy.ndarray, list, tuple)):
+            raise InvalidArrayError(message)
+        raise TypeError(message)
     if cards.ndim != 2 or cards.shape[1] not in widths:
         allowed = " or ".join([", ".join(map(str, widths[:len(widths) - 1])), str(widths[len(widths) - 1])]).lstrip(" or")
         raise InvalidArrayError(f"{function} takes an (N, k) array with k = {allowed}, got shape {cards.shape}")
