@@ -225,14 +225,17 @@ class HandIndexer:
         array([[49, 48],
                [ 4,  0]], dtype=uint8)
 
-        :raises InvalidArrayError: for an array that is not one-dimensional integers.
+        :raises InvalidArrayError: for an array that is not one-dimensional integers, or a list.
+        :raises TypeError: for an object that is no array, list or tuple (None, a number, a str).
         :raises IsomorphismError: for an index outside ``0 .. size(street) - 1``.
         """
         import numpy
 
         indexer = self._street(street)
         if not isinstance(indices, numpy.ndarray) or indices.dtype.kind not in "iu" or indices.ndim != 1:
-            raise InvalidArrayError(f"unindex_batch takes a one-dimensional integer array, got {indices!r}")
+            message = f"unindex_batch takes a one-dimensional integer array, got {indices!r}"
+            # Indices in a list or tuple are the right data in the wrong container; anything else is the wrong type.
+            raise (InvalidArrayError if isinstance(indices, (numpy.ndarray, list, tuple)) else TypeError)(message)
         outside = (indices < 0) | (indices >= indexer.size) if indices.dtype.kind == "i" else indices >= indexer.size
         if outside.any():
             bad = int(numpy.argmax(outside))
