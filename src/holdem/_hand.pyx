@@ -11,6 +11,7 @@
 # never a crash), at a cost of a few percent.
 
 cimport cython
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
@@ -131,12 +132,14 @@ cdef class RulesCore:
     cdef object rules
     cdef EngineRules er
     cdef bint runs_by_agreement, has_straddles
+    cdef object runs                    # how many times a hand runs the board: 1 when the players agree
 
     def __init__(self, rules):
         self.rules = rules
         read_rules(rules, &self.er)
         self.runs_by_agreement = rules.runs_by_agreement and rules.runouts > 1
         self.has_straddles = rules.has_straddles
+        self.runs = 1 if self.runs_by_agreement else rules.runouts
 
 
 # Rules are frozen: what a hand reads of them is kept by the Rules object's
@@ -159,6 +162,10 @@ cdef RulesCore rules_core(rules):
     return core
 
 
+# The cards' codes as Python ints, made once.
+cdef tuple _CODES = tuple(range(52))
+
+
 cdef tuple seeded_cards(uint64_t seed, int count):
     """The first ``count`` cards of ``Deck(seed)`` (the same steps of its shuffle)."""
     cdef RngState state
@@ -176,7 +183,7 @@ cdef tuple seeded_cards(uint64_t seed, int count):
         cards[index] = index
     shuffle_deal(&state, cards, count)
     for index in range(count):
-        code = <int>cards[index]
+        code = _CODES[cards[index]]
         Py_INCREF(code)
         PyTuple_SET_ITEM(dealt, index, code)
     return dealt
@@ -414,7 +421,7 @@ cdef class HandCore:
         self._over = False
         self._manual = manual_showdown
         self._waiting = _NO_SEATS
-        self._runs = 1 if rc.runs_by_agreement else rules.runouts
+        self._runs = rc.runs
         self._run_requests = _NO_DECISIONS
         self._decided = _NO_DECISIONS
         self._exposed = ()
@@ -450,18 +457,22 @@ cdef class HandCore:
     cdef int checked_stacks(self, rules, stacks, int64_t *chips) except -1:
         """Read ``stacks`` into ``chips`` and return their count; the hand's ``_checked_stacks`` when one
         needs a conversion or a message."""
-        cdef int64_t total = 0
+        cdef int64_t total = 0, chip
+        cdef int overflow
         cdef Py_ssize_t count, seat
         if (type(stacks) is list or type(stacks) is tuple) and 2 <= len(stacks) <= MAX_SEATS:
             count = len(stacks)
             for seat in range(count):
                 stack = stacks[seat]
-                if type(stack) is not int or not 1 <= stack <= _MAX_CHIPS:
+                if type(stack) is not int:
                     break
-                total += <int64_t>stack
+                chip = PyLong_AsLongLongAndOverflow(stack, &overflow)
+                if overflow or not 1 <= chip <= _MAX_CHIPS:
+                    break
+                total += chip
                 if total > _MAX_CHIPS:
                     break
-                chips[seat] = stack
+                chips[seat] = chip
             else:
                 return count
         stacks = self._checked_stacks(stacks)
