@@ -367,9 +367,13 @@ cdef class HandCore:
     cdef list log
     cdef tuple shared
 
-    def _start(self, rules, stacks, button, seed, deck, hole_cards, board, dead_small_blind, posts, manual_showdown,
-               table_seats, straddles):
-        """Deal the hand: ``Hand(...)``'s arguments, in its order."""
+    @cython.annotation_typing(False)
+    def _start(self, rules: Rules, stacks: Sequence[int], button: int | None = None, *, seed: int | None = None,
+               deck: CardsLike | None = None, hole_cards: Sequence[CardsLike | None] | None = None,
+               board: CardsLike | None = None, dead_small_blind: bool = False,
+               posts: Mapping[int, tuple[int, int]] | None = None, manual_showdown: bool = False,
+               table_seats: Sequence[int] | None = None, straddles: Sequence[int] | None = None) -> None:
+        """Deal the hand: ``Hand.__init__`` itself (a Python ``__init__`` calling it would cost a frame a hand)."""
         cdef RulesCore rc = rules_core(rules)
         cdef int count, last, index
         cdef int64_t chips[MAX_SEATS]
