@@ -145,9 +145,9 @@ cdef class RulesCore:
 # Rules are frozen: what a hand reads of them is kept by the Rules object's
 # identity (the entry holds the object, so its id is not reused meanwhile).
 # Reading is one dict lookup; a new entry is made under the lock, so that
-# threads without a GIL never see the cache half cleared.
+# threads without a GIL never see the cache half cleared.  (The one lock of this module's caches.)
 cdef dict _rules_cores = {}
-_rules_lock = threading.Lock()
+_caches_lock = threading.Lock()
 
 
 cdef RulesCore rules_core(rules):
@@ -155,7 +155,7 @@ cdef RulesCore rules_core(rules):
     if core is None:
         checked_rules(rules)
         core = RulesCore(rules)
-        with _rules_lock:
+        with _caches_lock:
             if len(_rules_cores) >= 64:
                 _rules_cores.clear()
             _rules_cores[id(rules)] = core
@@ -187,6 +187,26 @@ cdef tuple seeded_cards(uint64_t seed, int count):
         Py_INCREF(code)
         PyTuple_SET_ITEM(dealt, index, code)
     return dealt
+
+
+# Each seat's deal of each ordered pair of cards, as its DEAL_HOLE record, made at its first deal
+# and kept (at most 27,040 of them): records never change, so hands share them, and a deal makes
+# neither a record nor a pair of cards.  A slot is filled once, under the lock, and never replaced,
+# so that threads without a GIL read it safely.
+cdef list _DEALS = [None] * (MAX_SEATS * 52 * 52)
+
+
+cdef object deal_record(int seat, int first, int second):
+    """The DEAL_HOLE record of ``seat`` dealt the codes ``first`` then ``second`` (both known)."""
+    cdef Py_ssize_t slot = (seat * 52 + first) * 52 + second
+    made = _DEALS[slot]
+    if made is None:
+        with _caches_lock:
+            made = _DEALS[slot]
+            if made is None:
+                made = new_action(_DEAL_HOLE, seat, 0, (_CODES[first], _CODES[second]))
+                _DEALS[slot] = made
+    return made
 
 
 cdef bint add_new_cards(tuple cards, uint64_t *seen):
@@ -383,6 +403,7 @@ cdef class HandCore:
         cdef int64_t top_straddle = 0
         cdef Events events
         cdef list pairs, history
+        cdef int first, second
         cdef tuple cards, order, pair
         count = self.checked_stacks(rules, stacks, chips)
         if button is None:
@@ -407,8 +428,11 @@ cdef class HandCore:
         # cards[index] and cards[count + index].
         pairs = [None] * count
         for index in range(count):
-            pair = (cards[index], cards[count + index])
-            pairs[<int>order[index]] = pair
+            first, second = cards[index], cards[count + index]
+            if first >= 0 and second >= 0:
+                pairs[<int>order[index]] = (<tuple>deal_record(order[index], first, second))[3]
+            else:
+                pairs[<int>order[index]] = (first, second)
         self._waits = manual_showdown
         if hole_cards is not None:
             for index in range(count):
@@ -452,7 +476,8 @@ cdef class HandCore:
         self.log_events(&events)
         for index in range(count):
             seat = order[index]
-            history.append(new_action(_DEAL_HOLE, seat, 0, pairs[<int>seat]))
+            pair = pairs[<int>seat]
+            history.append(deal_record(seat, pair[0], pair[1]) if pair else new_action(_DEAL_HOLE, seat, 0, pair))
         self._dealt = len(history)
         self._table_seats = _SEAT_NUMBERS[count] if table_seats is None else self._checked_table_seats(table_seats)
         if begin_preflop(&self.b, &rc.er, last, top_straddle):
