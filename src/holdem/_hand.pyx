@@ -46,6 +46,7 @@ REFUSALS = {
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(type cls, Py_ssize_t size)
+    void PyObject_GC_UnTrack(object made)
     int PY_VERSION_HEX
 
 
@@ -145,9 +146,9 @@ cdef class RulesCore:
 # Rules are frozen: what a hand reads of them is kept by the Rules object's
 # identity (the entry holds the object, so its id is not reused meanwhile).
 # Reading is one dict lookup; a new entry is made under the lock, so that
-# threads without a GIL never see the cache half cleared.  (The one lock of this module's caches.)
+# threads without a GIL never see the cache half cleared.
 cdef dict _rules_cores = {}
-_caches_lock = threading.Lock()
+_rules_lock = threading.Lock()
 
 
 cdef RulesCore rules_core(rules):
@@ -155,7 +156,7 @@ cdef RulesCore rules_core(rules):
     if core is None:
         checked_rules(rules)
         core = RulesCore(rules)
-        with _caches_lock:
+        with _rules_lock:
             if len(_rules_cores) >= 64:
                 _rules_cores.clear()
             _rules_cores[id(rules)] = core
@@ -191,8 +192,10 @@ cdef tuple seeded_cards(uint64_t seed, int count):
 
 # Each seat's deal of each ordered pair of cards, as its DEAL_HOLE record, made at its first deal
 # and kept (at most 27,040 of them): records never change, so hands share them, and a deal makes
-# neither a record nor a pair of cards.  A slot is filled once, under the lock, and never replaced,
-# so that threads without a GIL read it safely.
+# neither a record nor a pair of cards.  Kept records are left out of the garbage collector's
+# walks (no cycle passes through them).  A slot is filled once, in a critical section of the list
+# (nothing with the GIL; its lock on free-threaded Python), and never replaced, so that threads
+# without a GIL read it safely.
 cdef list _DEALS = [None] * (MAX_SEATS * 52 * 52)
 
 
@@ -201,10 +204,13 @@ cdef object deal_record(int seat, int first, int second):
     cdef Py_ssize_t slot = (seat * 52 + first) * 52 + second
     made = _DEALS[slot]
     if made is None:
-        with _caches_lock:
+        with cython.critical_section(_DEALS):
             made = _DEALS[slot]
             if made is None:
-                made = new_action(_DEAL_HOLE, seat, 0, (_CODES[first], _CODES[second]))
+                pair = (_CODES[first], _CODES[second])
+                made = new_action(_DEAL_HOLE, seat, 0, pair)
+                PyObject_GC_UnTrack(pair)
+                PyObject_GC_UnTrack(made)
                 _DEALS[slot] = made
     return made
 
