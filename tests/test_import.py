@@ -91,7 +91,8 @@ def imports_of(path: Path, module: str, modules: set[str]) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                base = ".".join([*package.split(".")[: len(package.split(".")) + 1 - node.level], *filter(None, [base])])
+                parts = package.split(".")
+                base = ".".join([*parts[: len(parts) + 1 - node.level], *filter(None, [base])])
             if base.split(".")[0] == "holdem":
                 found |= {target(base, alias.name) for alias in node.names}
     return found - {None, module}
@@ -125,8 +126,8 @@ def test_the_import_circle_finder_sees_imports_inside_functions(tmp_path):
     (package / "__init__.py").write_text("")
     (package / "formats" / "__init__.py").write_text("")
     (package / "formats" / "reader.py").write_text("def load():\n    from holdem.formats import site\n")
-    (package / "formats" / "site.py").write_text("from holdem.formats.reader import load\n")
-    (package / "typed.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from holdem import core\n")
+    (package / "formats" / "site.py").write_text("from .reader import load\n")
+    (package / "typed.py").write_text("import typing\nif typing.TYPE_CHECKING:\n    from holdem import core\n")
     (package / "core.pyx").write_text("from holdem._core cimport x\ndef f():\n    from holdem.typed import g\n")
     assert import_circles(package) == [["holdem.formats.reader", "holdem.formats.site", "holdem.formats.reader"]]
 

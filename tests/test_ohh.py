@@ -171,4 +171,5 @@ def test_convert_refuses_a_negative_problem_count(tmp_path: Path, capsys: pytest
         main(["convert", str(STARS / "cash.txt"), "--to", "jsonl", str(target), "--problems", "-1"])
     assert exited.value.code == 2 and not target.exists()
     assert "holdem: error: argument --problems: '-1': give a whole number of 0 or more" in capsys.readouterr().err
-    assert main(["convert", str(STARS / "cash.txt"), "--to", "jsonl", str(target), "--problems", "0", "--workers", "1"]) == 0
+    shown = ["--problems", "0", "--workers", "1"]
+    assert main(["convert", str(STARS / "cash.txt"), "--to", "jsonl", str(target), *shown]) == 0
