@@ -758,3 +758,27 @@ def test_uncapped_heads_up_refusal_names_the_all_in_opponent_not_the_cap():
     capped.raise_to(4)
     with pytest.raises(IllegalActionError, match="the cap of 2 bets this street is reached"):
         capped.raise_to(6)
+
+
+def test_hand_init_is_the_documented_signature():
+    # Hand.__init__ is the core's own function: its signature is still Hand's.
+    import inspect
+
+    parameters = inspect.signature(Hand).parameters
+    assert list(parameters)[:3] == ["rules", "stacks", "button"]
+    assert all(parameters[name].kind is inspect.Parameter.KEYWORD_ONLY for name in list(parameters)[3:])
+    with pytest.raises(TypeError):
+        Hand(Rules.no_limit(1, 2), [100, 100], 0, 5)  # type: ignore[misc]
+    with pytest.raises(TypeError, match="sed"):
+        Hand(Rules.no_limit(1, 2), [100, 100], sed=5)  # type: ignore[call-arg]
+
+
+def test_hands_dealt_the_same_cards_share_nothing_that_changes():
+    rules = Rules.no_limit(1, 2)
+    first = Hand(rules, [100, 100], hole_cards=["AsAd", "KcKd"])
+    second = Hand(rules, [100, 100], hole_cards=["AsAd", "KcKd"])
+    assert first.history == second.history
+    first.replace_exposed(0, "Ad", "2c")
+    again = Hand(rules, [100, 100], hole_cards=["AsAd", "KcKd"])
+    assert second.hole_cards(0) == again.hole_cards(0) == (51, 49) and again.history == second.history
+    assert first.hole_cards(0) == (51, 0)

@@ -7,7 +7,8 @@ from decimal import Decimal
 
 import pytest
 
-from holdem.formats.histories import Act, HandProblem, ParsedHand, Post, PostKind, Seat, parse_hand_cards, replay
+from holdem.formats.histories import replay
+from holdem.formats.parsing import Act, HandProblem, ParsedHand, Post, PostKind, Seat, parse_hand_cards
 
 
 def heads_up(*streets: list[Act], **fields: object) -> ParsedHand:

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 import pytest
 
-from holdem.formats import histories
+from holdem.formats import parsing
 from holdem.formats.histories import Act, HandProblem, ParsedHand, Post, PostKind, Seat, read_histories, replay
 
 
@@ -67,11 +67,10 @@ def test_a_rake_not_printed_is_what_the_pots_hold_beyond_the_collected_amounts()
 @pytest.fixture
 def sites(monkeypatch: pytest.MonkeyPatch) -> None:
     """The sites' registry as it is, restored after the test."""
-    histories._load_sites()
     for name in ("_SITES", "_STARTS"):
-        monkeypatch.setattr(histories, name, copy.copy(getattr(histories, name)))
+        monkeypatch.setattr(parsing, name, copy.copy(getattr(parsing, name)))
     for name in ("_ALL_STARTS", "_ALL_PRELUDES"):
-        monkeypatch.setattr(histories, name, getattr(histories, name))
+        monkeypatch.setattr(parsing, name, getattr(parsing, name))
 
 
 def parse_one(lines: list[str], line: int) -> ParsedHand:
@@ -84,7 +83,7 @@ def parse_one(lines: list[str], line: int) -> ParsedHand:
 
 
 def test_lines_a_site_prints_before_its_hands_are_not_stray_text(sites: None) -> None:
-    histories.register(histories.Site("Preluded", ("HAND ",), parse_one, preludes=("Round #",)))
+    parsing.register(parsing.Site("Preluded", ("HAND ",), parse_one, preludes=("Round #",)))
     reader = read_histories(io.StringIO("stray\nRound #1 starts.\n\nHAND 7\n\n"))
     assert [record.hand_id for record in reader] == ["7"]
     assert [problem.reason for problem in reader.problems] == [
@@ -104,7 +103,7 @@ def split_documents(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, lis
 
 
 def test_a_site_that_splits_its_documents_is_given_their_lines(sites: None) -> None:
-    histories.register(histories.Site("Documents", ("<doc>",), parse_one, split=split_documents))
+    parsing.register(parsing.Site("Documents", ("<doc>",), parse_one, split=split_documents))
     text = "<doc>\nHAND 1\nHAND bad\n</doc>\nHAND 9\n<doc>\nHAND 2\njunk\nHAND 3\n</doc>\n"
     reader = read_histories(io.StringIO(text))
     assert [record.hand_id for record in reader] == ["1", "2"]
@@ -119,13 +118,13 @@ def test_a_problem_names_the_hand_its_parser_knew(sites: None) -> None:
     def parse_named(lines: list[str], line: int) -> ParsedHand:
         raise HandProblem("a bad hand", line, hand_id=lines[0].split()[1])
 
-    histories.register(histories.Site("Named", ("ROUND ",), parse_named))
+    parsing.register(parsing.Site("Named", ("ROUND ",), parse_named))
     reader = read_histories(io.StringIO("ROUND 12\n"))
     assert list(reader) == [] and reader.problems[0].hand_id == "12"
 
 
 def test_a_document_a_site_cannot_read_is_one_problem_and_text_after_it_another(sites: None) -> None:
-    histories.register(histories.Site("Documents", ("<doc>",), parse_one, split=split_documents))
+    parsing.register(parsing.Site("Documents", ("<doc>",), parse_one, split=split_documents))
     reader = read_histories(io.StringIO("<doc>\njunk\n"))
     assert list(reader) == [] and [problem.line for problem in reader.problems] == [2]
     reader = read_histories(io.StringIO("<doc>\nHAND 1\n</doc>\nafter\n"))

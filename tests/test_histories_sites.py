@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from holdem.formats import histories
+from holdem.formats import histories, parsing
 from holdem.formats.histories import read_histories
 
 DATA = Path(__file__).parent / "data" / "histories"
@@ -25,8 +25,7 @@ SITES = {
 
 
 def test_every_site_has_fixtures() -> None:
-    histories._load_sites()
-    assert sorted(site.name for site in histories._SITES) == sorted(SITES.values())
+    assert sorted(site.name for site in parsing._SITES) == sorted(SITES.values())
     assert sorted(path.name for path in DATA.iterdir()) == sorted(SITES)
 
 
@@ -48,7 +47,7 @@ def test_no_line_of_a_site_starts_another_sites_hand(folder: str) -> None:
         with path.open("rb") as file:
             for block in histories._lines(file, path.name, lambda problem: None):
                 for line in block:
-                    starting = histories._site_of(line)
+                    starting = parsing._site_of(line)
                     assert starting is None or starting.name == site, (path.name, line)
                     starts += starting is not None
     assert starts
@@ -102,6 +101,6 @@ def test_a_cancelled_full_tilt_hand_is_skipped_not_a_wpn_hand() -> None:
 
 def test_a_wpn_hand_still_starts_at_its_hand_line() -> None:
     text = (DATA / "wpn" / "cash.txt").read_text(encoding="utf-8")
-    site = histories._site_of(text.split("\n")[0])
+    site = parsing._site_of(text.split("\n")[0])
     assert text.startswith("Hand #") and site is not None and site.name == "WPN"
-    assert histories._site_of("Hand #30000000202 has been canceled") is None
+    assert parsing._site_of("Hand #30000000202 has been canceled") is None

@@ -4,6 +4,7 @@ import logging
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
+import numpy
 import pytest
 
 import holdem
@@ -147,6 +148,16 @@ def test_bad_matches():
         play_match(lineup(2), 10, duplicate=True, carry_stacks=True)
     with pytest.raises(MatchError, match="workers 0"):
         play_match(lineup(2), 2 * CHUNK_HANDS, workers=0)
+    with pytest.raises(TypeError, match="hands 10.0: use an integer"):
+        play_match(lineup(2), 10.0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="hands True"):
+        play_match(lineup(2), True)
+
+
+def test_counts_of_any_integer_type():
+    result = play_match(lineup(2), numpy.int64(20), seed=1, workers=numpy.int32(1))
+    assert result.hands == 20 and type(result.hands) is int
+    assert result.agents == play_match(lineup(2), 20, seed=1, workers=1).agents
 
 
 def test_progress_bar_only_when_asked_or_on_a_terminal(capsys):

@@ -163,3 +163,13 @@ def test_convert_checks_its_arguments_before_reading() -> None:
 
     done = conversions.convert([STARS / "cash.txt"], "phh", io.StringIO(), workers=numpy.int64(1), progress=False)
     assert done.hands == len(list(read_histories(STARS / "cash.txt")))
+
+
+def test_convert_refuses_a_negative_problem_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "hands.jsonl"
+    with pytest.raises(SystemExit) as exited:
+        main(["convert", str(STARS / "cash.txt"), "--to", "jsonl", str(target), "--problems", "-1"])
+    assert exited.value.code == 2 and not target.exists()
+    assert "holdem: error: argument --problems: '-1': give a whole number of 0 or more" in capsys.readouterr().err
+    shown = ["--problems", "0", "--workers", "1"]
+    assert main(["convert", str(STARS / "cash.txt"), "--to", "jsonl", str(target), *shown]) == 0

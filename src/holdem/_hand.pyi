@@ -97,21 +97,22 @@ class HandCore:
     def _run_requests(self) -> dict[int, int | None]: ...
     @property
     def _cards_needed(self) -> int: ...
-    # Python's calls.
-    def _start(
+    # Python's calls.  Hand binds the core's _start as its __init__, with this signature.
+    def __init__(
         self,
         rules: Rules,
         stacks: Sequence[int],
-        button: int | None,
-        seed: int | None,
-        deck: CardsLike | None,
-        hole_cards: Sequence[CardsLike | None] | None,
-        board: CardsLike | None,
-        dead_small_blind: bool,
-        posts: Mapping[int, tuple[int, int]] | None,
-        manual_showdown: bool,
-        table_seats: Sequence[int] | None,
-        straddles: Sequence[int] | None,
+        button: int | None = None,
+        *,
+        seed: int | None = None,
+        deck: CardsLike | None = None,
+        hole_cards: Sequence[CardsLike | None] | None = None,
+        board: CardsLike | None = None,
+        dead_small_blind: bool = False,
+        posts: Mapping[int, tuple[int, int]] | None = None,
+        manual_showdown: bool = False,
+        table_seats: Sequence[int] | None = None,
+        straddles: Sequence[int] | None = None,
     ) -> None: ...
     @property
     def statuses(self) -> tuple[SeatStatus, ...]: ...

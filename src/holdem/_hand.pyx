@@ -11,6 +11,7 @@
 # never a crash), at a cost of a few percent.
 
 cimport cython
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
@@ -45,6 +46,7 @@ REFUSALS = {
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(type cls, Py_ssize_t size)
+    void PyObject_GC_UnTrack(object made)
     int PY_VERSION_HEX
 
 
@@ -131,12 +133,14 @@ cdef class RulesCore:
     cdef object rules
     cdef EngineRules er
     cdef bint runs_by_agreement, has_straddles
+    cdef object runs                    # how many times a hand runs the board: 1 when the players agree
 
     def __init__(self, rules):
         self.rules = rules
         read_rules(rules, &self.er)
         self.runs_by_agreement = rules.runs_by_agreement and rules.runouts > 1
         self.has_straddles = rules.has_straddles
+        self.runs = 1 if self.runs_by_agreement else rules.runouts
 
 
 # Rules are frozen: what a hand reads of them is kept by the Rules object's
@@ -159,6 +163,10 @@ cdef RulesCore rules_core(rules):
     return core
 
 
+# The cards' codes as Python ints, made once.
+cdef tuple _CODES = tuple(range(52))
+
+
 cdef tuple seeded_cards(uint64_t seed, int count):
     """The first ``count`` cards of ``Deck(seed)`` (the same steps of its shuffle)."""
     cdef RngState state
@@ -176,10 +184,35 @@ cdef tuple seeded_cards(uint64_t seed, int count):
         cards[index] = index
     shuffle_deal(&state, cards, count)
     for index in range(count):
-        code = <int>cards[index]
+        code = _CODES[cards[index]]
         Py_INCREF(code)
         PyTuple_SET_ITEM(dealt, index, code)
     return dealt
+
+
+# Each seat's deal of each ordered pair of cards, as its DEAL_HOLE record, made at its first deal
+# and kept (at most 27,040 of them): records never change, so hands share them, and a deal makes
+# neither a record nor a pair of cards.  Kept records are left out of the garbage collector's
+# walks (no cycle passes through them).  A slot is filled once, in a critical section of the list
+# (nothing with the GIL; its lock on free-threaded Python), and never replaced, so that threads
+# without a GIL read it safely.
+cdef list _DEALS = [None] * (MAX_SEATS * 52 * 52)
+
+
+cdef object deal_record(int seat, int first, int second):
+    """The DEAL_HOLE record of ``seat`` dealt the codes ``first`` then ``second`` (both known)."""
+    cdef Py_ssize_t slot = (seat * 52 + first) * 52 + second
+    made = _DEALS[slot]
+    if made is None:
+        with cython.critical_section(_DEALS):
+            made = _DEALS[slot]
+            if made is None:
+                pair = (_CODES[first], _CODES[second])
+                made = new_action(_DEAL_HOLE, seat, 0, pair)
+                PyObject_GC_UnTrack(pair)
+                PyObject_GC_UnTrack(made)
+                _DEALS[slot] = made
+    return made
 
 
 cdef bint add_new_cards(tuple cards, uint64_t *seen):
@@ -360,9 +393,13 @@ cdef class HandCore:
     cdef list log
     cdef tuple shared
 
-    def _start(self, rules, stacks, button, seed, deck, hole_cards, board, dead_small_blind, posts, manual_showdown,
-               table_seats, straddles):
-        """Deal the hand: ``Hand(...)``'s arguments, in its order."""
+    @cython.annotation_typing(False)
+    def _start(self, rules: Rules, stacks: Sequence[int], button: int | None = None, *, seed: int | None = None,
+               deck: CardsLike | None = None, hole_cards: Sequence[CardsLike | None] | None = None,
+               board: CardsLike | None = None, dead_small_blind: bool = False,
+               posts: Mapping[int, tuple[int, int]] | None = None, manual_showdown: bool = False,
+               table_seats: Sequence[int] | None = None, straddles: Sequence[int] | None = None) -> None:
+        """Deal the hand: ``Hand.__init__`` itself (a Python ``__init__`` calling it would cost a frame a hand)."""
         cdef RulesCore rc = rules_core(rules)
         cdef int count, last, index
         cdef int64_t chips[MAX_SEATS]
@@ -372,6 +409,7 @@ cdef class HandCore:
         cdef int64_t top_straddle = 0
         cdef Events events
         cdef list pairs, history
+        cdef int first, second
         cdef tuple cards, order, pair
         count = self.checked_stacks(rules, stacks, chips)
         if button is None:
@@ -396,8 +434,11 @@ cdef class HandCore:
         # cards[index] and cards[count + index].
         pairs = [None] * count
         for index in range(count):
-            pair = (cards[index], cards[count + index])
-            pairs[<int>order[index]] = pair
+            first, second = cards[index], cards[count + index]
+            if first >= 0 and second >= 0:
+                pairs[<int>order[index]] = (<tuple>deal_record(order[index], first, second))[3]
+            else:
+                pairs[<int>order[index]] = (first, second)
         self._waits = manual_showdown
         if hole_cards is not None:
             for index in range(count):
@@ -414,7 +455,7 @@ cdef class HandCore:
         self._over = False
         self._manual = manual_showdown
         self._waiting = _NO_SEATS
-        self._runs = 1 if rc.runs_by_agreement else rules.runouts
+        self._runs = rc.runs
         self._run_requests = _NO_DECISIONS
         self._decided = _NO_DECISIONS
         self._exposed = ()
@@ -441,7 +482,8 @@ cdef class HandCore:
         self.log_events(&events)
         for index in range(count):
             seat = order[index]
-            history.append(new_action(_DEAL_HOLE, seat, 0, pairs[<int>seat]))
+            pair = pairs[<int>seat]
+            history.append(deal_record(seat, pair[0], pair[1]) if pair else new_action(_DEAL_HOLE, seat, 0, pair))
         self._dealt = len(history)
         self._table_seats = _SEAT_NUMBERS[count] if table_seats is None else self._checked_table_seats(table_seats)
         if begin_preflop(&self.b, &rc.er, last, top_straddle):
@@ -450,18 +492,22 @@ cdef class HandCore:
     cdef int checked_stacks(self, rules, stacks, int64_t *chips) except -1:
         """Read ``stacks`` into ``chips`` and return their count; the hand's ``_checked_stacks`` when one
         needs a conversion or a message."""
-        cdef int64_t total = 0
+        cdef int64_t total = 0, chip
+        cdef int overflow
         cdef Py_ssize_t count, seat
         if (type(stacks) is list or type(stacks) is tuple) and 2 <= len(stacks) <= MAX_SEATS:
             count = len(stacks)
             for seat in range(count):
                 stack = stacks[seat]
-                if type(stack) is not int or not 1 <= stack <= _MAX_CHIPS:
+                if type(stack) is not int:
                     break
-                total += <int64_t>stack
+                chip = PyLong_AsLongLongAndOverflow(stack, &overflow)
+                if overflow or not 1 <= chip <= _MAX_CHIPS:
+                    break
+                total += chip
                 if total > _MAX_CHIPS:
                     break
-                chips[seat] = stack
+                chips[seat] = chip
             else:
                 return count
         stacks = self._checked_stacks(stacks)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, SupportsIndex
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from holdem import _hand
 from holdem._hand import HandCore, record
@@ -122,26 +122,8 @@ class Hand(HandCore):
 
     __slots__ = ()
 
-    def __init__(
-        self,
-        rules: Rules,
-        stacks: Sequence[int],
-        button: int | None = None,
-        *,
-        seed: int | None = None,
-        deck: CardsLike | None = None,
-        hole_cards: Sequence[CardsLike | None] | None = None,
-        board: CardsLike | None = None,
-        dead_small_blind: bool = False,
-        posts: Mapping[int, tuple[int, int]] | None = None,
-        manual_showdown: bool = False,
-        table_seats: Sequence[int] | None = None,
-        straddles: Sequence[int] | None = None,
-    ) -> None:
-        self._start(
-            rules, stacks, button, seed, deck, hole_cards, board, dead_small_blind, posts, manual_showdown,
-            table_seats, straddles,
-        )  # fmt: skip
+    if not TYPE_CHECKING:  # the core's, typed in its stub: the arguments above, read without a Python frame
+        __init__ = HandCore._start
 
     # ------------------------------------------------------------------ setup
     # The core deals the usual hand itself and asks these of the others.

@@ -43,6 +43,7 @@ from holdem.cards import Rng
 from holdem.errors import MatchError
 from holdem.formats import phh
 from holdem.hand import Hand
+from holdem.limits import integer
 from holdem.rules import Rules, checked_rules
 
 __all__ = ["CHUNK_HANDS", "AgentResult", "MatchError", "MatchResult", "SerialMatchWarning", "play_match"]
@@ -225,6 +226,7 @@ def play_match(
     :raises MatchError: for fewer than 2 or more than 10 agents, a bad hand
         count, duplicate deals with carried stacks, or a process pool that breaks.
     :raises AgentError: when an agent fails, unless ``fold_on_error``.
+    :raises TypeError: for a hand or worker count that is not an integer (any integer type is one).
     """
     if not isinstance(agents, Mapping):
         agents = {f"{agent_name(agent)}-{seat}": agent for seat, agent in enumerate(agents, 1)}
@@ -232,7 +234,8 @@ def play_match(
         raise MatchError(f"{len(agents)} agents: a match needs 2 to 10")
     count = len(agents)
     group = count if duplicate else 1
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1 or hands % group:
+    hands = integer(hands, "hands")
+    if hands < 1 or hands % group:
         allowed = f"a multiple of {count} (one deal per seat rotation)" if duplicate else "a positive integer"
         raise MatchError(f"{hands!r} hands: use {allowed}")
     if duplicate and carry_stacks:
@@ -311,7 +314,7 @@ def _interval(total: float, squares: float, samples: int, scale: float) -> tuple
 def _run(chunks: list[_Chunk], executor: Executor | None, workers: int | None) -> Iterator[tuple[int, _Tally]]:
     """Yield ``(index, tally)`` for every chunk as it finishes."""
     if executor is None:
-        workers = min(os.cpu_count() or 1, len(chunks)) if workers is None else workers
+        workers = min(os.cpu_count() or 1, len(chunks)) if workers is None else integer(workers, "workers")
         if workers < 1:
             raise MatchError(f"workers {workers!r}: use 1 or more processes")
         if workers > 1 and len(chunks) > 1 and (problem := _unpicklable(chunks[0], None)):

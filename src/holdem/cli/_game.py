@@ -1,4 +1,5 @@
-"""The options that ``holdem sim`` and ``holdem play`` share: the bots, the players, the rules, the stacks, the seed."""
+"""The options that ``holdem sim`` and ``holdem play`` share (the bots, the players, the rules, the stacks, the seed),
+and the types of the options that count something."""
 
 from __future__ import annotations
 
@@ -11,8 +12,17 @@ from holdem.rules import Rules, Structure
 
 def positive(text: str) -> int:
     """The type of an option that counts something: a whole number of 1 or more."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number of 1 or more")
+    return _whole(text, 1)
+
+
+def count(text: str) -> int:
+    """The type of an option that counts something there may be none of: a whole number of 0 or more."""
+    return _whole(text, 0)
+
+
+def _whole(text: str, least: int) -> int:
+    if not text.isascii() or not text.isdigit() or int(text) < least:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number of {least} or more")
     return int(text)
 
 

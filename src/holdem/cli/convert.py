@@ -33,6 +33,7 @@ import errno
 import os
 import sys
 
+from holdem.cli._game import count
 from holdem.cli._output import replaced_at_the_end
 from holdem.errors import InvalidHistoryError
 from holdem.formats.conversions import FORMATS, convert
@@ -60,7 +61,7 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("output", metavar="OUTPUT", help="the file to write (replaced once the conversion is done)")
     parser.add_argument("--workers", type=int, default=None, help="processes to read the files on (default: all cores)")
     parser.add_argument(
-        "--problems", type=int, default=SHOWN_PROBLEMS, help="problems to print one by one (default 20)"
+        "--problems", type=count, default=SHOWN_PROBLEMS, help="problems to print one by one (default 20)"
     )
     parser.set_defaults(run=_run)
 
@@ -74,9 +75,9 @@ def _run(arguments: argparse.Namespace) -> None:
         raise InvalidHistoryError(f"OUTPUT {arguments.output} is one of the inputs: write to another file")
     with replaced_at_the_end(arguments.output) as output:
         done = convert(arguments.inputs, arguments.to, output, workers=arguments.workers)
-    for problem in done.problems[: max(arguments.problems, 0)]:
+    for problem in done.problems[: arguments.problems]:
         print(f"problem: {problem}", file=sys.stderr)
-    hidden = len(done.problems) - max(arguments.problems, 0)
+    hidden = len(done.problems) - arguments.problems
     if hidden > 0:
         print(f"... and {hidden} more problems", file=sys.stderr)
     hands = "hand" if done.hands == 1 else "hands"

@@ -28,7 +28,7 @@ import re
 from decimal import Decimal
 
 from holdem.cards import Card
-from holdem.formats.histories import (
+from holdem.formats.parsing import (
     LINE_TOO_LONG,
     Act,
     HandProblem,

@@ -30,7 +30,7 @@ import re
 from decimal import Decimal
 
 from holdem.formats import pokerstars
-from holdem.formats.histories import (
+from holdem.formats.parsing import (
     GAME_NAMES,
     HandProblem,
     ParsedHand,

@@ -43,7 +43,7 @@ from typing import Any
 from xml.parsers import expat
 
 from holdem.cards import Card
-from holdem.formats.histories import (
+from holdem.formats.parsing import (
     LINE_TOO_LONG,
     MAX_HAND_LINES,
     Act,

@@ -33,17 +33,8 @@ from typing import IO, Any
 from holdem.actions import ActionKind
 from holdem.cards import format_cards
 from holdem.errors import InvalidHistoryError
-from holdem.formats.histories import (
-    Act,
-    HandProblem,
-    ParsedHand,
-    Post,
-    PostKind,
-    Seat,
-    SiteHand,
-    parse_hand_cards,
-    replay,
-)
+from holdem.formats.histories import SiteHand, replay
+from holdem.formats.parsing import Act, HandProblem, ParsedHand, Post, PostKind, Seat, parse_hand_cards
 from holdem.formats.phh import MAX_HAND_TEXT, checked_text
 from holdem.hand import Hand
 from holdem.rules import Structure

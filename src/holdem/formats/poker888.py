@@ -27,7 +27,7 @@ import datetime
 import re
 from decimal import Decimal
 
-from holdem.formats.histories import (
+from holdem.formats.parsing import (
     GAME_NAMES,
     Act,
     HandProblem,

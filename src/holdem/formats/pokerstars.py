@@ -29,7 +29,7 @@ import datetime
 import re
 from decimal import Decimal
 
-from holdem.formats.histories import (
+from holdem.formats.parsing import (
     LINE_TOO_LONG,
     Act,
     HandProblem,

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from holdem.formats.histories import (
+from holdem.formats.parsing import (
     GAME_NAMES,
     Act,
     HandProblem,

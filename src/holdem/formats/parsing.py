@@ -1,0 +1,484 @@
+"""What every site's parser shares: the neutral form of a hand, the registry of sites, and the
+readers of amounts, cards and times as sites print them.
+
+A site module (:mod:`holdem.formats.pokerstars` is the first) imports this
+module, turns the text of one hand into a :class:`ParsedHand` and registers
+itself with :func:`register`; :mod:`holdem.formats.histories`, which imports
+every site module, reads the files and replays the hands.  This module
+imports no site module and no reader, so that the imports go one way: this
+module, then each site, then the reader.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import functools
+import re
+from collections.abc import Callable, Iterable, Iterator
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from holdem.cards import Card, parse_cards
+from holdem.errors import HoldemError
+from holdem.rules import Structure
+
+__all__ = [
+    "GAME_NAMES",
+    "Act",
+    "HandProblem",
+    "LINE_TOO_LONG",
+    "MAX_HAND_LINES",
+    "ParsedHand",
+    "Post",
+    "PostKind",
+    "Seat",
+    "Site",
+    "currency_of",
+    "names_longest_first",
+    "parse_amount",
+    "parse_hand_cards",
+    "parse_into",
+    "player_of",
+    "read_summary_seat",
+    "read_total_pot",
+    "register",
+    "site_time",
+    "worded_decision",
+]
+
+MAX_HAND_LINES = 5_000
+"""The most lines one hand may have (a long hand has a hundred)."""
+LINE_TOO_LONG = "\x01"
+"""What a site's parser gets in place of a line too long to keep (or past ``MAX_HAND_LINES``): no site's
+line, so that the hand it is in becomes a problem."""
+
+# ------------------------------------------------------------------ the neutral form of a hand
+
+
+class HandProblem(Exception):
+    """Raised by a site's parser (or the replay) for a hand that cannot be imported: ``reason`` in
+    words a person can act on, ``line`` the line number it is about (``None``: the hand's first)."""
+
+    def __init__(
+        self, reason: str, line: int | None = None, *, skipped: bool = False, game: str | None = None,
+        hand_id: str | None = None,
+    ) -> None:  # fmt: skip
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+        self.game = game
+        """The game, when the hand's parser knew it before it stopped."""
+        self.hand_id = hand_id
+        """The hand's id, when the hand's parser knew it before it stopped (else it is looked for
+        after a ``#`` in the hand's first line)."""
+        self.skipped = skipped
+        """Whether the hand is skipped on purpose (not hold'em, cancelled), not a failure to read it."""
+
+
+class PostKind:
+    """The kinds of forced bet a :class:`Post` records (plain strings)."""
+
+    ANTE = "ante"
+    SMALL_BLIND = "small blind"
+    BIG_BLIND = "big blind"
+    STRADDLE = "straddle"
+    DEAD = "dead"
+    """Chips straight into the pot (a dead small blind, a missed blind posted dead)."""
+    LIVE = "live"
+    """A live blind posted out of position (a player coming into the game)."""
+    LIVE_AND_DEAD = "live and dead"
+    """A live big blind and a dead part (PokerStars' ``posts small & big blinds``)."""
+
+
+@dataclasses.dataclass(slots=True)
+class Post:
+    """One forced bet: who, its kind (:class:`PostKind`), the live and dead amounts in the site's units."""
+
+    name: str
+    kind: str
+    live: Decimal
+    dead: Decimal = Decimal(0)
+    line: int = 0
+
+
+@dataclasses.dataclass(slots=True)
+class Act:
+    """One decision: ``verb`` is ``fold``, ``check``, ``call``, ``bet``, ``raise_to`` (the total for
+    the street), ``raise_by`` (the increment over the bet faced), ``adds`` (the chips the player
+    puts in with it: a call when they make the call or less, else a bet or raise to the player's
+    bet plus them, as 888, partypoker and WPN 2016 print raises) or ``all_in`` (``adds`` of the
+    rest of the player's stack, checked to be all of it, as partypoker, iPoker and WPN 2016 print
+    all-ins); ``amount`` as printed."""
+
+    name: str
+    verb: str
+    amount: Decimal | None = None
+    line: int = 0
+
+
+@dataclasses.dataclass(slots=True)
+class Seat:
+    """A player dealt in: the site's seat number, name and chips before the hand."""
+
+    number: int
+    name: str
+    stack: Decimal
+    bounty: Decimal | None = None
+
+
+@dataclasses.dataclass
+class ParsedHand:
+    """A hand as a site module reads it, before replay: the neutral form every site fills.
+
+    Amounts are :class:`~decimal.Decimal` in the site's units, as printed;
+    cards are tuples of card codes.  ``seats`` are the players dealt in, in
+    seat order; ``button`` is the site's button seat number (which may be
+    empty).  ``streets`` holds the decisions of each betting round (preflop
+    first).  ``boards`` holds the board of each run (one unless run more than
+    once), as far as it was dealt.  ``returned`` are the uncalled bets the
+    site prints as given back (``None``: the site prints none);
+    ``collected`` what each player took from the pots (with the uncalled bet
+    folded in when ``returns_in_collected``); ``total_pot`` the pot before rake (with the
+    uncalled bets in it when ``returns_in_total_pot``); ``rake`` as printed (see
+    ``rake_printed``).  ``cash_outs`` and
+    ``cash_out_fees`` are kept apart from the pot results.
+    """
+
+    site: str
+    hand_id: str
+    line: int
+    game: str = "Hold'em No Limit"
+    structure: Structure = Structure.NO_LIMIT
+    fast_fold: bool = False
+    tournament: str | None = None
+    table: str | None = None
+    max_seats: int | None = None
+    started: datetime.datetime | None = None
+    currency: str | None = None
+    small_blind: Decimal = Decimal(0)
+    big_blind: Decimal = Decimal(0)
+    small_bet: Decimal | None = None
+    big_bet: Decimal | None = None
+    button: int | None = None
+    seats: list[Seat] = dataclasses.field(default_factory=list)
+    hero: str | None = None
+    holes: dict[str, tuple[Card, ...]] = dataclasses.field(default_factory=dict)
+    posts: list[Post] = dataclasses.field(default_factory=list)
+    streets: list[list[Act]] = dataclasses.field(default_factory=lambda: [[]])
+    boards: list[tuple[Card, ...]] = dataclasses.field(default_factory=list)
+    returned: dict[str, Decimal] | None = dataclasses.field(default_factory=dict)
+    returns_in_collected: bool = False
+    returns_in_total_pot: bool = False
+    shown: dict[str, tuple[Card, ...]] = dataclasses.field(default_factory=dict)
+    mucked: set[str] = dataclasses.field(default_factory=set)
+    collected: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    total_pot: Decimal | None = None
+    rake: Decimal = Decimal(0)
+    rake_printed: bool = True
+    """Whether the site prints the rake; when it does not (partypoker), what the pots hold beyond the
+    collected amounts (and the ``jackpot``) is the rake."""
+    jackpot: Decimal = Decimal(0)
+    cash_outs: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    cash_out_fees: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    bounties: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    rules: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """Rules options of this site (``reopening``, ``odd_chip``, ...), over the framework's defaults."""
+
+
+GAME_NAMES = {Structure.NO_LIMIT: "Hold'em No Limit", Structure.POT_LIMIT: "Hold'em Pot Limit", Structure.FIXED_LIMIT: "Hold'em Limit"}
+"""The name of each betting structure's game, as the :class:`~holdem.formats.histories.Summary` counts them,
+whatever a site calls it."""
+
+
+# ------------------------------------------------------------------ the sites
+
+
+@dataclasses.dataclass(frozen=True)
+class Site:
+    """A site's reader: its ``name``, the ``starts`` of a line that begins one of its hands (as
+    ``str.startswith`` takes them), and ``parse``, which turns the lines of one hand (the
+    first at line number ``line``) into a :class:`ParsedHand` or raises :class:`HandProblem`;
+    ``preludes`` as below."""
+
+    name: str
+    starts: tuple[str, ...]
+    parse: Callable[[list[str], int], ParsedHand]
+    preludes: tuple[str, ...] = ()
+    """The starts of lines that some versions print before each hand's first line (partypoker's
+    ``Game #1 starts.``, 888's and old partypoker's ``#Game No : 1``): they belong to no hand, are
+    not text outside any hand, and are never given to ``parse`` (a hand's preludes are taken off
+    the end of the hand before)."""
+    first_line: re.Pattern[str] | None = None
+    """What a line that begins with one of ``starts`` must also match (``re.match``) to start a
+    hand, when the starts alone could begin another site's line (WPN's ``Hand #N - ``, not Full
+    Tilt's ``Hand #N has been canceled``)."""
+    split: Callable[[Iterator[tuple[int, str]]], Iterator[tuple[int, list[str]]]] | None = None
+    """For a site whose files are documents (iPoker's XML): given the numbered lines from the one
+    that starts a document on, the document's hands, each as its first line's number and the lines
+    ``parse`` reads; it stops after the document's last line, and raises :class:`HandProblem` for
+    a document it cannot read on."""
+
+
+_SITES: list[Site] = []
+_STARTS: dict[str, Site] = {}
+_ALL_STARTS: tuple[str, ...] = ()
+_ALL_PRELUDES: tuple[str, ...] = ()
+
+
+def register(site: Site) -> Site:
+    """Add a site's reader (each site module calls it once, at import)."""
+    global _ALL_STARTS, _ALL_PRELUDES
+    _SITES.append(site)
+    for start in site.starts:
+        _STARTS[start] = site
+    _ALL_STARTS = tuple(_STARTS)
+    _ALL_PRELUDES += site.preludes
+    return site
+
+
+def parse_into(
+    parsed: ParsedHand, read: Callable[[list[str], int, ParsedHand], ParsedHand], lines: list[str], line: int
+) -> ParsedHand:
+    """``read(lines, line, parsed)``, a site's reading of one hand into ``parsed``; a :class:`HandProblem`
+    it raises is given the hand's id and game, as far as ``parsed`` holds them."""
+    try:
+        return read(lines, line, parsed)
+    except HandProblem as problem:
+        problem.game = problem.game or parsed.game
+        problem.hand_id = problem.hand_id or parsed.hand_id or None
+        raise
+
+
+def names_longest_first(seats: Iterable[Seat]) -> list[str]:
+    """The players' names, longest first: the order to find whose line it is when lines start with a
+    name and no colon (a name may be another's start)."""
+    return sorted((seat.name for seat in seats), key=len, reverse=True)
+
+
+def worded_decision(name: str, words: list[str], number: int) -> Act | None:
+    """A decision as most sites word it after the player's name (``and is all-in`` taken off):
+    ``folds``, ``checks``, ``calls X``, ``bets X``, ``raises X to Y``; ``None`` for other words.
+
+    >>> worded_decision("Ann", "raises $2 to $3".split(" "), 7)
+    Act(name='Ann', verb='raise_to', amount=Decimal('3'), line=7)
+    """
+    verb, size = words[0], len(words)
+    if size == 1 and verb in ("folds", "checks"):
+        return Act(name, verb[:-1] if verb == "folds" else "check", None, number)
+    if size == 2 and verb in ("calls", "bets"):
+        return Act(name, verb[:-1], parse_amount(words[1]), number)
+    if size == 4 and verb == "raises" and words[2] == "to":
+        return Act(name, "raise_to", parse_amount(words[3]), number)
+    return None
+
+def _site_of(line: str) -> Site | None:
+    """The site whose hand ``line`` starts, if any."""
+    for start, site in _STARTS.items():
+        if line.startswith(start):
+            return site if site.first_line is None or site.first_line.match(line) else None
+    return None
+
+# ------------------------------------------------------------------ amounts, cards, times
+
+_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,\u00a0 ]\d+)*|\d*[.,]\d+)[kKmM]?")
+_AMOUNT_JUNK = " $€£\u00a0"
+_SCALES = {"k": Decimal(1000), "m": Decimal(1_000_000)}
+
+
+@functools.lru_cache(maxsize=8192)
+def parse_amount(text: str) -> Decimal:
+    """An amount as sites print it, exactly: currency signs and codes, thousands separators,
+    decimal commas, ``K`` and ``M`` suffixes.
+
+    A separator followed by exactly three digits, when it is the only kind in the
+    amount, separates thousands (``3.000 $`` is three thousand); otherwise the last
+    separator is the decimal point.
+
+    >>> [str(parse_amount(text)) for text in ("$0.02", "0,02$", "3.000 $", "€1,234.50", "500K", "1.5k", "1 500")]
+    ['0.02', '0.02', '3000', '1234.50', '500000', '1500.0', '1500']
+    >>> [str(parse_amount(text)) for text in ("$0.125", "0,125 €", "1.234.567")]
+    ['0.125', '0.125', '1234567']
+    >>> parse_amount("ten")
+    Traceback (most recent call last):
+    ...
+    holdem.formats.parsing.HandProblem: amount 'ten' is not a number
+    """
+    number = text.strip(_AMOUNT_JUNK).removesuffix("USD").removesuffix("EUR").removesuffix("GBP").strip(_AMOUNT_JUNK)
+    if len(number) > 40 or not _NUMBER.fullmatch(number):
+        raise HandProblem(f"amount {text!r} is not a number")
+    scale = _SCALES.get(number[-1].lower())
+    if scale is not None:
+        number = number[:-1]
+    marks = [mark for mark in number if not mark.isdigit() and mark not in "+-"]
+    if marks:
+        last = max(number.rfind("."), number.rfind(","))
+        kinds = set(marks)
+        first, *groups = re.split(r"[.,]", number.lstrip("+-"))
+        thousands_only = (  # 0.125 is a decimal: no group of thousands starts with 0
+            len(kinds) == 1 and marks[0] in ".," and 1 <= len(first) <= 3 and not first.startswith("0")
+            and all(len(group) == 3 for group in groups)
+        )
+        spaced = kinds <= {" ", "\u00a0"}
+        if thousands_only or spaced:
+            number = re.sub(r"[.,\u00a0 ]", "", number)
+        else:
+            number = re.sub(r"[.,\u00a0 ]", "", number[:last]) + "." + number[last + 1 :]
+    try:
+        value = Decimal(number)
+    except InvalidOperation:
+        raise HandProblem(f"amount {text!r} is not a number") from None
+    return value * scale if scale is not None else value
+
+
+def currency_of(text: str) -> str | None:
+    """The currency an amount's sign or code names (``None``: chips).
+
+    >>> currency_of("$0.02"), currency_of("0,02 €"), currency_of("1500")
+    ('USD', 'EUR', None)
+    """
+    for sign, code in _CURRENCY_SIGNS.items():
+        if sign in text:
+            return code
+    for code in ("USD", "EUR", "GBP", "CAD", "INR", "CNY"):
+        if code in text:
+            return code
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_hand_cards(text: str) -> tuple[Card, ...]:
+    """Cards as sites print them (``Ah Kd``, ``AhKd``, ``10h``), as codes.
+
+    >>> parse_hand_cards("Ah Kd")
+    (50, 45)
+    """
+    try:
+        return parse_cards(text)
+    except HoldemError as error:
+        raise HandProblem(f"cards {text!r}: {error}") from None
+
+
+def read_total_pot(parsed: ParsedHand, text: str) -> None:
+    """A summary's ``Total pot $3.65 | Rake $0.10 | Jackpot $0.05`` line (PokerStars, Full Tilt): the
+    total pot, the rake, and every other fee counted in ``jackpot``.
+
+    >>> parsed = ParsedHand("PokerStars", "1", 1)
+    >>> read_total_pot(parsed, "Total pot $3.65 Main pot $3. Side pot $0.65. | Rake $0.10 | Jackpot $0.05")
+    >>> parsed.total_pot, parsed.rake, parsed.jackpot
+    (Decimal('3.65'), Decimal('0.10'), Decimal('0.05'))
+    """
+    parts = text.split(" | ")
+    words = parts[0].split(" ")
+    if len(words) < 3:
+        raise HandProblem(f"the summary's total pot has no amount: {text[:80]!r}")
+    parsed.total_pot = parse_amount(words[2])
+    for part in parts[1:]:
+        label, _, amount = part.rpartition(" ")
+        value = parse_amount(amount)
+        if label == "Rake":
+            parsed.rake = value
+        else:  # a jackpot or another fee taken from the pot
+            parsed.jackpot += value
+
+
+def player_of(text: str, names: list[str]) -> str | None:
+    """The player a line is about (``NAME verb ...`` or ``NAME: chat``): the first of ``names`` (give
+    the longest first) that the line starts with, before a space or a colon.
+
+    >>> player_of("Ann B folds", ["Ann B", "Ann"]), player_of("Annie folds", ["Ann"])
+    ('Ann B', None)
+    """
+    for name in names:
+        if text.startswith(name) and text[len(name) : len(name) + 1] in (" ", ":"):
+            return name
+    return None
+
+
+_SUMMARY_SEAT = re.compile(r"Seat \d+: (.*?)(?: \((?:button|small blind|big blind)\))* (showed|mucked) \[([^\]]*)\]")
+
+
+def read_summary_seat(parsed: ParsedHand, text: str) -> None:
+    """A summary's seat line (PokerStars, Full Tilt): the cards of one who ``showed`` or ``mucked`` them.
+
+    >>> parsed = ParsedHand("PokerStars", "1", 1)
+    >>> read_summary_seat(parsed, "Seat 2: Bob (big blind) mucked [7s 7h] - two pair, Sevens and Fours")
+    >>> parsed.holes, parsed.mucked
+    ({'Bob': (23, 22)}, {'Bob'})
+    """
+    seat = _SUMMARY_SEAT.match(text) if " showed [" in text or " mucked [" in text else None
+    if seat is not None:
+        cards = parse_hand_cards(seat[3])
+        parsed.holes[seat[1]] = cards
+        if seat[2] == "showed":
+            parsed.shown[seat[1]] = cards
+        else:
+            parsed.mucked.add(seat[1])
+
+
+_ZONES = {
+    "ET": "America/New_York",
+    "EST": "America/New_York",
+    "EDT": "America/New_York",
+    "CET": "Europe/Paris",
+    "CEST": "Europe/Paris",
+    "WET": "Europe/Lisbon",
+    "WEST": "Europe/Lisbon",
+    "EET": "Europe/Helsinki",
+    "EEST": "Europe/Helsinki",
+    "MSK": "Europe/Moscow",
+    "GMT": "UTC",
+    "UTC": "UTC",
+    "BST": "Europe/London",
+    "PT": "America/Los_Angeles",
+    "PST": "America/Los_Angeles",
+    "PDT": "America/Los_Angeles",
+    "MT": "America/Denver",
+    "CT": "America/Chicago",
+    "AT": "America/Halifax",
+    "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires",
+    "AEST": "Australia/Sydney",
+    "AEDT": "Australia/Sydney",
+    "NZT": "Pacific/Auckland",
+    "IST": "Asia/Kolkata",
+    "CCT": "Asia/Shanghai",
+    "JST": "Asia/Tokyo",
+    "KST": "Asia/Seoul",
+}
+_TIME = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})\s*([A-Z]{2,4})?")
+
+
+@functools.lru_cache(maxsize=64)
+def _zone(name: str) -> datetime.tzinfo | None:
+    key = _ZONES.get(name)
+    if key is None:
+        return None
+    if key == "UTC":
+        return datetime.timezone.utc
+    try:
+        from zoneinfo import ZoneInfo
+
+        return ZoneInfo(key)
+    except (ImportError, LookupError, ValueError, OSError):  # no time zone database here
+        return None
+
+
+def site_time(text: str) -> datetime.datetime | None:
+    """The time a site prints (``2024/05/01 20:00:00 ET``), aware of its zone when it names one
+    holdem knows; ``None`` when the text holds no time.
+
+    >>> site_time("2024/05/01 20:00:00 ET").isoformat()
+    '2024-05-01T20:00:00-04:00'
+    >>> site_time("2024/05/01 20:00:00").isoformat()
+    '2024-05-01T20:00:00'
+    """
+    match = _TIME.search(text)
+    if match is None:
+        return None
+    try:
+        year, month, day, hour, minute, second = map(int, match.groups()[:6])
+        return datetime.datetime(year, month, day, hour, minute, second, tzinfo=_zone(match[7]) if match[7] else None)
+    except ValueError:
+        return None
