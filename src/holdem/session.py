@@ -14,8 +14,8 @@ and :meth:`Tournament.play <holdem.tournament.Tournament.play>`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection, Mapping
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from holdem._core import Rng
 from holdem.agents import Fault, _checked_agents, _play, _seated, _wants_to_straddle
@@ -23,7 +23,28 @@ from holdem.errors import AgentError, TableError, check_type
 from holdem.limits import integer
 
 if TYPE_CHECKING:
-    from holdem.table import Table
+    from holdem.hand import Hand
+    from holdem.table import Table, TableHand
+
+
+@runtime_checkable
+class _Playable(Protocol):
+    """What the loop uses of a :class:`~holdem.table.Table`, which has it all: the loop's check of its
+    argument, made without importing the table module (which imports this one)."""
+
+    _rng: Rng
+
+    @property
+    def hand(self) -> Hand | None: ...
+    @property
+    def hands(self) -> tuple[TableHand, ...]: ...
+    @property
+    def can_deal(self) -> bool: ...
+    def stacks(self) -> dict[str, int]: ...
+    def seat_of(self, name: str) -> int: ...
+    def straddle_offers(self) -> dict[str, int]: ...
+    def _deal(self, straddling: Collection[str]) -> TableHand: ...
+    def _close(self, current: TableHand) -> None: ...
 
 __all__ = ["PLAY_HANDS_LIMIT", "play_table"]
 
@@ -72,9 +93,8 @@ def play_table(
         a ``fold_on_error`` that is not a bool, ``go_on`` or ``after_hand`` not callable, or a ``go_on``
         that returns other than ``True`` or ``False``.
     """
-    from holdem.table import Table  # the table module plays its hands here
-
-    check_type(table, Table, "table")
+    if not isinstance(table, _Playable):
+        raise TypeError(f"table: use a Table, got {type(table).__name__}")
     _checked_agents(agents)
     check_type(fold_on_error, bool, "fold_on_error")
     for name, hook in (("go_on", go_on), ("after_hand", after_hand)):
