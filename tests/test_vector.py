@@ -220,6 +220,12 @@ def test_a_refused_step_changes_nothing():
         ([1, 1, 1], [[4, 4, 4]], holdem.InvalidArrayError, r"amounts of shape \(1, 3\)"),
         ([1.0, 1.0, 1.0], None, TypeError, "kinds of dtype float64"),
         ([True, True, True], None, TypeError, "kinds of dtype bool"),
+        # Input that is not numbers is a wrong type, whatever its shape.
+        ("abc", None, TypeError, "kinds of dtype <U3: expected integers"),
+        ([1, 1, 1], "abc", TypeError, "amounts of dtype <U3"),
+        (["a", "b"], None, TypeError, "kinds of dtype <U1"),
+        (None, None, TypeError, "kinds of dtype object"),
+        ([1, 1, 1], {"table": 4}, TypeError, "amounts of dtype object"),
     ]
     for kinds, amounts, error, message in attempts:
         with pytest.raises(error, match=message):

@@ -217,7 +217,8 @@ class VectorGame:
         :raises IllegalActionError: naming the first table whose decision the
             rules do not allow (an entry past 2**63 - 1 included); then nothing is played.
         :raises InvalidArrayError: for arrays not of one entry a table.
-        :raises TypeError: for arrays that do not hold integers.
+        :raises TypeError: for arrays that do not hold integers, and for input that is
+            neither numbers nor an array of them (text, ``None``...).
         """
         kinds = _decision_array("kinds", kinds, self.tables)
         if amounts is None:
@@ -327,20 +328,25 @@ def _decision_array(name: str, values: npt.ArrayLike, tables: int) -> Int64Array
     Traceback (most recent call last):
     ...
     holdem.errors.InvalidArrayError: kinds [1, [1], 1]: give one integer a table, shape (3,)
+    >>> _decision_array("kinds", "abc", 2)
+    Traceback (most recent call last):
+    ...
+    TypeError: kinds of dtype <U3: expected integers
     >>> _decision_array("amounts", numpy.array([6, 2**64 - 1], numpy.uint64), 2)
     Traceback (most recent call last):
     ...
     holdem.errors.IllegalActionError: table 1: amounts entry 18446744073709551615 is out of range (at most 2**63 - 1)
 
     :raises InvalidArrayError: for a shape other than ``(tables,)``.
-    :raises TypeError: for entries that are not integers.
+    :raises TypeError: for entries that are not integers (text or other objects, of any shape, included).
     :raises IllegalActionError: for an entry past 2**63 - 1.
     """
     try:
         array = numpy.array(values, order="C")
     except ValueError:  # a ragged list
         raise InvalidArrayError(f"{name} {values!r}: give one integer a table, shape ({tables},)") from None
-    if array.shape != (tables,):
+    # Numbers of another shape are a shape error; anything but numbers (text, objects) is a wrong type.
+    if array.dtype.kind in "biufc" and array.shape != (tables,):
         raise InvalidArrayError(f"{name} of shape {array.shape}: give one entry a table, shape ({tables},)")
     if array.dtype.kind not in "iu":
         raise TypeError(f"{name} of dtype {array.dtype}: expected integers")
