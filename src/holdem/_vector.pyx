@@ -10,7 +10,7 @@ cimport cython
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
 
-from holdem._core cimport RngState, rank_of_cards, rng_below, splitmix64
+from holdem._core cimport RngState, random_below, rank_of_cards, splitmix64
 from holdem._engine cimport *
 
 from holdem.errors import InvalidArrayError
