@@ -180,8 +180,14 @@ class VectorGame:
             return self._observe()
 
     def _observe(self) -> VectorObservation:
+        seen = self._new_observation()
+        self._core.observe(_core_arrays(seen))
+        return seen
+
+    def _new_observation(self) -> VectorObservation:
+        """A VectorObservation of new arrays, not yet written."""
         count, players = self.tables, self.players
-        seen = VectorObservation(
+        return VectorObservation(
             numpy.empty(count, numpy.int8),
             numpy.empty(count, numpy.int8),
             numpy.empty(count, numpy.int8),
@@ -197,10 +203,6 @@ class VectorGame:
             numpy.empty(count, numpy.int64),
             numpy.empty(count, numpy.int64),
         )
-        self._core.observe(
-            *seen[:8], seen.folded.view(numpy.uint8), seen.pot, seen.legal.view(numpy.uint8), *seen[11:]
-        )
-        return seen
 
     def step(
         self, kinds: npt.ArrayLike, amounts: npt.ArrayLike | None = None
@@ -227,11 +229,12 @@ class VectorGame:
             amounts = _decision_array("amounts", amounts, self.tables)
         rewards = numpy.zeros((self.tables, self.players), numpy.int64)
         done = numpy.zeros(self.tables, numpy.bool_)
+        seen = self._new_observation()
         with self._lock:
-            refused = self._core.step(kinds, amounts, rewards, done.view(numpy.uint8))
+            refused = self._core.step(kinds, amounts, rewards, done.view(numpy.uint8), _core_arrays(seen))
             if refused >= 0:
                 raise self._illegal(refused, int(kinds[refused]), int(amounts[refused]))
-            return self._observe(), rewards, done
+            return seen, rewards, done
 
     def deals(self) -> tuple[Int8Array, Int8Array, Int64Array, Int8Array]:
         """The hands in play: every seat's hole cards ``(N, P, 2)``, the whole board ``(N, 5)``
@@ -291,6 +294,11 @@ class VectorGame:
         current_bet = int(self._observe().bets[table].max())
         bounds = (low, high) if high else None
         return IllegalActionError(f"table {table}: {refusal_message(refusal, seat, amount, current_bet, bounds, self.rules)}")
+
+
+def _core_arrays(seen: VectorObservation) -> tuple[npt.NDArray[numpy.generic], ...]:
+    """The arrays of ``seen`` as the core writes them: its booleans as bytes."""
+    return (*seen[:8], seen.folded.view(numpy.uint8), seen.pot, seen.legal.view(numpy.uint8), *seen[11:])
 
 
 def play_decision(hand: Hand, kind: int, amount: int) -> None:
