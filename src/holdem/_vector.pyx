@@ -61,14 +61,18 @@ ctypedef struct Table:
 
 
 ctypedef struct Kept:
-    # What a table keeps apart from what each step reads: the last hand finished (its deck, stacks
-    # before and decisions, which a hand's end swaps with the table's) and the other runs' boards.
+    # What a table keeps apart from what each step reads: the last hand finished (its decisions,
+    # which a hand's end swaps with the table's, its deck and stacks before).
     bint finished
+    Decisions played
     uint8_t cards[52]
     int64_t starting[MAX_SEATS]
-    Decisions played
-    int extra_count
-    int extra[MAX_BOARDS][5]
+
+
+ctypedef struct Runs:
+    # The other runs' boards of a table's hand, kept only when the board may run more than once.
+    int count
+    int boards[MAX_BOARDS][5]
 
 
 ctypedef struct Seen:
@@ -98,6 +102,7 @@ cdef class VectorCore:
     cdef Table *tables
     cdef Options *options               # table i's are options[i]
     cdef Kept *kept                     # table i's is kept[i]
+    cdef Runs *runs                     # table i's are runs[i]; NULL when the board runs once
     cdef bint memory_short              # a table could not keep a decision
     cdef readonly Py_ssize_t count
     cdef readonly int players
@@ -119,7 +124,9 @@ cdef class VectorCore:
         self.tables = <Table *>calloc(count, sizeof(Table))
         self.kept = <Kept *>calloc(count, sizeof(Kept))
         self.options = <Options *>calloc(count, sizeof(Options))
-        if self.tables == NULL or self.kept == NULL or self.options == NULL:
+        if self.er.runs > 1:
+            self.runs = <Runs *>calloc(count, sizeof(Runs))
+        if self.tables == NULL or self.kept == NULL or self.options == NULL or (self.er.runs > 1 and self.runs == NULL):
             raise MemoryError()
         self.count, self.players = count, players
         self.straddle_count = len(straddles)
@@ -142,7 +149,7 @@ cdef class VectorCore:
                 table.b.stacks[word] = stack
             if not (allocate(&table.played, FIRST_DECISIONS) and allocate(&self.kept[index].played, FIRST_DECISIONS)):
                 raise MemoryError()
-            self.deal(table, &self.kept[index])
+            self.deal(table, self.runs_of(index))
             self.update_legal(table, &self.options[index])
 
     def __dealloc__(self):
@@ -154,6 +161,7 @@ cdef class VectorCore:
                     free(self.kept[index].played.codes)
         free(self.kept)
         free(self.options)
+        free(self.runs)
         free(self.tables)
 
     # ------------------------------------------------------------ the Python side
@@ -182,9 +190,9 @@ cdef class VectorCore:
         with nogil:
             for index in range(self.count):
                 table = &self.tables[index]
-                if self.play(table, &self.kept[index], kinds[index], amounts[index]):
+                if self.play(table, self.runs_of(index), kinds[index], amounts[index]):
                     self.settle(table, &self.kept[index], &rewards[index, 0])
-                    self.deal(table, &self.kept[index])
+                    self.deal(table, self.runs_of(index))
                     done[index] = 1
                 self.update_legal(table, &self.options[index])
                 self.see(&arrays, index, table, &self.options[index])
@@ -352,7 +360,7 @@ cdef class VectorCore:
         kept.finished = True
         table.b.button = (table.b.button + 1) % self.players
 
-    cdef void deal(self, Table *table, Kept *kept) noexcept nogil:
+    cdef void deal(self, Table *table, Runs *runs) noexcept nogil:
         """Restock the short seats, shuffle, post the forced bets and open the preflop betting.
 
         Every seat starts with more than the ante and the largest blind or straddle, so every
@@ -376,11 +384,15 @@ cdef class VectorCore:
         table.board_size = 0
         for seat in range(5):
             table.board[seat] = -1  # not dealt yet
-        if self.er.runs > 1:
-            kept.extra_count = 0
+        if runs != NULL:
+            runs.count = 0
         begin_preflop(&table.b, &self.er,
                       post_forced_bets(&table.b, &self.er, self.straddles, self.straddle_count, False, NULL),
                       self.top_straddle)
+
+    cdef inline Runs *runs_of(self, Py_ssize_t index) noexcept nogil:
+        """Table ``index``'s other runs, or NULL when the board runs once."""
+        return &self.runs[index] if self.runs != NULL else NULL
 
     cdef inline void keep(self, Table *table, int64_t code) noexcept nogil:
         """Add a decision's code to the hand's (when memory runs out, step raises MemoryError)."""
@@ -391,7 +403,7 @@ cdef class VectorCore:
         played.codes[played.size] = code
         played.size += 1
 
-    cdef bint play(self, Table *table, Kept *kept, int64_t kind, int64_t amount) noexcept nogil:
+    cdef bint play(self, Table *table, Runs *runs, int64_t kind, int64_t amount) noexcept nogil:
         """Play a legal decision of the seat to act; return whether the hand is over."""
         cdef int follows = 0
         cdef int64_t put
@@ -411,10 +423,10 @@ cdef class VectorCore:
             return False
         end = end_street(&table.b, &self.er, NULL)
         if end == RUN_OUT:
-            self.run_out(table, kept)
+            self.run_out(table, runs)
             return True
         if end == SHOWDOWN:
-            self.showdown(table, kept)
+            self.showdown(table, runs)
             return True
         self.deal_street(table)
         begin_street(&table.b, &self.er)
@@ -428,24 +440,24 @@ cdef class VectorCore:
         table.next_card += 1 + size
         table.b.street += 1
 
-    cdef void run_out(self, Table *table, Kept *kept) noexcept nogil:
+    cdef void run_out(self, Table *table, Runs *runs) noexcept nogil:
         cdef int runout_from = table.board_size
         while table.b.street < 3:
             self.deal_street(table)
-        if self.er.runs > 1 and runout_from < 5:
+        if runs != NULL and runout_from < 5:
             deal_extra_boards(table.cards, 52, self.players, &table.next_card, self.er.runs, runout_from,
-                              table.board, kept.extra, &kept.extra_count)
-        self.showdown(table, kept)
+                              table.board, runs.boards, &runs.count)
+        self.showdown(table, runs)
 
-    cdef void showdown(self, Table *table, Kept *kept) noexcept nogil:
+    cdef void showdown(self, Table *table, const Runs *runs) noexcept nogil:
         """Rank the hands still in on every board and award the main and side pots."""
         cdef int ranks[MAX_BOARDS][MAX_SEATS]
         cdef uint8_t cards[7]
         cdef int players = self.players, seat, board, card, position
-        cdef int boards = 1 + kept.extra_count if self.er.runs > 1 else 1
+        cdef int boards = 1 + runs.count if runs != NULL else 1
         for board in range(boards):
             for card in range(5):
-                cards[2 + card] = table.board[card] if board == 0 else kept.extra[board - 1][card]
+                cards[2 + card] = table.board[card] if board == 0 else runs.boards[board - 1][card]
             for position in range(players):
                 seat = table.b.order[position]
                 ranks[board][seat] = -1
