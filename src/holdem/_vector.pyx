@@ -9,7 +9,6 @@
 cimport cython
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
-from libc.string cimport memcpy
 
 from holdem._core cimport RngState, random_below, rank_of_cards, splitmix64
 from holdem._engine cimport *
@@ -321,9 +320,9 @@ cdef class VectorCore:
         arrays.hole_cards[2 * index + 1] = table.cards[players + position]
         for card in range(5):
             board[card] = table.board[card]
-        memcpy(stacks, table.b.stacks, players * sizeof(int64_t))
-        memcpy(bets, table.b.bets, players * sizeof(int64_t))
         for seat in range(players):
+            stacks[seat] = table.b.stacks[seat]
+            bets[seat] = table.b.bets[seat]
             folded[seat] = not (table.b.live >> seat & 1)
             in_pot += table.b.contributed[seat] - table.b.bets[seat]
         arrays.pot[index] = in_pot

@@ -51,6 +51,8 @@ RAISE = 2
 MAX_TABLES = 100_000
 """The most tables one :class:`VectorGame` holds."""
 
+_INT8, _INT64, _BOOL = numpy.dtype(numpy.int8), numpy.dtype(numpy.int64), numpy.dtype(numpy.bool_)
+
 Int64Array = npt.NDArray[numpy.int64]
 Int8Array = npt.NDArray[numpy.int8]
 BoolArray = npt.NDArray[numpy.bool_]
@@ -186,22 +188,22 @@ class VectorGame:
 
     def _new_observation(self) -> VectorObservation:
         """A VectorObservation of new arrays, not yet written."""
-        count, players = self.tables, self.players
+        count, players, empty = self.tables, self.players, numpy.empty
         return VectorObservation(
-            numpy.empty(count, numpy.int8),
-            numpy.empty(count, numpy.int8),
-            numpy.empty(count, numpy.int8),
-            numpy.empty(count, numpy.int8),
-            numpy.empty((count, 2), numpy.int8),
-            numpy.empty((count, 5), numpy.int8),
-            numpy.empty((count, players), numpy.int64),
-            numpy.empty((count, players), numpy.int64),
-            numpy.empty((count, players), numpy.bool_),
-            numpy.empty(count, numpy.int64),
-            numpy.empty((count, 3), numpy.bool_),
-            numpy.empty(count, numpy.int64),
-            numpy.empty(count, numpy.int64),
-            numpy.empty(count, numpy.int64),
+            empty(count, _INT8),
+            empty(count, _INT8),
+            empty(count, _INT8),
+            empty(count, _INT8),
+            empty((count, 2), _INT8),
+            empty((count, 5), _INT8),
+            empty((count, players), _INT64),
+            empty((count, players), _INT64),
+            empty((count, players), _BOOL),
+            empty(count, _INT64),
+            empty((count, 3), _BOOL),
+            empty(count, _INT64),
+            empty(count, _INT64),
+            empty(count, _INT64),
         )
 
     def step(
@@ -224,11 +226,11 @@ class VectorGame:
         """
         kinds = _decision_array("kinds", kinds, self.tables)
         if amounts is None:
-            amounts = numpy.zeros(self.tables, numpy.int64)
+            amounts = numpy.zeros(self.tables, _INT64)
         else:
             amounts = _decision_array("amounts", amounts, self.tables)
-        rewards = numpy.zeros((self.tables, self.players), numpy.int64)
-        done = numpy.zeros(self.tables, numpy.bool_)
+        rewards = numpy.zeros((self.tables, self.players), _INT64)
+        done = numpy.zeros(self.tables, _BOOL)
         seen = self._new_observation()
         with self._lock:
             refused = self._core.step(kinds, amounts, rewards, done.view(numpy.uint8), _core_arrays(seen))
@@ -349,6 +351,8 @@ def _decision_array(name: str, values: npt.ArrayLike, tables: int) -> Int64Array
     :raises TypeError: for entries that are not integers (text or other objects, of any shape, included).
     :raises IllegalActionError: for an entry past 2**63 - 1.
     """
+    if type(values) is numpy.ndarray and values.dtype == _INT64 and values.shape == (tables,):
+        return values.copy()  # what a driver drawing with numpy gives: nothing to convert or check
     try:
         array = numpy.array(values, order="C")
     except ValueError:  # a ragged list
