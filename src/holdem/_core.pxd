@@ -25,6 +25,21 @@ cdef void rank_pairs_on_board(
 cdef uint64_t splitmix64(uint64_t *x) noexcept nogil
 
 
+# A hint to the CPU to start reading a cache line (the core's batch loops, VectorGame's step).
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define HOLDEM_PREFETCH(address) __builtin_prefetch(address)
+    #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+    #include <xmmintrin.h>
+    #define HOLDEM_PREFETCH(address) _mm_prefetch((const char *)(address), _MM_HINT_T0)
+    #else
+    #define HOLDEM_PREFETCH(address) ((void)(address))
+    #endif
+    """
+    void prefetch "HOLDEM_PREFETCH"(const void *address) noexcept nogil
+
+
 # The draws, inline here so that every module that shuffles (the core, Hand's and
 # VectorGame's engine) inlines them instead of calling across extensions.
 

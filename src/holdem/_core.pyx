@@ -526,20 +526,6 @@ def class_score(rank):
     return CLASS_SCORE[<Py_ssize_t>rank]
 
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define HOLDEM_PREFETCH(address) __builtin_prefetch(address)
-    #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
-    #include <xmmintrin.h>
-    #define HOLDEM_PREFETCH(address) _mm_prefetch((const char *)(address), _MM_HINT_T0)
-    #else
-    #define HOLDEM_PREFETCH(address) ((void)(address))
-    #endif
-    """
-    void prefetch "HOLDEM_PREFETCH"(const void *address) noexcept nogil
-
-
 cdef enum:
     BLOCK_ROWS = 64  # rows whose rank reads are started before the first is needed
 

@@ -10,7 +10,7 @@ cimport cython
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
 
-from holdem._core cimport RngState, random_below, rank_of_cards, splitmix64
+from holdem._core cimport RngState, prefetch, random_below, rank_of_cards, splitmix64
 from holdem._engine cimport *
 
 from holdem.errors import InvalidArrayError
@@ -31,6 +31,8 @@ cdef enum:
     FOLDED = -1                     # a decision's code: a fold, a check or call, else the raise-to total
     CHECKED_OR_CALLED = 0
     FIRST_DECISIONS = 16            # the decisions a table's buffers hold before they grow
+    AHEAD = 8                       # a step starts reading a table this many tables before playing it,
+    PREFETCH_FROM = 1 << 20         # when the tables take more bytes than this (a core's L2 cache, about)
 
 cdef uint64_t GOLDEN_GAMMA = 0x9E3779B97F4A7C15ULL  # SplitMix64's step
 
@@ -110,6 +112,7 @@ cdef class VectorCore:
     cdef int straddle_count
     cdef int64_t top_straddle, stack, short_stack
     cdef bint carry
+    cdef bint prefetching               # too many tables to stay in cache from one step to the next
 
     def __cinit__(self, rules, int players, Py_ssize_t count, tuple straddles, int64_t stack, bint carry,
                   uint64_t seed, uint64_t first_table):
@@ -128,6 +131,7 @@ cdef class VectorCore:
         if self.tables == NULL or self.kept == NULL or self.options == NULL or (self.er.runs > 1 and self.runs == NULL):
             raise MemoryError()
         self.count, self.players = count, players
+        self.prefetching = count * sizeof(Table) > PREFETCH_FROM
         self.straddle_count = len(straddles)
         self.top_straddle = 0
         for index in range(self.straddle_count):
@@ -189,6 +193,8 @@ cdef class VectorCore:
         with nogil:
             for index in range(self.count):
                 table = &self.tables[index]
+                if self.prefetching and index + AHEAD < self.count:
+                    self.prefetch_table(index + AHEAD)
                 if self.play(table, self.runs_of(index), kinds[index], amounts[index]):
                     self.settle(table, &self.kept[index], &rewards[index, 0])
                     self.deal(table, self.runs_of(index))
@@ -388,6 +394,16 @@ cdef class VectorCore:
         begin_preflop(&table.b, &self.er,
                       post_forced_bets(&table.b, &self.er, self.straddles, self.straddle_count, False, NULL),
                       self.top_straddle)
+
+    cdef inline void prefetch_table(self, Py_ssize_t index) noexcept nogil:
+        """Start reading table ``index`` and, of the table between it and the one to play, the slot of its
+        next decision (its table's line is read by then)."""
+        cdef const char *start = <const char *>&self.tables[index]
+        cdef const Decisions *played = &self.tables[index - AHEAD // 2].played
+        cdef size_t offset
+        for offset in range(0, sizeof(Table), 64):
+            prefetch(start + offset)
+        prefetch(&played.codes[played.size])
 
     cdef inline Runs *runs_of(self, Py_ssize_t index) noexcept nogil:
         """Table ``index``'s other runs, or NULL when the board runs once."""
