@@ -3,7 +3,7 @@ import pytest
 
 import holdem
 from holdem import Hand, Rules, SeatStatus
-from holdem.vector import CHECK_OR_CALL, FOLD, RAISE, VectorGame, play_decision
+from holdem.vector import CHECK_OR_CALL, FOLD, RAISE, VectorGame, _core_arrays, play_decision
 
 
 def random_decisions(seen, rng, all_in_share=0.3):
@@ -220,6 +220,12 @@ def test_a_refused_step_changes_nothing():
         ([1, 1, 1], [[4, 4, 4]], holdem.InvalidArrayError, r"amounts of shape \(1, 3\)"),
         ([1.0, 1.0, 1.0], None, TypeError, "kinds of dtype float64"),
         ([True, True, True], None, TypeError, "kinds of dtype bool"),
+        # Input that is not numbers is a wrong type, whatever its shape.
+        ("abc", None, TypeError, "kinds of dtype <U3: expected integers"),
+        ([1, 1, 1], "abc", TypeError, "amounts of dtype <U3"),
+        (["a", "b"], None, TypeError, "kinds of dtype <U1"),
+        (None, None, TypeError, "kinds of dtype object"),
+        ([1, 1, 1], {"table": 4}, TypeError, "amounts of dtype object"),
     ]
     for kinds, amounts, error, message in attempts:
         with pytest.raises(error, match=message):
@@ -284,9 +290,9 @@ class StepSpy:
         self.core = core
         self.given = []
 
-    def step(self, kinds, amounts, rewards, done):
+    def step(self, kinds, amounts, rewards, done, seen):
         self.given.append((kinds, amounts))
-        return self.core.step(kinds, amounts, rewards, done)
+        return self.core.step(kinds, amounts, rewards, done, seen)
 
     def __getattr__(self, name):
         return getattr(self.core, name)
@@ -332,20 +338,23 @@ def test_the_core_checks_its_arrays_and_table_indices():
 
     def step(tables=3, players=2):
         return core.step(zeros(tables, numpy.int64), zeros(3, numpy.int64), zeros((3, players), numpy.int64),
-                         zeros(3, numpy.uint8))  # fmt: skip
+                         zeros(3, numpy.uint8), _core_arrays(game.observe()))  # fmt: skip
 
     for bad in (lambda: step(tables=2), lambda: step(players=1), lambda: step(tables=4)):
         with pytest.raises(holdem.InvalidArrayError, match="shape does not fit 3 tables of 2 seats"):
             bad()
     with pytest.raises(TypeError):
-        core.step(None, None, None, None)
+        core.step(None, None, None, None, None)
     with pytest.raises(holdem.InvalidArrayError, match="hole_cards"):
         core.deals(zeros((3, 3, 2), numpy.int8), zeros((3, 5), numpy.int8), zeros((3, 2), numpy.int64),
                    zeros(3, numpy.int8))  # fmt: skip
     seen = game.observe()
     with pytest.raises(holdem.InvalidArrayError, match="board"):
-        core.observe(*seen[:5], zeros((3, 4), numpy.int8), *seen[6:8], seen.folded.view(numpy.uint8), seen.pot,
-                     seen.legal.view(numpy.uint8), *seen[11:])  # fmt: skip
+        core.observe(_core_arrays(seen._replace(board=zeros((3, 4), numpy.int8))))
+    with pytest.raises(holdem.InvalidArrayError, match="13 arrays: an observation has 14"):
+        core.observe(_core_arrays(seen)[:13])
+    with pytest.raises(ValueError, match="Buffer dtype mismatch"):
+        core.observe(_core_arrays(seen._replace(pot=zeros(3, numpy.int32))))
     with pytest.raises(holdem.InvalidArrayError, match="use 2 to 10 players"):
         type(core)(Rules.no_limit(1, 2), 11, 1, (), 100, False, 1, 0)
     assert game.step([CHECK_OR_CALL] * 3)[0].street.tolist() == [0, 0, 0]

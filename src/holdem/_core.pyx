@@ -526,20 +526,6 @@ def class_score(rank):
     return CLASS_SCORE[<Py_ssize_t>rank]
 
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define HOLDEM_PREFETCH(address) __builtin_prefetch(address)
-    #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
-    #include <xmmintrin.h>
-    #define HOLDEM_PREFETCH(address) _mm_prefetch((const char *)(address), _MM_HINT_T0)
-    #else
-    #define HOLDEM_PREFETCH(address) ((void)(address))
-    #endif
-    """
-    void prefetch "HOLDEM_PREFETCH"(const void *address) noexcept nogil
-
-
 cdef enum:
     BLOCK_ROWS = 64  # rows whose rank reads are started before the first is needed
 
@@ -780,11 +766,8 @@ cdef enum:
     MAX_STREAMS = 1 << 20  # generators one spawn makes: each is an object of about 100 bytes
 
 
-cdef inline uint64_t rotl(uint64_t x, int k) noexcept nogil:
-    return (x << k) | (x >> (64 - k))
-
-
 cdef uint64_t secure_next(RngState *state) noexcept nogil:
+    """The next 64 bits of the OS's entropy, read POOL_SIZE words at a time."""
     cdef const char *entropy
     if state.pool_next == POOL_SIZE:
         with gil:
@@ -796,37 +779,10 @@ cdef uint64_t secure_next(RngState *state) noexcept nogil:
     return state.pool[state.pool_next - 1]
 
 
-cdef inline uint64_t random_bits(RngState *state) noexcept nogil:
-    """The next 64 bits of xoshiro256** (or of the OS, in secure mode)."""
-    cdef uint64_t *s = state.s
-    cdef uint64_t result, t
-    if state.secure:
-        return secure_next(state)
-    result = rotl(s[1] * 5, 7) * 9
-    t = s[1] << 17
-    s[2] ^= s[0]
-    s[3] ^= s[1]
-    s[1] ^= s[2]
-    s[0] ^= s[3]
-    s[2] ^= t
-    s[3] = rotl(s[3], 45)
-    return result
-
-
-cdef inline uint32_t random_below(RngState *state, uint32_t bound) noexcept nogil:
-    """An unbiased integer in [0, bound), bound >= 1 (Lemire's multiply and reject)."""
-    cdef uint64_t product = (random_bits(state) >> 32) * bound
-    cdef uint32_t threshold
-    if <uint32_t>product < bound:
-        threshold = (<uint32_t>(0 - bound)) % bound
-        while <uint32_t>product < threshold:
-            product = (random_bits(state) >> 32) * bound
-    return <uint32_t>(product >> 32)
-
-
 # The C interface declared in _core.pxd, for modules that cimport the core.
 # Inside the core the inline versions are called, so that the hot loops have
-# no call overhead.
+# no call overhead (the draws, random_bits and random_below, are inline in
+# _core.pxd itself, so that every module's shuffles inline them).
 
 cdef uint16_t rank_of(uint64_t key, uint64_t mask) noexcept nogil:
     return key_rank(key, mask)
@@ -862,14 +818,6 @@ cdef void rank_pairs_on_board(
             key + CARD_KEY[pairs[2 * i]] + CARD_KEY[pairs[2 * i + 1]],
             mask | CARD_MASK[pairs[2 * i]] | CARD_MASK[pairs[2 * i + 1]],
         )
-
-
-cdef uint64_t rng_next(RngState *state) noexcept nogil:
-    return random_bits(state)
-
-
-cdef uint32_t rng_below(RngState *state, uint32_t bound) noexcept nogil:
-    return random_below(state, bound)
 
 
 cdef void rng_jump(RngState *state) noexcept nogil:

@@ -65,7 +65,7 @@ cdef void shuffle_deal(RngState *rng, uint8_t *cards, int count) noexcept nogil:
     cdef int index, swap
     cdef uint8_t card
     for index in range(count):
-        swap = index + rng_below(rng, 52 - index)
+        swap = index + random_below(rng, 52 - index)
         card = cards[swap]
         cards[swap] = cards[index]
         cards[index] = card

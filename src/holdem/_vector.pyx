@@ -10,7 +10,7 @@ cimport cython
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
 
-from holdem._core cimport RngState, rank_of_cards, rng_below, splitmix64
+from holdem._core cimport RngState, prefetch, random_below, rank_of_cards, splitmix64
 from holdem._engine cimport *
 
 from holdem.errors import InvalidArrayError
@@ -31,6 +31,8 @@ cdef enum:
     FOLDED = -1                     # a decision's code: a fold, a check or call, else the raise-to total
     CHECKED_OR_CALLED = 0
     FIRST_DECISIONS = 16            # the decisions a table's buffers hold before they grow
+    AHEAD = 8                       # a step starts reading a table this many tables before playing it,
+    PREFETCH_FROM = 1 << 20         # when the tables take more bytes than this (a core's L2 cache, about)
 
 cdef uint64_t GOLDEN_GAMMA = 0x9E3779B97F4A7C15ULL  # SplitMix64's step
 
@@ -40,14 +42,19 @@ ctypedef struct Decisions:
     Py_ssize_t size, capacity
 
 
-ctypedef struct Table:
-    # What a step reads first: the betting, the actor's options, the deck and the hand's decisions.
-    Betting b
-    int64_t call, low, high         # the actor's chips to call and raise-to bounds (0, 0: no raise)
+ctypedef struct Options:
+    # What the seat to act at a table may do, cached between steps; kept apart from the tables, so that
+    # checking a step's decisions reads 32 bytes a table (all of them stay in cache for the step after).
+    int64_t call, low, high         # the chips to call and the raise-to bounds (0, 0: no raise)
     bint may_fold
+
+
+ctypedef struct Table:
+    # What a step reads first: the betting, the deck and the hand's decisions.
+    Betting b
     int next_card                   # the position after the last card dealt
     int board_size
-    int board[5]
+    int board[5]                    # -1 for a card not dealt yet
     uint8_t cards[52]               # the deck, laid out as the engine deals it
     Decisions played
     int64_t starting[MAX_SEATS]     # the stacks before the hand
@@ -55,14 +62,37 @@ ctypedef struct Table:
 
 
 ctypedef struct Kept:
-    # What a table keeps apart from what each step reads: the last hand finished (its deck, stacks
-    # before and decisions, which a hand's end swaps with the table's) and the other runs' boards.
+    # What a table keeps apart from what each step reads: the last hand finished (its decisions,
+    # which a hand's end swaps with the table's, its deck and stacks before).
     bint finished
+    Decisions played
     uint8_t cards[52]
     int64_t starting[MAX_SEATS]
-    Decisions played
-    int extra_count
-    int extra[MAX_BOARDS][5]
+
+
+ctypedef struct Runs:
+    # The other runs' boards of a table's hand, kept only when the board may run more than once.
+    int count
+    int boards[MAX_BOARDS][5]
+
+
+ctypedef struct Seen:
+    # The arrays of an observation, in VectorObservation's order, one row a table (C-contiguous,
+    # their shapes checked): what see() writes a table's row of.
+    int8_t *actor
+    int8_t *button
+    int8_t *position
+    int8_t *street
+    int8_t *hole_cards              # 2 a table
+    int8_t *board                   # 5 a table
+    int64_t *stacks                 # a seat's a table
+    int64_t *bets
+    uint8_t *folded
+    int64_t *pot
+    uint8_t *legal                  # 3 a table
+    int64_t *call
+    int64_t *min_raise_to
+    int64_t *max_raise_to
 
 
 @cython.final  # cdef methods called directly, not through a table of pointers
@@ -71,7 +101,9 @@ cdef class VectorCore:
     :class:`holdem.vector.VectorGame`, which checks the arguments."""
 
     cdef Table *tables
+    cdef Options *options               # table i's are options[i]
     cdef Kept *kept                     # table i's is kept[i]
+    cdef Runs *runs                     # table i's are runs[i]; NULL when the board runs once
     cdef bint memory_short              # a table could not keep a decision
     cdef readonly Py_ssize_t count
     cdef readonly int players
@@ -80,6 +112,7 @@ cdef class VectorCore:
     cdef int straddle_count
     cdef int64_t top_straddle, stack, short_stack
     cdef bint carry
+    cdef bint prefetching               # too many tables to stay in cache from one step to the next
 
     def __cinit__(self, rules, int players, Py_ssize_t count, tuple straddles, int64_t stack, bint carry,
                   uint64_t seed, uint64_t first_table):
@@ -92,9 +125,13 @@ cdef class VectorCore:
         read_rules(rules, &self.er)
         self.tables = <Table *>calloc(count, sizeof(Table))
         self.kept = <Kept *>calloc(count, sizeof(Kept))
-        if self.tables == NULL or self.kept == NULL:
+        self.options = <Options *>calloc(count, sizeof(Options))
+        if self.er.runs > 1:
+            self.runs = <Runs *>calloc(count, sizeof(Runs))
+        if self.tables == NULL or self.kept == NULL or self.options == NULL or (self.er.runs > 1 and self.runs == NULL):
             raise MemoryError()
         self.count, self.players = count, players
+        self.prefetching = count * sizeof(Table) > PREFETCH_FROM
         self.straddle_count = len(straddles)
         self.top_straddle = 0
         for index in range(self.straddle_count):
@@ -115,8 +152,8 @@ cdef class VectorCore:
                 table.b.stacks[word] = stack
             if not (allocate(&table.played, FIRST_DECISIONS) and allocate(&self.kept[index].played, FIRST_DECISIONS)):
                 raise MemoryError()
-            self.deal(table, &self.kept[index])
-            self.update_legal(table)
+            self.deal(table, self.runs_of(index))
+            self.update_legal(table, &self.options[index])
 
     def __dealloc__(self):
         cdef Py_ssize_t index
@@ -126,35 +163,44 @@ cdef class VectorCore:
                 if self.kept != NULL:
                     free(self.kept[index].played.codes)
         free(self.kept)
+        free(self.options)
+        free(self.runs)
         free(self.tables)
 
     # ------------------------------------------------------------ the Python side
 
     def step(self, const int64_t[::1] kinds not None, const int64_t[::1] amounts not None,
-             int64_t[:, ::1] rewards not None, uint8_t[::1] done not None):
-        """Check every table's decision, then play them all.
+             int64_t[:, ::1] rewards not None, uint8_t[::1] done not None, tuple seen not None):
+        """Check every table's decision, then play them all and write what each table's seat to act sees next.
 
         Return -1, or the first table whose decision is not legal (then
-        nothing is played).  ``rewards`` (zeros) receive the payoffs of the
-        hands that end, ``done`` (zeros) a 1 for each table whose hand ended.
+        nothing is played or written).  ``rewards`` (zeros) receive the payoffs of the
+        hands that end, ``done`` (zeros) a 1 for each table whose hand ended; ``seen``
+        holds the arrays of an observation (as :meth:`observe` takes them), each
+        table's row written as soon as its decision is played.
         """
         cdef Py_ssize_t index
         cdef Table *table
+        cdef Seen arrays
         self.check_rows("kinds", kinds.shape[0], 1)
         self.check_rows("amounts", amounts.shape[0], 1)
         self.check_rows("rewards", rewards.shape[0], rewards.shape[1] == self.players)
         self.check_rows("done", done.shape[0], 1)
+        self.seen_arrays(seen, &arrays)
         for index in range(self.count):
-            if not self.is_legal(&self.tables[index], kinds[index], amounts[index]):
+            if not is_legal(&self.options[index], kinds[index], amounts[index]):
                 return index
         with nogil:
             for index in range(self.count):
                 table = &self.tables[index]
-                if self.play(table, &self.kept[index], kinds[index], amounts[index]):
+                if self.prefetching and index + AHEAD < self.count:
+                    self.prefetch_table(index + AHEAD)
+                if self.play(table, self.runs_of(index), kinds[index], amounts[index]):
                     self.settle(table, &self.kept[index], &rewards[index, 0])
-                    self.deal(table, &self.kept[index])
+                    self.deal(table, self.runs_of(index))
                     done[index] = 1
-                self.update_legal(table)
+                self.update_legal(table, &self.options[index])
+                self.see(&arrays, index, table, &self.options[index])
         if self.memory_short:
             raise MemoryError()
         return -1
@@ -162,7 +208,8 @@ cdef class VectorCore:
     def legal(self, Py_ssize_t index):
         """Table ``index``'s seat to act, whether it may fold, its chips to call and raise-to bounds."""
         cdef Table *table = self.table(index)
-        return table.b.queue[table.b.head], table.may_fold, table.call, table.low, table.high
+        cdef Options *options = &self.options[index]
+        return table.b.queue[table.b.head], options.may_fold, options.call, options.low, options.high
 
     def refusal(self, Py_ssize_t index, int64_t kind, int64_t amount):
         """The engine's refusal code of a fold (kind 0) or a raise-to ``amount`` (kind 2) at table ``index``."""
@@ -172,55 +219,15 @@ cdef class VectorCore:
             return fold_refusal(&table.b, &self.er)
         return raise_refusal(&table.b, &self.er, amount, &low, &high)
 
-    def observe(self, int8_t[::1] actor not None, int8_t[::1] button not None, int8_t[::1] position not None,
-                int8_t[::1] street not None, int8_t[:, ::1] hole_cards not None, int8_t[:, ::1] board not None,
-                int64_t[:, ::1] stacks not None, int64_t[:, ::1] bets not None, uint8_t[:, ::1] folded not None,
-                int64_t[::1] pot not None, uint8_t[:, ::1] legal not None, int64_t[::1] call not None,
-                int64_t[::1] min_raise_to not None, int64_t[::1] max_raise_to not None):
-        """Write what each table's seat to act sees into the arrays, one row a table."""
+    def observe(self, tuple seen not None):
+        """Write what each table's seat to act sees into ``seen``, the arrays of an observation in
+        VectorObservation's order (``folded`` and ``legal`` as uint8), one row a table."""
         cdef Py_ssize_t index
-        cdef int seat, card, players = self.players
-        cdef int64_t in_pot
-        cdef Table *table
-        for name, rows in (("actor", actor.shape[0]), ("button", button.shape[0]), ("position", position.shape[0]),
-                           ("street", street.shape[0]), ("pot", pot.shape[0]), ("call", call.shape[0]),
-                           ("min_raise_to", min_raise_to.shape[0]), ("max_raise_to", max_raise_to.shape[0])):
-            self.check_rows(name, rows, 1)
-        self.check_rows("hole_cards", hole_cards.shape[0], hole_cards.shape[1] == 2)
-        self.check_rows("board", board.shape[0], board.shape[1] == 5)
-        self.check_rows("legal", legal.shape[0], legal.shape[1] == 3)
-        for name, rows, columns in (("stacks", stacks.shape[0], stacks.shape[1]),
-                                    ("bets", bets.shape[0], bets.shape[1]),
-                                    ("folded", folded.shape[0], folded.shape[1])):
-            self.check_rows(name, rows, columns == players)
+        cdef Seen arrays
+        self.seen_arrays(seen, &arrays)
         with nogil:
             for index in range(self.count):
-                table = &self.tables[index]
-                seat = table.b.queue[table.b.head]
-                actor[index] = seat
-                button[index] = table.b.button
-                card = seat - table.b.button - 1
-                if card < 0:
-                    card += players
-                position[index] = card
-                street[index] = table.b.street
-                hole_cards[index, 0] = table.cards[card]
-                hole_cards[index, 1] = table.cards[players + card]
-                for card in range(5):
-                    board[index, card] = table.board[card] if card < table.board_size else -1
-                in_pot = table.b.dead
-                for seat in range(players):
-                    stacks[index, seat] = table.b.stacks[seat]
-                    bets[index, seat] = table.b.bets[seat]
-                    folded[index, seat] = not (table.b.live >> seat & 1)
-                    in_pot += table.b.contributed[seat] - table.b.bets[seat]
-                pot[index] = in_pot
-                legal[index, 0] = table.may_fold
-                legal[index, 1] = 1
-                legal[index, 2] = table.high > 0
-                call[index] = table.call
-                min_raise_to[index] = table.low
-                max_raise_to[index] = table.high
+                self.see(&arrays, index, &self.tables[index], &self.options[index])
 
     def deals(self, int8_t[:, :, ::1] hole_cards not None, int8_t[:, ::1] board not None,
               int64_t[:, ::1] starting not None, int8_t[::1] button not None):
@@ -268,24 +275,79 @@ cdef class VectorCore:
             raise InvalidArrayError(f"{name}: the array's shape does not fit {self.count} tables of {self.players} seats")
         return 0
 
+    cdef int seen_arrays(self, tuple seen, Seen *arrays) except -1:
+        """Check the arrays of an observation (their types, and a row a table) and point ``arrays`` at them.
+
+        The pointers stay valid while the caller holds ``seen``: its arrays are numpy's, which do not move.
+        """
+        cdef int players = self.players
+        if len(seen) != 14:
+            raise InvalidArrayError(f"{len(seen)} arrays: an observation has 14")
+        cdef int8_t[::1] actor = seen[0], button = seen[1], position = seen[2], street = seen[3]
+        cdef int8_t[:, ::1] hole_cards = seen[4], board = seen[5]
+        cdef int64_t[:, ::1] stacks = seen[6], bets = seen[7]
+        cdef uint8_t[:, ::1] folded = seen[8], legal = seen[10]
+        cdef int64_t[::1] pot = seen[9], call = seen[11], min_raise_to = seen[12], max_raise_to = seen[13]
+        for name, rows in (("actor", actor.shape[0]), ("button", button.shape[0]), ("position", position.shape[0]),
+                           ("street", street.shape[0]), ("pot", pot.shape[0]), ("call", call.shape[0]),
+                           ("min_raise_to", min_raise_to.shape[0]), ("max_raise_to", max_raise_to.shape[0])):
+            self.check_rows(name, rows, 1)
+        self.check_rows("hole_cards", hole_cards.shape[0], hole_cards.shape[1] == 2)
+        self.check_rows("board", board.shape[0], board.shape[1] == 5)
+        self.check_rows("legal", legal.shape[0], legal.shape[1] == 3)
+        for name, rows, columns in (("stacks", stacks.shape[0], stacks.shape[1]),
+                                    ("bets", bets.shape[0], bets.shape[1]),
+                                    ("folded", folded.shape[0], folded.shape[1])):
+            self.check_rows(name, rows, columns == players)
+        arrays.actor, arrays.button, arrays.position, arrays.street = &actor[0], &button[0], &position[0], &street[0]
+        arrays.hole_cards, arrays.board = &hole_cards[0, 0], &board[0, 0]
+        arrays.stacks, arrays.bets, arrays.folded, arrays.pot = &stacks[0, 0], &bets[0, 0], &folded[0, 0], &pot[0]
+        arrays.legal, arrays.call = &legal[0, 0], &call[0]
+        arrays.min_raise_to, arrays.max_raise_to = &min_raise_to[0], &max_raise_to[0]
+        return 0
+
+    cdef void see(self, const Seen *arrays, Py_ssize_t index, const Table *table, const Options *options) noexcept nogil:
+        """Write what table ``index``'s seat to act sees into its row of ``arrays``."""
+        cdef int players = self.players, seat = table.b.queue[table.b.head], position, card
+        cdef int64_t in_pot = table.b.dead
+        cdef int64_t *stacks = arrays.stacks + index * players
+        cdef int64_t *bets = arrays.bets + index * players
+        cdef uint8_t *folded = arrays.folded + index * players
+        cdef int8_t *board = arrays.board + 5 * index
+        cdef uint8_t *legal = arrays.legal + 3 * index
+        position = seat - table.b.button - 1
+        if position < 0:
+            position += players
+        arrays.actor[index] = seat
+        arrays.button[index] = table.b.button
+        arrays.position[index] = position
+        arrays.street[index] = table.b.street
+        arrays.hole_cards[2 * index] = table.cards[position]
+        arrays.hole_cards[2 * index + 1] = table.cards[players + position]
+        for card in range(5):
+            board[card] = table.board[card]
+        for seat in range(players):
+            stacks[seat] = table.b.stacks[seat]
+            bets[seat] = table.b.bets[seat]
+            folded[seat] = not (table.b.live >> seat & 1)
+            in_pot += table.b.contributed[seat] - table.b.bets[seat]
+        arrays.pot[index] = in_pot
+        legal[0] = options.may_fold
+        legal[1] = 1
+        legal[2] = options.high > 0
+        arrays.call[index] = options.call
+        arrays.min_raise_to[index] = options.low
+        arrays.max_raise_to[index] = options.high
+
     # ------------------------------------------------------------ legality
 
-    cdef bint is_legal(self, Table *table, int64_t kind, int64_t amount) noexcept nogil:
-        if kind == FOLD:
-            return table.may_fold
-        if kind == CHECK_OR_CALL:
-            return True
-        if kind == RAISE:
-            return table.high > 0 and table.low <= amount <= table.high
-        return False
-
-    cdef void update_legal(self, Table *table) noexcept nogil:
+    cdef void update_legal(self, Table *table, Options *options) noexcept nogil:
         """Cache what the seat to act may do (a hand always waits for a decision between steps)."""
         cdef int seat = table.b.queue[table.b.head]
-        table.call = to_call(&table.b, seat)
-        table.may_fold = may_fold(&table.b, &self.er, seat)
-        if raise_bounds(&table.b, &self.er, seat, &table.low, &table.high) != LEGAL:
-            table.low = table.high = 0
+        options.call = to_call(&table.b, seat)
+        options.may_fold = may_fold(&table.b, &self.er, seat)
+        if raise_bounds(&table.b, &self.er, seat, &options.low, &options.high) != LEGAL:
+            options.low = options.high = 0
 
     # ------------------------------------------------------------ a hand's flow
 
@@ -303,7 +365,7 @@ cdef class VectorCore:
         kept.finished = True
         table.b.button = (table.b.button + 1) % self.players
 
-    cdef void deal(self, Table *table, Kept *kept) noexcept nogil:
+    cdef void deal(self, Table *table, Runs *runs) noexcept nogil:
         """Restock the short seats, shuffle, post the forced bets and open the preflop betting.
 
         Every seat starts with more than the ante and the largest blind or straddle, so every
@@ -325,11 +387,27 @@ cdef class VectorCore:
         start_hand(&table.b, players, table.b.button, table.starting)
         table.next_card = 2 * players
         table.board_size = 0
-        if self.er.runs > 1:
-            kept.extra_count = 0
+        for seat in range(5):
+            table.board[seat] = -1  # not dealt yet
+        if runs != NULL:
+            runs.count = 0
         begin_preflop(&table.b, &self.er,
                       post_forced_bets(&table.b, &self.er, self.straddles, self.straddle_count, False, NULL),
                       self.top_straddle)
+
+    cdef inline void prefetch_table(self, Py_ssize_t index) noexcept nogil:
+        """Start reading table ``index`` and, of the table between it and the one to play, the slot of its
+        next decision (its table's line is read by then)."""
+        cdef const char *start = <const char *>&self.tables[index]
+        cdef const Decisions *played = &self.tables[index - AHEAD // 2].played
+        cdef size_t offset
+        for offset in range(0, sizeof(Table), 64):
+            prefetch(start + offset)
+        prefetch(&played.codes[played.size])
+
+    cdef inline Runs *runs_of(self, Py_ssize_t index) noexcept nogil:
+        """Table ``index``'s other runs, or NULL when the board runs once."""
+        return &self.runs[index] if self.runs != NULL else NULL
 
     cdef inline void keep(self, Table *table, int64_t code) noexcept nogil:
         """Add a decision's code to the hand's (when memory runs out, step raises MemoryError)."""
@@ -340,7 +418,7 @@ cdef class VectorCore:
         played.codes[played.size] = code
         played.size += 1
 
-    cdef bint play(self, Table *table, Kept *kept, int64_t kind, int64_t amount) noexcept nogil:
+    cdef bint play(self, Table *table, Runs *runs, int64_t kind, int64_t amount) noexcept nogil:
         """Play a legal decision of the seat to act; return whether the hand is over."""
         cdef int follows = 0
         cdef int64_t put
@@ -360,10 +438,10 @@ cdef class VectorCore:
             return False
         end = end_street(&table.b, &self.er, NULL)
         if end == RUN_OUT:
-            self.run_out(table, kept)
+            self.run_out(table, runs)
             return True
         if end == SHOWDOWN:
-            self.showdown(table, kept)
+            self.showdown(table, runs)
             return True
         self.deal_street(table)
         begin_street(&table.b, &self.er)
@@ -377,24 +455,24 @@ cdef class VectorCore:
         table.next_card += 1 + size
         table.b.street += 1
 
-    cdef void run_out(self, Table *table, Kept *kept) noexcept nogil:
+    cdef void run_out(self, Table *table, Runs *runs) noexcept nogil:
         cdef int runout_from = table.board_size
         while table.b.street < 3:
             self.deal_street(table)
-        if self.er.runs > 1 and runout_from < 5:
+        if runs != NULL and runout_from < 5:
             deal_extra_boards(table.cards, 52, self.players, &table.next_card, self.er.runs, runout_from,
-                              table.board, kept.extra, &kept.extra_count)
-        self.showdown(table, kept)
+                              table.board, runs.boards, &runs.count)
+        self.showdown(table, runs)
 
-    cdef void showdown(self, Table *table, Kept *kept) noexcept nogil:
+    cdef void showdown(self, Table *table, const Runs *runs) noexcept nogil:
         """Rank the hands still in on every board and award the main and side pots."""
         cdef int ranks[MAX_BOARDS][MAX_SEATS]
         cdef uint8_t cards[7]
         cdef int players = self.players, seat, board, card, position
-        cdef int boards = 1 + kept.extra_count if self.er.runs > 1 else 1
+        cdef int boards = 1 + runs.count if runs != NULL else 1
         for board in range(boards):
             for card in range(5):
-                cards[2 + card] = table.board[card] if board == 0 else kept.extra[board - 1][card]
+                cards[2 + card] = table.board[card] if board == 0 else runs.boards[board - 1][card]
             for position in range(players):
                 seat = table.b.order[position]
                 ranks[board][seat] = -1
@@ -403,6 +481,16 @@ cdef class VectorCore:
                     cards[1] = table.cards[players + position]
                     ranks[board][seat] = rank_of_cards(cards, 7)
         settle_showdown(&table.b, &self.er, boards, ranks, False, 0, NULL)
+
+
+cdef inline bint is_legal(const Options *options, int64_t kind, int64_t amount) noexcept nogil:
+    if kind == FOLD:
+        return options.may_fold
+    if kind == CHECK_OR_CALL:
+        return True
+    if kind == RAISE:
+        return options.high > 0 and options.low <= amount <= options.high
+    return False
 
 
 cdef bint allocate(Decisions *played, Py_ssize_t capacity) noexcept nogil:

@@ -51,6 +51,8 @@ RAISE = 2
 MAX_TABLES = 100_000
 """The most tables one :class:`VectorGame` holds."""
 
+_INT8, _INT64, _BOOL = numpy.dtype(numpy.int8), numpy.dtype(numpy.int64), numpy.dtype(numpy.bool_)
+
 Int64Array = npt.NDArray[numpy.int64]
 Int8Array = npt.NDArray[numpy.int8]
 BoolArray = npt.NDArray[numpy.bool_]
@@ -180,27 +182,29 @@ class VectorGame:
             return self._observe()
 
     def _observe(self) -> VectorObservation:
-        count, players = self.tables, self.players
-        seen = VectorObservation(
-            numpy.empty(count, numpy.int8),
-            numpy.empty(count, numpy.int8),
-            numpy.empty(count, numpy.int8),
-            numpy.empty(count, numpy.int8),
-            numpy.empty((count, 2), numpy.int8),
-            numpy.empty((count, 5), numpy.int8),
-            numpy.empty((count, players), numpy.int64),
-            numpy.empty((count, players), numpy.int64),
-            numpy.empty((count, players), numpy.bool_),
-            numpy.empty(count, numpy.int64),
-            numpy.empty((count, 3), numpy.bool_),
-            numpy.empty(count, numpy.int64),
-            numpy.empty(count, numpy.int64),
-            numpy.empty(count, numpy.int64),
-        )
-        self._core.observe(
-            *seen[:8], seen.folded.view(numpy.uint8), seen.pot, seen.legal.view(numpy.uint8), *seen[11:]
-        )
+        seen = self._new_observation()
+        self._core.observe(_core_arrays(seen))
         return seen
+
+    def _new_observation(self) -> VectorObservation:
+        """A VectorObservation of new arrays, not yet written."""
+        count, players, empty = self.tables, self.players, numpy.empty
+        return VectorObservation(
+            empty(count, _INT8),
+            empty(count, _INT8),
+            empty(count, _INT8),
+            empty(count, _INT8),
+            empty((count, 2), _INT8),
+            empty((count, 5), _INT8),
+            empty((count, players), _INT64),
+            empty((count, players), _INT64),
+            empty((count, players), _BOOL),
+            empty(count, _INT64),
+            empty((count, 3), _BOOL),
+            empty(count, _INT64),
+            empty(count, _INT64),
+            empty(count, _INT64),
+        )
 
     def step(
         self, kinds: npt.ArrayLike, amounts: npt.ArrayLike | None = None
@@ -217,20 +221,22 @@ class VectorGame:
         :raises IllegalActionError: naming the first table whose decision the
             rules do not allow (an entry past 2**63 - 1 included); then nothing is played.
         :raises InvalidArrayError: for arrays not of one entry a table.
-        :raises TypeError: for arrays that do not hold integers.
+        :raises TypeError: for arrays that do not hold integers, and for input that is
+            neither numbers nor an array of them (text, ``None``...).
         """
         kinds = _decision_array("kinds", kinds, self.tables)
         if amounts is None:
-            amounts = numpy.zeros(self.tables, numpy.int64)
+            amounts = numpy.zeros(self.tables, _INT64)
         else:
             amounts = _decision_array("amounts", amounts, self.tables)
-        rewards = numpy.zeros((self.tables, self.players), numpy.int64)
-        done = numpy.zeros(self.tables, numpy.bool_)
+        rewards = numpy.zeros((self.tables, self.players), _INT64)
+        done = numpy.zeros(self.tables, _BOOL)
+        seen = self._new_observation()
         with self._lock:
-            refused = self._core.step(kinds, amounts, rewards, done.view(numpy.uint8))
+            refused = self._core.step(kinds, amounts, rewards, done.view(numpy.uint8), _core_arrays(seen))
             if refused >= 0:
                 raise self._illegal(refused, int(kinds[refused]), int(amounts[refused]))
-            return self._observe(), rewards, done
+            return seen, rewards, done
 
     def deals(self) -> tuple[Int8Array, Int8Array, Int64Array, Int8Array]:
         """The hands in play: every seat's hole cards ``(N, P, 2)``, the whole board ``(N, 5)``
@@ -292,6 +298,11 @@ class VectorGame:
         return IllegalActionError(f"table {table}: {refusal_message(refusal, seat, amount, current_bet, bounds, self.rules)}")
 
 
+def _core_arrays(seen: VectorObservation) -> tuple[npt.NDArray[numpy.generic], ...]:
+    """The arrays of ``seen`` as the core writes them: its booleans as bytes."""
+    return (*seen[:8], seen.folded.view(numpy.uint8), seen.pot, seen.legal.view(numpy.uint8), *seen[11:])
+
+
 def play_decision(hand: Hand, kind: int, amount: int) -> None:
     """Play one of :class:`VectorGame`'s decisions (``kind`` and, for a raise, its ``amount``) on ``hand``."""
     if kind == FOLD:
@@ -327,20 +338,27 @@ def _decision_array(name: str, values: npt.ArrayLike, tables: int) -> Int64Array
     Traceback (most recent call last):
     ...
     holdem.errors.InvalidArrayError: kinds [1, [1], 1]: give one integer a table, shape (3,)
+    >>> _decision_array("kinds", "abc", 2)
+    Traceback (most recent call last):
+    ...
+    TypeError: kinds of dtype <U3: expected integers
     >>> _decision_array("amounts", numpy.array([6, 2**64 - 1], numpy.uint64), 2)
     Traceback (most recent call last):
     ...
     holdem.errors.IllegalActionError: table 1: amounts entry 18446744073709551615 is out of range (at most 2**63 - 1)
 
     :raises InvalidArrayError: for a shape other than ``(tables,)``.
-    :raises TypeError: for entries that are not integers.
+    :raises TypeError: for entries that are not integers (text or other objects, of any shape, included).
     :raises IllegalActionError: for an entry past 2**63 - 1.
     """
+    if type(values) is numpy.ndarray and values.dtype == _INT64 and values.shape == (tables,):
+        return values.copy()  # what a driver drawing with numpy gives: nothing to convert or check
     try:
         array = numpy.array(values, order="C")
     except ValueError:  # a ragged list
         raise InvalidArrayError(f"{name} {values!r}: give one integer a table, shape ({tables},)") from None
-    if array.shape != (tables,):
+    # Numbers of another shape are a shape error; anything but numbers (text, objects) is a wrong type.
+    if array.dtype.kind in "biufc" and array.shape != (tables,):
         raise InvalidArrayError(f"{name} of shape {array.shape}: give one entry a table, shape ({tables},)")
     if array.dtype.kind not in "iu":
         raise TypeError(f"{name} of dtype {array.dtype}: expected integers")
