@@ -782,3 +782,21 @@ def test_hands_dealt_the_same_cards_share_nothing_that_changes():
     again = Hand(rules, [100, 100], hole_cards=["AsAd", "KcKd"])
     assert second.hole_cards(0) == again.hole_cards(0) == (51, 49) and again.history == second.history
     assert first.hole_cards(0) == (51, 0)
+
+
+def test_copy_module_copies_are_independent():
+    """Issue: copy.copy(hand) took the pickled state, sharing the list of records being made: an action
+    in either hand showed in the other's history."""
+    import copy
+
+    class Tagged(Hand):
+        pass
+
+    hand = Tagged(Rules.no_limit(1, 2), [100, 100, 100], seed=9)
+    hand.tag = "mine"
+    other = copy.copy(hand)
+    other.fold()
+    assert len(other.history) == len(hand.history) + 1 and hand.actor == other.history[-1].seat
+    assert other.tag == "mine" and type(other) is Tagged
+    hand.check_or_call()
+    assert other.history[-1].kind is ActionKind.FOLD and hand.history[-1].kind is ActionKind.CALL

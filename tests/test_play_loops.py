@@ -268,3 +268,23 @@ def test_play_table_is_the_one_loop_and_takes_a_session_of_your_own():
     assert histories(first) == histories(second)
     with pytest.raises(TableError, match="one for each seated player"):
         play_table(table, {"ann": RandomBot()})
+
+
+def test_play_table_checks_its_table_without_reading_its_hands():
+    """Issue: the check of the table read every property the loop uses (on Python 3.10 and 3.11 a
+    runtime protocol's isinstance calls hasattr), copying all the hands played into a tuple a call."""
+    from holdem.session import play_table
+
+    reads = []
+
+    class Counted(Table):
+        @property
+        def hands(self):
+            reads.append(1)
+            return super().hands
+
+    table = Counted(NL, seats=9, seed=1)
+    table.join("ann", 1, 200)
+    table.join("bob", 4, 200)
+    play_table(table, {"ann": CallingStation(), "bob": CallingStation()}, hands=2, seed=1)
+    assert reads == [] and len(table._hands) == 2

@@ -1091,3 +1091,12 @@ cdef class HandCore:
         new._run_requests = self._run_requests
         new._posts = self._posts
         return new
+
+    def __copy__(self):
+        """``copy.copy(hand)``: :meth:`copy`, with the attributes of a subclass's instance (its
+        ``__dict__``); the state a pickle copies would share the history being recorded."""
+        new = self.copy()
+        attributes = getattr(self, "__dict__", None)
+        if attributes:
+            new.__dict__.update(attributes)
+        return new

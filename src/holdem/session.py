@@ -14,8 +14,9 @@ and :meth:`Tournament.play <holdem.tournament.Tournament.play>`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+import abc
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from holdem._core import Rng
 from holdem.agents import Fault, _checked_agents, _play, _seated, _wants_to_straddle
@@ -23,28 +24,14 @@ from holdem.errors import AgentError, TableError, check_type
 from holdem.limits import integer
 
 if TYPE_CHECKING:
-    from holdem.hand import Hand
-    from holdem.table import Table, TableHand
+    from holdem.table import Table
 
 
-@runtime_checkable
-class _Playable(Protocol):
-    """What the loop uses of a :class:`~holdem.table.Table`, which has it all: the loop's check of its
-    argument, made without importing the table module (which imports this one)."""
+class _Playable(abc.ABC):
+    """A :class:`~holdem.table.Table`, which registers itself here: the loop checks its argument without
+    importing the table module (which imports this one), and without reading the table's properties, as a
+    runtime protocol's check does on Python 3.10 and 3.11 (``hands`` copies every hand played)."""
 
-    _rng: Rng
-
-    @property
-    def hand(self) -> Hand | None: ...
-    @property
-    def hands(self) -> tuple[TableHand, ...]: ...
-    @property
-    def can_deal(self) -> bool: ...
-    def stacks(self) -> dict[str, int]: ...
-    def seat_of(self, name: str) -> int: ...
-    def straddle_offers(self) -> dict[str, int]: ...
-    def _deal(self, straddling: Collection[str]) -> TableHand: ...
-    def _close(self, current: TableHand) -> None: ...
 
 __all__ = ["PLAY_HANDS_LIMIT", "play_table"]
 

@@ -40,7 +40,7 @@ from holdem.players import Player, PlayerResult, checked_buy_in
 from holdem.rules import Rules, checked_rules
 from holdem.schedule import BlindSchedule
 from holdem.seating import Blinds, ButtonRule, Deal, MisdealButton, Owed
-from holdem.session import PLAY_HANDS_LIMIT, play_table
+from holdem.session import PLAY_HANDS_LIMIT, _Playable, play_table
 from holdem.stats import vpip_by_seat
 
 __all__ = [
@@ -761,6 +761,9 @@ class Table:
         self._rake += hand.rake
         self._current = None
         self._held.clear()
+
+
+_Playable.register(Table)  # what play_table plays
 
 
 def _naming(error: IllegalActionError, name: str, seats: tuple[int, ...]) -> IllegalActionError:
