@@ -399,7 +399,8 @@ cdef class HandCore:
                board: CardsLike | None = None, dead_small_blind: bool = False,
                posts: Mapping[int, tuple[int, int]] | None = None, manual_showdown: bool = False,
                table_seats: Sequence[int] | None = None, straddles: Sequence[int] | None = None) -> None:
-        """Deal the hand: ``Hand.__init__`` itself (a Python ``__init__`` calling it would cost a frame a hand)."""
+        """Deal a hand of ``rules`` to players with ``stacks``: the arguments are :class:`holdem.Hand`'s."""
+        # Hand.__init__ is this method itself: a Python __init__ calling it would cost a frame a hand.
         cdef RulesCore rc = rules_core(rules)
         cdef int count, last, index
         cdef int64_t chips[MAX_SEATS]
