@@ -23,27 +23,12 @@ class VectorCore:
         amounts: npt.NDArray[np.int64],
         rewards: npt.NDArray[np.int64],
         done: npt.NDArray[np.uint8],
+        seen: tuple[npt.NDArray[np.generic], ...],
     ) -> int: ...
     def legal(self, index: int) -> tuple[int, bool, int, int, int]: ...
     def refusal(self, index: int, kind: int, amount: int) -> int: ...
     def last_hand(self, index: int) -> tuple[list[int], int, list[int], list[tuple[int, int]]] | None: ...
-    def observe(
-        self,
-        actor: npt.NDArray[np.int8],
-        button: npt.NDArray[np.int8],
-        position: npt.NDArray[np.int8],
-        street: npt.NDArray[np.int8],
-        hole_cards: npt.NDArray[np.int8],
-        board: npt.NDArray[np.int8],
-        stacks: npt.NDArray[np.int64],
-        bets: npt.NDArray[np.int64],
-        folded: npt.NDArray[np.uint8],
-        pot: npt.NDArray[np.int64],
-        legal: npt.NDArray[np.uint8],
-        call: npt.NDArray[np.int64],
-        min_raise_to: npt.NDArray[np.int64],
-        max_raise_to: npt.NDArray[np.int64],
-    ) -> None: ...
+    def observe(self, seen: tuple[npt.NDArray[np.generic], ...]) -> None: ...
     def deals(
         self,
         hole_cards: npt.NDArray[np.int8],
