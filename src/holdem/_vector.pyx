@@ -310,6 +310,7 @@ cdef class VectorCore:
         """Write what table ``index``'s seat to act sees into its row of ``arrays``."""
         cdef int players = self.players, seat = table.b.queue[table.b.head], position, card
         cdef int64_t in_pot = table.b.dead
+        cdef unsigned int out = ~table.b.live      # a bit for each seat that folded
         cdef int64_t *stacks = arrays.stacks + index * players
         cdef int64_t *bets = arrays.bets + index * players
         cdef uint8_t *folded = arrays.folded + index * players
@@ -329,7 +330,7 @@ cdef class VectorCore:
         for seat in range(players):
             stacks[seat] = table.b.stacks[seat]
             bets[seat] = table.b.bets[seat]
-            folded[seat] = not (table.b.live >> seat & 1)
+            folded[seat] = out >> seat & 1
             in_pot += table.b.contributed[seat] - table.b.bets[seat]
         arrays.pot[index] = in_pot
         legal[0] = options.may_fold
