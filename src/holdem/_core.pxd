@@ -49,9 +49,15 @@ cdef inline uint64_t rotl(uint64_t x, int k) noexcept nogil:
 
 cdef inline uint64_t random_bits(RngState *state) noexcept nogil:
     """The next 64 bits of xoshiro256** (or of the OS, in secure mode)."""
+    return drawn_bits(state, state.secure)
+
+
+cdef inline uint64_t drawn_bits(RngState *state, bint secure) noexcept nogil:
+    """``random_bits``, told whether ``state`` is in secure mode: a loop that draws with a constant
+    there, from a copy of the state, can keep the state in registers."""
     cdef uint64_t *s = state.s
     cdef uint64_t result, t
-    if state.secure:
+    if secure:
         return secure_next(state)
     result = rotl(s[1] * 5, 7) * 9
     t = s[1] << 17
@@ -66,10 +72,15 @@ cdef inline uint64_t random_bits(RngState *state) noexcept nogil:
 
 cdef inline uint32_t random_below(RngState *state, uint32_t bound) noexcept nogil:
     """An unbiased integer in [0, bound), bound >= 1 (Lemire's multiply and reject)."""
-    cdef uint64_t product = (random_bits(state) >> 32) * bound
+    return drawn_below(state, bound, state.secure)
+
+
+cdef inline uint32_t drawn_below(RngState *state, uint32_t bound, bint secure) noexcept nogil:
+    """``random_below``, told whether ``state`` is in secure mode (as ``drawn_bits``)."""
+    cdef uint64_t product = (drawn_bits(state, secure) >> 32) * bound
     cdef uint32_t threshold
     if <uint32_t>product < bound:
         threshold = (<uint32_t>(0 - bound)) % bound
         while <uint32_t>product < threshold:
-            product = (random_bits(state) >> 32) * bound
+            product = (drawn_bits(state, secure) >> 32) * bound
     return <uint32_t>(product >> 32)

@@ -61,14 +61,21 @@ cdef inline void emit(Events *events, int kind, int seat, int64_t amount) noexce
 # ------------------------------------------------------------ the deal
 
 cdef void shuffle_deal(RngState *rng, uint8_t *cards, int count) noexcept nogil:
-    """Fisher-Yates over the 52 ``cards`` as far as ``count`` cards: the first ``count`` are dealt."""
+    """Fisher-Yates over the 52 ``cards`` as far as ``count`` cards: the first ``count`` are dealt.
+
+    ``rng`` is a seeded generator (every deal of a seed is, never one in secure mode): the draws are
+    from a copy of it told so, which stays in registers (drawing from ``rng`` itself, each card
+    stored would have its state read and written again: a byte may alias anything).
+    """
+    cdef RngState plain = rng[0]
     cdef int index, swap
     cdef uint8_t card
     for index in range(count):
-        swap = index + random_below(rng, 52 - index)
+        swap = index + drawn_below(&plain, 52 - index, False)
         card = cards[swap]
         cards[swap] = cards[index]
         cards[index] = card
+    rng[0] = plain
 
 
 cdef inline int clockwise(int seat, int count) noexcept nogil:

@@ -16,7 +16,7 @@ from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 
-from holdem._core cimport RngState, random_below, rank_of_cards, splitmix64
+from holdem._core cimport RngState, drawn_below, rank_of_cards, splitmix64
 from holdem._engine cimport *
 
 import threading

@@ -10,7 +10,7 @@ cimport cython
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
 
-from holdem._core cimport RngState, prefetch, random_below, rank_of_cards, splitmix64
+from holdem._core cimport RngState, drawn_below, prefetch, rank_of_cards, splitmix64
 from holdem._engine cimport *
 
 from holdem.errors import InvalidArrayError
@@ -310,6 +310,7 @@ cdef class VectorCore:
         """Write what table ``index``'s seat to act sees into its row of ``arrays``."""
         cdef int players = self.players, seat = table.b.queue[table.b.head], position, card
         cdef int64_t in_pot = table.b.dead
+        cdef unsigned int out = ~table.b.live      # a bit for each seat that folded
         cdef int64_t *stacks = arrays.stacks + index * players
         cdef int64_t *bets = arrays.bets + index * players
         cdef uint8_t *folded = arrays.folded + index * players
@@ -329,7 +330,7 @@ cdef class VectorCore:
         for seat in range(players):
             stacks[seat] = table.b.stacks[seat]
             bets[seat] = table.b.bets[seat]
-            folded[seat] = not (table.b.live >> seat & 1)
+            folded[seat] = out >> seat & 1
             in_pot += table.b.contributed[seat] - table.b.bets[seat]
         arrays.pot[index] = in_pot
         legal[0] = options.may_fold
@@ -372,16 +373,16 @@ cdef class VectorCore:
         forced bet is posted in full, every seat keeps chips, and a decision awaits.
         """
         cdef int players = self.players, seat
-        cdef int64_t total = 0
+        cdef int64_t total = 0, stack
         for seat in range(players):
-            if not self.carry or table.b.stacks[seat] <= self.short_stack:
-                table.b.stacks[seat] = self.stack
-            total += table.b.stacks[seat]
+            stack = table.b.stacks[seat]
+            if not self.carry or stack <= self.short_stack:
+                stack = self.stack
+            table.starting[seat] = stack
+            total += stack
         if total > _MAX_CHIPS:  # restocking would put more chips at the table than it may hold
             for seat in range(players):
-                table.b.stacks[seat] = self.stack
-        for seat in range(players):
-            table.starting[seat] = table.b.stacks[seat]
+                table.starting[seat] = self.stack
         # The deck is shuffled on from the last hand's order.
         shuffle_deal(&table.rng, table.cards, cards_dealt(players, self.er.runs))
         start_hand(&table.b, players, table.b.button, table.starting)
