@@ -409,7 +409,7 @@ cdef class HandCore:
         cdef int64_t dead_posts[MAX_SEATS]
         cdef int64_t top_straddle = 0
         cdef Events events
-        cdef list pairs, history
+        cdef list pairs, records, history
         cdef int first, second
         cdef tuple cards, order, pair
         count = self.checked_stacks(rules, stacks, chips)
@@ -434,12 +434,15 @@ cdef class HandCore:
         # Dealt one card a round from the seat left of the button: seat order[index] holds
         # cards[index] and cards[count + index].
         pairs = [None] * count
+        records = [None] * count            # each seat's DEAL_HOLE record, where its cards are known
         for index in range(count):
+            seat = order[index]
             first, second = cards[index], cards[count + index]
             if first >= 0 and second >= 0:
-                pairs[<int>order[index]] = (<tuple>deal_record(order[index], first, second))[3]
+                records[<int>seat] = deal_record(seat, first, second)
+                pairs[<int>seat] = (<tuple>records[<int>seat])[3]
             else:
-                pairs[<int>order[index]] = (first, second)
+                pairs[<int>seat] = (first, second)
         self._waits = manual_showdown
         if hole_cards is not None:
             for index in range(count):
@@ -483,8 +486,8 @@ cdef class HandCore:
         self.log_events(&events)
         for index in range(count):
             seat = order[index]
-            pair = pairs[<int>seat]
-            history.append(deal_record(seat, pair[0], pair[1]) if pair else new_action(_DEAL_HOLE, seat, 0, pair))
+            record = records[<int>seat]
+            history.append(record if record is not None else new_action(_DEAL_HOLE, seat, 0, pairs[<int>seat]))
         self._dealt = len(history)
         self._table_seats = _SEAT_NUMBERS[count] if table_seats is None else self._checked_table_seats(table_seats)
         if begin_preflop(&self.b, &rc.er, last, top_straddle):
