@@ -40,6 +40,7 @@ cdef uint64_t GOLDEN_GAMMA = 0x9E3779B97F4A7C15ULL  # SplitMix64's step
 ctypedef struct Decisions:
     int64_t *codes                  # one a decision: FOLDED, CHECKED_OR_CALLED or the raise-to total (at least 1)
     Py_ssize_t size, capacity
+    bint lost                       # a decision could not be kept (memory ran out): the record is not whole
 
 
 ctypedef struct Options:
@@ -104,7 +105,6 @@ cdef class VectorCore:
     cdef Options *options               # table i's are options[i]
     cdef Kept *kept                     # table i's is kept[i]
     cdef Runs *runs                     # table i's are runs[i]; NULL when the board runs once
-    cdef bint memory_short              # a table could not keep a decision
     cdef readonly Py_ssize_t count
     cdef readonly int players
     cdef EngineRules er
@@ -201,8 +201,6 @@ cdef class VectorCore:
                     done[index] = 1
                 self.update_legal(table, &self.options[index])
                 self.see(&arrays, index, table, &self.options[index])
-        if self.memory_short:
-            raise MemoryError()
         return -1
 
     def legal(self, Py_ssize_t index):
@@ -257,6 +255,8 @@ cdef class VectorCore:
         cdef Kept *kept = &self.kept[index]
         if not kept.finished:
             return None
+        if kept.played.lost:
+            raise MemoryError(f"table {index}: its last hand was played, but memory ran out keeping its decisions")
         return (
             [kept.starting[seat] for seat in range(self.players)],
             (table.b.button + self.players - 1) % self.players,
@@ -363,6 +363,7 @@ cdef class VectorCore:
         kept.played = table.played
         table.played = emptied
         table.played.size = 0
+        table.played.lost = False
         kept.finished = True
         table.b.button = (table.b.button + 1) % self.players
 
@@ -411,10 +412,10 @@ cdef class VectorCore:
         return &self.runs[index] if self.runs != NULL else NULL
 
     cdef inline void keep(self, Table *table, int64_t code) noexcept nogil:
-        """Add a decision's code to the hand's (when memory runs out, step raises MemoryError)."""
+        """Add a decision's code to the hand's; when memory runs out, mark the record lost (the hand plays on)."""
         cdef Decisions *played = &table.played
         if played.size == played.capacity and not allocate(played, 2 * played.capacity):
-            self.memory_short = True
+            played.lost = True
             return
         played.codes[played.size] = code
         played.size += 1

@@ -270,6 +270,8 @@ class VectorGame:
 
         :raises InvalidArrayError: for a table that is not one of the game's.
         :raises TypeError: for a table that is not an integer.
+        :raises MemoryError: when memory ran out keeping that hand's decisions (the hand
+            was played in full and the game plays on; only this record is lost).
         """
         from holdem.hand import Hand
 
