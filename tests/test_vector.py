@@ -309,13 +309,18 @@ def test_step_plays_a_copy_of_the_decisions_it_checked():
     assert played_kinds.tolist() == kinds.tolist() and played_amounts.tolist() == amounts.tolist()
 
 
-def test_uint64_entries_past_int64_are_out_of_range_and_an_empty_list_is_a_shape_error():
+def test_integers_past_int64_are_out_of_range_and_an_empty_list_is_a_shape_error():
     game = VectorGame(Rules.no_limit(1, 2), players=2, tables=2, seed=4)
     before = game.observe()
     attempts = [
         ([RAISE, RAISE], numpy.array([6, 2**64 - 1], numpy.uint64), holdem.IllegalActionError,
          "table 1: amounts entry 18446744073709551615 is out of range"),
         (numpy.array([1, 2**63], numpy.uint64), None, holdem.IllegalActionError, "table 1: kinds entry 9223372036854775808"),
+        ([RAISE, RAISE], [6, 2**70], holdem.IllegalActionError, "table 1: amounts entry 1180591620717411303424 is out of range"),
+        ([RAISE, RAISE], [2**63, 6], holdem.IllegalActionError, "table 0: amounts entry 9223372036854775808 is out of range"),
+        ([RAISE, RAISE], (6, -(2**63) - 1), holdem.IllegalActionError, "table 1: amounts entry -9223372036854775809"),
+        ([1, 2**64], None, holdem.IllegalActionError, "table 1: kinds entry 18446744073709551616 is out of range"),
+        ([RAISE, RAISE], [6.0, 2**70], TypeError, "amounts of dtype object: expected integers"),
         ([], None, holdem.InvalidArrayError, r"kinds of shape \(0,\)"),
         ([1, 1], [], holdem.InvalidArrayError, r"amounts of shape \(0,\)"),
     ]  # fmt: skip
@@ -331,9 +336,14 @@ def test_uint64_entries_past_int64_are_out_of_range_and_an_empty_list_is_a_shape
 def test_the_core_checks_its_arrays_and_table_indices():
     game = VectorGame(Rules.no_limit(1, 2), players=2, tables=3, seed=4)
     core = game._core
-    for index in (3, -1, 10**6):
+    for index in (3, -1, 10**6, 2**70, -(2**70)):
         with pytest.raises(holdem.InvalidArrayError, match=f"table {index}: use 0 to 2"):
             core.legal(index)
+        with pytest.raises(holdem.InvalidArrayError, match=f"table {index}: use 0 to 2"):
+            core.refusal(index, 0, 0)
+        with pytest.raises(holdem.InvalidArrayError, match=f"table {index}: use 0 to 2"):
+            game.last_hand(index)
+    assert game.last_hand(numpy.int64(2)) is None
     zeros = numpy.zeros
 
     def step(tables=3, players=2):

@@ -203,13 +203,13 @@ cdef class VectorCore:
                 self.see(&arrays, index, table, &self.options[index])
         return -1
 
-    def legal(self, Py_ssize_t index):
+    def legal(self, index):
         """Table ``index``'s seat to act, whether it may fold, its chips to call and raise-to bounds."""
         cdef Table *table = self.table(index)
-        cdef Options *options = &self.options[index]
+        cdef Options *options = &self.options[<Py_ssize_t>index]
         return table.b.queue[table.b.head], options.may_fold, options.call, options.low, options.high
 
-    def refusal(self, Py_ssize_t index, int64_t kind, int64_t amount):
+    def refusal(self, index, int64_t kind, int64_t amount):
         """The engine's refusal code of a fold (kind 0) or a raise-to ``amount`` (kind 2) at table ``index``."""
         cdef Table *table = self.table(index)
         cdef int64_t low, high
@@ -248,11 +248,11 @@ cdef class VectorCore:
                 board[index, card] = table.cards[2 * players + 1 + card + (card - 2 if card > 2 else 0)]
             button[index] = table.b.button
 
-    def last_hand(self, Py_ssize_t index):
+    def last_hand(self, index):
         """Table ``index``'s last hand finished: its stacks before, button, deck and decisions
         (``(kind, amount)`` pairs), or ``None`` before the first."""
         cdef Table *table = self.table(index)
-        cdef Kept *kept = &self.kept[index]
+        cdef Kept *kept = &self.kept[<Py_ssize_t>index]
         if not kept.finished:
             return None
         if kept.played.lost:
@@ -264,10 +264,11 @@ cdef class VectorCore:
             [decision(kept.played.codes[entry]) for entry in range(kept.played.size)],
         )
 
-    cdef Table *table(self, Py_ssize_t index) except NULL:
+    cdef Table *table(self, index) except NULL:
+        """Table ``index`` (any Python integer)."""
         if not 0 <= index < self.count:
             raise InvalidArrayError(f"table {index}: use 0 to {self.count - 1}")
-        return &self.tables[index]
+        return &self.tables[<Py_ssize_t>index]
 
     cdef int check_rows(self, str name, Py_ssize_t rows, bint columns_fit) except -1:
         """Raise InvalidArrayError unless an array has a row a table and its columns fit (``columns_fit``)."""

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import threading
+from numbers import Integral
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy
@@ -348,6 +349,10 @@ def _decision_array(name: str, values: npt.ArrayLike, tables: int) -> Int64Array
     Traceback (most recent call last):
     ...
     holdem.errors.IllegalActionError: table 1: amounts entry 18446744073709551615 is out of range (at most 2**63 - 1)
+    >>> _decision_array("amounts", [6, 2**70], 2)
+    Traceback (most recent call last):
+    ...
+    holdem.errors.IllegalActionError: table 1: amounts entry 1180591620717411303424 is out of range (-2**63 to 2**63 - 1)
 
     :raises InvalidArrayError: for a shape other than ``(tables,)``.
     :raises TypeError: for entries that are not integers (text or other objects, of any shape, included).
@@ -362,6 +367,13 @@ def _decision_array(name: str, values: npt.ArrayLike, tables: int) -> Int64Array
     # Numbers of another shape are a shape error; anything but numbers (text, objects) is a wrong type.
     if array.dtype.kind in "biufc" and array.shape != (tables,):
         raise InvalidArrayError(f"{name} of shape {array.shape}: give one entry a table, shape ({tables},)")
+    entries = list(values) if array.dtype.kind in "Of" and array.shape == (tables,) else []  # type: ignore[arg-type]
+    if entries and all(isinstance(entry, Integral) for entry in entries):
+        # Integers numpy did not hold as int64 or uint64 (mixed, or past both ranges).
+        past = next((table for table, entry in enumerate(entries) if not -(2**63) <= entry < 2**63), None)
+        if past is not None:
+            raise IllegalActionError(f"table {past}: {name} entry {entries[past]} is out of range (-2**63 to 2**63 - 1)")
+        array = numpy.array(entries, _INT64)
     if array.dtype.kind not in "iu":
         raise TypeError(f"{name} of dtype {array.dtype}: expected integers")
     if array.dtype == numpy.uint64:
