@@ -800,3 +800,10 @@ def test_copy_module_copies_are_independent():
     assert other.tag == "mine" and type(other) is Tagged
     hand.check_or_call()
     assert other.history[-1].kind is ActionKind.FOLD and hand.history[-1].kind is ActionKind.CALL
+
+
+def test_a_wrong_call_of_hand_names_hand():
+    for arguments, keywords in (((), {}), ((Rules.no_limit(1, 2),), {}), ((Rules.no_limit(1, 2), [100, 100]), {"colour": 1})):
+        with pytest.raises(TypeError, match=r"^Hand\(\)") as raised:
+            Hand(*arguments, **keywords)
+        assert "_start" not in str(raised.value)

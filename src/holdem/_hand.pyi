@@ -97,7 +97,7 @@ class HandCore:
     def _run_requests(self) -> dict[int, int | None]: ...
     @property
     def _cards_needed(self) -> int: ...
-    # Python's calls.  Hand binds the core's _start as its __init__, with this signature.
+    # Python's calls.  Hand binds the core's method Hand as its __init__, with this signature.
     def __init__(
         self,
         rules: Rules,

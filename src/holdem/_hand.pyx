@@ -394,13 +394,14 @@ cdef class HandCore:
     cdef tuple shared
 
     @cython.annotation_typing(False)
-    def _start(self, rules: Rules, stacks: Sequence[int], button: int | None = None, *, seed: int | None = None,
+    def Hand(self, rules: Rules, stacks: Sequence[int], button: int | None = None, *, seed: int | None = None,
                deck: CardsLike | None = None, hole_cards: Sequence[CardsLike | None] | None = None,
                board: CardsLike | None = None, dead_small_blind: bool = False,
                posts: Mapping[int, tuple[int, int]] | None = None, manual_showdown: bool = False,
                table_seats: Sequence[int] | None = None, straddles: Sequence[int] | None = None) -> None:
         """Deal a hand of ``rules`` to players with ``stacks``: the arguments are :class:`holdem.Hand`'s."""
         # Hand.__init__ is this method itself: a Python __init__ calling it would cost a frame a hand.
+        # It is named Hand for the messages of a wrong call ("Hand() takes at least 2 positional arguments").
         cdef RulesCore rc = rules_core(rules)
         cdef int count, last, index
         cdef int64_t chips[MAX_SEATS]

@@ -123,7 +123,7 @@ class Hand(HandCore):
     __slots__ = ()
 
     if not TYPE_CHECKING:  # the core's, typed in its stub: the arguments above, read without a Python frame
-        __init__ = HandCore._start
+        __init__ = HandCore.Hand
 
     # ------------------------------------------------------------------ setup
     # The core deals the usual hand itself and asks these of the others.
