@@ -412,3 +412,12 @@ def test_a_refused_fixed_limit_raise_names_the_cap():
     game.step([RAISE], [4])
     with pytest.raises(holdem.IllegalActionError, match="table 0: seat 0 may not bet or raise now: the cap of 2 bets"):
         game.step([RAISE], [6])
+
+
+def test_a_game_deals_only_from_seeds_never_from_a_secure_generator():
+    # The engine's shuffle draws from a plain copy of a table's generator: a game may not be given one in secure mode.
+    from holdem._core import Rng
+
+    for seed in (Rng(secure=True), Rng(5)):
+        with pytest.raises(TypeError, match="use an integer"):
+            VectorGame(Rules.no_limit(1, 2), players=2, tables=2, seed=seed)

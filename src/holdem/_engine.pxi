@@ -63,7 +63,8 @@ cdef inline void emit(Events *events, int kind, int seat, int64_t amount) noexce
 cdef void shuffle_deal(RngState *rng, uint8_t *cards, int count) noexcept nogil:
     """Fisher-Yates over the 52 ``cards`` as far as ``count`` cards: the first ``count`` are dealt.
 
-    ``rng`` is a seeded generator (every deal of a seed is, never one in secure mode): the draws are
+    ``rng`` is a seeded generator, never one in secure mode (its callers deal from integer seeds only:
+    Hand's ``seed``, VectorGame's tables, which refuse anything else): the draws are
     from a copy of it told so, which stays in registers (drawing from ``rng`` itself, each card
     stored would have its state read and written again: a byte may alias anything).
     """
