@@ -589,10 +589,8 @@ def _amounts(parsed: ParsedHand) -> set[Decimal]:
     if parsed.big_bet is not None:
         amounts.add(parsed.big_bet)
     amounts.update([seat.stack for seat in parsed.seats])
-    amounts.update([post.live for post in parsed.posts])
-    amounts.update([post.dead for post in parsed.posts])
-    for street in parsed.streets:
-        amounts.update([act.amount for act in street if act.amount is not None])
+    amounts.update([amount for post in parsed.posts for amount in (post.live, post.dead)])
+    amounts.update([act.amount for street in parsed.streets for act in street if act.amount is not None])
     if parsed.returned:
         amounts.update(parsed.returned.values())
     amounts.update(parsed.collected.values())
