@@ -33,6 +33,11 @@ toml = Extension(
     ["src/holdem/formats/_toml.pyx"],
     extra_compile_args=extra_compile_args,
 )
+pokerstars = Extension(
+    "holdem.formats._pokerstars",
+    ["src/holdem/formats/_pokerstars.pyx"],
+    extra_compile_args=extra_compile_args,
+)
 vector = Extension(
     "holdem._vector",
     ["src/holdem/_vector.pyx"],
@@ -48,7 +53,7 @@ aivat = Extension(
 
 setup(
     ext_modules=cythonize(
-        [core, hand, isomorphism, toml, vector, aivat],
+        [core, hand, isomorphism, toml, pokerstars, vector, aivat],
         compiler_directives={
             "language_level": 3,
             # Every index in the hot loops is computed from checked sizes, so

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from holdem.formats import pokerstars
+from holdem.formats import _pokerstars, pokerstars
 from holdem.formats.parsing import (
     GAME_NAMES,
     HandProblem,
@@ -142,14 +142,14 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             elif not _RUN_MARKERS.fullmatch(marker):
                 raise HandProblem(f"an unknown section: {text[:80]!r}", number)
         elif in_summary:
-            pokerstars._summary_line(parsed, text, number, boards)
-        elif (act := pokerstars._action(text, names)) is not None:
+            _pokerstars.summary_line(parsed, text, number, boards)
+        elif (act := _pokerstars.action(text, names)) is not None:
             _decision(parsed, act, street, number, dealt_in)
-        elif (match := pokerstars._COLLECTED.match(text)) and match[1] in names:
+        elif (match := _pokerstars.COLLECTED.match(text)) and match[1] in names:
             parsed.collected[match[1]] = parsed.collected.get(match[1], Decimal(0)) + parse_amount(match[2])
-        elif (match := pokerstars._RETURNED.match(text)) and match[2] in names:
+        elif (match := _pokerstars.RETURNED.match(text)) and match[2] in names:
             returned[match[2]] = returned.get(match[2], Decimal(0)) + parse_amount(match[1])
-        elif (match := pokerstars._DEALT.match(text)) and match[1] in names:
+        elif (match := _pokerstars.DEALT.match(text)) and match[1] in names:
             if parsed.hero is None:
                 parsed.hero = match[1]
             parsed.holes[match[1]] = parse_hand_cards(match[2])
@@ -160,7 +160,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             raise HandProblem(f"a cash drop: the site adds money no player bet to the pot ({text[:60]!r}); holdem does not replay it", number)
         elif text == "\x00":
             raise HandProblem("a line of the hand is too long to be read", number)
-        elif text and not pokerstars._INFORMATION.match(text):
+        elif text and not _pokerstars.INFORMATION.match(text):
             raise HandProblem(f"a line that is none of a GGPoker hand's: {text[:80]!r}", number)
         number += 1
     if parsed.total_pot is None:
@@ -188,7 +188,7 @@ def _decision(parsed: ParsedHand, act: tuple[str, str, list[str]], street: int, 
     elif said in _INFORMATION or said.startswith("get an all-in insurance "):
         return
     else:
-        pokerstars._decision(parsed, name, verb, words, street, number, dealt_in)
+        _pokerstars.decision(parsed, name, verb, words, street, number, dealt_in)
         return
     dealt_in.add(name)
 

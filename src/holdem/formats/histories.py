@@ -494,12 +494,13 @@ def _split(
     chunk: list[str] = []
     stray: tuple[int, int] | None = None
     starts = parsing._ALL_STARTS
+    firsts = frozenset(start[:1] for start in starts)  # a line's first character rules most lines out at once
     preludes = parsing._ALL_PRELUDES
     too_long = False
     started = False
     lines = enumerate(itertools.chain.from_iterable(blocks), 1)
     for number, line in lines:
-        if line.startswith(starts) and (starting := parsing._site_of(line)) is not None:
+        if line[:1] in firsts and line.startswith(starts) and (starting := parsing._site_of(line)) is not None:
             started = True
             if site is not None:
                 yield site, first, _without_preludes(chunk, preludes)
@@ -588,10 +589,8 @@ def _amounts(parsed: ParsedHand) -> set[Decimal]:
     if parsed.big_bet is not None:
         amounts.add(parsed.big_bet)
     amounts.update([seat.stack for seat in parsed.seats])
-    amounts.update([post.live for post in parsed.posts])
-    amounts.update([post.dead for post in parsed.posts])
-    for street in parsed.streets:
-        amounts.update([act.amount for act in street if act.amount is not None])
+    amounts.update([amount for post in parsed.posts for amount in (post.live, post.dead)])
+    amounts.update([act.amount for street in parsed.streets for act in street if act.amount is not None])
     if parsed.returned:
         amounts.update(parsed.returned.values())
     amounts.update(parsed.collected.values())
@@ -756,7 +755,7 @@ def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand:
                 actor = hand.actor
             if actor is None:
                 raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
-            if hand.street != street_number:
+            if hand._street != street_number:
                 raise HandProblem(
                     f"a decision after its street: {act.name} acts on the {_STREET_NAMES[street_number]}, "
                     "but the betting there is over "

@@ -29,21 +29,15 @@ import datetime
 import re
 from decimal import Decimal
 
+from holdem.formats._pokerstars import read_lines
 from holdem.formats.parsing import (
-    LINE_TOO_LONG,
-    Act,
     HandProblem,
     ParsedHand,
-    Post,
-    PostKind,
     Seat,
     Site,
     currency_of,
     parse_amount,
-    parse_hand_cards,
     parse_into,
-    read_summary_seat,
-    read_total_pot,
     register,
     site_time,
 )
@@ -71,27 +65,6 @@ _TABLE = re.compile(
     r"Table '(?P<name>.*)'\s*(?:(?P<max>\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(?P<button>\d+) is the button"
 )
 _SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
-_CARDS = re.compile(r"\[([^\]]*)\]")
-_BOARD_WORDS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
-_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-_COLLECTED = re.compile(r"(.*) collected (\S+) from (?:main pot|side pot(?:-\d+)?|pot)$")
-_RETURNED = re.compile(r"Uncalled bet \((\S+)\) returned to (.*)$")
-_CASH_OUT = re.compile(r"(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?$")
-_BOUNTY = re.compile(r"(.*?) wins (?:the )?(\S+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
-_DEALT = re.compile(r"Dealt to (.*?) \[([^\]]*)\](?: \[([^\]]*)\])?$")
-# Lines that say something of a player but nothing of the hand's chips or cards.
-_INFORMATION = re.compile(
-    r".*(?: said, \".*\"| is sitting out| sits out| has timed out.*| is disconnected| is connected| has returned"
-    r"| joins the table.*| leaves the table| will be allowed to play after the button| was removed from the table.*"
-    r"| finished the tournament.*| wins the tournament.*| wins an entry to .*| re-buys and receives .*"
-    r"| takes the add-on and receives .*| has \d+ seconds left to act| is feeling .*| seconds left to act"
-    r"| has requested TIME| was moved to .*| is moved to .*| wins a .* ticket.*)$"
-)
-_PLAYER_INFORMATION = frozenset(
-    {"sits out", "is sitting out", "doesn't show hand", "is disconnected", "is connected", "has returned", "timed out"}
-)
-
-
 def parse(lines: list[str], line: int) -> ParsedHand:
     """Read the lines of one PokerStars hand (the first at line number ``line``) into a
     :class:`~holdem.formats.histories.ParsedHand`.
@@ -162,53 +135,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     if not seated:
         raise HandProblem("the hand has no seats", number)
 
-    street = 0
-    in_summary = False
-    cancelled = False
-    returned: dict[str, Decimal] = {}
-    boards: dict[int, tuple[int, ...]] = {}
-    collected = parsed.collected
-    for number, text in enumerate(lines[position:], number):
-        if text.startswith("*** "):
-            marker = text[4 : text.find(" ***", 4)] if " ***" in text[4:] else ""
-            if marker == "SUMMARY":
-                in_summary = True
-            elif marker in _STREETS:
-                street = _STREETS[marker]
-                while len(parsed.streets) <= street:
-                    parsed.streets.append([])
-            elif marker.endswith(("FLOP", "TURN", "RIVER", "SHOW DOWN")):
-                pass  # the runs of the board: their cards are in the summary's boards
-            else:
-                raise HandProblem(f"an unknown section: {text[:80]!r}", number)
-        elif in_summary:
-            _summary_line(parsed, text, number, boards)
-        elif (act := _action(text, names)) is not None:
-            name, verb, words = act
-            _decision(parsed, name, verb, words, street, number, dealt_in)
-        elif (match := _COLLECTED.match(text)) and match[1] in names:
-            collected[match[1]] = collected.get(match[1], Decimal(0)) + parse_amount(match[2])
-        elif (match := _RETURNED.match(text)) and match[2] in names:
-            returned[match[2]] = returned.get(match[2], Decimal(0)) + parse_amount(match[1])
-        elif (match := _DEALT.match(text)) and match[1] in names:
-            cards = match[3] or match[2]
-            if cards:
-                if parsed.hero is None:
-                    parsed.hero = match[1]
-                parsed.holes[match[1]] = parse_hand_cards(cards)
-            dealt_in.add(match[1])
-        elif text == "Hand cancelled":
-            cancelled = True
-        elif (match := _CASH_OUT.match(text)) and match[1] in names:
-            parsed.cash_outs[match[1]] = parse_amount(match[2])
-            if match[3]:
-                parsed.cash_out_fees[match[1]] = parse_amount(match[3])
-        elif (match := _BOUNTY.match(text)) is not None:
-            parsed.bounties[match[1]] = parsed.bounties.get(match[1], Decimal(0)) + parse_amount(match[2])
-        elif text == LINE_TOO_LONG:
-            raise HandProblem("a line of the hand is too long to be read", number)
-        elif text and not _INFORMATION.match(text):
-            raise HandProblem(f"a line that is none of a PokerStars hand's: {text[:80]!r}", number)
+    in_summary, cancelled, returned, boards = read_lines(parsed, lines, position, number, names, dealt_in)
     if cancelled:
         raise HandProblem("cancelled: the site voided the hand", line, skipped=True, game=parsed.game)
     if not in_summary:
@@ -231,92 +158,6 @@ def _started(rest: str) -> datetime.datetime | None:
                 return moment
             first = first or moment
     return first
-
-
-def _action(text: str, names: set[str]) -> tuple[str, str, list[str]] | None:
-    """The player, verb and remaining words of a decision or post line (``NAME: verb ...``)."""
-    at = text.find(": ")
-    while at >= 0:
-        name = text[:at]
-        if name in names:
-            words = text[at + 2 :].split(" ")
-            return name, words[0], words
-        at = text.find(": ", at + 1)
-    return None
-
-
-def _decision(
-    parsed: ParsedHand, name: str, verb: str, words: list[str], street: int, number: int, dealt_in: set[str]
-) -> None:
-    if words[-1] == "all-in" and words[-3:] == ["and", "is", "all-in"]:
-        words = words[:-3]
-    size = len(words)
-    acts = parsed.streets[street]
-    if verb == "folds" and (size == 1 or words[1].startswith("[")):
-        acts.append(Act(name, "fold", None, number))
-        if size > 1:
-            parsed.holes[name] = parse_hand_cards(" ".join(words[1:]).strip("[]"))
-    elif verb == "checks" and size == 1:
-        acts.append(Act(name, "check", None, number))
-    elif verb == "calls" and size == 2:
-        acts.append(Act(name, "call", parse_amount(words[1]), number))
-    elif verb == "bets" and size == 2:
-        acts.append(Act(name, "bet", parse_amount(words[1]), number))
-    elif verb == "raises" and size == 4 and words[2] == "to":
-        acts.append(Act(name, "raise_to", parse_amount(words[3]), number))
-    elif verb == "posts" and street == 0:
-        parsed.posts.append(_post(parsed, name, words, number))
-    elif verb == "shows" and size >= 2:
-        cards = _CARDS.match(" ".join(words[1:]))
-        if cards is None:
-            raise HandProblem(f"a show without cards: {name}", number)
-        shown = parse_hand_cards(cards[1])
-        if len(shown) == 2:
-            parsed.shown[name] = shown
-            parsed.holes[name] = shown
-        return
-    elif verb == "mucks" and words[1:] == ["hand"]:
-        parsed.mucked.add(name)
-        return
-    elif " ".join(words) in _PLAYER_INFORMATION or verb in ("Pays", "said,"):
-        return
-    else:
-        raise HandProblem(f"a decision that cannot be read: {name}: {' '.join(words)[:80]!r}", number)
-    dealt_in.add(name)
-
-
-_POSTS = {
-    ("small", "blind"): PostKind.SMALL_BLIND,
-    ("big", "blind"): PostKind.BIG_BLIND,
-    ("the", "ante"): PostKind.ANTE,
-    ("straddle",): PostKind.STRADDLE,
-}
-
-
-def _post(parsed: ParsedHand, name: str, words: list[str], number: int) -> Post:
-    amount = parse_amount(words[-1])
-    kind = tuple(words[1:-1])
-    if kind == ("small", "&", "big", "blinds"):  # the big blind live, the small one dead
-        live = min(amount, parsed.big_blind)
-        return Post(name, PostKind.LIVE_AND_DEAD, live, amount - live, number)
-    post = _POSTS.get(kind)
-    if post is None:
-        raise HandProblem(f"a post that cannot be read: {name}: {' '.join(words)[:80]!r}", number)
-    return Post(name, post, amount, Decimal(0), number)
-
-
-def _summary_line(parsed: ParsedHand, text: str, number: int, boards: dict[int, tuple[int, ...]]) -> None:
-    if text.startswith("Total pot "):
-        read_total_pot(parsed, text)
-    elif text.startswith("Board ["):
-        boards[0] = parse_hand_cards(text[7:-1])
-    elif text.endswith("]") and text.split(" ", 1)[0] in _BOARD_WORDS and " Board [" in text:
-        run = _BOARD_WORDS[text.split(" ", 1)[0]]
-        boards[run] = parse_hand_cards(text[text.index("[") + 1 : -1])
-    elif text.startswith("Seat "):
-        read_summary_seat(parsed, text)
-    elif text.startswith("Hand was run "):
-        pass
 
 
 SITE = register(Site(SITE_NAME, ("PokerStars ",), parse))
