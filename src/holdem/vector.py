@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import threading
 from numbers import Integral
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy
 import numpy.typing as npt
@@ -367,7 +367,7 @@ def _decision_array(name: str, values: npt.ArrayLike, tables: int) -> Int64Array
     # Numbers of another shape are a shape error; anything but numbers (text, objects) is a wrong type.
     if array.dtype.kind in "biufc" and array.shape != (tables,):
         raise InvalidArrayError(f"{name} of shape {array.shape}: give one entry a table, shape ({tables},)")
-    entries = list(values) if array.dtype.kind in "Of" and array.shape == (tables,) else []  # type: ignore[arg-type]
+    entries: list[Any] = list(values) if array.dtype.kind in "Of" and array.shape == (tables,) else []  # type: ignore[arg-type]
     if entries and all(isinstance(entry, Integral) for entry in entries):
         # Integers numpy did not hold as int64 or uint64 (mixed, or past both ranges).
         past = next((table for table, entry in enumerate(entries) if not -(2**63) <= entry < 2**63), None)
@@ -377,10 +377,10 @@ def _decision_array(name: str, values: npt.ArrayLike, tables: int) -> Int64Array
     if array.dtype.kind not in "iu":
         raise TypeError(f"{name} of dtype {array.dtype}: expected integers")
     if array.dtype == numpy.uint64:
-        past = numpy.flatnonzero(array > numpy.iinfo(numpy.int64).max)
-        if len(past):
+        too_large = numpy.flatnonzero(array > numpy.iinfo(numpy.int64).max)
+        if len(too_large):
             raise IllegalActionError(
-                f"table {past[0]}: {name} entry {array[past[0]]} is out of range (at most 2**63 - 1)"
+                f"table {too_large[0]}: {name} entry {array[too_large[0]]} is out of range (at most 2**63 - 1)"
             )
     return array.astype(numpy.int64, copy=False)
 

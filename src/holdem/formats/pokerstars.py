@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import datetime
 import re
-from decimal import Decimal
 
 from holdem.formats._pokerstars import read_lines
 from holdem.formats.parsing import (
@@ -65,6 +64,8 @@ _TABLE = re.compile(
     r"Table '(?P<name>.*)'\s*(?:(?P<max>\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(?P<button>\d+) is the button"
 )
 _SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
+
+
 def parse(lines: list[str], line: int) -> ParsedHand:
     """Read the lines of one PokerStars hand (the first at line number ``line``) into a
     :class:`~holdem.formats.histories.ParsedHand`.
