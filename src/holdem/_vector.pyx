@@ -205,13 +205,14 @@ cdef class VectorCore:
 
     def legal(self, index):
         """Table ``index``'s seat to act, whether it may fold, its chips to call and raise-to bounds."""
-        cdef Table *table = self.table(index)
-        cdef Options *options = &self.options[<Py_ssize_t>index]
+        cdef Py_ssize_t checked = self.checked(index)
+        cdef Table *table = &self.tables[checked]
+        cdef Options *options = &self.options[checked]
         return table.b.queue[table.b.head], options.may_fold, options.call, options.low, options.high
 
     def refusal(self, index, int64_t kind, int64_t amount):
         """The engine's refusal code of a fold (kind 0) or a raise-to ``amount`` (kind 2) at table ``index``."""
-        cdef Table *table = self.table(index)
+        cdef Table *table = &self.tables[self.checked(index)]
         cdef int64_t low, high
         if kind == FOLD:
             return fold_refusal(&table.b, &self.er)
@@ -251,8 +252,9 @@ cdef class VectorCore:
     def last_hand(self, index):
         """Table ``index``'s last hand finished: its stacks before, button, deck and decisions
         (``(kind, amount)`` pairs), or ``None`` before the first."""
-        cdef Table *table = self.table(index)
-        cdef Kept *kept = &self.kept[<Py_ssize_t>index]
+        cdef Py_ssize_t checked = self.checked(index)
+        cdef Table *table = &self.tables[checked]
+        cdef Kept *kept = &self.kept[checked]
         if not kept.finished:
             return None
         if kept.played.lost:
@@ -264,11 +266,11 @@ cdef class VectorCore:
             [decision(kept.played.codes[entry]) for entry in range(kept.played.size)],
         )
 
-    cdef Table *table(self, index) except NULL:
-        """Table ``index`` (any Python integer)."""
+    cdef Py_ssize_t checked(self, index) except -1:
+        """``index`` (any Python integer) as the index of one of the tables."""
         if not 0 <= index < self.count:
             raise InvalidArrayError(f"table {index}: use 0 to {self.count - 1}")
-        return &self.tables[<Py_ssize_t>index]
+        return index
 
     cdef int check_rows(self, str name, Py_ssize_t rows, bint columns_fit) except -1:
         """Raise InvalidArrayError unless an array has a row a table and its columns fit (``columns_fit``)."""
