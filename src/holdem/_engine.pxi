@@ -111,6 +111,7 @@ cdef void void_hand(Betting *b, const int64_t *stacks) noexcept nogil:
         b.bets[seat] = 0
         b.contributed[seat] = 0
     b.dead = 0
+    b.collected = 0
     begin(b, NULL, NULL, 0, 0, 0, 0)
 
 
@@ -127,6 +128,7 @@ cdef int post_forced_bets(Betting *b, const EngineRules *r, const int64_t *strad
             amount = smaller(r.ante, b.stacks[seat])
             b.stacks[seat] -= amount
             b.dead += amount
+            b.collected += amount
             emit(events, EV_POST_ANTE, seat, amount)
         else:
             for index in range(count):
@@ -134,6 +136,7 @@ cdef int post_forced_bets(Betting *b, const EngineRules *r, const int64_t *strad
                 amount = smaller(r.ante, b.stacks[seat])
                 b.stacks[seat] -= amount
                 b.contributed[seat] += amount
+                b.collected += amount
                 emit(events, EV_POST_ANTE, seat, amount)
     if dead_small_blind:
         forced[0] = r.big_blind
@@ -181,6 +184,7 @@ cdef void post_out_of_position(Betting *b, const int64_t *live, const int64_t *d
         if lost:
             b.stacks[seat] -= lost
             b.dead += lost
+            b.collected += lost
             emit(events, EV_POST_DEAD, seat, lost)
 
 
@@ -447,6 +451,7 @@ cdef void close_bets(Betting *b, const EngineRules *r, Events *events) noexcept 
     b.head = b.tail
     for seat in range(b.count):
         bet = b.bets[seat]
+        b.collected += bet
         if bet > top:
             second = top
             top = bet
@@ -459,6 +464,7 @@ cdef void close_bets(Betting *b, const EngineRules *r, Events *events) noexcept 
         return
     b.stacks[top_seat] += top - second
     b.contributed[top_seat] -= top - second
+    b.collected -= top - second
     emit(events, EV_RETURN, top_seat, top - second)
 
 
@@ -678,11 +684,11 @@ cdef void pay(Betting *b, int64_t rake, const int64_t *won, Events *events) noex
 cdef int64_t win_without_showdown(Betting *b, const EngineRules *r, Events *events) noexcept nogil:
     """Everyone else folded: the uncalled bet back, the rest (less the rake) to the last seat in; return the rake."""
     cdef int seat
-    cdef int64_t total = b.dead, rake
+    cdef int64_t total, rake
     cdef int64_t won[MAX_SEATS]
     close_bets(b, r, events)
+    total = b.collected
     for seat in range(b.count):
-        total += b.contributed[seat]
         won[seat] = 0
     rake = rake_of(b, r, total)
     for seat in range(b.count):

@@ -312,7 +312,6 @@ cdef class VectorCore:
     cdef void see(self, const Seen *arrays, Py_ssize_t index, const Table *table, const Options *options) noexcept nogil:
         """Write what table ``index``'s seat to act sees into its row of ``arrays``."""
         cdef int players = self.players, seat = table.b.queue[table.b.head], position, card
-        cdef int64_t in_pot = table.b.dead
         cdef unsigned int out = ~table.b.live      # a bit for each seat that folded
         cdef int64_t *stacks = arrays.stacks + index * players
         cdef int64_t *bets = arrays.bets + index * players
@@ -334,8 +333,7 @@ cdef class VectorCore:
             stacks[seat] = table.b.stacks[seat]
             bets[seat] = table.b.bets[seat]
             folded[seat] = out >> seat & 1
-            in_pot += table.b.contributed[seat] - table.b.bets[seat]
-        arrays.pot[index] = in_pot
+        arrays.pot[index] = table.b.collected
         legal[0] = options.may_fold
         legal[1] = 1
         legal[2] = options.high > 0
