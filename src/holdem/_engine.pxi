@@ -311,7 +311,9 @@ cdef Refusal call_refusal(const Betting *b) noexcept nogil:
 cdef Refusal raise_bounds(const Betting *b, const EngineRules *r, int seat, int64_t *low, int64_t *high) noexcept nogil:
     """Whether ``seat`` may bet or raise (``LEGAL``, and the smallest and largest totals it may raise to), or why not."""
     cdef int64_t stack = b.stacks[seat], bet = b.bets[seat], max_bet = b.max_bet, all_in, pot
-    cdef int step, other, count = b.count
+    cdef int other, count = b.count
+    cdef unsigned int others
+    cdef bint acpc
     if stack <= max_bet - bet and not (
         # ACPC, fixed limit (the reference game.c): a stack that does not cover more than the call
         # may still raise: it goes all in and its total becomes the bet, which a short stack lowers.
@@ -324,16 +326,13 @@ cdef Refusal raise_bounds(const Betting *b, const EngineRules *r, int seat, int6
         return CAP_REACHED
     # Someone else must be able to answer the raise: ACPC asks only for another
     # player with chips behind, the others for one who can put in more than the current bet.
-    for step in range(1, count):
-        other = seat + step
-        if other >= count:
-            other -= count
-        if b.live >> other & 1 and (
-            b.stacks[other] > 0 if r.reopening == REOPEN_ACPC else b.stacks[other] + b.bets[other] > max_bet
-        ):
+    acpc = r.reopening == REOPEN_ACPC
+    others = b.live & ~(1u << seat)
+    for other in range(count):
+        if others >> other & 1 and (b.stacks[other] > 0 if acpc else b.stacks[other] + b.bets[other] > max_bet):
             break
     else:
-        return NO_ONE_WITH_CHIPS if r.reopening == REOPEN_ACPC else NO_ONE_TO_ANSWER
+        return NO_ONE_WITH_CHIPS if acpc else NO_ONE_TO_ANSWER
     all_in = stack + bet
     low[0] = max_bet + (b.raise_size if b.raise_size > b.street_min else b.street_min)
     if low[0] > all_in:
