@@ -243,14 +243,11 @@ cdef void begin(Betting *b, const EngineRules *r, const int *seats, int size, in
                 int64_t raise_count) noexcept nogil:
     """Start a street facing ``max_bet``: the ``seats`` still in with chips act, in that order (``r`` NULL:
     no one acts)."""
-    cdef int index, seat
+    cdef int index
     b.head = 0
     b.tail = 0
     for index in range(size):
-        seat = seats[index]
-        if b.live >> seat & 1 and b.stacks[seat]:
-            b.queue[b.tail] = seat
-            b.tail += 1
+        queue_if_able(b, seats[index])
     b.max_bet = max_bet
     b.street_min = street_min
     b.raise_count = raise_count
@@ -259,6 +256,13 @@ cdef void begin(Betting *b, const EngineRules *r, const int *seats, int size, in
     b.short_sum = 0
     b.acted = 0
     b.last_aggressor = -1
+
+
+cdef inline void queue_if_able(Betting *b, int seat) noexcept nogil:
+    """Add ``seat`` to the seats to act if it is still in with chips."""
+    if b.live >> seat & 1 and b.stacks[seat]:
+        b.queue[b.tail] = seat
+        b.tail += 1
 
 
 cdef void begin_street(Betting *b, const EngineRules *r) noexcept nogil:
@@ -394,7 +398,7 @@ cdef int play_check_or_call(Betting *b, int64_t *put) noexcept nogil:
 
 cdef bint play_raise(Betting *b, const EngineRules *r, int64_t total) noexcept nogil:
     """Bet or raise to ``total``; return whether it was a raise (else a bet)."""
-    cdef int seat = b.queue[b.head], step, other, count = b.count
+    cdef int seat = b.queue[b.head], other, count = b.count
     cdef int64_t size = total - b.max_bet, put = total - b.bets[seat], increment
     cdef bint full, limit_half_bet, raised = b.max_bet != 0
     b.stacks[seat] -= put
@@ -431,13 +435,10 @@ cdef bint play_raise(Betting *b, const EngineRules *r, int64_t total) noexcept n
     b.last_aggressor = seat
     # Everyone else still in with chips acts again, clockwise from the raiser.
     b.head = b.tail = 0
-    for step in range(1, count):
-        other = seat + step
-        if other >= count:
-            other -= count
-        if b.live >> other & 1 and b.stacks[other]:
-            b.queue[b.tail] = other
-            b.tail += 1
+    for other in range(seat + 1, count):
+        queue_if_able(b, other)
+    for other in range(seat):
+        queue_if_able(b, other)
     return raised
 
 
