@@ -108,6 +108,7 @@ cdef void void_hand(Betting *b, const int64_t *stacks) noexcept nogil:
     cdef int seat
     for seat in range(b.count):
         b.stacks[seat] = stacks[seat]
+    for seat in range(MAX_SEATS):  # every seat's, a size the compiler writes in place (no call to memset)
         b.bets[seat] = 0
         b.contributed[seat] = 0
     b.dead = 0
