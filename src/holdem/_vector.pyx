@@ -180,7 +180,7 @@ cdef class VectorCore:
         holds the arrays of an observation (as :meth:`observe` takes them), each
         table's row written as soon as its decision is played.
         """
-        cdef Py_ssize_t index
+        cdef Py_ssize_t index, prefetch_before = self.count - AHEAD if self.prefetching else 0
         cdef Table *table
         cdef Seen arrays
         cdef const int64_t *kind = <int64_t *>self.rows(kinds, "kinds", 0, 8, True)
@@ -194,7 +194,7 @@ cdef class VectorCore:
         with nogil:
             for index in range(self.count):
                 table = &self.tables[index]
-                if self.prefetching and index + AHEAD < self.count:
+                if index < prefetch_before:
                     self.prefetch_table(index + AHEAD)
                 if self.play(table, self.runs_of(index), kind[index], amount[index]):
                     self.settle(table, &self.kept[index], &payoffs[index * self.players])
