@@ -381,7 +381,7 @@ cdef class VectorCore:
         table.played.size = 0
         table.played.lost = False
         kept.finished = True
-        table.b.button = (table.b.button + 1) % self.players
+        table.b.button = clockwise(table.b.button, self.players)
 
     cdef void deal(self, Table *table, Runs *runs) noexcept nogil:
         """Restock the short seats, shuffle, post the forced bets and open the preflop betting.
