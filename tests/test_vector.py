@@ -363,8 +363,14 @@ def test_the_core_checks_its_arrays_and_table_indices():
         core.observe(_core_arrays(seen._replace(board=zeros((3, 4), numpy.int8))))
     with pytest.raises(holdem.InvalidArrayError, match="13 arrays: an observation has 14"):
         core.observe(_core_arrays(seen)[:13])
-    with pytest.raises(ValueError, match="Buffer dtype mismatch"):
+    with pytest.raises(TypeError, match="pot: its entries are not int64"):
         core.observe(_core_arrays(seen._replace(pot=zeros(3, numpy.int32))))
+    with pytest.raises(TypeError, match="kinds: its entries are not int64"):
+        core.step(zeros(3, numpy.uint64), zeros(3, numpy.int64), zeros((3, 2), numpy.int64), zeros(3, numpy.uint8),
+                  _core_arrays(seen))  # fmt: skip
+    with pytest.raises(TypeError, match="done: its entries are not uint8"):
+        core.step(zeros(3, numpy.int64), zeros(3, numpy.int64), zeros((3, 2), numpy.int64), zeros(3, numpy.float64),
+                  _core_arrays(seen))  # fmt: skip
     with pytest.raises(holdem.InvalidArrayError, match="use 2 to 10 players"):
         type(core)(Rules.no_limit(1, 2), 11, 1, (), 100, False, 1, 0)
     assert game.step([CHECK_OR_CALL] * 3)[0].street.tolist() == [0, 0, 0]

@@ -64,6 +64,7 @@ ctypedef struct Betting:
     int64_t bets[MAX_SEATS]         # in front of each seat on this street
     int64_t contributed[MAX_SEATS]  # put in this hand, bets included
     int64_t dead                    # in the pot, no seat's (a big-blind ante, dead posts)
+    int64_t collected               # in the pot before this street's bets: the dead chips, antes and bets gone in
     unsigned int live               # the seats still in, a bit each
     int live_count
     int queue[MAX_SEATS]            # the seats to act, in order: queue[head:tail]

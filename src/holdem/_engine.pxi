@@ -108,9 +108,11 @@ cdef void void_hand(Betting *b, const int64_t *stacks) noexcept nogil:
     cdef int seat
     for seat in range(b.count):
         b.stacks[seat] = stacks[seat]
+    for seat in range(MAX_SEATS):  # every seat's, a size the compiler writes in place (no call to memset)
         b.bets[seat] = 0
         b.contributed[seat] = 0
     b.dead = 0
+    b.collected = 0
     begin(b, NULL, NULL, 0, 0, 0, 0)
 
 
@@ -127,6 +129,7 @@ cdef int post_forced_bets(Betting *b, const EngineRules *r, const int64_t *strad
             amount = smaller(r.ante, b.stacks[seat])
             b.stacks[seat] -= amount
             b.dead += amount
+            b.collected += amount
             emit(events, EV_POST_ANTE, seat, amount)
         else:
             for index in range(count):
@@ -134,6 +137,7 @@ cdef int post_forced_bets(Betting *b, const EngineRules *r, const int64_t *strad
                 amount = smaller(r.ante, b.stacks[seat])
                 b.stacks[seat] -= amount
                 b.contributed[seat] += amount
+                b.collected += amount
                 emit(events, EV_POST_ANTE, seat, amount)
     if dead_small_blind:
         forced[0] = r.big_blind
@@ -181,6 +185,7 @@ cdef void post_out_of_position(Betting *b, const int64_t *live, const int64_t *d
         if lost:
             b.stacks[seat] -= lost
             b.dead += lost
+            b.collected += lost
             emit(events, EV_POST_DEAD, seat, lost)
 
 
@@ -239,14 +244,11 @@ cdef void begin(Betting *b, const EngineRules *r, const int *seats, int size, in
                 int64_t raise_count) noexcept nogil:
     """Start a street facing ``max_bet``: the ``seats`` still in with chips act, in that order (``r`` NULL:
     no one acts)."""
-    cdef int index, seat
+    cdef int index
     b.head = 0
     b.tail = 0
     for index in range(size):
-        seat = seats[index]
-        if b.live >> seat & 1 and b.stacks[seat]:
-            b.queue[b.tail] = seat
-            b.tail += 1
+        queue_if_able(b, seats[index])
     b.max_bet = max_bet
     b.street_min = street_min
     b.raise_count = raise_count
@@ -255,6 +257,13 @@ cdef void begin(Betting *b, const EngineRules *r, const int *seats, int size, in
     b.short_sum = 0
     b.acted = 0
     b.last_aggressor = -1
+
+
+cdef inline void queue_if_able(Betting *b, int seat) noexcept nogil:
+    """Add ``seat`` to the seats to act if it is still in with chips."""
+    if b.live >> seat & 1 and b.stacks[seat]:
+        b.queue[b.tail] = seat
+        b.tail += 1
 
 
 cdef void begin_street(Betting *b, const EngineRules *r) noexcept nogil:
@@ -307,7 +316,9 @@ cdef Refusal call_refusal(const Betting *b) noexcept nogil:
 cdef Refusal raise_bounds(const Betting *b, const EngineRules *r, int seat, int64_t *low, int64_t *high) noexcept nogil:
     """Whether ``seat`` may bet or raise (``LEGAL``, and the smallest and largest totals it may raise to), or why not."""
     cdef int64_t stack = b.stacks[seat], bet = b.bets[seat], max_bet = b.max_bet, all_in, pot
-    cdef int step, other, count = b.count
+    cdef int other, count = b.count
+    cdef unsigned int others
+    cdef bint acpc
     if stack <= max_bet - bet and not (
         # ACPC, fixed limit (the reference game.c): a stack that does not cover more than the call
         # may still raise: it goes all in and its total becomes the bet, which a short stack lowers.
@@ -320,16 +331,13 @@ cdef Refusal raise_bounds(const Betting *b, const EngineRules *r, int seat, int6
         return CAP_REACHED
     # Someone else must be able to answer the raise: ACPC asks only for another
     # player with chips behind, the others for one who can put in more than the current bet.
-    for step in range(1, count):
-        other = seat + step
-        if other >= count:
-            other -= count
-        if b.live >> other & 1 and (
-            b.stacks[other] > 0 if r.reopening == REOPEN_ACPC else b.stacks[other] + b.bets[other] > max_bet
-        ):
+    acpc = r.reopening == REOPEN_ACPC
+    others = b.live & ~(1u << seat)
+    for other in range(count):
+        if others >> other & 1 and (b.stacks[other] > 0 if acpc else b.stacks[other] + b.bets[other] > max_bet):
             break
     else:
-        return NO_ONE_WITH_CHIPS if r.reopening == REOPEN_ACPC else NO_ONE_TO_ANSWER
+        return NO_ONE_WITH_CHIPS if acpc else NO_ONE_TO_ANSWER
     all_in = stack + bet
     low[0] = max_bet + (b.raise_size if b.raise_size > b.street_min else b.street_min)
     if low[0] > all_in:
@@ -391,7 +399,7 @@ cdef int play_check_or_call(Betting *b, int64_t *put) noexcept nogil:
 
 cdef bint play_raise(Betting *b, const EngineRules *r, int64_t total) noexcept nogil:
     """Bet or raise to ``total``; return whether it was a raise (else a bet)."""
-    cdef int seat = b.queue[b.head], step, other, count = b.count
+    cdef int seat = b.queue[b.head], other, count = b.count
     cdef int64_t size = total - b.max_bet, put = total - b.bets[seat], increment
     cdef bint full, limit_half_bet, raised = b.max_bet != 0
     b.stacks[seat] -= put
@@ -428,13 +436,10 @@ cdef bint play_raise(Betting *b, const EngineRules *r, int64_t total) noexcept n
     b.last_aggressor = seat
     # Everyone else still in with chips acts again, clockwise from the raiser.
     b.head = b.tail = 0
-    for step in range(1, count):
-        other = seat + step
-        if other >= count:
-            other -= count
-        if b.live >> other & 1 and b.stacks[other]:
-            b.queue[b.tail] = other
-            b.tail += 1
+    for other in range(seat + 1, count):
+        queue_if_able(b, other)
+    for other in range(seat):
+        queue_if_able(b, other)
     return raised
 
 
@@ -447,6 +452,7 @@ cdef void close_bets(Betting *b, const EngineRules *r, Events *events) noexcept 
     b.head = b.tail
     for seat in range(b.count):
         bet = b.bets[seat]
+        b.collected += bet
         if bet > top:
             second = top
             top = bet
@@ -459,6 +465,7 @@ cdef void close_bets(Betting *b, const EngineRules *r, Events *events) noexcept 
         return
     b.stacks[top_seat] += top - second
     b.contributed[top_seat] -= top - second
+    b.collected -= top - second
     emit(events, EV_RETURN, top_seat, top - second)
 
 
@@ -678,11 +685,11 @@ cdef void pay(Betting *b, int64_t rake, const int64_t *won, Events *events) noex
 cdef int64_t win_without_showdown(Betting *b, const EngineRules *r, Events *events) noexcept nogil:
     """Everyone else folded: the uncalled bet back, the rest (less the rake) to the last seat in; return the rake."""
     cdef int seat
-    cdef int64_t total = b.dead, rake
+    cdef int64_t total, rake
     cdef int64_t won[MAX_SEATS]
     close_bets(b, r, events)
+    total = b.collected
     for seat in range(b.count):
-        total += b.contributed[seat]
         won[seat] = 0
     rake = rake_of(b, r, total)
     for seat in range(b.count):

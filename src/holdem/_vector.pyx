@@ -7,8 +7,10 @@
 # Compiler directives are set in setup.py.
 
 cimport cython
+from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
+from libc.string cimport strchr
 
 from holdem._core cimport RngState, drawn_below, prefetch, rank_of_cards, splitmix64
 from holdem._engine cimport *
@@ -169,8 +171,7 @@ cdef class VectorCore:
 
     # ------------------------------------------------------------ the Python side
 
-    def step(self, const int64_t[::1] kinds not None, const int64_t[::1] amounts not None,
-             int64_t[:, ::1] rewards not None, uint8_t[::1] done not None, tuple seen not None):
+    def step(self, kinds, amounts, rewards, done, tuple seen not None):
         """Check every table's decision, then play them all and write what each table's seat to act sees next.
 
         Return -1, or the first table whose decision is not legal (then
@@ -179,39 +180,40 @@ cdef class VectorCore:
         holds the arrays of an observation (as :meth:`observe` takes them), each
         table's row written as soon as its decision is played.
         """
-        cdef Py_ssize_t index
+        cdef Py_ssize_t index, prefetch_before = self.count - AHEAD if self.prefetching else 0
         cdef Table *table
         cdef Seen arrays
-        self.check_rows("kinds", kinds.shape[0], 1)
-        self.check_rows("amounts", amounts.shape[0], 1)
-        self.check_rows("rewards", rewards.shape[0], rewards.shape[1] == self.players)
-        self.check_rows("done", done.shape[0], 1)
+        cdef const int64_t *kind = <int64_t *>self.rows(kinds, "kinds", 0, 8, True)
+        cdef const int64_t *amount = <int64_t *>self.rows(amounts, "amounts", 0, 8, True)
+        cdef int64_t *payoffs = <int64_t *>self.rows(rewards, "rewards", self.players, 8, True)
+        cdef uint8_t *ended = <uint8_t *>self.rows(done, "done", 0, 1, False)
         self.seen_arrays(seen, &arrays)
         for index in range(self.count):
-            if not is_legal(&self.options[index], kinds[index], amounts[index]):
+            if not is_legal(&self.options[index], kind[index], amount[index]):
                 return index
         with nogil:
             for index in range(self.count):
                 table = &self.tables[index]
-                if self.prefetching and index + AHEAD < self.count:
+                if index < prefetch_before:
                     self.prefetch_table(index + AHEAD)
-                if self.play(table, self.runs_of(index), kinds[index], amounts[index]):
-                    self.settle(table, &self.kept[index], &rewards[index, 0])
+                if self.play(table, self.runs_of(index), kind[index], amount[index]):
+                    self.settle(table, &self.kept[index], &payoffs[index * self.players])
                     self.deal(table, self.runs_of(index))
-                    done[index] = 1
+                    ended[index] = 1
                 self.update_legal(table, &self.options[index])
                 self.see(&arrays, index, table, &self.options[index])
         return -1
 
     def legal(self, index):
         """Table ``index``'s seat to act, whether it may fold, its chips to call and raise-to bounds."""
-        cdef Table *table = self.table(index)
-        cdef Options *options = &self.options[<Py_ssize_t>index]
+        cdef Py_ssize_t checked = self.checked(index)
+        cdef Table *table = &self.tables[checked]
+        cdef Options *options = &self.options[checked]
         return table.b.queue[table.b.head], options.may_fold, options.call, options.low, options.high
 
     def refusal(self, index, int64_t kind, int64_t amount):
         """The engine's refusal code of a fold (kind 0) or a raise-to ``amount`` (kind 2) at table ``index``."""
-        cdef Table *table = self.table(index)
+        cdef Table *table = &self.tables[self.checked(index)]
         cdef int64_t low, high
         if kind == FOLD:
             return fold_refusal(&table.b, &self.er)
@@ -251,8 +253,9 @@ cdef class VectorCore:
     def last_hand(self, index):
         """Table ``index``'s last hand finished: its stacks before, button, deck and decisions
         (``(kind, amount)`` pairs), or ``None`` before the first."""
-        cdef Table *table = self.table(index)
-        cdef Kept *kept = &self.kept[<Py_ssize_t>index]
+        cdef Py_ssize_t checked = self.checked(index)
+        cdef Table *table = &self.tables[checked]
+        cdef Kept *kept = &self.kept[checked]
         if not kept.finished:
             return None
         if kept.played.lost:
@@ -264,11 +267,11 @@ cdef class VectorCore:
             [decision(kept.played.codes[entry]) for entry in range(kept.played.size)],
         )
 
-    cdef Table *table(self, index) except NULL:
-        """Table ``index`` (any Python integer)."""
+    cdef Py_ssize_t checked(self, index) except -1:
+        """``index`` (any Python integer) as the index of one of the tables."""
         if not 0 <= index < self.count:
             raise InvalidArrayError(f"table {index}: use 0 to {self.count - 1}")
-        return &self.tables[<Py_ssize_t>index]
+        return index
 
     cdef int check_rows(self, str name, Py_ssize_t rows, bint columns_fit) except -1:
         """Raise InvalidArrayError unless an array has a row a table and its columns fit (``columns_fit``)."""
@@ -281,36 +284,49 @@ cdef class VectorCore:
 
         The pointers stay valid while the caller holds ``seen``: its arrays are numpy's, which do not move.
         """
-        cdef int players = self.players
+        cdef Py_ssize_t players = self.players
         if len(seen) != 14:
             raise InvalidArrayError(f"{len(seen)} arrays: an observation has 14")
-        cdef int8_t[::1] actor = seen[0], button = seen[1], position = seen[2], street = seen[3]
-        cdef int8_t[:, ::1] hole_cards = seen[4], board = seen[5]
-        cdef int64_t[:, ::1] stacks = seen[6], bets = seen[7]
-        cdef uint8_t[:, ::1] folded = seen[8], legal = seen[10]
-        cdef int64_t[::1] pot = seen[9], call = seen[11], min_raise_to = seen[12], max_raise_to = seen[13]
-        for name, rows in (("actor", actor.shape[0]), ("button", button.shape[0]), ("position", position.shape[0]),
-                           ("street", street.shape[0]), ("pot", pot.shape[0]), ("call", call.shape[0]),
-                           ("min_raise_to", min_raise_to.shape[0]), ("max_raise_to", max_raise_to.shape[0])):
-            self.check_rows(name, rows, 1)
-        self.check_rows("hole_cards", hole_cards.shape[0], hole_cards.shape[1] == 2)
-        self.check_rows("board", board.shape[0], board.shape[1] == 5)
-        self.check_rows("legal", legal.shape[0], legal.shape[1] == 3)
-        for name, rows, columns in (("stacks", stacks.shape[0], stacks.shape[1]),
-                                    ("bets", bets.shape[0], bets.shape[1]),
-                                    ("folded", folded.shape[0], folded.shape[1])):
-            self.check_rows(name, rows, columns == players)
-        arrays.actor, arrays.button, arrays.position, arrays.street = &actor[0], &button[0], &position[0], &street[0]
-        arrays.hole_cards, arrays.board = &hole_cards[0, 0], &board[0, 0]
-        arrays.stacks, arrays.bets, arrays.folded, arrays.pot = &stacks[0, 0], &bets[0, 0], &folded[0, 0], &pot[0]
-        arrays.legal, arrays.call = &legal[0, 0], &call[0]
-        arrays.min_raise_to, arrays.max_raise_to = &min_raise_to[0], &max_raise_to[0]
+        arrays.actor = <int8_t *>self.rows(seen[0], "actor", 0, 1, True)
+        arrays.button = <int8_t *>self.rows(seen[1], "button", 0, 1, True)
+        arrays.position = <int8_t *>self.rows(seen[2], "position", 0, 1, True)
+        arrays.street = <int8_t *>self.rows(seen[3], "street", 0, 1, True)
+        arrays.hole_cards = <int8_t *>self.rows(seen[4], "hole_cards", 2, 1, True)
+        arrays.board = <int8_t *>self.rows(seen[5], "board", 5, 1, True)
+        arrays.stacks = <int64_t *>self.rows(seen[6], "stacks", players, 8, True)
+        arrays.bets = <int64_t *>self.rows(seen[7], "bets", players, 8, True)
+        arrays.folded = <uint8_t *>self.rows(seen[8], "folded", players, 1, False)
+        arrays.pot = <int64_t *>self.rows(seen[9], "pot", 0, 8, True)
+        arrays.legal = <uint8_t *>self.rows(seen[10], "legal", 3, 1, False)
+        arrays.call = <int64_t *>self.rows(seen[11], "call", 0, 8, True)
+        arrays.min_raise_to = <int64_t *>self.rows(seen[12], "min_raise_to", 0, 8, True)
+        arrays.max_raise_to = <int64_t *>self.rows(seen[13], "max_raise_to", 0, 8, True)
         return 0
+
+    cdef void *rows(self, array, str name, Py_ssize_t columns, Py_ssize_t size, bint signed) except NULL:
+        """The data of ``array``, checked: a writable C-contiguous array of a row a table, ``columns`` entries
+        a row (0: one, a vector), of ``size``-byte integers, ``signed`` or not.  (A typed memoryview
+        would make and free an object for each array, some 1,500 instructions each step.)"""
+        cdef Py_buffer view
+        cdef void *data
+        cdef bint fits, typed
+        PyObject_GetBuffer(array, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE)
+        data = view.buf
+        fits = view.ndim == (2 if columns else 1) and view.shape[0] == self.count and (
+            not columns or view.shape[1] == columns
+        )
+        typed = view.itemsize == size and view.format != NULL and view.format[0] != 0 and view.format[1] == 0 and (
+            strchr(b"bhilq" if signed else b"BHILQ", view.format[0]) != NULL
+        )
+        PyBuffer_Release(&view)
+        if not typed:
+            raise TypeError(f"{name}: its entries are not {'' if signed else 'u'}int{8 * size}")
+        self.check_rows(name, self.count if fits else -1, True)
+        return data
 
     cdef void see(self, const Seen *arrays, Py_ssize_t index, const Table *table, const Options *options) noexcept nogil:
         """Write what table ``index``'s seat to act sees into its row of ``arrays``."""
         cdef int players = self.players, seat = table.b.queue[table.b.head], position, card
-        cdef int64_t in_pot = table.b.dead
         cdef unsigned int out = ~table.b.live      # a bit for each seat that folded
         cdef int64_t *stacks = arrays.stacks + index * players
         cdef int64_t *bets = arrays.bets + index * players
@@ -332,8 +348,7 @@ cdef class VectorCore:
             stacks[seat] = table.b.stacks[seat]
             bets[seat] = table.b.bets[seat]
             folded[seat] = out >> seat & 1
-            in_pot += table.b.contributed[seat] - table.b.bets[seat]
-        arrays.pot[index] = in_pot
+        arrays.pot[index] = table.b.collected
         legal[0] = options.may_fold
         legal[1] = 1
         legal[2] = options.high > 0
@@ -366,7 +381,7 @@ cdef class VectorCore:
         table.played.size = 0
         table.played.lost = False
         kept.finished = True
-        table.b.button = (table.b.button + 1) % self.players
+        table.b.button = clockwise(table.b.button, self.players)
 
     cdef void deal(self, Table *table, Runs *runs) noexcept nogil:
         """Restock the short seats, shuffle, post the forced bets and open the preflop betting.

@@ -348,7 +348,7 @@ def _decision_array(name: str, values: npt.ArrayLike, tables: int) -> Int64Array
     >>> _decision_array("amounts", numpy.array([6, 2**64 - 1], numpy.uint64), 2)
     Traceback (most recent call last):
     ...
-    holdem.errors.IllegalActionError: table 1: amounts entry 18446744073709551615 is out of range (at most 2**63 - 1)
+    holdem.errors.IllegalActionError: table 1: amounts entry 18446744073709551615 is out of range (-2**63 to 2**63 - 1)
     >>> _decision_array("amounts", [6, 2**70], 2)
     Traceback (most recent call last):
     ...
@@ -369,19 +369,13 @@ def _decision_array(name: str, values: npt.ArrayLike, tables: int) -> Int64Array
         raise InvalidArrayError(f"{name} of shape {array.shape}: give one entry a table, shape ({tables},)")
     entries: list[Any] = list(values) if array.dtype.kind in "Of" and array.shape == (tables,) else []  # type: ignore[arg-type]
     if entries and all(isinstance(entry, Integral) for entry in entries):
-        # Integers numpy did not hold as int64 or uint64 (mixed, or past both ranges).
-        past = next((table for table, entry in enumerate(entries) if not -(2**63) <= entry < 2**63), None)
-        if past is not None:
-            raise IllegalActionError(f"table {past}: {name} entry {entries[past]} is out of range (-2**63 to 2**63 - 1)")
-        array = numpy.array(entries, _INT64)
-    if array.dtype.kind not in "iu":
+        array = numpy.array(entries, object)  # integers numpy did not hold as int64 or uint64 (mixed, or past both)
+    elif array.dtype.kind not in "iu":
         raise TypeError(f"{name} of dtype {array.dtype}: expected integers")
-    if array.dtype == numpy.uint64:
-        too_large = numpy.flatnonzero(array > numpy.iinfo(numpy.int64).max)
-        if len(too_large):
-            raise IllegalActionError(
-                f"table {too_large[0]}: {name} entry {array[too_large[0]]} is out of range (at most 2**63 - 1)"
-            )
+    if array.dtype.kind in "uO":  # entries that may be past int64, compared as Python integers (exactly)
+        past = next((table for table, entry in enumerate(array.tolist()) if not -(2**63) <= entry < 2**63), None)
+        if past is not None:
+            raise IllegalActionError(f"table {past}: {name} entry {array[past]} is out of range (-2**63 to 2**63 - 1)")
     return array.astype(numpy.int64, copy=False)
 
 
