@@ -579,6 +579,10 @@ cdef class HandCore:
         return self.b.dead
 
     @property
+    def _collected(self):
+        return self.b.collected
+
+    @property
     def _max_bet(self):
         return self.b.max_bet
 
@@ -1025,7 +1029,6 @@ cdef class HandCore:
             seat = actor
         elif seat >= count:
             raise InvalidHandError(f"seat {seat}: seats are 0 to {count - 1}")
-        cdef int64_t pot = self.b.dead
         cdef Py_ssize_t index, dealt = self._dealt, start = dealt - count
         cdef int button = self.b.button
         cdef list history = self.records()
@@ -1038,11 +1041,9 @@ cdef class HandCore:
                     field = _hidden[other]
             Py_INCREF(field)
             PyTuple_SET_ITEM(masked, index, field)
-        for other in range(count):
-            pot += self.b.contributed[other] - self.b.bets[other]
         return record(_view_cls, (
             seat, self._hole[seat], tuple(self._board), _streets[self.b.street], button,
-            chip_tuple(self.b.stacks, count), chip_tuple(self.b.bets, count), self.status_tuple(), pot,
+            chip_tuple(self.b.stacks, count), chip_tuple(self.b.bets, count), self.status_tuple(), self.b.collected,
             None if actor < 0 else actor,
             self.legal_actions() if actor == seat
             else record(LegalActions, (seat, False, False, 0, self.b.max_bet, None, None)),

@@ -300,7 +300,7 @@ class Hand(HandCore):
         """The chips in the pots, not counting the bets in front of the players."""
         if self._over:
             return 0
-        return sum(self._contributed) + self._dead - sum(self._bets)
+        return self._collected
 
     @property
     def pots(self) -> list[Pot]:
