@@ -38,6 +38,11 @@ pokerstars = Extension(
     ["src/holdem/formats/_pokerstars.pyx"],
     extra_compile_args=extra_compile_args,
 )
+replay = Extension(
+    "holdem.formats._replay",
+    ["src/holdem/formats/_replay.pyx"],
+    extra_compile_args=extra_compile_args,
+)
 vector = Extension(
     "holdem._vector",
     ["src/holdem/_vector.pyx"],
@@ -53,7 +58,7 @@ aivat = Extension(
 
 setup(
     ext_modules=cythonize(
-        [core, hand, isomorphism, toml, pokerstars, vector, aivat],
+        [core, hand, isomorphism, toml, pokerstars, replay, vector, aivat],
         compiler_directives={
             "language_level": 3,
             # Every index in the hot loops is computed from checked sizes, so

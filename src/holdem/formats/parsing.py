@@ -1,5 +1,5 @@
-"""What every site's parser shares: the neutral form of a hand, the registry of sites, and the
-readers of amounts, cards and times as sites print them.
+"""What every site's parser shares: the neutral form of a hand, the record a replayed hand becomes, the
+registry of sites, and the readers of amounts, cards and times as sites print them.
 
 A site module (:mod:`holdem.formats.pokerstars` is the first) imports this
 module, turns the text of one hand into a :class:`ParsedHand` and registers
@@ -17,11 +17,14 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from holdem.cards import Card, parse_cards
 from holdem.errors import HoldemError
 from holdem.rules import Structure
+
+if TYPE_CHECKING:
+    from holdem.hand import Hand
 
 __all__ = [
     "GAME_NAMES",
@@ -34,6 +37,7 @@ __all__ = [
     "PostKind",
     "Seat",
     "Site",
+    "SiteHand",
     "currency_of",
     "names_longest_first",
     "parse_amount",
@@ -184,6 +188,45 @@ class ParsedHand:
     bounties: dict[str, Decimal] = dataclasses.field(default_factory=dict)
     rules: dict[str, Any] = dataclasses.field(default_factory=dict)
     """Rules options of this site (``reopening``, ``odd_chip``, ...), over the framework's defaults."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SiteHand:
+    """A hand read from a site's history, replayed and checked.
+
+    ``players``, ``seats`` (the site's seat numbers) and ``net`` (each
+    player's result from the pots, in the site's units, rake taken) are in seat
+    order, as are the seats of ``hand``.  ``unit`` is the value of one chip of
+    ``hand``: ``hand.payoffs[i] * unit`` is what player ``i`` won or lost
+    before rake.  ``button`` is the site's button seat number; ``hero`` the
+    player whose hole cards the file's owner saw dealt.  Cash-outs (a player
+    selling the pot's result before the board) are in ``cash_outs`` and
+    ``cash_out_fees``, never in ``net``.
+    """
+
+    site: str
+    hand_id: str
+    table: str | None
+    started: datetime.datetime | None
+    tournament: str | None
+    currency: str | None
+    unit: Decimal
+    players: tuple[str, ...]
+    seats: tuple[int, ...]
+    button: int | None
+    hero: str | None
+    hand: Hand
+    net: tuple[Decimal, ...]
+    rake: Decimal
+    jackpot: Decimal
+    game: str
+    fast_fold: bool = False
+    max_seats: int | None = None
+    cash_outs: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    cash_out_fees: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    bounties: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    source: str = "<file>"
+    line: int = 0
 
 
 GAME_NAMES = {Structure.NO_LIMIT: "Hold'em No Limit", Structure.POT_LIMIT: "Hold'em Pot Limit", Structure.FIXED_LIMIT: "Hold'em Limit"}
