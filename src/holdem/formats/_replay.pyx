@@ -4,6 +4,8 @@
 # runs through it.  Compiler directives are set in setup.py, but for Python's
 # negative indices, bounds checks and division, which this code relies on.
 
+from cpython.tuple cimport PyTuple_GET_ITEM
+
 import functools
 from decimal import Decimal
 
@@ -378,14 +380,14 @@ cdef object _check(hand, parsed, list names, unit, str source, list printed):
     won = [0] * len(names)
     returned = [0] * len(names)
     posted = [0] * len(names)
-    for action in hand.history:
-        kind = action.kind
+    for action in hand._records():  # each an Action, a tuple (kind, seat, amount, cards): read as one
+        kind = <object>PyTuple_GET_ITEM(action, 0)
         if kind is _WIN:
-            won[action.seat] += action.amount
+            won[<object>PyTuple_GET_ITEM(action, 1)] += <object>PyTuple_GET_ITEM(action, 2)
         elif kind is _RETURN:
-            returned[action.seat] += action.amount
+            returned[<object>PyTuple_GET_ITEM(action, 1)] += <object>PyTuple_GET_ITEM(action, 2)
         elif kind is _POST_BLIND or kind is _POST_ANTE or kind is _POST_DEAD:
-            posted[action.seat] += action.amount
+            posted[<object>PyTuple_GET_ITEM(action, 1)] += <object>PyTuple_GET_ITEM(action, 2)
     if posted != printed:
         seat = next(seat for seat in range(len(names)) if posted[seat] != printed[seat])
         raise HandProblem(
@@ -429,7 +431,7 @@ cdef object _check(hand, parsed, list names, unit, str source, list printed):
         if tuple(board) != tuple(dealt):
             raise HandProblem(f"board cards the hand never reached: run {run + 1}")
     net = tuple([payoff * unit - share for payoff, share in zip(hand.payoffs, shares)])
-    return SiteHand(
+    return _record(dict(
         site=parsed.site,
         hand_id=parsed.hand_id,
         table=parsed.table,
@@ -453,4 +455,15 @@ cdef object _check(hand, parsed, list names, unit, str source, list printed):
         bounties=parsed.bounties,
         source=source,
         line=parsed.line,
-    )
+    ))
+
+
+cdef object _new_record = object.__new__
+
+
+cdef object _record(dict fields):
+    """The SiteHand of ``fields``, all of them: the frozen dataclass's own ``__init__`` sets each field
+    through ``object.__setattr__``, which costs more than the rest of the check."""
+    record = _new_record(SiteHand)
+    record.__dict__.update(fields)
+    return record
