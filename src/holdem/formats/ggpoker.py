@@ -103,7 +103,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     parsed.started = site_time(rest.rsplit(" - ", 1)[-1])
     if "*** SUMMARY ***" not in lines:
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + len(lines) - 1)
-    table = pokerstars._TABLE.match(lines[1]) if len(lines) > 1 else None
+    table = _pokerstars.TABLE.match(lines[1]) if len(lines) > 1 else None
     if table is None:
         raise HandProblem(f"the second line is not the table's: {lines[1][:80]!r}", line + 1)
     parsed.table = table["name"]
@@ -115,7 +115,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     number = line + 2
     position = 2
     while position < len(lines) and lines[position].startswith("Seat "):
-        seat = pokerstars._SEAT.match(lines[position])
+        seat = _pokerstars.SEAT.match(lines[position])
         if seat is None:
             raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", number)
         seated.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3])))
