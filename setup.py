@@ -38,9 +38,9 @@ pokerstars = Extension(
     ["src/holdem/formats/_pokerstars.pyx"],
     extra_compile_args=extra_compile_args,
 )
-replay = Extension(
-    "holdem.formats._replay",
-    ["src/holdem/formats/_replay.pyx"],
+histories = Extension(
+    "holdem.formats._histories",
+    ["src/holdem/formats/_histories.pyx"],
     extra_compile_args=extra_compile_args,
 )
 vector = Extension(
@@ -58,7 +58,7 @@ aivat = Extension(
 
 setup(
     ext_modules=cythonize(
-        [core, hand, isomorphism, toml, pokerstars, replay, vector, aivat],
+        [core, hand, isomorphism, toml, pokerstars, histories, vector, aivat],
         compiler_directives={
             "language_level": 3,
             # Every index in the hot loops is computed from checked sizes, so

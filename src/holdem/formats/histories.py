@@ -46,7 +46,6 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import io
-import itertools
 import os
 import re
 from collections import Counter
@@ -67,16 +66,17 @@ from holdem.formats import (  # noqa: F401 (each site module registers its reade
     winamax,
     wpn,
 )
+from holdem.formats._histories import places_of, replay, split_hands
 from holdem.formats.parsing import (
     GAME_NAMES,
     LINE_TOO_LONG,
-    MAX_HAND_LINES,
     Act,
     HandProblem,
     ParsedHand,
     Post,
     PostKind,
     Seat,
+    Problem,
     Site,
     SiteHand,
     names_longest_first,
@@ -89,7 +89,6 @@ from holdem.formats.parsing import (
     site_time,
     worded_decision,
 )
-from holdem.formats._replay import places_of, replay
 
 __all__ = [
     "GAME_NAMES",
@@ -122,27 +121,6 @@ MAX_LINE = 100_000
 """The most characters a line of a hand history may have; a longer line is a problem, skipped unread."""
 
 # ------------------------------------------------------------------ what a reader yields
-
-
-@dataclasses.dataclass(frozen=True)
-class Problem:
-    """A hand (or some text) that was not imported, and why.
-
-    >>> str(Problem("a.txt", 12, "7", "PokerStars", "the hand ends before its summary"))
-    'a.txt, line 12: PokerStars hand 7: the hand ends before its summary'
-    """
-
-    file: str
-    line: int
-    hand_id: str | None
-    site: str | None
-    reason: str
-    skipped: bool = False
-    """Whether the hand was left out on purpose (not hold'em, cancelled) rather than unreadable."""
-
-    def __str__(self) -> str:
-        what = f"{self.site or 'unknown site'} hand {self.hand_id}: " if self.hand_id else ""
-        return f"{self.file}, line {self.line}: {what}{self.reason}"
 
 
 @dataclasses.dataclass
@@ -234,7 +212,7 @@ class HistoryReader:
         self._on_problem(problem)
 
     def _read_file(self, name: str, lines: Iterator[list[str]]) -> Iterator[SiteHand]:
-        for site, first, chunk in _split(name, lines, self._report):
+        for site, first, chunk in split_hands(name, lines, self._report):
             if site.name not in self._sites:
                 continue
             record = self._import(site, name, first, chunk)
@@ -437,74 +415,6 @@ def _decode_8bit(lines: list[bytes]) -> list[str]:
             except UnicodeDecodeError:
                 decoded.append(line.decode("cp1252", errors="replace"))
         return decoded
-
-
-def _split(
-    name: str, blocks: Iterator[list[str]], report: Callable[[Problem], None]
-) -> Iterator[tuple[Site, int, list[str]]]:
-    """The hands of a file: the site, the first line's number and the lines (blank lines between
-    hands dropped); text outside any hand is reported once a stretch, a file in which no hand
-    starts once.  A site that splits its documents itself is given the lines of each of them."""
-    site: Site | None = None
-    first = 0
-    chunk: list[str] = []
-    stray: tuple[int, int] | None = None
-    starts = parsing._ALL_STARTS
-    firsts = frozenset(start[:1] for start in starts)  # a line's first character rules most lines out at once
-    preludes = parsing._ALL_PRELUDES
-    too_long = False
-    started = False
-    lines = enumerate(itertools.chain.from_iterable(blocks), 1)
-    for number, line in lines:
-        if line[:1] in firsts and line.startswith(starts) and (starting := parsing._site_of(line)) is not None:
-            started = True
-            if site is not None:
-                yield site, first, _without_preludes(chunk, preludes)
-            if stray is not None:
-                report(_stray(name, stray))
-                stray = None
-            site = starting
-            if site is not None and site.split is not None:
-                try:
-                    for first, chunk in site.split(itertools.chain([(number, line)], lines)):
-                        yield site, first, chunk
-                except HandProblem as problem:  # the rest of the file is not read
-                    report(Problem(name, problem.line or number, None, site.name, problem.reason))
-                    return
-                site = None
-                continue
-            first, chunk, too_long = number, [line], False
-        elif site is not None:
-            if len(chunk) < MAX_HAND_LINES:
-                chunk.append(line)
-            elif not too_long:
-                too_long = True
-                chunk.append(LINE_TOO_LONG)
-        elif line and not (preludes and line.startswith(preludes)):
-            stray = (stray[0], number) if stray else (number, number)
-    if site is not None:
-        yield site, first, _without_preludes(chunk, preludes)
-    if not started:
-        reason = "not a hand history: no hand of a site holdem reads starts in it"
-        report(Problem(name, 1, None, None, reason))
-    elif stray is not None:
-        report(_stray(name, stray))
-
-
-def _without_preludes(chunk: list[str], preludes: tuple[str, ...]) -> list[str]:
-    """A hand's lines without the next hand's preludes (and the blank lines among them) at its end."""
-    end = len(chunk)
-    while end > 1 and (not chunk[end - 1] or (preludes and chunk[end - 1].startswith(preludes))):
-        end -= 1
-    if any(line for line in chunk[end:]):
-        return chunk[:end]
-    return chunk
-
-
-def _stray(name: str, stray: tuple[int, int]) -> Problem:
-    where = f"line {stray[0]} is" if stray[0] == stray[1] else f"lines {stray[0]} to {stray[1]} are"
-    reason = f"{where} not part of any hand: no hand of a site holdem reads starts there"
-    return Problem(name, stray[0], None, None, reason)
 
 
 # ------------------------------------------------------------------ replay and check

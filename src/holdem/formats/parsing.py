@@ -1,5 +1,5 @@
-"""What every site's parser shares: the neutral form of a hand, the record a replayed hand becomes, the
-registry of sites, and the readers of amounts, cards and times as sites print them.
+"""What every site's parser shares: the neutral form of a hand, what a reading yields (a record a hand,
+a problem), the registry of sites, and the readers of amounts, cards and times as sites print them.
 
 A site module (:mod:`holdem.formats.pokerstars` is the first) imports this
 module, turns the text of one hand into a :class:`ParsedHand` and registers
@@ -35,6 +35,7 @@ __all__ = [
     "ParsedHand",
     "Post",
     "PostKind",
+    "Problem",
     "Seat",
     "Site",
     "SiteHand",
@@ -227,6 +228,27 @@ class SiteHand:
     bounties: dict[str, Decimal] = dataclasses.field(default_factory=dict)
     source: str = "<file>"
     line: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """A hand (or some text) that was not imported, and why.
+
+    >>> str(Problem("a.txt", 12, "7", "PokerStars", "the hand ends before its summary"))
+    'a.txt, line 12: PokerStars hand 7: the hand ends before its summary'
+    """
+
+    file: str
+    line: int
+    hand_id: str | None
+    site: str | None
+    reason: str
+    skipped: bool = False
+    """Whether the hand was left out on purpose (not hold'em, cancelled) rather than unreadable."""
+
+    def __str__(self) -> str:
+        what = f"{self.site or 'unknown site'} hand {self.hand_id}: " if self.hand_id else ""
+        return f"{self.file}, line {self.line}: {what}{self.reason}"
 
 
 GAME_NAMES = {Structure.NO_LIMIT: "Hold'em No Limit", Structure.POT_LIMIT: "Hold'em Pot Limit", Structure.FIXED_LIMIT: "Hold'em Limit"}

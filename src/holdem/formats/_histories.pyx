@@ -1,23 +1,95 @@
 # cython: wraparound=True, boundscheck=True, cdivision=False
-# The replay of a site's hand through the engine and its check against the
-# site's summary (holdem.formats.histories.replay), compiled: every hand read
-# runs through it.  Compiler directives are set in setup.py, but for Python's
-# negative indices, bounds checks and division, which this code relies on.
+# What holdem.formats.histories runs for every line and every hand, compiled:
+# the splitting of a file's lines into hands, and the replay of each hand
+# through the engine with its check against the site's summary.  Compiler
+# directives are set in setup.py, but for Python's negative indices, bounds
+# checks and division, which this code relies on.
 
 from cpython.tuple cimport PyTuple_GET_ITEM
 
 import functools
+import itertools
 from decimal import Decimal
 
 from holdem.actions import ActionKind
 from holdem.errors import HoldemError
-from holdem.formats.parsing import Act, HandProblem, PostKind, SiteHand
+from holdem.formats import parsing
+from holdem.formats.parsing import LINE_TOO_LONG, MAX_HAND_LINES, Act, HandProblem, PostKind, Problem, SiteHand
 from holdem.hand import Hand
 from holdem.limits import MAX_CHIPS
 from holdem.rules import Rules, Structure
 from holdem.views import SeatStatus
 
-__all__ = ["places_of", "replay"]
+__all__ = ["places_of", "replay", "split_hands"]
+
+
+cdef Py_ssize_t _MAX_HAND_LINES = MAX_HAND_LINES
+
+
+def split_hands(str name, blocks, report):
+    """The hands of a file whose lines come in ``blocks`` (lists of lines): the site, the first
+    line's number and the lines (blank lines between hands dropped); text outside any hand is
+    given to ``report`` as a :class:`Problem` once a stretch, a file in which no hand starts once.
+    A site that splits its documents itself is given the lines of each of them."""
+    cdef Py_ssize_t number, first = 0
+    cdef str line
+    cdef list chunk = []
+    cdef bint too_long = False, started = False
+    cdef tuple starts = parsing._ALL_STARTS, preludes = parsing._ALL_PRELUDES
+    cdef frozenset firsts = frozenset(start[:1] for start in starts)  # a line's first character rules most out
+    site = None
+    stray = None
+    lines = enumerate(itertools.chain.from_iterable(blocks), 1)
+    for number, line in lines:
+        if line[:1] in firsts and line.startswith(starts) and (starting := parsing._site_of(line)) is not None:
+            started = True
+            if site is not None:
+                yield site, first, _without_preludes(chunk, preludes)
+            if stray is not None:
+                report(_stray(name, stray))
+                stray = None
+            site = starting
+            if site.split is not None:
+                try:
+                    for first, chunk in site.split(itertools.chain([(number, line)], lines)):
+                        yield site, first, chunk
+                except HandProblem as problem:  # the rest of the file is not read
+                    report(Problem(name, problem.line or number, None, site.name, problem.reason))
+                    return
+                site = None
+                continue
+            first, chunk, too_long = number, [line], False
+        elif site is not None:
+            if len(chunk) < _MAX_HAND_LINES:
+                chunk.append(line)
+            elif not too_long:
+                too_long = True
+                chunk.append(LINE_TOO_LONG)
+        elif line and not (preludes and line.startswith(preludes)):
+            stray = (stray[0], number) if stray else (number, number)
+    if site is not None:
+        yield site, first, _without_preludes(chunk, preludes)
+    if not started:
+        reason = "not a hand history: no hand of a site holdem reads starts in it"
+        report(Problem(name, 1, None, None, reason))
+    elif stray is not None:
+        report(_stray(name, stray))
+
+
+cdef list _without_preludes(list chunk, tuple preludes):
+    """A hand's lines without the next hand's preludes (and the blank lines among them) at its end."""
+    cdef Py_ssize_t end = len(chunk)
+    while end > 1 and (not chunk[end - 1] or (preludes and chunk[end - 1].startswith(preludes))):
+        end -= 1
+    if any(line for line in chunk[end:]):
+        return chunk[:end]
+    return chunk
+
+
+cdef object _stray(str name, tuple stray):
+    where = f"line {stray[0]} is" if stray[0] == stray[1] else f"lines {stray[0]} to {stray[1]} are"
+    reason = f"{where} not part of any hand: no hand of a site holdem reads starts there"
+    return Problem(name, stray[0], None, None, reason)
 
 
 def places_of(parsed):
