@@ -94,7 +94,7 @@ cdef object _stray(str name, tuple stray):
 
 def places_of(parsed):
     """The decimal places of the hand's unit."""
-    places = max(map(_places, _amounts(parsed)), default=0)
+    cdef int places = _most_places(_amounts(parsed))
     if parsed.currency and places < 2:
         places = 2
     if places > 12:
@@ -102,31 +102,47 @@ def places_of(parsed):
     return places
 
 
-@functools.lru_cache(maxsize=65536)
-def _places(amount):
-    """The decimal places ``amount`` needs (amounts repeat: each is worked out once)."""
+cdef dict _PLACES = {}  # the decimal places of each amount met (amounts repeat: each is worked out once)
+
+
+cdef int _most_places(list amounts) except -1:
+    """The most decimal places any of ``amounts`` needs."""
+    cdef int most = 0, places
+    for amount in amounts:
+        places = _PLACES.get(amount, -1)
+        if places < 0:
+            places = _places(amount)
+            if len(_PLACES) >= 65536:
+                _PLACES.clear()
+            _PLACES[amount] = places
+        if places > most:
+            most = places
+    return most
+
+
+cdef int _places(amount) except -1:
+    """The decimal places ``amount`` needs."""
     exponent = amount.normalize().as_tuple().exponent if amount.is_finite() else 0
     return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
-cdef set _amounts(parsed):
-    """Every amount of the hand, each once."""
-    amounts = {parsed.small_blind, parsed.big_blind, parsed.rake, parsed.jackpot}
+cdef list _amounts(parsed):
+    """Every amount of the hand."""
+    amounts = [parsed.small_blind, parsed.big_blind, parsed.rake, parsed.jackpot]
     if parsed.small_bet is not None:
-        amounts.add(parsed.small_bet)
+        amounts.append(parsed.small_bet)
     if parsed.big_bet is not None:
-        amounts.add(parsed.big_bet)
-    amounts.update([seat.stack for seat in parsed.seats])
-    amounts.update([amount for post in parsed.posts for amount in (post.live, post.dead)])
-    amounts.update([act.amount for street in parsed.streets for act in street if act.amount is not None])
+        amounts.append(parsed.big_bet)
+    amounts += [seat.stack for seat in parsed.seats]
+    amounts += [amount for post in parsed.posts for amount in (post.live, post.dead)]
+    amounts += [act.amount for street in parsed.streets for act in street if act.amount is not None]
     if parsed.returned:
-        amounts.update(parsed.returned.values())
-    amounts.update(parsed.collected.values())
+        amounts += parsed.returned.values()
+    amounts += parsed.collected.values()
     return amounts
 
 
-@functools.lru_cache(maxsize=65536)
-def _scaled(amount, places):
+cdef object _scaled(amount, int places):
     """``amount`` times ``10**places`` as an int; ``None`` when that is no whole number of at most 2**60."""
     if not amount.is_finite():
         return None
@@ -307,9 +323,19 @@ cdef int _seat_of(dict index, str name, line) except -1:
     return seat
 
 
+cdef object _UNKNOWN = object()
+cdef dict _SCALED = {}  # each amount met in chips of each unit, or None (amounts repeat: each is worked out once)
+
+
 cdef object _chips(amount, str what, int places):
     """``amount`` in chips of ``10**-places``, exactly."""
-    value = _scaled(amount, places)
+    key = (amount, places)
+    value = _SCALED.get(key, _UNKNOWN)
+    if value is _UNKNOWN:
+        value = _scaled(amount, places)
+        if len(_SCALED) >= 65536:
+            _SCALED.clear()
+        _SCALED[key] = value
     return _to_chips(amount, what, places) if value is None else value
 
 
