@@ -29,7 +29,7 @@ from holdem.rules import Structure
 
 __all__ = [
     "CARDS", "COLLECTED", "DEALT", "INFORMATION", "RETURNED", "SEAT", "STREETS", "TABLE", "action", "decision",
-    "read_hand", "read_lines", "summary_line",
+    "read_hand", "read_lines", "read_stakes", "summary_line",
 ]
 
 CARDS = re.compile(r"\[([^\]]*)\]")
@@ -107,14 +107,7 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     stakes = _STAKES.search(rest)
     if stakes is None:
         raise HandProblem(f"the header gives no stakes: {lines[0][:80]!r}", line)
-    first, second = parse_amount(stakes[1]), parse_amount(stakes[2])
-    if tournament is None:
-        parsed.currency = currency_of(stakes[0])
-    if parsed.structure is Structure.FIXED_LIMIT:
-        parsed.small_bet, parsed.big_bet = first, second
-        parsed.small_blind, parsed.big_blind = first / 2, first
-    else:
-        parsed.small_blind, parsed.big_blind = first, second
+    read_stakes(parsed, stakes, tournament is not None)
     parsed.started = _started(rest)
 
     if "*** SUMMARY ***" not in lines and "Hand cancelled" not in lines:
@@ -158,6 +151,19 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     parsed.returned = returned or None  # before 2009 none is printed, and the collected amounts leave them out
     parsed.boards = [boards[run] for run in sorted(boards)]
     return parsed
+
+
+cpdef read_stakes(parsed, stakes, bint in_chips):
+    """The blinds (and a fixed-limit game's bets) of a header's ``stakes``, a match of ``(first/second)``;
+    their currency too, unless ``in_chips`` (a tournament's)."""
+    first, second = parse_amount(stakes[1]), parse_amount(stakes[2])
+    if not in_chips:
+        parsed.currency = currency_of(stakes[0])
+    if parsed.structure is Structure.FIXED_LIMIT:
+        parsed.small_bet, parsed.big_bet = first, second
+        parsed.small_blind, parsed.big_blind = first / 2, first
+    else:
+        parsed.small_blind, parsed.big_blind = first, second
 
 
 cdef object _started(str rest):

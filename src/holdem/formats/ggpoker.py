@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from holdem.formats import _pokerstars, pokerstars
+from holdem.formats import _pokerstars
 from holdem.formats.parsing import (
     GAME_NAMES,
     HandProblem,
@@ -38,14 +38,12 @@ from holdem.formats.parsing import (
     PostKind,
     Seat,
     Site,
-    currency_of,
     parse_amount,
     parse_hand_cards,
     parse_into,
     register,
     site_time,
 )
-from holdem.rules import Structure
 
 __all__ = ["SITE", "parse"]
 
@@ -90,16 +88,9 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     stakes = _STAKES.search(rest if tournament is None else tournament["stakes"])
     if stakes is None:
         raise HandProblem(f"the header gives no stakes: {lines[0][:80]!r}", line)
-    first, second = parse_amount(stakes[1]), parse_amount(stakes[2])
     if tournament is not None:
         parsed.tournament = tournament["id"]
-    else:
-        parsed.currency = currency_of(stakes[0])
-    if parsed.structure is Structure.FIXED_LIMIT:
-        parsed.small_bet, parsed.big_bet = first, second
-        parsed.small_blind, parsed.big_blind = first / 2, first
-    else:
-        parsed.small_blind, parsed.big_blind = first, second
+    _pokerstars.read_stakes(parsed, stakes, tournament is not None)
     parsed.started = site_time(rest.rsplit(" - ", 1)[-1])
     if "*** SUMMARY ***" not in lines:
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + len(lines) - 1)
