@@ -143,7 +143,9 @@ class Summary:
 
     def count(self, site: str, game: str, problem: str | None) -> None:
         """Count a hand of ``site``'s ``game``: imported when ``problem`` is ``None``, else not, for that kind."""
-        counts = self.games.setdefault((site, game), Counter())
+        counts = self.games.get((site, game))
+        if counts is None:
+            counts = self.games[site, game] = Counter()
         counts["read"] += 1
         if problem is None:
             counts["imported"] += 1
