@@ -339,8 +339,8 @@ def worded_decision(name: str, words: list[str], number: int) -> Act | None:
 
 def _site_of(line: str) -> Site | None:
     """The site whose hand ``line`` starts, if any."""
-    for start, site in _STARTS.items():
-        if line.startswith(start):
+    for site in _SITES:  # in the order they registered
+        if line.startswith(site.starts):
             return site if site.first_line is None or site.first_line.match(line) else None
     return None
 
