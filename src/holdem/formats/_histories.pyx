@@ -102,6 +102,8 @@ def places_of(parsed):
     return places
 
 
+# The caches below are plain dicts: each of their operations is atomic, on a free-threaded Python too,
+# and two threads that work out one amount at once store the same value.
 cdef dict _PLACES = {}  # the decimal places of each amount met (amounts repeat: each is worked out once)
 
 
