@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from holdem.cards import Card, parse_cards
 from holdem.errors import HoldemError
+from holdem.formats._times import site_time
 from holdem.rules import Structure
 
 if TYPE_CHECKING:
@@ -480,70 +481,3 @@ def read_summary_seat(parsed: ParsedHand, text: str) -> None:
             parsed.shown[seat[1]] = cards
         else:
             parsed.mucked.add(seat[1])
-
-
-_ZONES = {
-    "ET": "America/New_York",
-    "EST": "America/New_York",
-    "EDT": "America/New_York",
-    "CET": "Europe/Paris",
-    "CEST": "Europe/Paris",
-    "WET": "Europe/Lisbon",
-    "WEST": "Europe/Lisbon",
-    "EET": "Europe/Helsinki",
-    "EEST": "Europe/Helsinki",
-    "MSK": "Europe/Moscow",
-    "GMT": "UTC",
-    "UTC": "UTC",
-    "BST": "Europe/London",
-    "PT": "America/Los_Angeles",
-    "PST": "America/Los_Angeles",
-    "PDT": "America/Los_Angeles",
-    "MT": "America/Denver",
-    "CT": "America/Chicago",
-    "AT": "America/Halifax",
-    "BRT": "America/Sao_Paulo",
-    "ART": "America/Argentina/Buenos_Aires",
-    "AEST": "Australia/Sydney",
-    "AEDT": "Australia/Sydney",
-    "NZT": "Pacific/Auckland",
-    "IST": "Asia/Kolkata",
-    "CCT": "Asia/Shanghai",
-    "JST": "Asia/Tokyo",
-    "KST": "Asia/Seoul",
-}
-_TIME = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})\s*([A-Z]{2,4})?")
-
-
-@functools.lru_cache(maxsize=64)
-def _zone(name: str) -> datetime.tzinfo | None:
-    key = _ZONES.get(name)
-    if key is None:
-        return None
-    if key == "UTC":
-        return datetime.timezone.utc
-    try:
-        from zoneinfo import ZoneInfo
-
-        return ZoneInfo(key)
-    except (ImportError, LookupError, ValueError, OSError):  # no time zone database here
-        return None
-
-
-def site_time(text: str) -> datetime.datetime | None:
-    """The time a site prints (``2024/05/01 20:00:00 ET``), aware of its zone when it names one
-    holdem knows; ``None`` when the text holds no time.
-
-    >>> site_time("2024/05/01 20:00:00 ET").isoformat()
-    '2024-05-01T20:00:00-04:00'
-    >>> site_time("2024/05/01 20:00:00").isoformat()
-    '2024-05-01T20:00:00'
-    """
-    match = _TIME.search(text)
-    if match is None:
-        return None
-    try:
-        year, month, day, hour, minute, second = map(int, match.groups()[:6])
-        return datetime.datetime(year, month, day, hour, minute, second, tzinfo=_zone(match[7]) if match[7] else None)
-    except ValueError:
-        return None
