@@ -73,37 +73,39 @@ cdef Py_ssize_t _digits(str text, Py_ssize_t at, Py_ssize_t most):
     return end
 
 
+cdef Py_ssize_t _numbers(str text, Py_ssize_t at, tuple widths, str separators, list numbers):
+    """Read from ``at`` into ``numbers`` a number of each (least, most) digits of ``widths``, one of
+    ``separators`` between each two; return where they end, or -1 if the text does not hold them there."""
+    cdef Py_ssize_t end, size = len(text)
+    for index, (least, most) in enumerate(widths):
+        end = _digits(text, at, most)
+        if end - at < least:
+            return -1
+        numbers.append(int(text[at:end]))
+        if index < len(widths) - 1:
+            if end >= size or text[end] not in separators:
+                return -1
+            end += 1
+        at = end
+    return at
+
+
 cdef tuple _fields_at_start(str text):
     """The year, month, day, hour, minute, second and zone (or ``None``) of the time the text
     starts with, as ``_TIME`` reads them there, if it starts with one in ASCII digits; else ``None``."""
     cdef Py_ssize_t size = len(text), at, end, start
     cdef list numbers = []
-    at = 0
-    for index, (least, most) in enumerate(((4, 4), (1, 2), (1, 2))):  # the date
-        end = _digits(text, at, most)
-        if end - at < least:
-            return None
-        numbers.append(int(text[at:end]))
-        if index < 2:
-            if end >= size or text[end] not in u"/.-":
-                return None
-            end += 1
-        at = end
+    at = _numbers(text, 0, ((4, 4), (1, 2), (1, 2)), u"/.-", numbers)  # the date
+    if at < 0:
+        return None
     start = at
     while at < size and text[at] in u" T":
         at += 1
     if at == start:
         return None
-    for index, (least, most) in enumerate(((1, 2), (2, 2), (2, 2))):  # the clock
-        end = _digits(text, at, most)
-        if end - at < least:
-            return None
-        numbers.append(int(text[at:end]))
-        if index < 2:
-            if end >= size or text[end] != u":":
-                return None
-            end += 1
-        at = end
+    at = _numbers(text, at, ((1, 2), (2, 2), (2, 2)), u":", numbers)  # the clock
+    if at < 0:
+        return None
     while at < size and text[at].isspace():
         at += 1
     end = at
