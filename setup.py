@@ -38,6 +38,16 @@ pokerstars = Extension(
     ["src/holdem/formats/_pokerstars.pyx"],
     extra_compile_args=extra_compile_args,
 )
+times = Extension(
+    "holdem.formats._times",
+    ["src/holdem/formats/_times.pyx"],
+    extra_compile_args=extra_compile_args,
+)
+histories = Extension(
+    "holdem.formats._histories",
+    ["src/holdem/formats/_histories.pyx"],
+    extra_compile_args=extra_compile_args,
+)
 vector = Extension(
     "holdem._vector",
     ["src/holdem/_vector.pyx"],
@@ -53,7 +63,7 @@ aivat = Extension(
 
 setup(
     ext_modules=cythonize(
-        [core, hand, isomorphism, toml, pokerstars, vector, aivat],
+        [core, hand, isomorphism, toml, times, pokerstars, histories, vector, aivat],
         compiler_directives={
             "language_level": 3,
             # Every index in the hot loops is computed from checked sizes, so

@@ -3,6 +3,7 @@ encodings, streaming, problems and counts."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import tracemalloc
 from decimal import Decimal
@@ -253,3 +254,13 @@ def test_a_file_that_fails_as_it_is_read_is_a_problem(tmp_path):
 def test_sites_of_the_wrong_type_are_refused(sites):
     with pytest.raises(TypeError, match="site names"):
         read_histories(STARS, sites=sites)
+
+
+def test_a_record_is_the_site_hand_its_fields_make():
+    records = list(read_histories(STARS / "cash.txt"))
+    names = {field.name for field in dataclasses.fields(histories.SiteHand)}
+    for record in records:
+        assert vars(record).keys() == names
+        assert histories.SiteHand(**vars(record)) == record
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        records[0].rake = Decimal(0)  # type: ignore[misc]

@@ -142,7 +142,8 @@ def test_the_extensions_leave_the_gil_off_on_a_free_threaded_python():
     output = fresh_interpreter(
         """
         import sys
-        import holdem, holdem._hand, holdem._vector, holdem.formats._pokerstars, holdem.formats._toml
+        import holdem, holdem._hand, holdem._vector, holdem.formats._pokerstars, holdem.formats._histories
+        import holdem.formats._times, holdem.formats._toml
         print(sys._is_gil_enabled())
         """
     )

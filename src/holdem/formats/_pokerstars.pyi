@@ -8,8 +8,12 @@ COLLECTED: re.Pattern[str]
 DEALT: re.Pattern[str]
 INFORMATION: re.Pattern[str]
 RETURNED: re.Pattern[str]
+SEAT: re.Pattern[str]
 STREETS: dict[str, int]
+TABLE: re.Pattern[str]
 
+def read_hand(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand: ...
+def read_stakes(parsed: ParsedHand, stakes: re.Match[str], in_chips: bool) -> None: ...
 def read_lines(
     parsed: ParsedHand, lines: list[str], position: int, number: int, names: set[str], dealt_in: set[str]
 ) -> tuple[bool, bool, dict[str, Decimal], dict[int, tuple[int, ...]]]: ...

@@ -1,9 +1,10 @@
 # cython: wraparound=True, boundscheck=True
-# The lines of a PokerStars hand after its seats (the posts, the streets and
-# their decisions, the showdown, the results and the summary), read into the
-# hand's ParsedHand: the loop that holdem.formats.pokerstars runs over every
-# line, compiled, since a hand has thirty of them.  GGPoker, which prints
-# PokerStars' lines, reads its own through action, decision and summary_line.
+# The lines of a PokerStars hand (the header, the table, the seats, the posts,
+# the streets and their decisions, the showdown, the results and the summary),
+# read into the hand's ParsedHand: what holdem.formats.pokerstars runs over
+# every hand, compiled, since a hand has thirty lines.  GGPoker, which prints
+# PokerStars' lines, reads its own through TABLE, SEAT, action, decision and
+# summary_line.
 # Compiler directives are set in setup.py, but for the negative indices and
 # the bounds checks that the words of a line need.
 
@@ -16,15 +17,19 @@ from holdem.formats.parsing import (
     HandProblem,
     Post,
     PostKind,
+    Seat,
+    currency_of,
     parse_amount,
     parse_hand_cards,
     read_summary_seat,
     read_total_pot,
+    site_time,
 )
+from holdem.rules import Structure
 
 __all__ = [
-    "CARDS", "COLLECTED", "DEALT", "INFORMATION", "RETURNED", "STREETS", "action", "decision", "read_lines",
-    "summary_line",
+    "CARDS", "COLLECTED", "DEALT", "INFORMATION", "RETURNED", "SEAT", "STREETS", "TABLE", "action", "decision",
+    "read_hand", "read_lines", "read_stakes", "summary_line",
 ]
 
 CARDS = re.compile(r"\[([^\]]*)\]")
@@ -58,6 +63,119 @@ cdef list _ALL_IN = ["and", "is", "all-in"]
 cdef object _ZERO = Decimal(0)
 cdef object _match_collected = COLLECTED.match, _match_returned = RETURNED.match, _match_dealt = DEALT.match
 cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _match_information = INFORMATION.match
+
+
+_HEADER = re.compile(
+    r"PokerStars (?P<kind>Zoom Hand|Home Game Hand|Home Game|Hand|Game) #(?P<id>\d+):\s*"
+    r"(?:\{(?P<club>[^}]*)\}\s*)?(?P<rest>.*)$"
+)
+_TOURNAMENT = re.compile(
+    r"Tournament #(?P<id>\d+),\s*(?P<buy_in>.*?)\s+"
+    r"(?=Hold'em|Omaha|Razz|Stud|Triple|5 Card|Courchevel|HORSE|8-Game|Mixed|Badugi|Single)"
+)
+_GAMES = (
+    ("Hold'em No Limit", Structure.NO_LIMIT),
+    ("Hold'em Pot Limit", Structure.POT_LIMIT),
+    ("Hold'em Limit", Structure.FIXED_LIMIT),
+)
+_STAKES = re.compile(r"\(([^()/]+)/([^()/]+?)(?: [A-Z]{3})?\)")
+TABLE = re.compile(
+    r"Table '(?P<name>.*)'\s*(?:(?P<max>\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(?P<button>\d+) is the button"
+)
+SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
+
+
+def read_hand(list lines, Py_ssize_t line, parsed):
+    """Read the lines of one PokerStars hand (the first at line number ``line``) into ``parsed``."""
+    header = _HEADER.match(lines[0])
+    if header is None:
+        raise HandProblem(f"the first line is not a PokerStars hand's header: {lines[0][:80]!r}", line)
+    parsed.hand_id, parsed.fast_fold = header["id"], header["kind"] == "Zoom Hand"
+    rest = header["rest"]
+    tournament = _TOURNAMENT.match(rest)
+    if tournament is not None:
+        parsed.tournament = tournament["id"]
+    for game, structure in _GAMES:
+        if game in rest:
+            parsed.game, parsed.structure = game, structure
+            break
+    else:
+        game = rest.split(" (")[0].split(" - ")[0]
+        if tournament is not None:
+            game = rest[tournament.end() :].split(" - ")[0]
+        raise HandProblem(f"not Texas hold'em: {game.strip()}", line, skipped=True, game=game.strip())
+    stakes = _STAKES.search(rest)
+    if stakes is None:
+        raise HandProblem(f"the header gives no stakes: {lines[0][:80]!r}", line)
+    read_stakes(parsed, stakes, tournament is not None)
+    parsed.started = _started(rest)
+
+    if "*** SUMMARY ***" not in lines and "Hand cancelled" not in lines:
+        last = max(index for index, text in enumerate(lines) if text)
+        raise HandProblem("the hand ends before its summary (the file cut short?)", line + last)
+    table = TABLE.match(lines[1])
+    if table is None:
+        raise HandProblem(f"the second line is not the table's: {lines[1][:80]!r}", line + 1)
+    parsed.table = table["name"]
+    parsed.max_seats = int(table["max"]) if table["max"] else None
+    parsed.button = int(table["button"])
+
+    cdef list seated = []
+    cdef set names = set()
+    cdef set dealt_in = set()  # also those sitting out who post or act, as in tournaments
+    cdef Py_ssize_t number, position
+    number = line + 2
+    position = 2
+    while position < len(lines) and lines[position].startswith("Seat "):
+        seat = SEAT.match(lines[position])
+        if seat is None:
+            raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", number)
+        bounty = parse_amount(seat[4]) if seat[4] else None
+        seated.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3]), bounty))
+        names.add(seat[2])
+        if not seat[5]:  # neither sitting out nor out of the hand: dealt in
+            dealt_in.add(seat[2])
+        position += 1
+        number += 1
+    if not seated:
+        raise HandProblem("the hand has no seats", number)
+
+    in_summary, cancelled, returned, boards = read_lines(parsed, lines, position, number, names, dealt_in)
+    if cancelled:
+        raise HandProblem("cancelled: the site voided the hand", line, skipped=True, game=parsed.game)
+    if not in_summary:
+        raise HandProblem("the hand ends before its summary (the file cut short?)", line)
+    if parsed.total_pot is None:
+        raise HandProblem("the summary gives no total pot", line)
+    parsed.seats = [seat for seat in seated if seat.name in dealt_in]
+    parsed.returned = returned or None  # before 2009 none is printed, and the collected amounts leave them out
+    parsed.boards = [boards[run] for run in sorted(boards)]
+    return parsed
+
+
+cpdef read_stakes(parsed, stakes, bint in_chips):
+    """The blinds (and a fixed-limit game's bets) of a header's ``stakes``, a match of ``(first/second)``;
+    their currency too, unless ``in_chips`` (a tournament's)."""
+    first, second = parse_amount(stakes[1]), parse_amount(stakes[2])
+    if not in_chips:
+        parsed.currency = currency_of(stakes[0])
+    if parsed.structure is Structure.FIXED_LIMIT:
+        parsed.small_bet, parsed.big_bet = first, second
+        parsed.small_blind, parsed.big_blind = first / 2, first
+    else:
+        parsed.small_blind, parsed.big_blind = first, second
+
+
+cdef object _started(str rest):
+    """The hand's time: the first one printed whose zone is known, else the first."""
+    first = None
+    for part in rest.split(" - ")[1:]:
+        for text in part.split("["):
+            moment = site_time(text)
+            if moment is not None and moment.tzinfo is not None:
+                return moment
+            first = first or moment
+    return first
 
 
 def read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t number, set names, set dealt_in):

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from holdem.formats import _pokerstars, pokerstars
+from holdem.formats import _pokerstars
 from holdem.formats.parsing import (
     GAME_NAMES,
     HandProblem,
@@ -38,14 +38,12 @@ from holdem.formats.parsing import (
     PostKind,
     Seat,
     Site,
-    currency_of,
     parse_amount,
     parse_hand_cards,
     parse_into,
     register,
     site_time,
 )
-from holdem.rules import Structure
 
 __all__ = ["SITE", "parse"]
 
@@ -90,20 +88,13 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     stakes = _STAKES.search(rest if tournament is None else tournament["stakes"])
     if stakes is None:
         raise HandProblem(f"the header gives no stakes: {lines[0][:80]!r}", line)
-    first, second = parse_amount(stakes[1]), parse_amount(stakes[2])
     if tournament is not None:
         parsed.tournament = tournament["id"]
-    else:
-        parsed.currency = currency_of(stakes[0])
-    if parsed.structure is Structure.FIXED_LIMIT:
-        parsed.small_bet, parsed.big_bet = first, second
-        parsed.small_blind, parsed.big_blind = first / 2, first
-    else:
-        parsed.small_blind, parsed.big_blind = first, second
+    _pokerstars.read_stakes(parsed, stakes, tournament is not None)
     parsed.started = site_time(rest.rsplit(" - ", 1)[-1])
     if "*** SUMMARY ***" not in lines:
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + len(lines) - 1)
-    table = pokerstars._TABLE.match(lines[1]) if len(lines) > 1 else None
+    table = _pokerstars.TABLE.match(lines[1]) if len(lines) > 1 else None
     if table is None:
         raise HandProblem(f"the second line is not the table's: {lines[1][:80]!r}", line + 1)
     parsed.table = table["name"]
@@ -115,7 +106,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     number = line + 2
     position = 2
     while position < len(lines) and lines[position].startswith("Seat "):
-        seat = pokerstars._SEAT.match(lines[position])
+        seat = _pokerstars.SEAT.match(lines[position])
         if seat is None:
             raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", number)
         seated.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3])))

@@ -1,5 +1,5 @@
-"""What every site's parser shares: the neutral form of a hand, the registry of sites, and the
-readers of amounts, cards and times as sites print them.
+"""What every site's parser shares: the neutral form of a hand, what a reading yields (a record a hand,
+a problem), the registry of sites, and the readers of amounts, cards and times as sites print them.
 
 A site module (:mod:`holdem.formats.pokerstars` is the first) imports this
 module, turns the text of one hand into a :class:`ParsedHand` and registers
@@ -17,11 +17,15 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from holdem.cards import Card, parse_cards
 from holdem.errors import HoldemError
+from holdem.formats._times import site_time
 from holdem.rules import Structure
+
+if TYPE_CHECKING:
+    from holdem.hand import Hand
 
 __all__ = [
     "GAME_NAMES",
@@ -32,8 +36,10 @@ __all__ = [
     "ParsedHand",
     "Post",
     "PostKind",
+    "Problem",
     "Seat",
     "Site",
+    "SiteHand",
     "currency_of",
     "names_longest_first",
     "parse_amount",
@@ -186,6 +192,66 @@ class ParsedHand:
     """Rules options of this site (``reopening``, ``odd_chip``, ...), over the framework's defaults."""
 
 
+@dataclasses.dataclass(frozen=True)
+class SiteHand:
+    """A hand read from a site's history, replayed and checked.
+
+    ``players``, ``seats`` (the site's seat numbers) and ``net`` (each
+    player's result from the pots, in the site's units, rake taken) are in seat
+    order, as are the seats of ``hand``.  ``unit`` is the value of one chip of
+    ``hand``: ``hand.payoffs[i] * unit`` is what player ``i`` won or lost
+    before rake.  ``button`` is the site's button seat number; ``hero`` the
+    player whose hole cards the file's owner saw dealt.  Cash-outs (a player
+    selling the pot's result before the board) are in ``cash_outs`` and
+    ``cash_out_fees``, never in ``net``.
+    """
+
+    site: str
+    hand_id: str
+    table: str | None
+    started: datetime.datetime | None
+    tournament: str | None
+    currency: str | None
+    unit: Decimal
+    players: tuple[str, ...]
+    seats: tuple[int, ...]
+    button: int | None
+    hero: str | None
+    hand: Hand
+    net: tuple[Decimal, ...]
+    rake: Decimal
+    jackpot: Decimal
+    game: str
+    fast_fold: bool = False
+    max_seats: int | None = None
+    cash_outs: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    cash_out_fees: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    bounties: dict[str, Decimal] = dataclasses.field(default_factory=dict)
+    source: str = "<file>"
+    line: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """A hand (or some text) that was not imported, and why.
+
+    >>> str(Problem("a.txt", 12, "7", "PokerStars", "the hand ends before its summary"))
+    'a.txt, line 12: PokerStars hand 7: the hand ends before its summary'
+    """
+
+    file: str
+    line: int
+    hand_id: str | None
+    site: str | None
+    reason: str
+    skipped: bool = False
+    """Whether the hand was left out on purpose (not hold'em, cancelled) rather than unreadable."""
+
+    def __str__(self) -> str:
+        what = f"{self.site or 'unknown site'} hand {self.hand_id}: " if self.hand_id else ""
+        return f"{self.file}, line {self.line}: {what}{self.reason}"
+
+
 GAME_NAMES = {Structure.NO_LIMIT: "Hold'em No Limit", Structure.POT_LIMIT: "Hold'em Pot Limit", Structure.FIXED_LIMIT: "Hold'em Limit"}
 """The name of each betting structure's game, as the :class:`~holdem.formats.histories.Summary` counts them,
 whatever a site calls it."""
@@ -274,8 +340,8 @@ def worded_decision(name: str, words: list[str], number: int) -> Act | None:
 
 def _site_of(line: str) -> Site | None:
     """The site whose hand ``line`` starts, if any."""
-    for start, site in _STARTS.items():
-        if line.startswith(start):
+    for site in _SITES:  # in the order they registered
+        if line.startswith(site.starts):
             return site if site.first_line is None or site.first_line.match(line) else None
     return None
 
@@ -415,70 +481,3 @@ def read_summary_seat(parsed: ParsedHand, text: str) -> None:
             parsed.shown[seat[1]] = cards
         else:
             parsed.mucked.add(seat[1])
-
-
-_ZONES = {
-    "ET": "America/New_York",
-    "EST": "America/New_York",
-    "EDT": "America/New_York",
-    "CET": "Europe/Paris",
-    "CEST": "Europe/Paris",
-    "WET": "Europe/Lisbon",
-    "WEST": "Europe/Lisbon",
-    "EET": "Europe/Helsinki",
-    "EEST": "Europe/Helsinki",
-    "MSK": "Europe/Moscow",
-    "GMT": "UTC",
-    "UTC": "UTC",
-    "BST": "Europe/London",
-    "PT": "America/Los_Angeles",
-    "PST": "America/Los_Angeles",
-    "PDT": "America/Los_Angeles",
-    "MT": "America/Denver",
-    "CT": "America/Chicago",
-    "AT": "America/Halifax",
-    "BRT": "America/Sao_Paulo",
-    "ART": "America/Argentina/Buenos_Aires",
-    "AEST": "Australia/Sydney",
-    "AEDT": "Australia/Sydney",
-    "NZT": "Pacific/Auckland",
-    "IST": "Asia/Kolkata",
-    "CCT": "Asia/Shanghai",
-    "JST": "Asia/Tokyo",
-    "KST": "Asia/Seoul",
-}
-_TIME = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})\s*([A-Z]{2,4})?")
-
-
-@functools.lru_cache(maxsize=64)
-def _zone(name: str) -> datetime.tzinfo | None:
-    key = _ZONES.get(name)
-    if key is None:
-        return None
-    if key == "UTC":
-        return datetime.timezone.utc
-    try:
-        from zoneinfo import ZoneInfo
-
-        return ZoneInfo(key)
-    except (ImportError, LookupError, ValueError, OSError):  # no time zone database here
-        return None
-
-
-def site_time(text: str) -> datetime.datetime | None:
-    """The time a site prints (``2024/05/01 20:00:00 ET``), aware of its zone when it names one
-    holdem knows; ``None`` when the text holds no time.
-
-    >>> site_time("2024/05/01 20:00:00 ET").isoformat()
-    '2024-05-01T20:00:00-04:00'
-    >>> site_time("2024/05/01 20:00:00").isoformat()
-    '2024-05-01T20:00:00'
-    """
-    match = _TIME.search(text)
-    if match is None:
-        return None
-    try:
-        year, month, day, hour, minute, second = map(int, match.groups()[:6])
-        return datetime.datetime(year, month, day, hour, minute, second, tzinfo=_zone(match[7]) if match[7] else None)
-    except ValueError:
-        return None

@@ -1,0 +1,9 @@
+from collections.abc import Callable, Iterator
+
+from holdem.formats.parsing import ParsedHand, Problem, Site, SiteHand
+
+def split_hands(
+    name: str, blocks: Iterator[list[str]], report: Callable[[Problem], None]
+) -> Iterator[tuple[Site, int, list[str]]]: ...
+def places_of(parsed: ParsedHand) -> int: ...
+def replay(parsed: ParsedHand, source: str = "<file>") -> SiteHand: ...

@@ -1,0 +1,569 @@
+# cython: wraparound=True, boundscheck=True, cdivision=False
+# What holdem.formats.histories runs for every line and every hand, compiled:
+# the splitting of a file's lines into hands, and the replay of each hand
+# through the engine with its check against the site's summary.  Compiler
+# directives are set in setup.py, but for Python's negative indices, bounds
+# checks and division, which this code relies on.
+
+from cpython.tuple cimport PyTuple_GET_ITEM
+
+import functools
+import itertools
+from decimal import Decimal
+
+from holdem.actions import ActionKind
+from holdem.errors import HoldemError
+from holdem.formats import parsing
+from holdem.formats.parsing import LINE_TOO_LONG, MAX_HAND_LINES, Act, HandProblem, PostKind, Problem, SiteHand
+from holdem.hand import Hand
+from holdem.limits import MAX_CHIPS
+from holdem.rules import Rules, Structure
+from holdem.views import SeatStatus
+
+__all__ = ["places_of", "replay", "split_hands"]
+
+
+cdef Py_ssize_t _MAX_HAND_LINES = MAX_HAND_LINES
+
+
+def split_hands(str name, blocks, report):
+    """The hands of a file whose lines come in ``blocks`` (lists of lines): the site, the first
+    line's number and the lines (blank lines between hands dropped); text outside any hand is
+    given to ``report`` as a :class:`Problem` once a stretch, a file in which no hand starts once.
+    A site that splits its documents itself is given the lines of each of them."""
+    cdef Py_ssize_t number, first = 0
+    cdef str line
+    cdef list chunk = []
+    cdef bint too_long = False, started = False
+    cdef tuple starts = parsing._ALL_STARTS, preludes = parsing._ALL_PRELUDES
+    cdef frozenset firsts = frozenset(start[:1] for start in starts)  # a line's first character rules most out
+    site = None
+    stray = None
+    lines = enumerate(itertools.chain.from_iterable(blocks), 1)
+    for number, line in lines:
+        if line[:1] in firsts and line.startswith(starts) and (starting := parsing._site_of(line)) is not None:
+            started = True
+            if site is not None:
+                yield site, first, _without_preludes(chunk, preludes)
+            if stray is not None:
+                report(_stray(name, stray))
+                stray = None
+            site = starting
+            if site.split is not None:
+                try:
+                    for first, chunk in site.split(itertools.chain([(number, line)], lines)):
+                        yield site, first, chunk
+                except HandProblem as problem:  # the rest of the file is not read
+                    report(Problem(name, problem.line or number, None, site.name, problem.reason))
+                    return
+                site = None
+                continue
+            first, chunk, too_long = number, [line], False
+        elif site is not None:
+            if len(chunk) < _MAX_HAND_LINES:
+                chunk.append(line)
+            elif not too_long:
+                too_long = True
+                chunk.append(LINE_TOO_LONG)
+        elif line and not (preludes and line.startswith(preludes)):
+            stray = (stray[0], number) if stray else (number, number)
+    if site is not None:
+        yield site, first, _without_preludes(chunk, preludes)
+    if not started:
+        reason = "not a hand history: no hand of a site holdem reads starts in it"
+        report(Problem(name, 1, None, None, reason))
+    elif stray is not None:
+        report(_stray(name, stray))
+
+
+cdef list _without_preludes(list chunk, tuple preludes):
+    """A hand's lines without the next hand's preludes (and the blank lines among them) at its end."""
+    cdef Py_ssize_t end = len(chunk)
+    while end > 1 and (not chunk[end - 1] or (preludes and chunk[end - 1].startswith(preludes))):
+        end -= 1
+    if any(line for line in chunk[end:]):
+        return chunk[:end]
+    return chunk
+
+
+cdef object _stray(str name, tuple stray):
+    where = f"line {stray[0]} is" if stray[0] == stray[1] else f"lines {stray[0]} to {stray[1]} are"
+    reason = f"{where} not part of any hand: no hand of a site holdem reads starts there"
+    return Problem(name, stray[0], None, None, reason)
+
+
+def places_of(parsed):
+    """The decimal places of the hand's unit."""
+    cdef int places = _most_places(_amounts(parsed))
+    if parsed.currency and places < 2:
+        places = 2
+    if places > 12:
+        raise HandProblem("amounts finer than 10**-12 of a unit: holdem does not read them")
+    return places
+
+
+# The caches below are plain dicts: each of their operations is atomic, on a free-threaded Python too,
+# and two threads that work out one amount at once store the same value.
+cdef dict _PLACES = {}  # the decimal places of each amount met (amounts repeat: each is worked out once)
+
+
+cdef int _most_places(list amounts) except -1:
+    """The most decimal places any of ``amounts`` needs."""
+    cdef int most = 0, places
+    for amount in amounts:
+        places = _PLACES.get(amount, -1)
+        if places < 0:
+            places = _places(amount)
+            if len(_PLACES) >= 65536:
+                _PLACES.clear()
+            _PLACES[amount] = places
+        if places > most:
+            most = places
+    return most
+
+
+cdef int _places(amount) except -1:
+    """The decimal places ``amount`` needs."""
+    exponent = amount.normalize().as_tuple().exponent if amount.is_finite() else 0
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+cdef list _amounts(parsed):
+    """Every amount of the hand."""
+    amounts = [parsed.small_blind, parsed.big_blind, parsed.rake, parsed.jackpot]
+    if parsed.small_bet is not None:
+        amounts.append(parsed.small_bet)
+    if parsed.big_bet is not None:
+        amounts.append(parsed.big_bet)
+    amounts += [seat.stack for seat in parsed.seats]
+    amounts += [amount for post in parsed.posts for amount in (post.live, post.dead)]
+    amounts += [act.amount for street in parsed.streets for act in street if act.amount is not None]
+    if parsed.returned:
+        amounts += parsed.returned.values()
+    amounts += parsed.collected.values()
+    return amounts
+
+
+cdef object _scaled(amount, int places):
+    """``amount`` times ``10**places`` as an int; ``None`` when that is no whole number of at most 2**60."""
+    if not amount.is_finite():
+        return None
+    chips = amount.scaleb(places)
+    if chips != chips.to_integral_value() or chips.copy_abs() > MAX_CHIPS:
+        return None
+    return int(chips)
+
+
+cdef object _to_chips(amount, str what, int places):
+    """``amount`` in chips of ``10**-places``, exactly."""
+    chips = _scaled(amount, places)
+    if chips is None:
+        raise HandProblem(
+            f"an amount that is no whole number of chips: {what} {amount} (a chip is {Decimal(1).scaleb(-places)}, "
+            "and a hand has at most 2**60)"
+        )
+    return chips
+
+
+# The rules every site plays unless its ParsedHand says otherwise.
+cdef dict _SITE_RULES = {"fold_without_bet": True}
+
+
+@functools.lru_cache(maxsize=512)
+def _rules(structure, blinds, bets, ante, straddles, runouts, options):
+    settings = dict(_SITE_RULES)
+    settings.update(options)
+    settings.update(ante=ante, straddles=straddles)
+    if runouts > 1:
+        settings.update(runouts=runouts, runs_by_agreement=True)
+    small, big = blinds
+    try:
+        if structure is Structure.FIXED_LIMIT:
+            small_bet, big_bet = bets or (big, 2 * big)
+            return Rules.fixed_limit(small_bet, big_bet, small_blind=small, big_blind=big, **settings)
+        if structure is Structure.POT_LIMIT:
+            return Rules.pot_limit(small, big, **settings)
+        return Rules.no_limit(small, big, **settings)
+    except HoldemError as error:
+        raise HandProblem(f"the game's rules cannot be played: {error}") from None
+
+
+def replay(parsed, str source="<file>"):
+    """Replay a parsed hand through the engine under the site's rules and check it against the
+    site's summary; return the record, or raise :class:`HandProblem` saying what disagrees."""
+    cdef int places = places_of(parsed)
+    cdef int count, button, small_seat, big_seat, runs
+    cdef bint dead_small_blind
+    cdef list names, stacks, smalls, bigs, straddles, printed, straddle_amounts
+    cdef dict index, posts
+    unit = Decimal(1).scaleb(-places)
+    names = [seat.name for seat in parsed.seats]
+    count = len(names)
+    if not 2 <= count <= 10:
+        raise HandProblem(f"too few or too many players: {count} dealt in, holdem plays hands of 2 to 10")
+    index = {name: seat for seat, name in enumerate(names)}
+    if len(index) != count:
+        raise HandProblem("two seats with one name: every player needs a name of their own")
+
+    stacks = [_chips(seat.stack, "stack", places) for seat in parsed.seats]
+    if min(stacks) <= 0:
+        raise HandProblem("a player without chips: every player dealt in needs a stack")
+
+    # The forced bets: the button from the site's button or the blinds, the rest as posts.
+    smalls = [(_seat_of(index, post.name, post.line), post) for post in parsed.posts if post.kind == PostKind.SMALL_BLIND]
+    bigs = [(_seat_of(index, post.name, post.line), post) for post in parsed.posts if post.kind == PostKind.BIG_BLIND]
+    button = _button(parsed, count, smalls, bigs)
+    small_seat = button if count == 2 else (button + 1) % count
+    small_posted = any(seat == small_seat for seat, _ in smalls)
+    dead_small_blind = not small_posted
+    big_seat = small_seat if dead_small_blind and count > 2 else (small_seat + 1) % count
+    if dead_small_blind and count == 2:
+        big_seat = (button + 1) % count
+    posts = {}
+    straddles = []
+    ante = 0
+    printed = [0] * count  # what each seat posts in the history, checked against the engine's posts
+    for post in parsed.posts:
+        seat = _seat_of(index, post.name, post.line)
+        live, dead = _chips(post.live, "post", places), _chips(post.dead, "post", places)
+        printed[seat] += live + dead
+        kind = post.kind
+        if kind == PostKind.ANTE:
+            ante = max(ante, live + dead)
+        elif kind == PostKind.SMALL_BLIND and seat == small_seat:
+            continue
+        elif kind == PostKind.BIG_BLIND and seat == big_seat:
+            continue
+        elif kind == PostKind.STRADDLE:
+            straddles.append(((seat - big_seat) % count, live))
+        else:
+            if kind == PostKind.SMALL_BLIND:  # a small blind out of position is dead
+                live, dead = 0, live + dead
+            old = posts.get(seat, (0, 0))
+            posts[seat] = (old[0] + live, old[1] + dead)
+    straddle_amounts = [0] * (max((position for position, _ in straddles), default=0))
+    for position, amount in straddles:
+        if position == 0:
+            raise HandProblem("a straddle in the big blind: holdem plays straddles after the big blind")
+        straddle_amounts[position - 1] = amount
+    big_post = next((post for seat, post in bigs if seat == big_seat), None)
+    small_post = next((post for seat, post in smalls if seat == small_seat), None)
+    small_blind = _chips(parsed.small_blind, "small blind", places)
+    big_blind = _chips(parsed.big_blind, "big blind", places)
+    if small_post is not None:
+        small_blind = max(small_blind, _chips(small_post.live, "small blind", places))
+    if big_post is not None:
+        big_blind = max(big_blind, _chips(big_post.live, "big blind", places))
+    elif not any(post.kind == PostKind.BIG_BLIND for post in parsed.posts):
+        raise HandProblem("no big blind: no one posts it")
+    bets = None
+    if parsed.structure is Structure.FIXED_LIMIT:
+        bets = (
+            _chips(parsed.small_bet or parsed.big_blind, "small bet", places),
+            _chips(parsed.big_bet or 2 * parsed.big_blind, "big bet", places),
+        )
+    runs = max(1, len(parsed.boards))
+    rules = _rules(
+        parsed.structure, (small_blind, big_blind), bets, ante, tuple(straddle_amounts), runs,
+        tuple(sorted(parsed.rules.items())),
+    )  # fmt: skip
+    holes = [parsed.holes.get(name) for name in names]
+    board = parsed.boards[0] if parsed.boards else ()
+    try:
+        hand = Hand(
+            rules, stacks, button, hole_cards=holes, board=board, dead_small_blind=dead_small_blind,
+            posts=posts or None, manual_showdown=True, straddles=tuple(straddle_amounts) or None,
+        )  # fmt: skip
+    except HoldemError as error:
+        raise HandProblem(f"a deal the engine refuses: {error}") from None
+
+    extra_boards = parsed.boards[1:]
+    for street_number, street in enumerate(parsed.streets):
+        for act in street:
+            seat = _seat_of(index, act.name, act.line)
+            actor = hand.actor
+            if actor != seat:
+                _advance(hand, parsed, runs, extra_boards, seat)
+                actor = hand.actor
+            if actor is None:
+                raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
+            if hand._street != street_number:
+                raise HandProblem(
+                    f"a decision after its street: {act.name} acts on the {_STREET_NAMES[street_number]}, "
+                    "but the betting there is over "
+                    f"(the hand is on the {_STREET_NAMES[hand.street]})",
+                    act.line,
+                )
+            if actor != seat:
+                raise HandProblem(
+                    f"a decision out of turn: {act.name} acts, {names[actor]} is to act (a line missing?)", act.line
+                )
+            _play(hand, act, places, unit)
+    _advance(hand, parsed, runs, extra_boards, None)
+    if not hand.is_over:
+        waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
+        raise HandProblem(f"the hand stops before its end: {waiting} (a line missing, or the file cut short?)")
+    shown = hand.shown_cards() if parsed.shown else {}
+    for name in parsed.shown:  # a winner who showed after the others folded
+        winner = index.get(name)
+        if winner is not None and winner not in shown and hand.statuses[winner] is not _FOLDED:
+            try:
+                hand.show(winner)
+            except HoldemError:
+                pass  # a shown hand that had to be shown anyway
+    return _check(hand, parsed, names, unit, source, printed)
+
+
+_STREET_NAMES = ("preflop", "flop", "turn", "river")
+
+
+cdef int _seat_of(dict index, str name, line) except -1:
+    """The seat of ``name``, a player dealt in."""
+    seat = index.get(name)
+    if seat is None:
+        raise HandProblem(f"a player not dealt in: {name!r} acts but has no seat in the hand", line)
+    return seat
+
+
+cdef object _UNKNOWN = object()
+cdef dict _SCALED = {}  # each amount met in chips of each unit, or None (amounts repeat: each is worked out once)
+
+
+cdef object _chips(amount, str what, int places):
+    """``amount`` in chips of ``10**-places``, exactly."""
+    key = (amount, places)
+    value = _SCALED.get(key, _UNKNOWN)
+    if value is _UNKNOWN:
+        value = _scaled(amount, places)
+        if len(_SCALED) >= 65536:
+            _SCALED.clear()
+        _SCALED[key] = value
+    return _to_chips(amount, what, places) if value is None else value
+
+
+cdef int _button(parsed, int count, list smalls, list bigs) except -1:
+    """The engine's button seat: the site's button (or the last player before an empty button seat),
+    unless the blinds say otherwise."""
+    numbers = [seat.number for seat in parsed.seats]
+    candidates = []
+    if parsed.button is not None:
+        before = [seat for seat, number in enumerate(numbers) if number <= parsed.button]
+        candidates.append(before[-1] if before else count - 1)
+    if smalls:
+        seat = smalls[0][0]
+        candidates.append(seat if count == 2 else (seat - 1) % count)
+    if bigs:
+        candidates.append((bigs[0][0] - (1 if count == 2 else 2)) % count)
+        candidates.append((bigs[0][0] - 1) % count)  # no small blind
+    small_seats = {seat for seat, _ in smalls}
+    big_seats = {seat for seat, _ in bigs}
+    for button in candidates:
+        small_seat = button if count == 2 else (button + 1) % count
+        if small_seat in small_seats and (small_seat + 1) % count in big_seats:
+            return button
+        if small_seat not in small_seats and (button + 1) % count in big_seats:
+            return button
+    if candidates:
+        return candidates[0]
+    raise HandProblem("no button and no blinds: the seats' positions are unknown")
+
+
+# The kinds _check sums, looked up once (an enum's attribute is slow to look up).
+_WIN, _RETURN = ActionKind.WIN, ActionKind.RETURN
+_POST_ANTE, _POST_BLIND, _POST_DEAD = ActionKind.POST_ANTE, ActionKind.POST_BLIND, ActionKind.POST_DEAD
+_FOLDED = SeatStatus.FOLDED
+_ZERO = Decimal(0)
+
+
+cdef int _advance(hand, parsed, int runs, extra_boards, seat) except -1:
+    """Play what the engine waits for before ``seat``'s next decision (``None``: the end of the
+    hand): the runs agreed, the shows and mucks at showdown, the cards of further runs, and the
+    checks sites do not print, of a player who can only check (every other player all in)."""
+    while True:
+        _settle(hand, parsed, runs, extra_boards)
+        actor = hand.actor
+        if actor is None or actor == seat:
+            return 0
+        legal = hand.legal_actions()
+        if legal is None or legal.call or legal.max_raise_to is not None:
+            return 0
+        hand.check()
+
+
+cdef int _settle(hand, parsed, int runs, extra_boards) except -1:
+    """Play the runs agreed, the shows and mucks at showdown and the cards of further runs."""
+    while True:
+        if runs > 1 and hand.runs_pending:  # the runs are agreed only in a hand run more than once
+            for seat in hand.runs_pending:
+                hand.agree_runs(seat, runs)
+            continue
+        waiting = hand.showdown_seats
+        if waiting:
+            names = [seat.name for seat in parsed.seats]
+            for seat in waiting:
+                name = names[seat]
+                try:
+                    if name in parsed.shown and hand.hole_cards(seat):
+                        hand.show(seat)
+                    else:
+                        hand.muck(seat)
+                except HoldemError as error:
+                    raise HandProblem(f"a showdown that cannot be played: {name}: {error}") from None
+            continue
+        if hand.cards_needed:
+            run = len(hand.boards)
+            if hand.runs > 1 and run - 1 < len(extra_boards):
+                board = extra_boards[run - 1]
+                needed = hand.cards_needed
+                cards = board[len(board) - needed :] if len(board) >= needed else ()
+            else:
+                cards = ()
+            if not cards:
+                raise HandProblem(
+                    f"board cards missing: the hand needs {hand.cards_needed} more than the history shows "
+                    "(a street missing, or the file cut short?)"
+                )
+            try:
+                hand.deal_board(cards)
+            except HoldemError as error:
+                raise HandProblem(f"a board that cannot be dealt: run {run + 1}: {error}") from None
+            continue
+        return 0
+
+
+cdef int _play(hand, act, int places, unit) except -1:
+    verb = act.verb
+    try:
+        if verb == "fold":
+            hand.fold()
+        elif verb == "check":
+            hand.check()
+        elif verb == "call":
+            action = hand.call()
+            if act.amount is not None and action.amount != _chips(act.amount, "call", places):
+                raise HandProblem(
+                    f"a call of the wrong amount: {act.name} calls {act.amount}, the call is {action.amount * unit}",
+                    act.line,
+                )
+        elif verb in ("bet", "raise_to"):
+            if act.amount is None:
+                raise HandProblem(f"a bet without an amount: {act.name}", act.line)
+            hand.raise_to(_chips(act.amount, "bet", places))
+        elif verb == "raise_by":
+            if act.amount is None:
+                raise HandProblem(f"a bet without an amount: {act.name}", act.line)
+            hand.raise_to(max(hand.bets) + _chips(act.amount, "raise", places))
+        elif verb in ("adds", "all_in"):
+            if act.amount is None:
+                raise HandProblem(f"a bet without an amount: {act.name}", act.line)
+            seat = hand.actor
+            added = _chips(act.amount, "bet", places)
+            if verb == "all_in" and added != hand.stacks[seat]:
+                raise HandProblem(
+                    f"an all-in of the wrong amount: {act.name} adds {act.amount}, the stack is {hand.stacks[seat] * unit}",
+                    act.line,
+                )
+            if hand.bets[seat] + added <= max(hand.bets):
+                _play(hand, Act(act.name, "call", act.amount, act.line), places, unit)
+            else:
+                hand.raise_to(hand.bets[seat] + added)
+        else:
+            raise HandProblem(f"an unknown decision: {act.name} {verb!r}", act.line)
+    except HoldemError as error:
+        raise HandProblem(f"an illegal decision: {act.name}: {error}", act.line) from None
+    return 0
+
+
+cdef object _check(hand, parsed, list names, unit, str source, list printed):
+    """The record of a replayed hand, once its results agree with the site's summary (and its posts,
+    ``printed`` by seat, with the engine's)."""
+    won = [0] * len(names)
+    returned = [0] * len(names)
+    posted = [0] * len(names)
+    for action in hand._records():  # each an Action, a tuple (kind, seat, amount, cards): read as one
+        kind = <object>PyTuple_GET_ITEM(action, 0)
+        if kind is _WIN:
+            won[<object>PyTuple_GET_ITEM(action, 1)] += <object>PyTuple_GET_ITEM(action, 2)
+        elif kind is _RETURN:
+            returned[<object>PyTuple_GET_ITEM(action, 1)] += <object>PyTuple_GET_ITEM(action, 2)
+        elif kind is _POST_BLIND or kind is _POST_ANTE or kind is _POST_DEAD:
+            posted[<object>PyTuple_GET_ITEM(action, 1)] += <object>PyTuple_GET_ITEM(action, 2)
+    if posted != printed:
+        seat = next(seat for seat in range(len(names)) if posted[seat] != printed[seat])
+        raise HandProblem(
+            f"posts that the game's rules do not make: {names[seat]} posts {printed[seat] * unit} in the history, "
+            f"the replay {posted[seat] * unit}"
+        )
+    if parsed.returned is not None:
+        for seat, name in enumerate(names):
+            given_back = parsed.returned.get(name, _ZERO)
+            if given_back != returned[seat] * unit:
+                raise HandProblem(
+                    f"an uncalled bet returned wrongly: the history returns {given_back} to {name}, "
+                    f"the replay {returned[seat] * unit}"
+                )
+    expected = [won[seat] + (returned[seat] if parsed.returns_in_collected else 0) for seat in range(len(names))]
+    collected = [parsed.collected.get(name, _ZERO) for name in names]
+    for name in parsed.collected:
+        if name not in names:
+            raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
+    shares = [expected[seat] * unit - collected[seat] for seat in range(len(names))]
+    shared = sum(shares, _ZERO)
+    rake = shared - parsed.jackpot if not parsed.rake_printed else parsed.rake
+    taken = rake + parsed.jackpot
+    if rake < 0 or min(shares) < 0 or shared != taken or any(
+        share and not expected[seat] for seat, share in enumerate(shares)
+    ):
+        results = ", ".join(
+            f"{name} {collected[seat]} (replay {expected[seat] * unit})"
+            for seat, name in enumerate(names)
+            if collected[seat] or expected[seat]
+        )
+        raise HandProblem(
+            f"the pots do not replay to the site's result: collected {results}; rake and fees {taken}"
+        )
+    pot = (sum(won) + (sum(returned) if parsed.returns_in_total_pot else 0)) * unit
+    if parsed.total_pot is not None and parsed.total_pot != pot:
+        raise HandProblem(f"a total pot the replay does not make: the history says {parsed.total_pot}, the replay {pot}")
+    dealt_boards = hand.boards
+    for run, board in enumerate(parsed.boards):
+        dealt = dealt_boards[run] if run < len(dealt_boards) else ()
+        if tuple(board) != tuple(dealt):
+            raise HandProblem(f"board cards the hand never reached: run {run + 1}")
+    net = tuple([payoff * unit - share for payoff, share in zip(hand.payoffs, shares)])
+    return _record(dict(
+        site=parsed.site,
+        hand_id=parsed.hand_id,
+        table=parsed.table,
+        started=parsed.started,
+        tournament=parsed.tournament,
+        currency=parsed.currency,
+        unit=unit,
+        players=tuple(names),
+        seats=tuple([seat.number for seat in parsed.seats]),
+        button=parsed.button,
+        hero=parsed.hero,
+        hand=hand,
+        net=net,
+        rake=rake,
+        jackpot=parsed.jackpot,
+        game=parsed.game,
+        fast_fold=parsed.fast_fold,
+        max_seats=parsed.max_seats,
+        cash_outs=parsed.cash_outs,
+        cash_out_fees=parsed.cash_out_fees,
+        bounties=parsed.bounties,
+        source=source,
+        line=parsed.line,
+    ))
+
+
+cdef object _new_record = object.__new__
+
+
+cdef object _record(dict fields):
+    """The SiteHand of ``fields``, all of them: the frozen dataclass's own ``__init__`` sets each field
+    through ``object.__setattr__``, which costs more than the rest of the check."""
+    record = _new_record(SiteHand)
+    record.__dict__.update(fields)
+    return record
