@@ -1,3 +1,5 @@
+import array
+
 import numpy
 import pytest
 
@@ -373,6 +375,22 @@ def test_the_core_checks_its_arrays_and_table_indices():
                   _core_arrays(seen))  # fmt: skip
     with pytest.raises(holdem.InvalidArrayError, match="use 2 to 10 players"):
         type(core)(Rules.no_limit(1, 2), 11, 1, (), 100, False, 1, 0)
+    kinds, rewards = zeros(6, numpy.int64)[::2], zeros((3, 2), numpy.int64)
+    with pytest.raises(holdem.InvalidArrayError, match="kinds: the array is not C-contiguous"):
+        core.step(kinds, zeros(3, numpy.int64), rewards, zeros(3, numpy.uint8), _core_arrays(seen))
+    with pytest.raises(holdem.InvalidArrayError, match="rewards: the array is not C-contiguous"):
+        core.step(zeros(3, numpy.int64), zeros(3, numpy.int64), numpy.asfortranarray(zeros((3, 2), numpy.int64)),
+                  zeros(3, numpy.uint8), _core_arrays(seen))  # fmt: skip
+    done = zeros(3, numpy.uint8)
+    done.flags.writeable = False
+    with pytest.raises(holdem.InvalidArrayError, match="done: the array is read-only"):
+        core.step(zeros(3, numpy.int64), zeros(3, numpy.int64), rewards, done, _core_arrays(seen))
+    for kinds in (numpy.int64(1), b"12345678" * 3, array.array("q", [0, 0, 0]), zeros(3, "datetime64[s]")):
+        with pytest.raises(TypeError, match="kinds: "):
+            core.step(kinds, zeros(3, numpy.int64), rewards, zeros(3, numpy.uint8), _core_arrays(seen))
+    read_only = zeros(3, numpy.int64)
+    read_only.flags.writeable = False  # decisions are only read
+    assert core.step(read_only, read_only, rewards, zeros(3, numpy.uint8), _core_arrays(game.observe())) == -1
     assert game.step([CHECK_OR_CALL] * 3)[0].street.tolist() == [0, 0, 0]
 
 

@@ -7,13 +7,15 @@
 # Compiler directives are set in setup.py.
 
 cimport cython
-from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from cpython.buffer cimport PyBUF_FORMAT, PyBUF_STRIDES, PyBuffer_IsContiguous, PyBuffer_Release, PyObject_GetBuffer
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport strchr
 
 from holdem._core cimport RngState, drawn_below, prefetch, rank_of_cards, splitmix64
 from holdem._engine cimport *
+
+from numpy import ndarray
 
 from holdem.errors import InvalidArrayError
 from holdem.limits import MAX_CHIPS
@@ -183,10 +185,10 @@ cdef class VectorCore:
         cdef Py_ssize_t index, prefetch_before = self.count - AHEAD if self.prefetching else 0
         cdef Table *table
         cdef Seen arrays
-        cdef const int64_t *kind = <int64_t *>self.rows(kinds, "kinds", 0, 8, True)
-        cdef const int64_t *amount = <int64_t *>self.rows(amounts, "amounts", 0, 8, True)
-        cdef int64_t *payoffs = <int64_t *>self.rows(rewards, "rewards", self.players, 8, True)
-        cdef uint8_t *ended = <uint8_t *>self.rows(done, "done", 0, 1, False)
+        cdef const int64_t *kind = <int64_t *>self.rows(kinds, "kinds", 0, 8, True, False)
+        cdef const int64_t *amount = <int64_t *>self.rows(amounts, "amounts", 0, 8, True, False)
+        cdef int64_t *payoffs = <int64_t *>self.rows(rewards, "rewards", self.players, 8, True, True)
+        cdef uint8_t *ended = <uint8_t *>self.rows(done, "done", 0, 1, False, True)
         self.seen_arrays(seen, &arrays)
         for index in range(self.count):
             if not is_legal(&self.options[index], kind[index], amount[index]):
@@ -287,30 +289,37 @@ cdef class VectorCore:
         cdef Py_ssize_t players = self.players
         if len(seen) != 14:
             raise InvalidArrayError(f"{len(seen)} arrays: an observation has 14")
-        arrays.actor = <int8_t *>self.rows(seen[0], "actor", 0, 1, True)
-        arrays.button = <int8_t *>self.rows(seen[1], "button", 0, 1, True)
-        arrays.position = <int8_t *>self.rows(seen[2], "position", 0, 1, True)
-        arrays.street = <int8_t *>self.rows(seen[3], "street", 0, 1, True)
-        arrays.hole_cards = <int8_t *>self.rows(seen[4], "hole_cards", 2, 1, True)
-        arrays.board = <int8_t *>self.rows(seen[5], "board", 5, 1, True)
-        arrays.stacks = <int64_t *>self.rows(seen[6], "stacks", players, 8, True)
-        arrays.bets = <int64_t *>self.rows(seen[7], "bets", players, 8, True)
-        arrays.folded = <uint8_t *>self.rows(seen[8], "folded", players, 1, False)
-        arrays.pot = <int64_t *>self.rows(seen[9], "pot", 0, 8, True)
-        arrays.legal = <uint8_t *>self.rows(seen[10], "legal", 3, 1, False)
-        arrays.call = <int64_t *>self.rows(seen[11], "call", 0, 8, True)
-        arrays.min_raise_to = <int64_t *>self.rows(seen[12], "min_raise_to", 0, 8, True)
-        arrays.max_raise_to = <int64_t *>self.rows(seen[13], "max_raise_to", 0, 8, True)
+        arrays.actor = <int8_t *>self.rows(seen[0], "actor", 0, 1, True, True)
+        arrays.button = <int8_t *>self.rows(seen[1], "button", 0, 1, True, True)
+        arrays.position = <int8_t *>self.rows(seen[2], "position", 0, 1, True, True)
+        arrays.street = <int8_t *>self.rows(seen[3], "street", 0, 1, True, True)
+        arrays.hole_cards = <int8_t *>self.rows(seen[4], "hole_cards", 2, 1, True, True)
+        arrays.board = <int8_t *>self.rows(seen[5], "board", 5, 1, True, True)
+        arrays.stacks = <int64_t *>self.rows(seen[6], "stacks", players, 8, True, True)
+        arrays.bets = <int64_t *>self.rows(seen[7], "bets", players, 8, True, True)
+        arrays.folded = <uint8_t *>self.rows(seen[8], "folded", players, 1, False, True)
+        arrays.pot = <int64_t *>self.rows(seen[9], "pot", 0, 8, True, True)
+        arrays.legal = <uint8_t *>self.rows(seen[10], "legal", 3, 1, False, True)
+        arrays.call = <int64_t *>self.rows(seen[11], "call", 0, 8, True, True)
+        arrays.min_raise_to = <int64_t *>self.rows(seen[12], "min_raise_to", 0, 8, True, True)
+        arrays.max_raise_to = <int64_t *>self.rows(seen[13], "max_raise_to", 0, 8, True, True)
         return 0
 
-    cdef void *rows(self, array, str name, Py_ssize_t columns, Py_ssize_t size, bint signed) except NULL:
-        """The data of ``array``, checked: a writable C-contiguous array of a row a table, ``columns`` entries
-        a row (0: one, a vector), of ``size``-byte integers, ``signed`` or not.  (A typed memoryview
-        would make and free an object for each array, some 1,500 instructions each step.)"""
+    cdef void *rows(self, array, str name, Py_ssize_t columns, Py_ssize_t size, bint signed, bint written) except NULL:
+        """The data of ``array``, checked: a C-contiguous numpy array (``written``: and writable) of a row a
+        table, ``columns`` entries a row (0: one, a vector), of ``size``-byte integers, ``signed`` or not.
+        Only an exact ``numpy.ndarray``: its data cannot move or be freed while the caller holds it, so the
+        pointer stays valid after the buffer is released.  (A typed memoryview would make and free an object
+        for each array, some 1,500 instructions each step.)"""
         cdef Py_buffer view
         cdef void *data
-        cdef bint fits, typed
-        PyObject_GetBuffer(array, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE)
+        cdef bint fits, typed, contiguous, read_only
+        if type(array) is not ndarray:
+            raise TypeError(f"{name}: expected a numpy array, got {type(array).__name__}")
+        try:
+            PyObject_GetBuffer(array, &view, PyBUF_STRIDES | PyBUF_FORMAT)
+        except (ValueError, BufferError):  # a dtype with no buffer form (datetime, ...)
+            raise TypeError(f"{name}: its entries are not {'' if signed else 'u'}int{8 * size}") from None
         data = view.buf
         fits = view.ndim == (2 if columns else 1) and view.shape[0] == self.count and (
             not columns or view.shape[1] == columns
@@ -318,10 +327,16 @@ cdef class VectorCore:
         typed = view.itemsize == size and view.format != NULL and view.format[0] != 0 and view.format[1] == 0 and (
             strchr(b"bhilq" if signed else b"BHILQ", view.format[0]) != NULL
         )
+        contiguous = PyBuffer_IsContiguous(&view, b'C')
+        read_only = view.readonly
         PyBuffer_Release(&view)
         if not typed:
             raise TypeError(f"{name}: its entries are not {'' if signed else 'u'}int{8 * size}")
         self.check_rows(name, self.count if fits else -1, True)
+        if not contiguous:
+            raise InvalidArrayError(f"{name}: the array is not C-contiguous (use numpy.ascontiguousarray)")
+        if written and read_only:
+            raise InvalidArrayError(f"{name}: the array is read-only")
         return data
 
     cdef void see(self, const Seen *arrays, Py_ssize_t index, const Table *table, const Options *options) noexcept nogil:
