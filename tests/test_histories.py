@@ -264,3 +264,16 @@ def test_a_record_is_the_site_hand_its_fields_make():
         assert histories.SiteHand(**vars(record)) == record
     with pytest.raises(dataclasses.FrozenInstanceError):
         records[0].rake = Decimal(0)  # type: ignore[misc]
+
+
+def test_a_path_given_as_a_subclass_of_str_or_as_bytes_reads_as_the_path() -> None:
+    class Text(str):
+        pass
+
+    class BytesPath:
+        def __fspath__(self) -> bytes:
+            return bytes(STARS / "cash.txt")
+
+    expected = [record.hand_id for record in read_all(STARS / "cash.txt")[0]]
+    assert [record.hand_id for record in read_all(Text(STARS / "cash.txt"))[0]] == expected
+    assert [record.hand_id for record in read_all(BytesPath())[0]] == expected

@@ -173,3 +173,19 @@ def test_convert_refuses_a_negative_problem_count(tmp_path: Path, capsys: pytest
     assert "holdem: error: argument --problems: '-1': give a whole number of 0 or more" in capsys.readouterr().err
     shown = ["--problems", "0", "--workers", "1"]
     assert main(["convert", str(STARS / "cash.txt"), "--to", "jsonl", str(target), *shown]) == 0
+
+
+def test_the_source_may_be_any_name_of_the_text() -> None:
+    text = ohh.dumps(RECORDS[0])
+    assert ohh.loads(text, source=Path("a.json")).source == Path("a.json")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("stack", "why"), [("1e5000000000", "no whole number of chips"), ("1e-2000000000", "finer")])
+def test_amounts_past_the_decimal_context_are_problems(stack: str, why: str) -> None:
+    text = ohh.dumps(RECORDS[0])
+    document = json.loads(text)
+    inner = document.get("ohh", document)
+    inner["players"][0]["starting_stack"] = 0
+    text = json.dumps(document).replace('"starting_stack": 0', f'"starting_stack": {stack}', 1)
+    with pytest.raises(holdem.InvalidHistoryError, match=why):
+        ohh.loads(text)

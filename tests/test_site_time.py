@@ -2,7 +2,7 @@
 
 import datetime
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from holdem.formats import _times
@@ -27,6 +27,7 @@ PIECES = st.sampled_from(
 )
 
 
+@settings(deadline=None, derandomize=True)
 @given(st.lists(PIECES, max_size=16).map("".join))
 def test_the_time_is_the_regexs(text):
     assert site_time(text) == by_regex(text)
@@ -43,3 +44,12 @@ def test_layouts_and_zones():
     assert site_time("2024/02/30 19:15:00 ET") is None  # no such day
     assert site_time("2024/03/10 24:00:00 ET") is None
     assert site_time("on 2024/03/10 19:15:00 ET").isoformat() == "2024-03-10T19:15:00-04:00"
+
+
+def test_text_of_a_subclass_of_str_and_unknown_zones():
+    class Text(str):
+        pass
+
+    assert site_time(Text("2024/05/01 20:00:00 ET")) == site_time("2024/05/01 20:00:00 ET")
+    assert site_time("2024/05/01 20:00:00 QQQ").tzinfo is None
+    assert _times.zone_for("QQQ") is None

@@ -26,7 +26,7 @@ __all__ = ["places_of", "replay", "split_hands"]
 cdef Py_ssize_t _MAX_HAND_LINES = MAX_HAND_LINES
 
 
-def split_hands(str name, blocks, report):
+def split_hands(name, blocks, report):
     """The hands of a file whose lines come in ``blocks`` (lists of lines): the site, the first
     line's number and the lines (blank lines between hands dropped); text outside any hand is
     given to ``report`` as a :class:`Problem` once a stretch, a file in which no hand starts once.
@@ -86,7 +86,7 @@ cdef list _without_preludes(list chunk, tuple preludes):
     return chunk
 
 
-cdef object _stray(str name, tuple stray):
+cdef object _stray(name, tuple stray):
     where = f"line {stray[0]} is" if stray[0] == stray[1] else f"lines {stray[0]} to {stray[1]} are"
     reason = f"{where} not part of any hand: no hand of a site holdem reads starts there"
     return Problem(name, stray[0], None, None, reason)
@@ -123,9 +123,15 @@ cdef int _most_places(list amounts) except -1:
 
 
 cdef int _places(amount) except -1:
-    """The decimal places ``amount`` needs."""
-    exponent = amount.normalize().as_tuple().exponent if amount.is_finite() else 0
-    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    """The decimal places ``amount`` needs (from its digits: no decimal context, no overflow)."""
+    if not amount.is_finite():
+        return 0
+    _, digits, exponent = amount.as_tuple()
+    cdef Py_ssize_t zeros = 0
+    while zeros < len(digits) - 1 and digits[len(digits) - 1 - zeros] == 0:
+        zeros += 1
+    exponent += zeros
+    return min(-exponent, 1000) if exponent < 0 else 0
 
 
 cdef list _amounts(parsed):
@@ -146,7 +152,7 @@ cdef list _amounts(parsed):
 
 cdef object _scaled(amount, int places):
     """``amount`` times ``10**places`` as an int; ``None`` when that is no whole number of at most 2**60."""
-    if not amount.is_finite():
+    if not amount.is_finite() or amount.adjusted() > 18:  # no more than 2**60 chips in any case
         return None
     chips = amount.scaleb(places)
     if chips != chips.to_integral_value() or chips.copy_abs() > MAX_CHIPS:
@@ -188,7 +194,7 @@ def _rules(structure, blinds, bets, ante, straddles, runouts, options):
         raise HandProblem(f"the game's rules cannot be played: {error}") from None
 
 
-def replay(parsed, str source="<file>"):
+def replay(parsed, source="<file>"):
     """Replay a parsed hand through the engine under the site's rules and check it against the
     site's summary; return the record, or raise :class:`HandProblem` saying what disagrees."""
     cdef int places = places_of(parsed)
@@ -474,7 +480,7 @@ cdef int _play(hand, act, int places, unit) except -1:
     return 0
 
 
-cdef object _check(hand, parsed, list names, unit, str source, list printed):
+cdef object _check(hand, parsed, list names, unit, source, list printed):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
     ``printed`` by seat, with the engine's)."""
     won = [0] * len(names)

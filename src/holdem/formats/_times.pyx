@@ -47,10 +47,12 @@ cpdef object zone_for(str name):
     if name in _zone_of:
         return _zone_of[name]
     key = _ZONES.get(name)
+    if key is None:  # not kept: a file may name any number of made-up zones
+        return None
     zone = None
     if key == "UTC":
         zone = datetime.timezone.utc
-    elif key is not None:
+    else:
         try:
             from zoneinfo import ZoneInfo
 
@@ -115,7 +117,7 @@ cdef tuple _fields_at_start(str text):
     return tuple(numbers)
 
 
-def site_time(str text):
+def site_time(text):
     """The time a site prints (``2024/05/01 20:00:00 ET``), aware of its zone when it names one
     holdem knows; ``None`` when the text holds no time.
 
@@ -124,6 +126,8 @@ def site_time(str text):
     >>> site_time("2024/05/01 20:00:00").isoformat()
     '2024-05-01T20:00:00'
     """
+    if type(text) is not str and isinstance(text, str):
+        text = str(text)  # a subclass of str: the compiled reader takes exact text
     fields = _fields_at_start(text)
     if fields is None:
         match = _TIME.search(text)

@@ -17,15 +17,13 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal, InvalidOperation
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from holdem.cards import Card, parse_cards
 from holdem.errors import HoldemError
 from holdem.formats._times import site_time
+from holdem.hand import Hand
 from holdem.rules import Structure
-
-if TYPE_CHECKING:
-    from holdem.hand import Hand
 
 __all__ = [
     "GAME_NAMES",
@@ -293,7 +291,8 @@ _ALL_PRELUDES: tuple[str, ...] = ()
 
 
 def register(site: Site) -> Site:
-    """Add a site's reader (each site module calls it once, at import)."""
+    """Add a site's reader (each site module calls it once, at import); a line that starts the hands of
+    two sites is read by the one registered last."""
     global _ALL_STARTS, _ALL_PRELUDES
     _SITES.append(site)
     for start in site.starts:
@@ -340,7 +339,7 @@ def worded_decision(name: str, words: list[str], number: int) -> Act | None:
 
 def _site_of(line: str) -> Site | None:
     """The site whose hand ``line`` starts, if any."""
-    for site in _SITES:  # in the order they registered
+    for site in reversed(_SITES):  # the last registered first
         if line.startswith(site.starts):
             return site if site.first_line is None or site.first_line.match(line) else None
     return None
