@@ -79,7 +79,8 @@ setup(
             # Signatures in docstrings, for help() and the type stubs.
             "embedsignature": True,
             # The modules run without the GIL on free-threaded Python (3.13t,
-            # 3.14t): their module-level state is read-only or guarded.
+            # 3.14t): their module-level state is read-only, guarded, or
+            # caches in plain dicts (each dict operation is atomic).
             "freethreading_compatible": True,
         },
     ),

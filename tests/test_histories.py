@@ -277,3 +277,9 @@ def test_a_path_given_as_a_subclass_of_str_or_as_bytes_reads_as_the_path() -> No
     expected = [record.hand_id for record in read_all(STARS / "cash.txt")[0]]
     assert [record.hand_id for record in read_all(Text(STARS / "cash.txt"))[0]] == expected
     assert [record.hand_id for record in read_all(BytesPath())[0]] == expected
+
+
+def test_the_records_type_hints_resolve() -> None:
+    import typing
+
+    assert typing.get_type_hints(histories.SiteHand)["hand"] is holdem.Hand
