@@ -67,8 +67,7 @@ def test_a_rake_not_printed_is_what_the_pots_hold_beyond_the_collected_amounts()
 @pytest.fixture
 def sites(monkeypatch: pytest.MonkeyPatch) -> None:
     """The sites' registry as it is, restored after the test."""
-    for name in ("_SITES", "_STARTS"):
-        monkeypatch.setattr(parsing, name, copy.copy(getattr(parsing, name)))
+    monkeypatch.setattr(parsing, "_SITES", copy.copy(parsing._SITES))
     for name in ("_ALL_STARTS", "_ALL_PRELUDES"):
         monkeypatch.setattr(parsing, name, getattr(parsing, name))
 

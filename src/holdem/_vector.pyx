@@ -312,24 +312,25 @@ cdef class VectorCore:
         pointer stays valid after the buffer is released.  (A typed memoryview would make and free an object
         for each array, some 1,500 instructions each step.)"""
         cdef Py_buffer view
-        cdef void *data
-        cdef bint fits, typed, contiguous, read_only
+        cdef void *data = NULL
+        cdef bint fits = False, typed = False, contiguous = False, read_only = False
         if type(array) is not ndarray:
             raise TypeError(f"{name}: expected a numpy array, got {type(array).__name__}")
         try:
             PyObject_GetBuffer(array, &view, PyBUF_STRIDES | PyBUF_FORMAT)
-        except (ValueError, BufferError):  # a dtype with no buffer form (datetime, ...)
-            raise TypeError(f"{name}: its entries are not {'' if signed else 'u'}int{8 * size}") from None
-        data = view.buf
-        fits = view.ndim == (2 if columns else 1) and view.shape[0] == self.count and (
-            not columns or view.shape[1] == columns
-        )
-        typed = view.itemsize == size and view.format != NULL and view.format[0] != 0 and view.format[1] == 0 and (
-            strchr(b"bhilq" if signed else b"BHILQ", view.format[0]) != NULL
-        )
-        contiguous = PyBuffer_IsContiguous(&view, b'C')
-        read_only = view.readonly
-        PyBuffer_Release(&view)
+        except (ValueError, BufferError):  # a dtype with no buffer form (datetime, ...): not integers
+            pass
+        else:
+            data = view.buf
+            fits = view.ndim == (2 if columns else 1) and view.shape[0] == self.count and (
+                not columns or view.shape[1] == columns
+            )
+            typed = view.itemsize == size and view.format != NULL and view.format[0] != 0 and view.format[1] == 0 and (
+                strchr(b"bhilq" if signed else b"BHILQ", view.format[0]) != NULL
+            )
+            contiguous = PyBuffer_IsContiguous(&view, b'C')
+            read_only = view.readonly
+            PyBuffer_Release(&view)
         if not typed:
             raise TypeError(f"{name}: its entries are not {'' if signed else 'u'}int{8 * size}")
         self.check_rows(name, self.count if fits else -1, True)

@@ -285,7 +285,6 @@ class Site:
 
 
 _SITES: list[Site] = []
-_STARTS: dict[str, Site] = {}
 _ALL_STARTS: tuple[str, ...] = ()
 _ALL_PRELUDES: tuple[str, ...] = ()
 
@@ -295,9 +294,7 @@ def register(site: Site) -> Site:
     two sites is read by the one registered last."""
     global _ALL_STARTS, _ALL_PRELUDES
     _SITES.append(site)
-    for start in site.starts:
-        _STARTS[start] = site
-    _ALL_STARTS = tuple(_STARTS)
+    _ALL_STARTS += site.starts
     _ALL_PRELUDES += site.preludes
     return site
 
