@@ -445,3 +445,54 @@ def test_a_game_deals_only_from_seeds_never_from_a_secure_generator():
     for seed in (Rng(secure=True), Rng(5)):
         with pytest.raises(TypeError, match="use an integer"):
             VectorGame(Rules.no_limit(1, 2), players=2, tables=2, seed=seed)
+
+
+@pytest.mark.parametrize(("rules", "players", "stack", "carry_stacks"), GAMES[::3])
+def test_random_decisions_are_legal_for_the_seat_to_act(rules, players, stack, carry_stacks):
+    game = VectorGame(rules, players, tables=200, stack=stack, carry_stacks=carry_stacks, seed=3)
+    rng = holdem.Rng(4)
+    seen = game.observe()
+    for _ in range(60):
+        kinds, amounts = game.random_decisions(rng)
+        assert seen.legal[numpy.arange(200), kinds].all()
+        raising = kinds == RAISE
+        assert (seen.min_raise_to[raising] <= amounts[raising]).all()
+        assert (amounts[raising] <= seen.max_raise_to[raising]).all()
+        assert (amounts[~raising] == 0).all()
+        seen, _, _ = game.step(kinds, amounts)
+
+
+def test_random_decisions_draw_each_legal_kind_and_raise_alike():
+    # The first decision at 6-max, 100 big blinds: fold, call or raise to 4 to 200, drawn at 30,000 tables.
+    game = VectorGame(Rules.no_limit(1, 2), players=6, tables=30_000, seed=1)
+    kinds, amounts = game.random_decisions(holdem.Rng(2))
+    assert all(abs(count - 10_000) < 300 for count in numpy.bincount(kinds, minlength=3))
+    raised = amounts[kinds == RAISE]
+    assert raised.min() == 4 and raised.max() == 200 and abs(raised.mean() - 102) < 2
+    # Facing no bet in the big blind (heads-up, after a call): check or raise, never fold.
+    game = VectorGame(Rules.no_limit(1, 2), players=2, tables=3_000, seed=1)
+    game.step(numpy.full(3_000, CHECK_OR_CALL))
+    kinds, _ = game.random_decisions(holdem.Rng(3))
+    assert set(kinds.tolist()) == {CHECK_OR_CALL, RAISE} and abs((kinds == RAISE).sum() - 1_500) < 150
+
+
+def test_random_raises_past_two_to_the_32_are_drawn_over_the_whole_range():
+    stack = 2**50
+    game = VectorGame(Rules.no_limit(1, 2), players=2, tables=2_000, stack=stack, seed=1)
+    kinds, amounts = game.random_decisions(holdem.Rng(5))
+    raised = amounts[kinds == RAISE]
+    assert (4 <= raised).all() and (raised <= stack).all()
+    assert raised.max() > stack // 2 > raised.min() and raised.max() - raised.min() > stack // 2
+
+
+def test_random_decisions_follow_their_generator():
+    game = VectorGame(Rules.no_limit(1, 2), players=6, tables=100, seed=1)
+    first, again = holdem.Rng(9), holdem.Rng(9)
+    drawn = game.random_decisions(first)
+    assert all((a == b).all() for a, b in zip(drawn, game.random_decisions(again)))
+    assert any((a != b).any() for a, b in zip(drawn, game.random_decisions(first)))  # the generator moved on
+    kinds, _ = game.random_decisions(holdem.Rng(secure=True))
+    assert set(kinds.tolist()) <= {FOLD, CHECK_OR_CALL, RAISE}
+    for rng in (9, numpy.random.default_rng(9), None):
+        with pytest.raises(TypeError, match="expected a holdem.Rng"):
+            game.random_decisions(rng)

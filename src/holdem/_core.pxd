@@ -84,3 +84,19 @@ cdef inline uint32_t drawn_below(RngState *state, uint32_t bound, bint secure) n
         while <uint32_t>product < threshold:
             product = (drawn_bits(state, secure) >> 32) * bound
     return <uint32_t>(product >> 32)
+
+
+cdef inline uint64_t drawn_below_wide(RngState *state, uint64_t bound, bint secure) noexcept nogil:
+    """An unbiased integer in [0, bound), 1 <= bound <= 2**63: ``drawn_below`` up to 2**32, past it
+    the bits under the bound's highest, drawn until they fall below it."""
+    cdef uint64_t mask = bound - 1, value
+    cdef int shift = 1
+    if bound <= 0xFFFFFFFFULL:
+        return drawn_below(state, <uint32_t>bound, secure)
+    while shift < 64:
+        mask |= mask >> shift
+        shift *= 2
+    value = drawn_bits(state, secure) & mask
+    while value >= bound:
+        value = drawn_bits(state, secure) & mask
+    return value

@@ -50,6 +50,10 @@ cdef inline int64_t smaller(int64_t a, int64_t b) noexcept nogil:
     return a if a < b else b
 
 
+cdef inline int64_t larger(int64_t a, int64_t b) noexcept nogil:
+    return a if a > b else b
+
+
 cdef inline void emit(Events *events, int kind, int seat, int64_t amount) noexcept nogil:
     if events != NULL:
         events.kind[events.size] = kind
@@ -260,10 +264,14 @@ cdef void begin(Betting *b, const EngineRules *r, const int *seats, int size, in
 
 
 cdef inline void queue_if_able(Betting *b, int seat) noexcept nogil:
-    """Add ``seat`` to the seats to act if it is still in with chips."""
-    if b.live >> seat & 1 and b.stacks[seat]:
-        b.queue[b.tail] = seat
-        b.tail += 1
+    """Add ``seat`` to the seats to act if it is still in with chips.
+
+    Without a branch (written in the next slot, which counts only if it is): who folded and who is
+    all in are as random as the decisions, and a branch on them is often mispredicted.  The slot
+    exists: a queue holds at most ``count`` seats, and each seat is offered once.
+    """
+    b.queue[b.tail] = seat
+    b.tail += (b.live >> seat & 1) & (b.stacks[seat] != 0)
 
 
 cdef void begin_street(Betting *b, const EngineRules *r) noexcept nogil:
@@ -318,7 +326,7 @@ cdef Refusal raise_bounds(const Betting *b, const EngineRules *r, int seat, int6
     cdef int64_t stack = b.stacks[seat], bet = b.bets[seat], max_bet = b.max_bet, all_in, pot
     cdef int other, count = b.count
     cdef unsigned int others
-    cdef bint acpc
+    cdef bint acpc, answers
     if stack <= max_bet - bet and not (
         # ACPC, fixed limit (the reference game.c): a stack that does not cover more than the call
         # may still raise: it goes all in and its total becomes the bet, which a short stack lowers.
@@ -333,10 +341,12 @@ cdef Refusal raise_bounds(const Betting *b, const EngineRules *r, int seat, int6
     # player with chips behind, the others for one who can put in more than the current bet.
     acpc = r.reopening == REOPEN_ACPC
     others = b.live & ~(1u << seat)
+    answers = False  # asked of every seat, without a branch on each (as queue_if_able)
     for other in range(count):
-        if others >> other & 1 and (b.stacks[other] > 0 if acpc else b.stacks[other] + b.bets[other] > max_bet):
-            break
-    else:
+        answers |= (others >> other & 1) & (
+            b.stacks[other] > 0 if acpc else b.stacks[other] + b.bets[other] > max_bet
+        )
+    if not answers:
         return NO_ONE_WITH_CHIPS if acpc else NO_ONE_TO_ANSWER
     all_in = stack + bet
     low[0] = max_bet + (b.raise_size if b.raise_size > b.street_min else b.street_min)
@@ -451,14 +461,12 @@ cdef void close_bets(Betting *b, const EngineRules *r, Events *events) noexcept 
     cdef int64_t bet, top = 0, second = 0
     b.head = b.tail
     for seat in range(b.count):
+        # The highest bet, its seat and the second highest, kept without a branch (as queue_if_able).
         bet = b.bets[seat]
         b.collected += bet
-        if bet > top:
-            second = top
-            top = bet
-            top_seat = seat
-        elif bet > second:
-            second = bet
+        second = larger(second, smaller(bet, top))
+        top_seat = seat if bet > top else top_seat
+        top = larger(top, bet)
         b.bets[seat] = 0
     # ACPC: a seat that folded above a bet a short stack lowered loses what it put in.
     if top == second or r.reopening == REOPEN_ACPC and not b.live >> top_seat & 1:
@@ -473,8 +481,7 @@ cdef int seats_with_chips(const Betting *b) noexcept nogil:
     """How many seats are still in the hand with chips behind."""
     cdef int seat, found = 0
     for seat in range(b.count):
-        if b.live >> seat & 1 and b.stacks[seat]:
-            found += 1
+        found += (b.live >> seat & 1) & (b.stacks[seat] != 0)
     return found
 
 

@@ -12,7 +12,7 @@ from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport strchr
 
-from holdem._core cimport RngState, drawn_below, prefetch, rank_of_cards, splitmix64
+from holdem._core cimport Rng, RngState, drawn_below, drawn_below_wide, prefetch, rank_of_cards, splitmix64
 from holdem._engine cimport *
 
 from numpy import ndarray
@@ -51,26 +51,27 @@ ctypedef struct Options:
     # What the seat to act at a table may do, cached between steps; kept apart from the tables, so that
     # checking a step's decisions reads 32 bytes a table (all of them stay in cache for the step after).
     int64_t call, low, high         # the chips to call and the raise-to bounds (0, 0: no raise)
-    bint may_fold
+    unsigned int kinds              # the kinds allowed, a bit each (1 << FOLD, 1 << CHECK_OR_CALL, 1 << RAISE)
 
 
 ctypedef struct Table:
-    # What a step reads first: the betting, the deck and the hand's decisions.
+    # What a step reads first: the betting, the deck and the hand's decisions (and the last hand's,
+    # which a hand's end swaps with them: a table's memory, read at once).
     Betting b
     int next_card                   # the position after the last card dealt
     int board_size
     int board[5]                    # -1 for a card not dealt yet
     uint8_t cards[52]               # the deck, laid out as the engine deals it
     Decisions played
+    Decisions last_played           # the decisions of the last hand finished
     int64_t starting[MAX_SEATS]     # the stacks before the hand
     RngState rng
 
 
 ctypedef struct Kept:
-    # What a table keeps apart from what each step reads: the last hand finished (its decisions,
-    # which a hand's end swaps with the table's, its deck and stacks before).
+    # What a table keeps of the last hand finished apart from what each step reads (a hand's end
+    # only writes it): its deck and stacks before.
     bint finished
-    Decisions played
     uint8_t cards[52]
     int64_t starting[MAX_SEATS]
 
@@ -154,7 +155,7 @@ cdef class VectorCore:
             table.b.button = players - 1
             for word in range(players):
                 table.b.stacks[word] = stack
-            if not (allocate(&table.played, FIRST_DECISIONS) and allocate(&self.kept[index].played, FIRST_DECISIONS)):
+            if not (allocate(&table.played, FIRST_DECISIONS) and allocate(&table.last_played, FIRST_DECISIONS)):
                 raise MemoryError()
             self.deal(table, self.runs_of(index))
             self.update_legal(table, &self.options[index])
@@ -164,8 +165,7 @@ cdef class VectorCore:
         if self.tables != NULL:
             for index in range(self.count):
                 free(self.tables[index].played.codes)
-                if self.kept != NULL:
-                    free(self.kept[index].played.codes)
+                free(self.tables[index].last_played.codes)
         free(self.kept)
         free(self.options)
         free(self.runs)
@@ -206,12 +206,35 @@ cdef class VectorCore:
                 self.see(&arrays, index, table, &self.options[index])
         return -1
 
+    def random_decisions(self, Rng rng not None, kinds, amounts):
+        """Write into ``kinds`` and ``amounts`` a random legal decision of every table's seat to act,
+        drawn from ``rng``: a kind uniformly among the legal ones, a raise-to uniformly between its
+        bounds (the amount 0 for a fold or a check or call)."""
+        cdef int64_t *kind = <int64_t *>self.rows(kinds, "kinds", 0, 8, True, True)
+        cdef int64_t *amount = <int64_t *>self.rows(amounts, "amounts", 0, 8, True, True)
+        cdef RngState drawing = rng.state  # a copy, kept in registers (as the shuffle's)
+        cdef bint secure = drawing.secure
+        cdef const Options *options
+        cdef Py_ssize_t index
+        with nogil:
+            for index in range(self.count):
+                options = &self.options[index]
+                kind[index] = drawn_below(&drawing, 1 + (options.kinds & 1) + (options.kinds >> RAISE & 1), secure) + (
+                    FOLD if options.kinds & 1 else CHECK_OR_CALL
+                )
+                amount[index] = 0
+                if kind[index] == RAISE:
+                    amount[index] = options.low + <int64_t>drawn_below_wide(
+                        &drawing, <uint64_t>(options.high - options.low) + 1, secure
+                    )
+        rng.state = drawing
+
     def legal(self, index):
         """Table ``index``'s seat to act, whether it may fold, its chips to call and raise-to bounds."""
         cdef Py_ssize_t checked = self.checked(index)
         cdef Table *table = &self.tables[checked]
         cdef Options *options = &self.options[checked]
-        return table.b.queue[table.b.head], options.may_fold, options.call, options.low, options.high
+        return table.b.queue[table.b.head], options.kinds & 1 == 1, options.call, options.low, options.high
 
     def refusal(self, index, int64_t kind, int64_t amount):
         """The engine's refusal code of a fold (kind 0) or a raise-to ``amount`` (kind 2) at table ``index``."""
@@ -260,13 +283,13 @@ cdef class VectorCore:
         cdef Kept *kept = &self.kept[checked]
         if not kept.finished:
             return None
-        if kept.played.lost:
+        if table.last_played.lost:
             raise MemoryError(f"table {index}: its last hand was played, but memory ran out keeping its decisions")
         return (
             [kept.starting[seat] for seat in range(self.players)],
             (table.b.button + self.players - 1) % self.players,
             [kept.cards[card] for card in range(52)],
-            [decision(kept.played.codes[entry]) for entry in range(kept.played.size)],
+            [decision(table.last_played.codes[entry]) for entry in range(table.last_played.size)],
         )
 
     cdef Py_ssize_t checked(self, index) except -1:
@@ -365,9 +388,9 @@ cdef class VectorCore:
             bets[seat] = table.b.bets[seat]
             folded[seat] = out >> seat & 1
         arrays.pot[index] = table.b.collected
-        legal[0] = options.may_fold
+        legal[0] = options.kinds & 1
         legal[1] = 1
-        legal[2] = options.high > 0
+        legal[2] = options.kinds >> RAISE & 1
         arrays.call[index] = options.call
         arrays.min_raise_to[index] = options.low
         arrays.max_raise_to[index] = options.high
@@ -378,8 +401,10 @@ cdef class VectorCore:
         """Cache what the seat to act may do (a hand always waits for a decision between steps)."""
         cdef int seat = table.b.queue[table.b.head]
         options.call = to_call(&table.b, seat)
-        options.may_fold = may_fold(&table.b, &self.er, seat)
-        if raise_bounds(&table.b, &self.er, seat, &options.low, &options.high) != LEGAL:
+        options.kinds = may_fold(&table.b, &self.er, seat) << FOLD | 1 << CHECK_OR_CALL
+        if raise_bounds(&table.b, &self.er, seat, &options.low, &options.high) == LEGAL:
+            options.kinds |= 1 << RAISE
+        else:
             options.low = options.high = 0
 
     # ------------------------------------------------------------ a hand's flow
@@ -387,12 +412,12 @@ cdef class VectorCore:
     cdef void settle(self, Table *table, Kept *kept, int64_t *rewards) noexcept nogil:
         """Add the ended hand's payoffs to ``rewards``, keep it as the table's last hand and move the button."""
         cdef int seat
-        cdef Decisions emptied = kept.played
+        cdef Decisions emptied = table.last_played
         for seat in range(self.players):
             rewards[seat] += table.b.stacks[seat] - table.starting[seat]
             kept.starting[seat] = table.starting[seat]
         kept.cards = table.cards
-        kept.played = table.played
+        table.last_played = table.played
         table.played = emptied
         table.played.size = 0
         table.played.lost = False
@@ -518,13 +543,10 @@ cdef class VectorCore:
 
 
 cdef inline bint is_legal(const Options *options, int64_t kind, int64_t amount) noexcept nogil:
-    if kind == FOLD:
-        return options.may_fold
-    if kind == CHECK_OR_CALL:
-        return True
-    if kind == RAISE:
-        return options.high > 0 and options.low <= amount <= options.high
-    return False
+    # Without a branch on the kind, which random decisions make unpredictable.
+    return (<uint64_t>kind <= RAISE) & (options.kinds >> (kind & 3) & 1) & (
+        (kind != RAISE) | ((options.low <= amount) & (amount <= options.high))
+    )
 
 
 cdef bint allocate(Decisions *played, Py_ssize_t capacity) noexcept nogil:

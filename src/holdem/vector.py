@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy
 import numpy.typing as npt
 
+from holdem._core import Rng
 from holdem._vector import VectorCore
 from holdem.dealing import _hand_straddles
 from holdem.errors import IllegalActionError, InvalidArrayError, InvalidHandError, InvalidRulesError, InvalidSeedError
@@ -238,6 +239,34 @@ class VectorGame:
             if refused >= 0:
                 raise self._illegal(refused, int(kinds[refused]), int(amounts[refused]))
             return seen, rewards, done
+
+    def random_decisions(self, rng: Rng) -> tuple[Int64Array, Int64Array]:
+        """A random legal decision at every table, drawn from ``rng``: ``(kinds, amounts)`` for :meth:`step`.
+
+        At each table, a kind uniformly among those the seat to act may take
+        and, for a raise, a raise-to total uniformly between its bounds (the
+        amount is 0 for the other kinds): the random policy of baselines and
+        rollouts, drawn in the core without an observation.
+
+        >>> from holdem import Rng
+        >>> from holdem.rules import Rules
+        >>> game = VectorGame(Rules.no_limit(1, 2), players=6, tables=1_000, seed=1)
+        >>> rng = Rng(7)
+        >>> kinds, amounts = game.random_decisions(rng)
+        >>> kinds[:6].tolist(), amounts[:6].tolist()
+        ([2, 2, 2, 0, 0, 1], [58, 197, 175, 0, 0, 0])
+        >>> for _ in range(100):
+        ...     seen, rewards, done = game.step(*game.random_decisions(rng))
+
+        :raises TypeError: for ``rng`` that is not a :class:`~holdem.Rng`.
+        """
+        if not isinstance(rng, Rng):
+            raise TypeError(f"rng {rng!r}: expected a holdem.Rng (holdem.Rng(seed) for a seeded one)")
+        kinds = numpy.empty(self.tables, _INT64)
+        amounts = numpy.empty(self.tables, _INT64)
+        with self._lock:
+            self._core.random_decisions(rng, kinds, amounts)
+        return kinds, amounts
 
     def deals(self) -> tuple[Int8Array, Int8Array, Int64Array, Int8Array]:
         """The hands in play: every seat's hole cards ``(N, P, 2)``, the whole board ``(N, 5)``
