@@ -4,8 +4,10 @@ Every environment plays 6-max no-limit hands, blinds 1/2, stacks of 200, with
 random legal decisions: a kind (fold, check or call, bet or raise) uniformly
 among the legal ones, a raise uniformly between its bounds (RLCard's and the
 Gymnasium and PettingZoo environments' actions are fixed sizes, drawn
-uniformly among the legal ones).  ``VectorGame`` and ``HoldemVectorEnv`` draw
-the decisions of all tables at once with numpy; the others one at a time.
+uniformly among the legal ones).  ``VectorGame`` draws the decisions of all
+tables at once, either with its own ``random_decisions`` (in the core, from a
+``holdem.Rng``) or with numpy from the observation, as a policy written in
+numpy would; ``HoldemVectorEnv`` with numpy; the others one at a time.
 Each round makes about ``DECISIONS`` decisions; decisions per second is the
 decisions of a round over the mean round time.
 """
@@ -15,6 +17,7 @@ import random
 import numpy
 import pytest
 
+from holdem import Rng
 from holdem.rules import Rules
 from holdem.vector import VectorGame
 
@@ -45,22 +48,33 @@ def hand_after_hand(benchmark, play_hand):
 
 
 @pytest.mark.benchmark(group="random 6-max decisions, many tables")
+@pytest.mark.parametrize("draws", ["holdem", "numpy"])
 @pytest.mark.parametrize("structure", ["no-limit", "fixed-limit"])
 @pytest.mark.parametrize("tables", [1_000, 10_000])
-def test_vector_game(benchmark, tables, structure):
+def test_vector_game(benchmark, tables, structure, draws):
     rules = RULES if structure == "no-limit" else Rules.fixed_limit(2, 4)
     game = VectorGame(rules, PLAYERS, tables, stack=STACK, seed=1)
-    rng = numpy.random.default_rng(1)
-    seen = [game.observe()]
+    steps = DECISIONS // tables
+    if draws == "holdem":
+        rng = Rng(1)
 
-    def run():
-        observation = seen[0]
-        for _ in range(DECISIONS // tables):
-            kinds = (rng.random(observation.legal.shape) * observation.legal).argmax(axis=1)
-            amounts = rng.integers(observation.min_raise_to, observation.max_raise_to + 1)
-            observation, _, _ = game.step(kinds, amounts)
-        seen[0] = observation
-        return DECISIONS // tables * tables
+        def run():
+            for _ in range(steps):
+                game.step(*game.random_decisions(rng))
+            return steps * tables
+
+    else:
+        generator = numpy.random.default_rng(1)
+        seen = [game.observe()]
+
+        def run():
+            observation = seen[0]
+            for _ in range(steps):
+                kinds = (generator.random(observation.legal.shape) * observation.legal).argmax(axis=1)
+                amounts = generator.integers(observation.min_raise_to, observation.max_raise_to + 1)
+                observation, _, _ = game.step(kinds, amounts)
+            seen[0] = observation
+            return steps * tables
 
     rounds_of(benchmark, run)
 

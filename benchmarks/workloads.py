@@ -109,6 +109,18 @@ def vector_steps(scale: float) -> Callable[[], object]:
     return run
 
 
+def vector_random_steps(scale: float) -> Callable[[], object]:
+    # The same tables stepped with the decisions VectorGame draws itself (random_decisions).
+    game = holdem.VectorGame(holdem.Rules.no_limit(1, 2), 6, 1_000, stack=200, seed=8)
+    rng = holdem.Rng(9)
+
+    def run() -> None:
+        for _ in range(round(50 * scale)):
+            game.step(*game.random_decisions(rng))
+
+    return run
+
+
 def new_hands(scale: float) -> Callable[[], object]:
     rules = holdem.Rules.no_limit(1, 2)
     stacks = [200] * 6
@@ -165,6 +177,7 @@ WORKLOADS: dict[str, Workload] = {
     "random_hands": random_hands,
     "phh_replay": phh_replay,
     "vector_steps": vector_steps,
+    "vector_random_steps": vector_random_steps,
     "new_hands": new_hands,
     "copy_hands": copy_hands,
     "index_hands": index_hands,

@@ -47,11 +47,13 @@ def test_bench_quick_json(capsys):
     assert main(["bench", "--quick", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["evaluate_batch_per_second"] > 0 and report["hands_per_second"] > 0
+    assert report["vector_decisions_per_second"] > 0
 
 
 def test_bench_quick_table(capsys):
     assert main(["bench", "--quick"]) == 0
-    assert "random 6-max no-limit hands" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "random 6-max no-limit hands" in out and "VectorGame, random 6-max decisions" in out
 
 
 def holdem_command(*argv, **options):

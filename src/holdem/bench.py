@@ -58,11 +58,17 @@ def run(quick: bool = False) -> dict[str, float]:
     deck = holdem.Deck(rng)
     deals = 100_000 // scale
     played = 2_000 // scale
+    tables, steps = 1_000, 200 // scale
+    game = holdem.VectorGame(holdem.Rules.no_limit(1, 2), players=6, tables=tables, seed=1)
 
     def deal_many() -> None:
         for _ in range(deals):
             deck.shuffle()
             deck.deal(23)
+
+    def step_randomly() -> None:
+        for _ in range(steps):
+            game.step(*game.random_decisions(rng))
 
     evaluate = holdem.evaluate
     return {
@@ -76,6 +82,7 @@ def run(quick: bool = False) -> dict[str, float]:
         "equity_monte_carlo_ms": 1000
         * best_time(lambda: holdem.equity(["AhKh", "QsQd"], exact=False, samples=100_000, seed=1), repeats),
         "hands_per_second": played / best_time(lambda: play_random_hands(played, holdem.Rng(7)), repeats),
+        "vector_decisions_per_second": tables * steps / best_time(step_randomly, repeats),
     }
 
 
@@ -92,6 +99,10 @@ def format_report(report: dict[str, float]) -> str:
         ("exact equity, AhKh vs QsQd preflop", f"{report['equity_exact_ms']:,.1f} ms"),
         ("Monte Carlo equity, 100,000 samples", f"{report['equity_monte_carlo_ms']:,.1f} ms"),
         ("random 6-max no-limit hands", f"{report['hands_per_second'] / 1e3:,.1f} K hands/s"),
+        (
+            "VectorGame, random 6-max decisions",
+            f"{report['vector_decisions_per_second'] / 1e6:,.1f} M decisions/s",
+        ),
     ]
     width = max(len(name) for name, _ in lines)
     return "\n".join(f"{name:<{width}}  {value}" for name, value in lines)
