@@ -124,3 +124,96 @@ def test_fixed_limit_matches_pokerkit(chunk):
         warnings.simplefilter("ignore")
         for index in range(150):
             play_both(rng, True, seed=50000 + chunk * 1000 + index)
+
+
+VECTOR_GAMES = [  # (rules, players, stack): PokerKit's conventions where card rooms differ
+    (Rules.no_limit(1, 2, odd_chip=OddChip.POKERKIT, reopening=Reopening.POKERKIT), 6, 60),
+    (Rules.no_limit(1, 2, odd_chip=OddChip.POKERKIT, reopening=Reopening.POKERKIT), 2, 40),
+    (Rules.no_limit(1, 2, ante=1, odd_chip=OddChip.POKERKIT, reopening=Reopening.POKERKIT), 4, 50),
+    (Rules.no_limit(2, 4, ante=4, big_blind_ante=True, odd_chip=OddChip.POKERKIT, reopening=Reopening.POKERKIT), 5, 90),
+    (
+        Rules.no_limit(1, 2, straddles=(4,), voluntary_straddles=False, odd_chip=OddChip.POKERKIT,
+                       reopening=Reopening.POKERKIT),
+        6, 70,
+    ),
+    (
+        Rules.fixed_limit(2, 4, 1, 2, blind_counts_as_bet=False, odd_chip=OddChip.POKERKIT,
+                          reopening=Reopening.POKERKIT),
+        6, 60,
+    ),
+    (
+        Rules.fixed_limit(2, 4, 1, 2, ante=1, blind_counts_as_bet=False, odd_chip=OddChip.POKERKIT,
+                          reopening=Reopening.POKERKIT),
+        3, 30,
+    ),
+]
+
+
+def pokerkit_state(rules: Rules, starting: list[int]):
+    """A PokerKit state for ``rules`` with the stacks ``starting``, in PokerKit's order (from the seat left of the button)."""
+    count = len(starting)
+    antes = [rules.ante] * count
+    if rules.big_blind_ante:
+        antes = [0] * count
+        antes[0 if count == 2 else 1] = rules.ante
+    blinds = [rules.small_blind, rules.big_blind, *rules.straddles_at(count)]
+    blinds += [0] * (count - len(blinds))
+    if rules.small_bet:
+        return pokerkit.FixedLimitTexasHoldem.create_state(
+            AUTOMATIONS, not rules.big_blind_ante, antes, blinds, rules.small_bet, rules.big_bet, starting, count
+        )
+    return pokerkit.NoLimitTexasHoldem.create_state(
+        AUTOMATIONS, not rules.big_blind_ante, antes, blinds, rules.big_blind, starting, count
+    )
+
+
+def replay_in_pokerkit(rules: Rules, starting: list[int], button: int, deck: list[int], decisions) -> list[int]:
+    """Play a finished VectorGame hand again in PokerKit from its deck and decisions; return the final stacks by seat."""
+    count = len(starting)
+    seats = [(button + 1 + position) % count for position in range(count)]  # PokerKit's players, as seats
+    state = pokerkit_state(rules, [starting[seat] for seat in seats])
+    holes = iter(format_cards((deck[position], deck[count + position])) for position in range(count))
+    burns = iter(format_cards((deck[2 * count + offset],)) for offset in (0, 4, 6))
+    streets = iter(format_cards(deck[2 * count + start : 2 * count + stop]) for start, stop in ((1, 4), (5, 6), (7, 8)))
+    played = iter(decisions)
+    while state.status:
+        if state.can_deal_hole():
+            state.deal_hole(next(holes))
+        elif state.can_burn_card():
+            state.burn_card(next(burns))
+        elif state.can_deal_board():
+            state.deal_board(next(streets))
+        else:
+            kind, amount = next(played)
+            if kind == 0:
+                state.fold()
+            elif kind == 1:
+                state.check_or_call()
+            else:
+                state.complete_bet_or_raise_to(amount)
+    assert next(played, None) is None, "PokerKit ended the hand before its last decision"
+    final = [0] * count
+    for position, seat in enumerate(seats):
+        final[seat] = state.stacks[position]
+    return final
+
+
+@pytest.mark.parametrize(("rules", "players", "stack"), VECTOR_GAMES)
+def test_vector_game_hands_replay_in_pokerkit_to_the_same_chips(rules, players, stack):
+    # Every hand finished at a VectorGame table, its deck and decisions played again in PokerKit.
+    from holdem import Rng
+    from holdem.vector import VectorGame
+
+    game = VectorGame(rules, players, tables=40, stack=stack, carry_stacks=True, seed=players)
+    rng = Rng(stack)
+    replayed = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(80):
+            _, rewards, done = game.step(*game.random_decisions(rng))
+            for table in done.nonzero()[0].tolist():
+                starting, button, deck, decisions = game._core.last_hand(table)
+                final = replay_in_pokerkit(rules, starting, button, deck, decisions)
+                assert [end - start for start, end in zip(starting, final)] == rewards[table].tolist()
+                replayed += 1
+    assert replayed > 150
