@@ -229,6 +229,11 @@ def test_a_refused_step_changes_nothing():
         (None, None, TypeError, "kinds of dtype object"),
         ([1, 1, 1], {"table": 4}, TypeError, "amounts of dtype object"),
     ]
+    # Kinds past RAISE or below FOLD, whatever their low bits.
+    attempts += [
+        ([1, 1, kind], [0, 0, 4], holdem.IllegalActionError, f"table 2: seat 0: decision kind {kind}")
+        for kind in (3, 4, 5, 6, -1, -2, -4, 2**62, -(2**63))
+    ]
     for kinds, amounts, error, message in attempts:
         with pytest.raises(error, match=message):
             game.step(kinds, amounts)
@@ -485,14 +490,35 @@ def test_random_raises_past_two_to_the_32_are_drawn_over_the_whole_range():
     assert raised.max() > stack // 2 > raised.min() and raised.max() - raised.min() > stack // 2
 
 
+def test_threads_sharing_a_generator_draw_in_turn():
+    import threading
+
+    games = [VectorGame(Rules.no_limit(1, 2), players=6, tables=20_000, seed=1) for _ in range(2)]
+    rng, drawn = holdem.Rng(5), [[], []]
+
+    def draw(index):
+        for _ in range(20):
+            drawn[index].append(games[index].random_decisions(rng)[1])
+
+    threads = [threading.Thread(target=draw, args=(index,)) for index in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not any(numpy.array_equal(mine, theirs) for mine in drawn[0] for theirs in drawn[1])
+
+
 def test_random_decisions_follow_their_generator():
     game = VectorGame(Rules.no_limit(1, 2), players=6, tables=100, seed=1)
     first, again = holdem.Rng(9), holdem.Rng(9)
     drawn = game.random_decisions(first)
     assert all((a == b).all() for a, b in zip(drawn, game.random_decisions(again)))
     assert any((a != b).any() for a, b in zip(drawn, game.random_decisions(first)))  # the generator moved on
-    kinds, _ = game.random_decisions(holdem.Rng(secure=True))
-    assert set(kinds.tolist()) <= {FOLD, CHECK_OR_CALL, RAISE}
+    seen = game.observe()
+    kinds, amounts = game.random_decisions(holdem.Rng(secure=True))
+    assert seen.legal[numpy.arange(100), kinds].all() and len(set(kinds.tolist())) == 3
+    raising = kinds == RAISE
+    assert ((seen.min_raise_to <= amounts) & (amounts <= seen.max_raise_to))[raising].all()
     for rng in (9, numpy.random.default_rng(9), None):
         with pytest.raises(TypeError, match="expected a holdem.Rng"):
             game.random_decisions(rng)

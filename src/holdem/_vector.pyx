@@ -209,24 +209,24 @@ cdef class VectorCore:
     def random_decisions(self, Rng rng not None, kinds, amounts):
         """Write into ``kinds`` and ``amounts`` a random legal decision of every table's seat to act,
         drawn from ``rng``: a kind uniformly among the legal ones, a raise-to uniformly between its
-        bounds (the amount 0 for a fold or a check or call)."""
+        bounds (the amount 0 for a fold or a check or call).  The GIL is held throughout, so that
+        threads sharing ``rng`` draw from it in turn."""
         cdef int64_t *kind = <int64_t *>self.rows(kinds, "kinds", 0, 8, True, True)
         cdef int64_t *amount = <int64_t *>self.rows(amounts, "amounts", 0, 8, True, True)
         cdef RngState drawing = rng.state  # a copy, kept in registers (as the shuffle's)
         cdef bint secure = drawing.secure
         cdef const Options *options
         cdef Py_ssize_t index
-        with nogil:
-            for index in range(self.count):
-                options = &self.options[index]
-                kind[index] = drawn_below(&drawing, 1 + (options.kinds & 1) + (options.kinds >> RAISE & 1), secure) + (
-                    FOLD if options.kinds & 1 else CHECK_OR_CALL
+        for index in range(self.count):
+            options = &self.options[index]
+            kind[index] = drawn_below(&drawing, 1 + (options.kinds & 1) + (options.kinds >> RAISE & 1), secure) + (
+                FOLD if options.kinds & 1 else CHECK_OR_CALL
+            )
+            amount[index] = 0
+            if kind[index] == RAISE:
+                amount[index] = options.low + <int64_t>drawn_below_wide(
+                    &drawing, <uint64_t>(options.high - options.low) + 1, secure
                 )
-                amount[index] = 0
-                if kind[index] == RAISE:
-                    amount[index] = options.low + <int64_t>drawn_below_wide(
-                        &drawing, <uint64_t>(options.high - options.low) + 1, secure
-                    )
         rng.state = drawing
 
     def legal(self, index):

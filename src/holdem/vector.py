@@ -246,7 +246,9 @@ class VectorGame:
         At each table, a kind uniformly among those the seat to act may take
         and, for a raise, a raise-to total uniformly between its bounds (the
         amount is 0 for the other kinds): the random policy of baselines and
-        rollouts, drawn in the core without an observation.
+        rollouts, drawn in the core without an observation.  Threads sharing
+        ``rng`` draw from it in turn (on a free-threaded build of Python, give
+        each thread its own: :meth:`holdem.Rng.spawn`).
 
         >>> from holdem import Rng
         >>> from holdem.rules import Rules
