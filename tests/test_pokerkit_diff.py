@@ -65,22 +65,39 @@ def random_table(rng: random.Random, fixed_limit: bool):
     return rules, state, stacks
 
 
+class Dealer:
+    """Deals a PokerKit state the cards of a deck laid out as holdem deals it (one card a round from the
+    seat left of the button, then a burn before each street)."""
+
+    def __init__(self, cards, count: int) -> None:
+        self.holes = iter(format_cards((cards[seat], cards[count + seat])) for seat in range(count))
+        self.burns = iter(format_cards((cards[2 * count + offset],)) for offset in (0, 4, 6))
+        self.streets = iter(
+            format_cards(cards[2 * count + start : 2 * count + stop]) for start, stop in ((1, 4), (5, 6), (7, 8))
+        )
+
+    def deal(self, state) -> bool:
+        """Deal what ``state`` waits for, if it waits for a card; return whether it did."""
+        if state.can_deal_hole():
+            state.deal_hole(next(self.holes))
+        elif state.can_burn_card():
+            state.burn_card(next(self.burns))
+        elif state.can_deal_board():
+            state.deal_board(next(self.streets))
+        else:
+            return False
+        return True
+
+
 def play_both(rng: random.Random, fixed_limit: bool, seed: int) -> None:
     rules, state, stacks = random_table(rng, fixed_limit)
-    count = len(stacks)
     cards = Deck(seed).deal(52)
     hand = Hand(rules, stacks, deck=cards)
-    holes = iter(format_cards((cards[seat], cards[count + seat])) for seat in range(count))
-    burns = iter(format_cards((cards[2 * count + offset],)) for offset in (0, 4, 6))
-    streets = iter(format_cards(cards[2 * count + start : 2 * count + stop]) for start, stop in ((1, 4), (5, 6), (7, 8)))
+    dealer = Dealer(cards, len(stacks))
     while state.status:
-        if state.can_deal_hole():
-            state.deal_hole(next(holes))
-        elif state.can_burn_card():
-            state.burn_card(next(burns))
-        elif state.can_deal_board():
-            state.deal_board(next(streets))
-        elif state.actor_index is not None:
+        if dealer.deal(state):
+            continue
+        if state.actor_index is not None:
             legal = hand.legal_actions()
             assert legal is not None and legal.seat == state.actor_index, (hand, hand.history)
             assert legal.call == state.checking_or_calling_amount
@@ -172,18 +189,10 @@ def replay_in_pokerkit(rules: Rules, starting: list[int], button: int, deck: lis
     count = len(starting)
     seats = [(button + 1 + position) % count for position in range(count)]  # PokerKit's players, as seats
     state = pokerkit_state(rules, [starting[seat] for seat in seats])
-    holes = iter(format_cards((deck[position], deck[count + position])) for position in range(count))
-    burns = iter(format_cards((deck[2 * count + offset],)) for offset in (0, 4, 6))
-    streets = iter(format_cards(deck[2 * count + start : 2 * count + stop]) for start, stop in ((1, 4), (5, 6), (7, 8)))
+    dealer = Dealer(deck, count)
     played = iter(decisions)
     while state.status:
-        if state.can_deal_hole():
-            state.deal_hole(next(holes))
-        elif state.can_burn_card():
-            state.burn_card(next(burns))
-        elif state.can_deal_board():
-            state.deal_board(next(streets))
-        else:
+        if not dealer.deal(state):
             kind, amount = next(played)
             if kind == 0:
                 state.fold()
