@@ -1,11 +1,13 @@
 # cython: wraparound=True, boundscheck=True, cdivision=False
 # What holdem.formats.histories runs for every line and every hand, compiled:
-# the splitting of a file's lines into hands, and the replay of each hand
+# the lines of a file's blocks, their splitting into hands, and the replay of each hand
 # through the engine with its check against the site's summary.  Compiler
 # directives are set in setup.py, but for Python's negative indices, bounds
 # checks and division, which this code relies on.
 
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM
+from cpython.unicode cimport PyUnicode_DecodeUTF8
 
 import functools
 import itertools
@@ -20,10 +22,64 @@ from holdem.limits import MAX_CHIPS
 from holdem.rules import Rules, Structure
 from holdem.views import SeatStatus
 
-__all__ = ["places_of", "replay", "split_hands"]
+__all__ = ["places_of", "replay", "split_hands", "text_lines"]
 
 
 cdef Py_ssize_t _MAX_HAND_LINES = MAX_HAND_LINES
+
+
+def text_lines(pieces, newline, Py_ssize_t longest):
+    """The pieces of a file (``str``, or bytes of UTF-8 or cp1252 when ``newline`` is ``b"\\n"``) as lists
+    of whole lines, decoded, without the spaces, NULs and byte order marks around them; a line longer
+    than ``longest`` becomes ``LINE_TOO_LONG``."""
+    cdef bint skipping = False  # inside a line too long, until its end
+    cdef list parts
+    empty = newline[:0]
+    mark = LINE_TOO_LONG.encode() if isinstance(newline, bytes) else LINE_TOO_LONG
+    rest = empty  # the start of a line that the next piece ends
+    for piece in pieces:
+        parts = piece.split(newline)
+        if skipping:
+            if len(parts) == 1:
+                continue
+            parts[0], skipping = mark, False
+        else:
+            parts[0] = rest + parts[0]
+        rest = parts.pop()
+        if len(rest) > longest:
+            rest, skipping = empty, True
+        if parts:
+            yield _stripped(parts, mark, longest)
+    if skipping:
+        yield _stripped([mark], mark, longest)
+    elif rest:
+        yield _stripped([rest], mark, longest)
+
+
+cdef list _stripped(list parts, mark, Py_ssize_t longest):
+    """``parts`` decoded (UTF-8, or cp1252 where a line is not UTF-8) and stripped, those longer than
+    ``longest`` as ``LINE_TOO_LONG``."""
+    cdef Py_ssize_t index
+    cdef bint decode = type(mark) is bytes
+    cdef str line
+    cdef Py_UCS4 first, last
+    for index in range(len(parts)):
+        part = parts[index]
+        if len(part) > longest:
+            part = mark
+        if decode:
+            try:
+                line = PyUnicode_DecodeUTF8(PyBytes_AS_STRING(part), PyBytes_GET_SIZE(part), NULL)
+            except UnicodeDecodeError:
+                line = (<bytes>part).decode("cp1252", errors="replace")
+        else:
+            line = part
+        if line:  # most lines have nothing to strip: looked at before a method call
+            first, last = line[0], line[len(line) - 1]
+            if first in " \t\r\x00\ufeff" or last in " \t\r\x00\ufeff":
+                line = line.strip(" \t\r\x00\ufeff")
+        parts[index] = line
+    return parts
 
 
 def split_hands(name, blocks, report):
