@@ -373,7 +373,7 @@ def replay(parsed, source="<file>"):
                 hand.show(winner)
             except HoldemError:
                 pass  # a shown hand that had to be shown anyway
-    return _check(hand, parsed, names, unit, source, printed)
+    return _check(hand, parsed, names, index, places, unit, source, printed)
 
 
 _STREET_NAMES = ("preflop", "flop", "turn", "river")
@@ -391,8 +391,8 @@ cdef object _UNKNOWN = object()
 cdef dict _SCALED = {}  # each amount met in chips of each unit, or None (amounts repeat: each is worked out once)
 
 
-cdef object _chips(amount, str what, int places):
-    """``amount`` in chips of ``10**-places``, exactly."""
+cdef object _exact_chips(amount, int places):
+    """``amount`` in chips of ``10**-places``, or ``None`` when it is no whole number of them (of at most 2**60)."""
     key = (amount, places)
     value = _SCALED.get(key, _UNKNOWN)
     if value is _UNKNOWN:
@@ -400,6 +400,12 @@ cdef object _chips(amount, str what, int places):
         if len(_SCALED) >= 65536:
             _SCALED.clear()
         _SCALED[key] = value
+    return value
+
+
+cdef object _chips(amount, str what, int places):
+    """``amount`` in chips of ``10**-places``, exactly."""
+    value = _exact_chips(amount, places)
     return _to_chips(amount, what, places) if value is None else value
 
 
@@ -536,12 +542,13 @@ cdef int _play(hand, act, int places, unit) except -1:
     return 0
 
 
-cdef object _check(hand, parsed, list names, unit, source, list printed):
+cdef object _check(hand, parsed, list names, dict index, int places, unit, source, list printed):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
-    ``printed`` by seat, with the engine's)."""
-    won = [0] * len(names)
-    returned = [0] * len(names)
-    posted = [0] * len(names)
+    ``printed`` by seat, with the engine's): compared in chips, ``Decimal`` only for the record."""
+    cdef Py_ssize_t count = len(names)
+    won = [0] * count
+    returned = [0] * count
+    posted = [0] * count
     for action in hand._records():  # each an Action, a tuple (kind, seat, amount, cards): read as one
         kind = <object>PyTuple_GET_ITEM(action, 0)
         if kind is _WIN:
@@ -551,48 +558,63 @@ cdef object _check(hand, parsed, list names, unit, source, list printed):
         elif kind is _POST_BLIND or kind is _POST_ANTE or kind is _POST_DEAD:
             posted[<object>PyTuple_GET_ITEM(action, 1)] += <object>PyTuple_GET_ITEM(action, 2)
     if posted != printed:
-        seat = next(seat for seat in range(len(names)) if posted[seat] != printed[seat])
+        seat = next(seat for seat in range(count) if posted[seat] != printed[seat])
         raise HandProblem(
             f"posts that the game's rules do not make: {names[seat]} posts {printed[seat] * unit} in the history, "
             f"the replay {posted[seat] * unit}"
         )
-    if parsed.returned is not None:
-        for seat, name in enumerate(names):
-            given_back = parsed.returned.get(name, _ZERO)
-            if given_back != returned[seat] * unit:
+    given = parsed.returned
+    if given is not None:
+        for seat in range(count):
+            given_back = given.get(names[seat], _ZERO)
+            if _exact_chips(given_back, places) != returned[seat]:
                 raise HandProblem(
-                    f"an uncalled bet returned wrongly: the history returns {given_back} to {name}, "
+                    f"an uncalled bet returned wrongly: the history returns {given_back} to {names[seat]}, "
                     f"the replay {returned[seat] * unit}"
                 )
-    expected = [won[seat] + (returned[seat] if parsed.returns_in_collected else 0) for seat in range(len(names))]
-    collected = [parsed.collected.get(name, _ZERO) for name in names]
-    for name in parsed.collected:
-        if name not in names:
+    collected = parsed.collected
+    for name in collected:
+        if name not in index:
             raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
-    shares = [expected[seat] * unit - collected[seat] for seat in range(len(names))]
-    shared = sum(shares, _ZERO)
-    rake = shared - parsed.jackpot if not parsed.rake_printed else parsed.rake
-    taken = rake + parsed.jackpot
-    if rake < 0 or min(shares) < 0 or shared != taken or any(
-        share and not expected[seat] for seat, share in enumerate(shares)
-    ):
+    expected = [won[seat] + returned[seat] for seat in range(count)] if parsed.returns_in_collected else won
+    amounts = [collected.get(name, _ZERO) for name in names]
+    taken = [_exact_chips(amount, places) for amount in amounts]
+    jackpot = parsed.jackpot
+    jackpot_chips = _exact_chips(jackpot, places)
+    rake = parsed.rake
+    rake_chips = _exact_chips(rake, places)
+    agree = jackpot_chips is not None and None not in taken
+    if agree:
+        shares = [expected[seat] - taken[seat] for seat in range(count)]  # each player's part of the rake and fees
+        if not parsed.rake_printed:
+            rake_chips = sum(shares) - jackpot_chips
+            rake = rake_chips * unit
+        agree = (
+            rake_chips is not None and rake_chips >= 0 and min(shares) >= 0 and sum(shares) == rake_chips + jackpot_chips
+            and all([expected[seat] or not shares[seat] for seat in range(count)])
+        )
+    if not agree:
         results = ", ".join(
-            f"{name} {collected[seat]} (replay {expected[seat] * unit})"
+            f"{name} {amounts[seat]} (replay {expected[seat] * unit})"
             for seat, name in enumerate(names)
-            if collected[seat] or expected[seat]
+            if amounts[seat] or expected[seat]
         )
-        raise HandProblem(
-            f"the pots do not replay to the site's result: collected {results}; rake and fees {taken}"
-        )
-    pot = (sum(won) + (sum(returned) if parsed.returns_in_total_pot else 0)) * unit
-    if parsed.total_pot is not None and parsed.total_pot != pot:
-        raise HandProblem(f"a total pot the replay does not make: the history says {parsed.total_pot}, the replay {pot}")
-    dealt_boards = hand.boards
-    for run, board in enumerate(parsed.boards):
-        dealt = dealt_boards[run] if run < len(dealt_boards) else ()
-        if tuple(board) != tuple(dealt):
-            raise HandProblem(f"board cards the hand never reached: run {run + 1}")
-    net = tuple([payoff * unit - share for payoff, share in zip(hand.payoffs, shares)])
+        fees = sum([expected[seat] * unit - amounts[seat] for seat in range(count)], _ZERO)
+        if parsed.rake_printed:
+            fees = rake + jackpot
+        raise HandProblem(f"the pots do not replay to the site's result: collected {results}; rake and fees {fees}")
+    pot = sum(won) + (sum(returned) if parsed.returns_in_total_pot else 0)
+    total_pot = parsed.total_pot
+    if total_pot is not None and _exact_chips(total_pot, places) != pot:
+        raise HandProblem(f"a total pot the replay does not make: the history says {total_pot}, the replay {pot * unit}")
+    if parsed.boards:
+        dealt_boards = hand.boards
+        for run, board in enumerate(parsed.boards):
+            dealt = dealt_boards[run] if run < len(dealt_boards) else ()
+            if tuple(board) != tuple(dealt):
+                raise HandProblem(f"board cards the hand never reached: run {run + 1}")
+    payoffs = hand.payoffs
+    net = tuple([(payoffs[seat] - expected[seat]) * unit + amounts[seat] for seat in range(count)])
     return _record(dict(
         site=parsed.site,
         hand_id=parsed.hand_id,
