@@ -8,7 +8,6 @@ COLLECTED: re.Pattern[str]
 DEALT: re.Pattern[str]
 INFORMATION: re.Pattern[str]
 RETURNED: re.Pattern[str]
-SEAT: re.Pattern[str]
 STREETS: dict[str, int]
 TABLE: re.Pattern[str]
 
@@ -21,4 +20,5 @@ def action(text: str, names: set[str]) -> tuple[str, str, list[str]] | None: ...
 def decision(
     parsed: ParsedHand, name: str, verb: str, words: list[str], street: int, number: int, dealt_in: set[str]
 ) -> None: ...
+def seat_line(text: str) -> tuple[str, str, str, str | None, str] | None: ...
 def summary_line(parsed: ParsedHand, text: str, number: int, boards: dict[int, tuple[int, ...]]) -> None: ...

@@ -3,8 +3,8 @@
 # the streets and their decisions, the showdown, the results and the summary),
 # read into the hand's ParsedHand: what holdem.formats.pokerstars runs over
 # every hand, compiled, since a hand has thirty lines.  GGPoker, which prints
-# PokerStars' lines, reads its own through TABLE, SEAT, action, decision and
-# summary_line.
+# PokerStars' lines, reads its own through TABLE, seat_line, action, decision
+# and summary_line.
 # Compiler directives are set in setup.py, but for the negative indices and
 # the bounds checks that the words of a line need.
 
@@ -28,8 +28,8 @@ from holdem.formats.parsing import (
 from holdem.rules import Structure
 
 __all__ = [
-    "CARDS", "COLLECTED", "DEALT", "INFORMATION", "RETURNED", "SEAT", "STREETS", "TABLE", "action", "decision",
-    "read_hand", "read_lines", "read_stakes", "summary_line",
+    "CARDS", "COLLECTED", "DEALT", "INFORMATION", "RETURNED", "STREETS", "TABLE", "action", "decision",
+    "read_hand", "read_lines", "read_stakes", "seat_line", "summary_line",
 ]
 
 CARDS = re.compile(r"\[([^\]]*)\]")
@@ -82,7 +82,50 @@ _STAKES = re.compile(r"\(([^()/]+)/([^()/]+?)(?: [A-Z]{3})?\)")
 TABLE = re.compile(
     r"Table '(?P<name>.*)'\s*(?:(?P<max>\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(?P<button>\d+) is the button"
 )
-SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
+
+
+cpdef tuple seat_line(str text):
+    """The parts of a seat line, ``Seat N: NAME (STACK in chips[, BOUNTY bounty])`` and what follows
+    (``is sitting out``...), as texts: the number, the name, the stack, the bounty (``None``: none) and
+    the rest; ``None`` for another line.  The name is the longest that leaves such parentheses after it.
+
+    >>> seat_line("Seat 2: Ann (B) ($1.50 in chips, $5 bounty) is sitting out")
+    ('2', 'Ann (B)', '$1.50', '$5', 'is sitting out')
+    """
+    cdef Py_ssize_t colon, at, end, close, size = len(text)
+    if not text.startswith("Seat "):
+        return None
+    colon = text.find(": ", 5)
+    if colon < 0 or not text[5:colon].isdecimal():
+        return None
+    end = size
+    while True:  # the name's end: the last " (" that a seat's parentheses follow
+        at = text.rfind(" (", colon + 2, end)
+        if at < 0:
+            return None
+        end = at + 1
+        close = at + 2
+        while close < size and text[close] != "(" and text[close] != ")":
+            close += 1
+        if close == size or text[close] == "(" or (close + 1 < size and text[close + 1] != " "):
+            continue
+        parts = _in_chips(text[at + 2 : close])
+        if parts is not None:
+            return text[5:colon], text[colon + 2 : at], parts[0], parts[1], text[close + 2 :]
+
+
+cdef tuple _in_chips(str inside):
+    """``STACK in chips`` or ``STACK in chips, BOUNTY bounty`` (the first ``in chips`` that fits): the stack and bounty."""
+    cdef Py_ssize_t at = inside.find(" in chips")
+    cdef str after
+    while at >= 0:
+        after = inside[at + 9 :]
+        if not after:
+            return inside[:at], None
+        if len(after) >= 9 and after.startswith(", ") and after.endswith(" bounty"):
+            return inside[:at], after[2 : len(after) - 7]
+        at = inside.find(" in chips", at + 1)
+    return None
 
 
 def read_hand(list lines, Py_ssize_t line, parsed):
@@ -126,15 +169,16 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     cdef Py_ssize_t number, position
     number = line + 2
     position = 2
+    cdef tuple parts
     while position < len(lines) and lines[position].startswith("Seat "):
-        seat = SEAT.match(lines[position])
-        if seat is None:
+        parts = seat_line(lines[position])
+        if parts is None:
             raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", number)
-        bounty = parse_amount(seat[4]) if seat[4] else None
-        seated.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3]), bounty))
-        names.add(seat[2])
-        if not seat[5]:  # neither sitting out nor out of the hand: dealt in
-            dealt_in.add(seat[2])
+        bounty = parse_amount(parts[3]) if parts[3] else None
+        seated.append(Seat(int(parts[0]), parts[1], parse_amount(parts[2]), bounty))
+        names.add(parts[1])
+        if not parts[4]:  # neither sitting out nor out of the hand: dealt in
+            dealt_in.add(parts[1])
         position += 1
         number += 1
     if not seated:

@@ -106,11 +106,11 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     number = line + 2
     position = 2
     while position < len(lines) and lines[position].startswith("Seat "):
-        seat = _pokerstars.SEAT.match(lines[position])
+        seat = _pokerstars.seat_line(lines[position])
         if seat is None:
             raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", number)
-        seated.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3])))
-        names.add(seat[2])
+        seated.append(Seat(int(seat[0]), seat[1], parse_amount(seat[2])))
+        names.add(seat[1])
         position += 1
         number += 1
     if not seated:
