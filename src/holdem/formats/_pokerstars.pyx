@@ -8,6 +8,7 @@
 # Compiler directives are set in setup.py, but for the negative indices and
 # the bounds checks that the words of a line need.
 
+import dataclasses
 import re
 from decimal import Decimal
 
@@ -15,6 +16,7 @@ from holdem.formats.parsing import (
     LINE_TOO_LONG,
     Act,
     HandProblem,
+    ParsedHand,
     Post,
     PostKind,
     Seat,
@@ -28,7 +30,7 @@ from holdem.formats.parsing import (
 from holdem.rules import Structure
 
 __all__ = [
-    "CARDS", "COLLECTED", "DEALT", "INFORMATION", "RETURNED", "STREETS", "TABLE", "action", "decision",
+    "CARDS", "COLLECTED", "DEALT", "INFORMATION", "RETURNED", "STREETS", "TABLE", "action", "blank_hand", "decision",
     "read_hand", "read_lines", "read_stakes", "seat_line", "summary_line",
 ]
 
@@ -104,10 +106,8 @@ cpdef tuple seat_line(str text):
         if at < 0:
             return None
         end = at + 1
-        close = at + 2
-        while close < size and text[close] != "(" and text[close] != ")":
-            close += 1
-        if close == size or text[close] == "(" or (close + 1 < size and text[close + 1] != " "):
+        close = text.find(")", at + 2)
+        if close < 0 or 0 <= text.find("(", at + 2, close) or (close + 1 < size and text[close + 1] != " "):
             continue
         parts = _in_chips(text[at + 2 : close])
         if parts is not None:
@@ -126,6 +126,29 @@ cdef tuple _in_chips(str inside):
             return inside[:at], after[2 : len(after) - 7]
         at = inside.find(" in chips", at + 1)
     return None
+
+
+# A ParsedHand's defaults, and the factories of those made anew for each hand.
+cdef dict _DEFAULTS = {
+    field.name: field.default for field in dataclasses.fields(ParsedHand) if field.default is not dataclasses.MISSING
+}
+cdef tuple _FACTORIES = tuple([
+    (field.name, field.default_factory) for field in dataclasses.fields(ParsedHand)
+    if field.default_factory is not dataclasses.MISSING
+])
+cdef object _new_object = object.__new__
+
+
+cpdef blank_hand(str site, Py_ssize_t line):
+    """``ParsedHand(site, "", line)``, made without the dataclass's ``__init__``, which sets its forty
+    fields one at a time and costs more than the reading of some hands' lines."""
+    parsed = _new_object(ParsedHand)
+    cdef dict fields = parsed.__dict__
+    fields.update(_DEFAULTS)
+    fields["site"], fields["hand_id"], fields["line"] = site, "", line
+    for name, factory in _FACTORIES:
+        fields[name] = factory()
+    return parsed
 
 
 def read_hand(list lines, Py_ssize_t line, parsed):

@@ -66,7 +66,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     :raises HandProblem: for a hand that is not Texas hold'em, cut short, with a cash drop, or with
         a line that is none of a GGPoker hand's.
     """
-    return parse_into(ParsedHand(SITE_NAME, "", line), _parse, lines, line)
+    return parse_into(_pokerstars.blank_hand(SITE_NAME, line), _parse, lines, line)
 
 
 def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
