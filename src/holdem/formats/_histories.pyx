@@ -92,12 +92,16 @@ def split_hands(name, blocks, report):
     cdef list chunk = []
     cdef bint too_long = False, started = False
     cdef tuple starts = parsing._ALL_STARTS, preludes = parsing._ALL_PRELUDES
-    cdef frozenset firsts = frozenset(start[:1] for start in starts)  # a line's first character rules most out
+    cdef dict firsts = {}  # the starts by their first character, which rules most lines out
+    for start in starts:
+        firsts[start[:1]] = firsts.get(start[:1], ()) + (start,)
     site = None
     stray = None
     lines = enumerate(itertools.chain.from_iterable(blocks), 1)
     for number, line in lines:
-        if line[:1] in firsts and line.startswith(starts) and (starting := parsing._site_of(line)) is not None:
+        if (possible := firsts.get(line[:1])) is not None and line.startswith(possible) and (
+            starting := parsing._site_of(line)
+        ) is not None:
             started = True
             if site is not None:
                 yield site, first, _without_preludes(chunk, preludes)

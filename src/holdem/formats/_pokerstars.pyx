@@ -54,12 +54,12 @@ cdef frozenset _PLAYER_INFORMATION = frozenset(
     {"sits out", "is sitting out", "doesn't show hand", "is disconnected", "is connected", "has returned", "timed out"}
 )
 cdef dict _POSTS = {
-    ("small", "blind"): PostKind.SMALL_BLIND,
-    ("big", "blind"): PostKind.BIG_BLIND,
-    ("the", "ante"): PostKind.ANTE,
-    ("straddle",): PostKind.STRADDLE,
+    "small blind": PostKind.SMALL_BLIND,
+    "big blind": PostKind.BIG_BLIND,
+    "the ante": PostKind.ANTE,
+    "straddle": PostKind.STRADDLE,
 }
-cdef tuple _LIVE_AND_DEAD = ("small", "&", "big", "blinds")
+cdef str _LIVE_AND_DEAD = "small & big blinds"
 cdef tuple _RUN_ENDS = ("FLOP", "TURN", "RIVER", "SHOW DOWN")
 cdef list _ALL_IN = ["and", "is", "all-in"]
 cdef object _ZERO = Decimal(0)
@@ -363,7 +363,7 @@ cpdef decision(parsed, str name, str verb, list words, int street, Py_ssize_t nu
 
 cdef object _post(parsed, str name, list words, Py_ssize_t number):
     amount = parse_amount(words[-1])
-    cdef tuple kind = tuple(words[1:-1])
+    cdef str kind = " ".join(words[1:-1])
     if kind == _LIVE_AND_DEAD:  # the big blind live, the small one dead
         live = min(amount, parsed.big_blind)
         return Post(name, PostKind.LIVE_AND_DEAD, live, amount - live, number)
@@ -380,7 +380,7 @@ cpdef summary_line(parsed, str text, Py_ssize_t number, dict boards):
         read_total_pot(parsed, text)
     elif text.startswith("Board ["):
         boards[0] = parse_hand_cards(text[7:-1])
-    elif text.startswith("Seat "):
+    elif text.startswith("Seat ") and "[" in text:  # cards shown or mucked (a line without them says nothing more)
         read_summary_seat(parsed, text)
     elif text.endswith("]") and " Board [" in text:
         first = text.split(" ", 1)[0]
