@@ -3,8 +3,8 @@
 # the streets and their decisions, the showdown, the results and the summary),
 # read into the hand's ParsedHand: what holdem.formats.pokerstars runs over
 # every hand, compiled, since a hand has thirty lines.  GGPoker, which prints
-# PokerStars' lines, reads its own through TABLE, seat_line, action, decision
-# and summary_line.
+# PokerStars' lines, reads its own through read_table, seat_line, read_stakes,
+# action, decision and summary_line.
 # Compiler directives are set in setup.py, but for the negative indices and
 # the bounds checks that the words of a line need.
 
@@ -30,8 +30,8 @@ from holdem.formats.parsing import (
 from holdem.rules import Structure
 
 __all__ = [
-    "CARDS", "COLLECTED", "DEALT", "INFORMATION", "RETURNED", "STREETS", "TABLE", "action", "blank_hand", "decision",
-    "read_hand", "read_lines", "read_stakes", "seat_line", "summary_line",
+    "CARDS", "COLLECTED", "DEALT", "INFORMATION", "RETURNED", "STREETS", "action", "blank_hand", "decision",
+    "read_hand", "read_lines", "read_stakes", "read_table", "seat_line", "stakes_of", "summary_line", "table_line",
 ]
 
 CARDS = re.compile(r"\[([^\]]*)\]")
@@ -80,10 +80,102 @@ _GAMES = (
     ("Hold'em Pot Limit", Structure.POT_LIMIT),
     ("Hold'em Limit", Structure.FIXED_LIMIT),
 )
-_STAKES = re.compile(r"\(([^()/]+)/([^()/]+?)(?: [A-Z]{3})?\)")
-TABLE = re.compile(
-    r"Table '(?P<name>.*)'\s*(?:(?P<max>\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(?P<button>\d+) is the button"
-)
+
+
+cpdef tuple stakes_of(str text):
+    """The first ``(FIRST/SECOND)`` in ``text`` (``(FIRST/SECOND CUR)`` with a code of three capitals
+    after the second), neither part empty nor holding a parenthesis or a slash: the whole as printed,
+    FIRST and SECOND; ``None`` when there is none.
+
+    >>> stakes_of("Hold'em No Limit ($0.01/$0.02 USD) - 2024/05/01 20:00:00 ET")
+    ('($0.01/$0.02 USD)', '$0.01', '$0.02')
+    """
+    cdef Py_ssize_t start = text.find("("), slash, end, size = len(text)
+    cdef str second
+    while start >= 0:
+        slash = _part_end(text, start + 1)
+        if slash > start + 1 and slash < size and text[slash] == "/":
+            end = _part_end(text, slash + 1)
+            if end > slash + 1 and end < size and text[end] == ")":
+                second = text[slash + 1 : end]
+                if len(second) > 4 and second[len(second) - 4] == " " and all(
+                    [u"A" <= mark <= u"Z" for mark in second[len(second) - 3 :]]
+                ):
+                    second = second[: len(second) - 4]
+                return text[start : end + 1], text[start + 1 : slash], second
+        start = text.find("(", start + 1)
+    return None
+
+
+cdef Py_ssize_t _part_end(str text, Py_ssize_t at):
+    """Where the run of characters from ``at`` that are no parenthesis or slash ends."""
+    cdef Py_ssize_t size = len(text)
+    while at < size and text[at] not in u"()/":
+        at += 1
+    return at
+
+
+cpdef tuple table_line(str text):
+    """The parts of a table line, ``Table 'NAME' [N-max] [(Play Money)] Seat #B is the button`` and anything
+    after (spaces optional before ``N-max``, ``(Play Money)`` and ``Seat``): the name (the longest that
+    leaves such a line after it), N (``None``: not printed) and B as texts; ``None`` for another line.
+
+    >>> table_line("Table 'Alpha II' 6-max Seat #3 is the button")
+    ('Alpha II', '6', '3')
+    """
+    cdef Py_ssize_t quote, at, digits, end = len(text)
+    if not text.startswith("Table '"):
+        return None
+    while True:
+        quote = text.rfind("'", 7, end)
+        if quote < 0:
+            return None
+        end = quote
+        most = None
+        at = _spaces(text, quote + 1)
+        digits = _decimals(text, at)
+        if digits > at and text.startswith("-max", digits):
+            most = text[at:digits]
+            at = _spaces(text, digits + 4)
+        if text.startswith("(Play Money)", at):
+            at = _spaces(text, at + 12)
+        if text.startswith("Seat #", at):
+            digits = _decimals(text, at + 6)
+            if digits > at + 6 and text.startswith(" is the button", digits):
+                return text[7:quote], most, text[at + 6 : digits]
+
+
+cdef Py_ssize_t _spaces(str text, Py_ssize_t at):
+    """Where the run of spaces (``str.isspace``, as a regex's ``\\s``) from ``at`` ends."""
+    cdef Py_UCS4 mark
+    while at < len(text):
+        mark = text[at]
+        if not mark.isspace():
+            break
+        at += 1
+    return at
+
+
+cdef Py_ssize_t _decimals(str text, Py_ssize_t at):
+    """Where the run of decimal digits (``str.isdecimal``, as a regex's ``\\d``) from ``at`` ends."""
+    cdef Py_UCS4 mark
+    while at < len(text):
+        mark = text[at]
+        if not mark.isdecimal():
+            break
+        at += 1
+    return at
+
+
+cpdef read_table(parsed, str text, Py_ssize_t number):
+    """The table line (see :func:`table_line`), the hand's line ``number``, into ``parsed``: the table's name,
+    its most seats and the button's seat number."""
+    cdef tuple table = table_line(text)
+    if table is None:
+        raise HandProblem(f"the second line is not the table's: {text[:80]!r}", number)
+    parsed.table = table[0]
+    parsed.max_seats = int(table[1]) if table[1] else None
+    parsed.button = int(table[2])
 
 
 cpdef tuple seat_line(str text):
@@ -170,7 +262,7 @@ def read_hand(list lines, Py_ssize_t line, parsed):
         if tournament is not None:
             game = rest[tournament.end() :].split(" - ")[0]
         raise HandProblem(f"not Texas hold'em: {game.strip()}", line, skipped=True, game=game.strip())
-    stakes = _STAKES.search(rest)
+    stakes = stakes_of(rest)
     if stakes is None:
         raise HandProblem(f"the header gives no stakes: {lines[0][:80]!r}", line)
     read_stakes(parsed, stakes, tournament is not None)
@@ -179,12 +271,7 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     if "*** SUMMARY ***" not in lines and "Hand cancelled" not in lines:
         last = max(index for index, text in enumerate(lines) if text)
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + last)
-    table = TABLE.match(lines[1])
-    if table is None:
-        raise HandProblem(f"the second line is not the table's: {lines[1][:80]!r}", line + 1)
-    parsed.table = table["name"]
-    parsed.max_seats = int(table["max"]) if table["max"] else None
-    parsed.button = int(table["button"])
+    read_table(parsed, lines[1], line + 1)
 
     cdef list seated = []
     cdef set names = set()
@@ -221,7 +308,8 @@ def read_hand(list lines, Py_ssize_t line, parsed):
 
 
 cpdef read_stakes(parsed, stakes, bint in_chips):
-    """The blinds (and a fixed-limit game's bets) of a header's ``stakes``, a match of ``(first/second)``;
+    """The blinds (and a fixed-limit game's bets) of a header's ``stakes``: ``(first/second)`` as printed,
+    first and second (a match, or what :func:`stakes_of` finds);
     their currency too, unless ``in_chips`` (a tournament's)."""
     first, second = parse_amount(stakes[1]), parse_amount(stakes[2])
     if not in_chips:

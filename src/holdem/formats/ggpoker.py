@@ -94,12 +94,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     parsed.started = site_time(rest.rsplit(" - ", 1)[-1])
     if "*** SUMMARY ***" not in lines:
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + len(lines) - 1)
-    table = _pokerstars.TABLE.match(lines[1]) if len(lines) > 1 else None
-    if table is None:
-        raise HandProblem(f"the second line is not the table's: {lines[1][:80]!r}", line + 1)
-    parsed.table = table["name"]
-    parsed.max_seats = int(table["max"]) if table["max"] else None
-    parsed.button = int(table["button"])
+    _pokerstars.read_table(parsed, lines[1] if len(lines) > 1 else "", line + 1)
 
     seated: list[Seat] = []
     names: set[str] = set()
