@@ -132,36 +132,26 @@ cpdef tuple table_line(str text):
             return None
         end = quote
         most = None
-        at = _spaces(text, quote + 1)
-        digits = _decimals(text, at)
+        at = _run(text, quote + 1, False)
+        digits = _run(text, at, True)
         if digits > at and text.startswith("-max", digits):
             most = text[at:digits]
-            at = _spaces(text, digits + 4)
+            at = _run(text, digits + 4, False)
         if text.startswith("(Play Money)", at):
-            at = _spaces(text, at + 12)
+            at = _run(text, at + 12, False)
         if text.startswith("Seat #", at):
-            digits = _decimals(text, at + 6)
+            digits = _run(text, at + 6, True)
             if digits > at + 6 and text.startswith(" is the button", digits):
                 return text[7:quote], most, text[at + 6 : digits]
 
 
-cdef Py_ssize_t _spaces(str text, Py_ssize_t at):
-    """Where the run of spaces (``str.isspace``, as a regex's ``\\s``) from ``at`` ends."""
+cdef Py_ssize_t _run(str text, Py_ssize_t at, bint digits):
+    """Where the run from ``at`` of decimal digits (``str.isdecimal``, as a regex's ``\\d``), or else of
+    spaces (``str.isspace``, as ``\\s``), ends."""
     cdef Py_UCS4 mark
     while at < len(text):
         mark = text[at]
-        if not mark.isspace():
-            break
-        at += 1
-    return at
-
-
-cdef Py_ssize_t _decimals(str text, Py_ssize_t at):
-    """Where the run of decimal digits (``str.isdecimal``, as a regex's ``\\d``) from ``at`` ends."""
-    cdef Py_UCS4 mark
-    while at < len(text):
-        mark = text[at]
-        if not mark.isdecimal():
+        if not (mark.isdecimal() if digits else mark.isspace()):
             break
         at += 1
     return at
