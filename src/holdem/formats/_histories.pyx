@@ -262,7 +262,7 @@ def replay(parsed, source="<file>"):
     cdef bint dead_small_blind
     cdef list names, stacks, smalls, bigs, straddles, printed, straddle_amounts
     cdef dict index, posts
-    unit = Decimal(1).scaleb(-places)
+    unit = _UNITS[places]
     names = [seat.name for seat in parsed.seats]
     count = len(names)
     if not 2 <= count <= 10:
@@ -276,15 +276,16 @@ def replay(parsed, source="<file>"):
         raise HandProblem("a player without chips: every player dealt in needs a stack")
 
     # The forced bets: the button from the site's button or the blinds, the rest as posts.
-    smalls = [(_seat_of(index, post.name, post.line), post) for post in parsed.posts if post.kind == PostKind.SMALL_BLIND]
-    bigs = [(_seat_of(index, post.name, post.line), post) for post in parsed.posts if post.kind == PostKind.BIG_BLIND]
+    smalls = [(_seat_of(index, post.name, post.line), post) for post in parsed.posts if post.kind == _SMALL_BLIND]
+    bigs = [(_seat_of(index, post.name, post.line), post) for post in parsed.posts if post.kind == _BIG_BLIND]
     button = _button(parsed, count, smalls, bigs)
     small_seat = button if count == 2 else (button + 1) % count
-    small_posted = any(seat == small_seat for seat, _ in smalls)
-    dead_small_blind = not small_posted
+    small_post = _post_at(smalls, small_seat)
+    dead_small_blind = small_post is None
     big_seat = small_seat if dead_small_blind and count > 2 else (small_seat + 1) % count
     if dead_small_blind and count == 2:
         big_seat = (button + 1) % count
+    big_post = _post_at(bigs, big_seat)
     posts = {}
     straddles = []
     ante = 0
@@ -294,33 +295,31 @@ def replay(parsed, source="<file>"):
         live, dead = _chips(post.live, "post", places), _chips(post.dead, "post", places)
         printed[seat] += live + dead
         kind = post.kind
-        if kind == PostKind.ANTE:
+        if kind == _ANTE:
             ante = max(ante, live + dead)
-        elif kind == PostKind.SMALL_BLIND and seat == small_seat:
+        elif kind == _SMALL_BLIND and seat == small_seat:
             continue
-        elif kind == PostKind.BIG_BLIND and seat == big_seat:
+        elif kind == _BIG_BLIND and seat == big_seat:
             continue
-        elif kind == PostKind.STRADDLE:
+        elif kind == _STRADDLE:
             straddles.append(((seat - big_seat) % count, live))
         else:
-            if kind == PostKind.SMALL_BLIND:  # a small blind out of position is dead
+            if kind == _SMALL_BLIND:  # a small blind out of position is dead
                 live, dead = 0, live + dead
             old = posts.get(seat, (0, 0))
             posts[seat] = (old[0] + live, old[1] + dead)
-    straddle_amounts = [0] * (max((position for position, _ in straddles), default=0))
+    straddle_amounts = [0] * max([position for position, _ in straddles], default=0)
     for position, amount in straddles:
         if position == 0:
             raise HandProblem("a straddle in the big blind: holdem plays straddles after the big blind")
         straddle_amounts[position - 1] = amount
-    big_post = next((post for seat, post in bigs if seat == big_seat), None)
-    small_post = next((post for seat, post in smalls if seat == small_seat), None)
     small_blind = _chips(parsed.small_blind, "small blind", places)
     big_blind = _chips(parsed.big_blind, "big blind", places)
     if small_post is not None:
         small_blind = max(small_blind, _chips(small_post.live, "small blind", places))
     if big_post is not None:
         big_blind = max(big_blind, _chips(big_post.live, "big blind", places))
-    elif not any(post.kind == PostKind.BIG_BLIND for post in parsed.posts):
+    elif not bigs:
         raise HandProblem("no big blind: no one posts it")
     bets = None
     if parsed.structure is Structure.FIXED_LIMIT:
@@ -331,7 +330,7 @@ def replay(parsed, source="<file>"):
     runs = max(1, len(parsed.boards))
     rules = _rules(
         parsed.structure, (small_blind, big_blind), bets, ante, tuple(straddle_amounts), runs,
-        tuple(sorted(parsed.rules.items())),
+        tuple(sorted(parsed.rules.items())) if parsed.rules else (),
     )  # fmt: skip
     holes = [parsed.holes.get(name) for name in names]
     board = parsed.boards[0] if parsed.boards else ()
@@ -344,12 +343,13 @@ def replay(parsed, source="<file>"):
         raise HandProblem(f"a deal the engine refuses: {error}") from None
 
     extra_boards = parsed.boards[1:]
+    shown = set()  # the seats shown (the showdown waits for each: none is shown by the engine itself)
     for street_number, street in enumerate(parsed.streets):
         for act in street:
             seat = _seat_of(index, act.name, act.line)
             actor = hand.actor
             if actor != seat:
-                _advance(hand, parsed, runs, extra_boards, seat)
+                _advance(hand, parsed, runs, extra_boards, seat, shown)
                 actor = hand.actor
             if actor is None:
                 raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
@@ -365,11 +365,10 @@ def replay(parsed, source="<file>"):
                     f"a decision out of turn: {act.name} acts, {names[actor]} is to act (a line missing?)", act.line
                 )
             _play(hand, act, places, unit)
-    _advance(hand, parsed, runs, extra_boards, None)
+    _advance(hand, parsed, runs, extra_boards, None, shown)
     if not hand.is_over:
         waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
         raise HandProblem(f"the hand stops before its end: {waiting} (a line missing, or the file cut short?)")
-    shown = hand.shown_cards() if parsed.shown else {}
     for name in parsed.shown:  # a winner who showed after the others folded
         winner = index.get(name)
         if winner is not None and winner not in shown and hand.statuses[winner] is not _FOLDED:
@@ -381,6 +380,17 @@ def replay(parsed, source="<file>"):
 
 
 _STREET_NAMES = ("preflop", "flop", "turn", "river")
+cdef tuple _UNITS = tuple([Decimal(1).scaleb(-places) for places in range(13)])  # a chip's value by the unit's places
+cdef str _ANTE = PostKind.ANTE, _SMALL_BLIND = PostKind.SMALL_BLIND, _BIG_BLIND = PostKind.BIG_BLIND
+cdef str _STRADDLE = PostKind.STRADDLE
+
+
+cdef object _post_at(list posts, int seat):
+    """The first of ``posts`` (each a seat and its post) at ``seat``, or ``None``."""
+    for at, post in posts:
+        if at == seat:
+            return post
+    return None
 
 
 cdef int _seat_of(dict index, str name, line) except -1:
@@ -447,12 +457,12 @@ _FOLDED = SeatStatus.FOLDED
 _ZERO = Decimal(0)
 
 
-cdef int _advance(hand, parsed, int runs, extra_boards, seat) except -1:
+cdef int _advance(hand, parsed, int runs, extra_boards, seat, set shown) except -1:
     """Play what the engine waits for before ``seat``'s next decision (``None``: the end of the
     hand): the runs agreed, the shows and mucks at showdown, the cards of further runs, and the
     checks sites do not print, of a player who can only check (every other player all in)."""
     while True:
-        _settle(hand, parsed, runs, extra_boards)
+        _settle(hand, parsed, runs, extra_boards, shown)
         actor = hand.actor
         if actor is None or actor == seat:
             return 0
@@ -462,8 +472,9 @@ cdef int _advance(hand, parsed, int runs, extra_boards, seat) except -1:
         hand.check()
 
 
-cdef int _settle(hand, parsed, int runs, extra_boards) except -1:
-    """Play the runs agreed, the shows and mucks at showdown and the cards of further runs."""
+cdef int _settle(hand, parsed, int runs, extra_boards, set shown) except -1:
+    """Play the runs agreed, the shows and mucks at showdown (the seats shown added to ``shown``) and the
+    cards of further runs."""
     while True:
         if runs > 1 and hand.runs_pending:  # the runs are agreed only in a hand run more than once
             for seat in hand.runs_pending:
@@ -477,6 +488,7 @@ cdef int _settle(hand, parsed, int runs, extra_boards) except -1:
                 try:
                     if name in parsed.shown and hand.hole_cards(seat):
                         hand.show(seat)
+                        shown.add(seat)
                     else:
                         hand.muck(seat)
                 except HoldemError as error:
