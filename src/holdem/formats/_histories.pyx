@@ -154,44 +154,14 @@ cdef object _stray(name, tuple stray):
 
 def places_of(parsed):
     """The decimal places of the hand's unit."""
-    cdef int places = _most_places(_amounts(parsed))
+    cdef int places = 0
+    for amount in _amounts(parsed):
+        places = max(places, <int>_parts(amount)[0])
     if parsed.currency and places < 2:
         places = 2
     if places > 12:
         raise HandProblem("amounts finer than 10**-12 of a unit: holdem does not read them")
     return places
-
-
-# The caches below are plain dicts: each of their operations is atomic, on a free-threaded Python too,
-# and two threads that work out one amount at once store the same value.
-cdef dict _PLACES = {}  # the decimal places of each amount met (amounts repeat: each is worked out once)
-
-
-cdef int _most_places(list amounts) except -1:
-    """The most decimal places any of ``amounts`` needs."""
-    cdef int most = 0, places
-    for amount in amounts:
-        places = _PLACES.get(amount, -1)
-        if places < 0:
-            places = _places(amount)
-            if len(_PLACES) >= 65536:
-                _PLACES.clear()
-            _PLACES[amount] = places
-        if places > most:
-            most = places
-    return most
-
-
-cdef int _places(amount) except -1:
-    """The decimal places ``amount`` needs (from its digits: no decimal context, no overflow)."""
-    if not amount.is_finite():
-        return 0
-    _, digits, exponent = amount.as_tuple()
-    cdef Py_ssize_t zeros = 0
-    while zeros < len(digits) - 1 and digits[len(digits) - 1 - zeros] == 0:
-        zeros += 1
-    exponent += zeros
-    return min(-exponent, 1000) if exponent < 0 else 0
 
 
 cdef list _amounts(parsed):
@@ -210,19 +180,56 @@ cdef list _amounts(parsed):
     return amounts
 
 
-cdef object _scaled(amount, int places):
-    """``amount`` times ``10**places`` as an int; ``None`` when that is no whole number of at most 2**60."""
-    if not amount.is_finite() or amount.adjusted() > 18:  # no more than 2**60 chips in any case
-        return None
-    chips = amount.scaleb(places)
-    if chips != chips.to_integral_value() or chips.copy_abs() > MAX_CHIPS:
-        return None
-    return int(chips)
+# A plain dict: each of its operations is atomic, on a free-threaded Python too, and two threads that
+# work out one amount at once store the same value.
+cdef dict _PARTS = {}  # each amount met, worked out once (amounts repeat): see _parts
+cdef tuple _TENS = tuple([10**power for power in range(13)])
 
 
-cdef object _to_chips(amount, str what, int places):
+cdef tuple _parts(amount):
+    """The decimal places ``amount`` needs and its value in units of the last of them (``None`` when it is
+    not finite or past any hand's chips)."""
+    parts = _PARTS.get(amount)
+    if parts is None:
+        parts = _new_parts(amount)
+        if len(_PARTS) >= 65536:
+            _PARTS.clear()
+        _PARTS[amount] = parts
+    return parts
+
+
+cdef tuple _new_parts(amount):
+    """What :func:`_parts` gives, from the amount's digits (no decimal context, no overflow)."""
+    cdef Py_ssize_t zeros = 0
+    if not amount.is_finite():
+        return 0, None
+    sign, digits, exponent = amount.as_tuple()
+    while zeros < len(digits) - 1 and digits[len(digits) - 1 - zeros] == 0:
+        zeros += 1
+    exponent += zeros
+    places = min(-exponent, 1000) if exponent < 0 else 0
+    if amount.adjusted() > 18:  # no more than 2**60 chips in any case
+        return places, None
+    value = int("".join([str(digit) for digit in digits[: len(digits) - zeros]]))
+    if exponent > 0:
+        value *= 10**exponent
+    return places, -value if sign else value
+
+
+cdef object _exact_chips(amount, int places):
+    """``amount`` in chips of ``10**-places``, or ``None`` when it is no whole number of them (of at most 2**60)."""
+    cdef tuple parts = _parts(amount)
+    cdef int needed = parts[0]
+    value = parts[1]
+    if value is None or needed > places:
+        return None
+    chips = value * _TENS[places - needed]
+    return chips if -MAX_CHIPS <= chips <= MAX_CHIPS else None
+
+
+cdef object _chips(amount, str what, int places):
     """``amount`` in chips of ``10**-places``, exactly."""
-    chips = _scaled(amount, places)
+    chips = _exact_chips(amount, places)
     if chips is None:
         raise HandProblem(
             f"an amount that is no whole number of chips: {what} {amount} (a chip is {Decimal(1).scaleb(-places)}, "
@@ -308,7 +315,7 @@ def replay(parsed, source="<file>"):
                 live, dead = 0, live + dead
             old = posts.get(seat, (0, 0))
             posts[seat] = (old[0] + live, old[1] + dead)
-    straddle_amounts = [0] * max([position for position, _ in straddles], default=0)
+    straddle_amounts = [0] * (max([position for position, _ in straddles]) if straddles else 0)
     for position, amount in straddles:
         if position == 0:
             raise HandProblem("a straddle in the big blind: holdem plays straddles after the big blind")
@@ -399,28 +406,6 @@ cdef int _seat_of(dict index, str name, line) except -1:
     if seat is None:
         raise HandProblem(f"a player not dealt in: {name!r} acts but has no seat in the hand", line)
     return seat
-
-
-cdef object _UNKNOWN = object()
-cdef dict _SCALED = {}  # each amount met in chips of each unit, or None (amounts repeat: each is worked out once)
-
-
-cdef object _exact_chips(amount, int places):
-    """``amount`` in chips of ``10**-places``, or ``None`` when it is no whole number of them (of at most 2**60)."""
-    key = (amount, places)
-    value = _SCALED.get(key, _UNKNOWN)
-    if value is _UNKNOWN:
-        value = _scaled(amount, places)
-        if len(_SCALED) >= 65536:
-            _SCALED.clear()
-        _SCALED[key] = value
-    return value
-
-
-cdef object _chips(amount, str what, int places):
-    """``amount`` in chips of ``10**-places``, exactly."""
-    value = _exact_chips(amount, places)
-    return _to_chips(amount, what, places) if value is None else value
 
 
 cdef int _button(parsed, int count, list smalls, list bigs) except -1:
