@@ -465,21 +465,21 @@ cdef int _settle(hand, parsed, int runs, extra_boards, set shown) except -1:
             for seat in hand.runs_pending:
                 hand.agree_runs(seat, runs)
             continue
-        waiting = hand.showdown_seats
+        waiting = hand._waiting  # the showdown's seats to show or muck (a list never changed in place)
         if waiting:
             names = [seat.name for seat in parsed.seats]
-            for seat in waiting:
+            for seat in waiting:  # each waited for: shown when its cards are known, as Hand.show and muck check
                 name = names[seat]
                 try:
-                    if name in parsed.shown and hand.hole_cards(seat):
-                        hand.show(seat)
+                    if name in parsed.shown and hand._hole[seat]:
+                        hand._decide(seat, True)
                         shown.add(seat)
                     else:
-                        hand.muck(seat)
+                        hand._decide(seat, False)
                 except HoldemError as error:
                     raise HandProblem(f"a showdown that cannot be played: {name}: {error}") from None
             continue
-        if hand.cards_needed:
+        if hand._cards_needed:
             run = len(hand.boards)
             if hand.runs > 1 and run - 1 < len(extra_boards):
                 board = extra_boards[run - 1]
