@@ -643,12 +643,12 @@ cdef object _check(hand, parsed, list names, dict index, int places, unit, sourc
     ))
 
 
-cdef object _new_record = object.__new__
+cdef object _new_record = object.__new__, _set_attribute = object.__setattr__
 
 
 cdef object _record(dict fields):
-    """The SiteHand of ``fields``, all of them: the frozen dataclass's own ``__init__`` sets each field
-    through ``object.__setattr__``, which costs more than the rest of the check."""
+    """The SiteHand of ``fields``, all of them, as its attributes' dict: the frozen dataclass's own
+    ``__init__`` sets each field through ``object.__setattr__``, which costs more than the rest of the check."""
     record = _new_record(SiteHand)
-    record.__dict__.update(fields)
+    _set_attribute(record, "__dict__", fields)
     return record

@@ -258,7 +258,7 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     read_stakes(parsed, stakes, tournament is not None)
     parsed.started = _started(rest)
 
-    if "*** SUMMARY ***" not in lines and "Hand cancelled" not in lines:
+    if not _holds(lines, "*** SUMMARY ***") and not _holds(lines, "Hand cancelled"):
         last = max(index for index, text in enumerate(lines) if text)
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + last)
     read_table(parsed, lines[1], line + 1)
@@ -295,6 +295,15 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     parsed.returned = returned or None  # before 2009 none is printed, and the collected amounts leave them out
     parsed.boards = [boards[run] for run in sorted(boards)]
     return parsed
+
+
+cdef bint _holds(list lines, str text):
+    """Whether ``text`` is one of ``lines``, looked for from the last (where a hand's summary is)."""
+    cdef Py_ssize_t index
+    for index in range(len(lines) - 1, -1, -1):
+        if lines[index] == text:
+            return True
+    return False
 
 
 cpdef read_stakes(parsed, stakes, bint in_chips):
