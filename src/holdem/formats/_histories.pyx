@@ -9,7 +9,6 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
-import functools
 import itertools
 from decimal import Decimal
 
@@ -152,7 +151,7 @@ cdef object _stray(name, tuple stray):
     return Problem(name, stray[0], None, None, reason)
 
 
-def places_of(parsed):
+cpdef int places_of(parsed) except -1:
     """The decimal places of the hand's unit."""
     cdef int places = 0
     for amount in _amounts(parsed):
@@ -242,8 +241,22 @@ cdef object _chips(amount, str what, int places):
 cdef dict _SITE_RULES = {"fold_without_bet": True}
 
 
-@functools.lru_cache(maxsize=512)
-def _rules(structure, blinds, bets, ante, straddles, runouts, options):
+cdef dict _RULES = {}  # the rules of each game met: a game's hands share them (a plain dict, as above)
+
+
+cdef object _rules(structure, tuple blinds, bets, ante, tuple straddles, int runouts, tuple options):
+    """The site's rules of a game, made once for each game."""
+    key = (id(structure), blinds, bets, ante, straddles, runouts, options)  # an enum's hash is a Python call
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = _new_rules(structure, blinds, bets, ante, straddles, runouts, options)
+        if len(_RULES) >= 512:
+            _RULES.clear()
+        _RULES[key] = rules
+    return rules
+
+
+cdef object _new_rules(structure, tuple blinds, bets, ante, tuple straddles, int runouts, tuple options):
     settings = dict(_SITE_RULES)
     settings.update(options)
     settings.update(ante=ante, straddles=straddles)

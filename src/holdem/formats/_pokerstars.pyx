@@ -62,6 +62,19 @@ cdef dict _POSTS = {
 cdef str _LIVE_AND_DEAD = "small & big blinds"
 cdef tuple _RUN_ENDS = ("FLOP", "TURN", "RIVER", "SHOW DOWN")
 cdef list _ALL_IN = ["and", "is", "all-in"]
+cdef enum:
+    _FOLDS = 1
+    _CHECKS
+    _CALLS
+    _BETS
+    _RAISES
+    _POSTS_VERB
+    _SHOWS
+    _MUCKS
+cdef dict _VERBS = {
+    "folds": _FOLDS, "checks": _CHECKS, "calls": _CALLS, "bets": _BETS, "raises": _RAISES, "posts": _POSTS_VERB,
+    "shows": _SHOWS, "mucks": _MUCKS,
+}
 cdef object _ZERO = Decimal(0)
 cdef object _match_collected = COLLECTED.match, _match_returned = RETURNED.match, _match_dealt = DEALT.match
 cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _match_information = INFORMATION.match
@@ -332,7 +345,7 @@ cdef object _started(str rest):
     return first
 
 
-def read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t number, set names, set dealt_in):
+cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t number, set names, set dealt_in):
     """Read ``lines[position:]`` (the first at line number ``number``) into ``parsed``: the decisions
     and posts, the cards dealt and shown, the results and the summary; return whether the hand
     reached its summary, whether it was cancelled, the uncalled bets returned and the boards by run.
@@ -411,25 +424,26 @@ cpdef decision(parsed, str name, str verb, list words, int street, Py_ssize_t nu
     """A player's decision, post, show or muck (``words``: what follows ``NAME: ``, ``verb`` first) into ``parsed``."""
     cdef Py_ssize_t size
     cdef list acts
+    cdef int kind = _VERBS.get(verb, 0)  # one lookup rather than a comparison with each verb
     if words[-1] == "all-in" and words[-3:] == _ALL_IN:
         words = words[:-3]
     size = len(words)
     acts = parsed.streets[street]
-    if verb == "folds" and (size == 1 or words[1].startswith("[")):
+    if kind == _FOLDS and (size == 1 or words[1].startswith("[")):
         acts.append(Act(name, "fold", None, number))
         if size > 1:
             parsed.holes[name] = parse_hand_cards(" ".join(words[1:]).strip("[]"))
-    elif verb == "checks" and size == 1:
+    elif kind == _CHECKS and size == 1:
         acts.append(Act(name, "check", None, number))
-    elif verb == "calls" and size == 2:
+    elif kind == _CALLS and size == 2:
         acts.append(Act(name, "call", parse_amount(words[1]), number))
-    elif verb == "bets" and size == 2:
+    elif kind == _BETS and size == 2:
         acts.append(Act(name, "bet", parse_amount(words[1]), number))
-    elif verb == "raises" and size == 4 and words[2] == "to":
+    elif kind == _RAISES and size == 4 and words[2] == "to":
         acts.append(Act(name, "raise_to", parse_amount(words[3]), number))
-    elif verb == "posts" and street == 0:
+    elif kind == _POSTS_VERB and street == 0:
         parsed.posts.append(_post(parsed, name, words, number))
-    elif verb == "shows" and size >= 2:
+    elif kind == _SHOWS and size >= 2:
         cards = CARDS.match(" ".join(words[1:]))
         if cards is None:
             raise HandProblem(f"a show without cards: {name}", number)
@@ -438,7 +452,7 @@ cpdef decision(parsed, str name, str verb, list words, int street, Py_ssize_t nu
             parsed.shown[name] = shown
             parsed.holes[name] = shown
         return
-    elif verb == "mucks" and size == 2 and words[1] == "hand":
+    elif kind == _MUCKS and size == 2 and words[1] == "hand":
         parsed.mucked.add(name)
         return
     elif " ".join(words) in _PLAYER_INFORMATION or verb == "Pays" or verb == "said,":
