@@ -1,4 +1,4 @@
-"""PokerStars' seat, table and stakes texts: what the compiled readers take apart is what the regexes that
+"""PokerStars' seat, table, stakes and results texts: what the compiled readers take apart is what the regexes that
 define them match."""
 
 import re
@@ -6,7 +6,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem.formats._pokerstars import seat_line, stakes_of, table_line
+from holdem.formats._pokerstars import collected_line, seat_line, stakes_of, table_line
 
 SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
 TABLE = re.compile(r"Table '(.*)'\s*(?:(\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(\d+) is the button")
@@ -73,3 +73,18 @@ def test_lines_as_printed():
         assert table_line(text) == groups(TABLE, text) is not None
     for text in ["Hold'em Limit ($0.10/$0.20 USD)", "(1/2)", "x (a/b/c) (10/20 EUR)", "( USD/ USD)"]:
         assert stakes_of(text) == STAKES.search(text).group(0, 1, 2)
+
+
+COLLECTED = re.compile(r"(.*) collected (\S+) from (?:main pot|side pot(?:-\d+)?|pot)$")
+COLLECTED_PIECES = [
+    "Ann", " collected ", "collected", "$1", "\t", " ", " from ", "from", "pot", "main pot", "side pot", "-", "2",
+    "٣", "side pot-", "x",
+]
+
+
+@settings(deadline=None, derandomize=True, max_examples=3000)
+@given(texts(COLLECTED_PIECES))
+def test_the_collected_line_read_is_the_one_the_regex_defines(text):
+    assert collected_line(text) == groups(COLLECTED, text)
+    for pot in ("pot", "side pot-12"):
+        assert collected_line(f"{text} collected $1 from {pot}") == groups(COLLECTED, f"{text} collected $1 from {pot}")

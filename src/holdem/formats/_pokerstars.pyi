@@ -4,12 +4,12 @@ from decimal import Decimal
 from holdem.formats.parsing import ParsedHand
 
 CARDS: re.Pattern[str]
-COLLECTED: re.Pattern[str]
 DEALT: re.Pattern[str]
 INFORMATION: re.Pattern[str]
 RETURNED: re.Pattern[str]
 STREETS: dict[str, int]
 
+def collected_line(text: str) -> tuple[str, str] | None: ...
 def blank_hand(site: str, line: int) -> ParsedHand: ...
 def read_hand(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand: ...
 def read_stakes(parsed: ParsedHand, stakes: re.Match[str] | tuple[str, str, str], in_chips: bool) -> None: ...

@@ -30,14 +30,13 @@ from holdem.formats.parsing import (
 from holdem.rules import Structure
 
 __all__ = [
-    "CARDS", "COLLECTED", "DEALT", "INFORMATION", "RETURNED", "STREETS", "action", "blank_hand", "decision",
-    "read_hand", "read_lines", "read_stakes", "read_table", "seat_line", "stakes_of", "summary_line", "table_line",
+    "CARDS", "DEALT", "INFORMATION", "RETURNED", "STREETS", "action", "blank_hand", "decision",
+    "collected_line", "read_hand", "read_lines", "read_stakes", "read_table", "seat_line", "stakes_of", "summary_line", "table_line",
 ]
 
 CARDS = re.compile(r"\[([^\]]*)\]")
 _BOARD_WORDS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-COLLECTED = re.compile(r"(.*) collected (\S+) from (?:main pot|side pot(?:-\d+)?|pot)$")
 RETURNED = re.compile(r"Uncalled bet \((\S+)\) returned to (.*)$")
 _CASH_OUT = re.compile(r"(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?$")
 _BOUNTY = re.compile(r"(.*?) wins (?:the )?(\S+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
@@ -76,7 +75,7 @@ cdef dict _VERBS = {
     "shows": _SHOWS, "mucks": _MUCKS,
 }
 cdef object _ZERO = Decimal(0)
-cdef object _match_collected = COLLECTED.match, _match_returned = RETURNED.match, _match_dealt = DEALT.match
+cdef object _match_returned = RETURNED.match, _match_dealt = DEALT.match
 cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _match_information = INFORMATION.match
 
 
@@ -377,9 +376,9 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
             summary_line(parsed, text, number, boards)
         elif (act := action(text, names)) is not None:
             decision(parsed, act[0], act[1], act[2], street, number, dealt_in)
-        elif " collected " in text and (found := _match_collected(text)) and found[1] in names:
-            name = found[1]
-            collected[name] = collected.get(name, _ZERO) + parse_amount(found[2])
+        elif (found := collected_line(text)) is not None and found[0] in names:
+            name = found[0]
+            collected[name] = collected.get(name, _ZERO) + parse_amount(found[1])
         elif text.startswith("Uncalled bet (") and (found := _match_returned(text)) and found[2] in names:
             name = found[2]
             returned[name] = returned.get(name, _ZERO) + parse_amount(found[1])
@@ -404,6 +403,35 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
             raise HandProblem(f"a line that is none of a PokerStars hand's: {text[:80]!r}", number)
         number += 1
     return in_summary, cancelled, returned, boards
+
+
+cpdef tuple collected_line(str text):
+    """The player and the amount of ``NAME collected AMOUNT from POT`` (``pot``, ``main pot``, ``side pot``,
+    ``side pot-N``; the name the longest that leaves such a line), or ``None``.
+
+    >>> collected_line("Ann collected $1.25 from side pot-2")
+    ('Ann', '$1.25')
+    """
+    cdef Py_ssize_t at, amount, end = len(text)
+    cdef Py_UCS4 mark
+    cdef str pot
+    while True:
+        at = text.rfind(" collected ", 0, end)
+        if at < 0:
+            return None
+        end = at + 10
+        amount = at + 11
+        while amount < len(text):
+            mark = text[amount]
+            if mark.isspace():
+                break
+            amount += 1
+        if amount > at + 11 and text.startswith(" from ", amount):
+            pot = text[amount + 6 :]
+            if pot == "pot" or pot == "main pot" or pot == "side pot" or (
+                pot.startswith("side pot-") and _run(pot, 9, True) == len(pot) > 9
+            ):
+                return text[:at], text[at + 11 : amount]
 
 
 cpdef tuple action(str text, set names):

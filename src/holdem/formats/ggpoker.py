@@ -131,8 +131,8 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             _pokerstars.summary_line(parsed, text, number, boards)
         elif (act := _pokerstars.action(text, names)) is not None:
             _decision(parsed, act, street, number, dealt_in)
-        elif (match := _pokerstars.COLLECTED.match(text)) and match[1] in names:
-            parsed.collected[match[1]] = parsed.collected.get(match[1], Decimal(0)) + parse_amount(match[2])
+        elif (won := _pokerstars.collected_line(text)) and won[0] in names:
+            parsed.collected[won[0]] = parsed.collected.get(won[0], Decimal(0)) + parse_amount(won[1])
         elif (match := _pokerstars.RETURNED.match(text)) and match[2] in names:
             returned[match[2]] = returned.get(match[2], Decimal(0)) + parse_amount(match[1])
         elif (match := _pokerstars.DEALT.match(text)) and match[1] in names:
