@@ -13,7 +13,7 @@ import holdem.formats._toml
 @pytest.mark.parametrize(
     ("module", "examples"),
     [(holdem._core, 10), (holdem._hand, 3), (holdem.formats._toml, 2), (holdem.formats._times, 2),
-     (holdem.formats._pokerstars, 4)],
+     (holdem.formats._pokerstars, 5)],
 )
 def test_compiled_docstring_examples(module, examples):
     # pytest's doctest collection does not look inside compiled modules.

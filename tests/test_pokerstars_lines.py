@@ -1,12 +1,12 @@
-"""PokerStars' seat, table, stakes and results texts: what the compiled readers take apart is what the regexes that
-define them match."""
+"""PokerStars' seat, table, stakes, deals and results texts: what the compiled readers take apart is what
+the regexes that define them match."""
 
 import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem.formats._pokerstars import collected_line, seat_line, stakes_of, table_line
+from holdem.formats._pokerstars import collected_line, dealt_line, seat_line, stakes_of, table_line
 
 SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
 TABLE = re.compile(r"Table '(.*)'\s*(?:(\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(\d+) is the button")
@@ -88,3 +88,14 @@ def test_the_collected_line_read_is_the_one_the_regex_defines(text):
     assert collected_line(text) == groups(COLLECTED, text)
     for pot in ("pot", "side pot-12"):
         assert collected_line(f"{text} collected $1 from {pot}") == groups(COLLECTED, f"{text} collected $1 from {pot}")
+
+
+DEALT = re.compile(r"Dealt to (.*?) \[([^\]]*)\](?: \[([^\]]*)\])?$")
+DEALT_PIECES = ["Dealt to ", "Ann", " ", "[", "]", " [", "] [", "Ah Kd", "x", "Dealt"]
+
+
+@settings(deadline=None, derandomize=True, max_examples=3000)
+@given(texts(DEALT_PIECES))
+def test_the_dealt_line_read_is_the_one_the_regex_defines(text):
+    assert dealt_line(text) == groups(DEALT, text)
+    assert dealt_line("Dealt to " + text) == groups(DEALT, "Dealt to " + text)

@@ -604,7 +604,8 @@ cdef object _check(hand, parsed, list names, dict index, int places, unit, sourc
             rake_chips = sum(shares) - jackpot_chips
             rake = rake_chips * unit
         agree = (
-            rake_chips is not None and rake_chips >= 0 and min(shares) >= 0 and sum(shares) == rake_chips + jackpot_chips
+            rake_chips is not None and rake_chips >= 0 and min(shares) >= 0
+            and sum(shares) == rake_chips + jackpot_chips
             and all([expected[seat] or not shares[seat] for seat in range(count)])
         )
     if not agree:
@@ -620,7 +621,9 @@ cdef object _check(hand, parsed, list names, dict index, int places, unit, sourc
     pot = sum(won) + (sum(returned) if parsed.returns_in_total_pot else 0)
     total_pot = parsed.total_pot
     if total_pot is not None and _exact_chips(total_pot, places) != pot:
-        raise HandProblem(f"a total pot the replay does not make: the history says {total_pot}, the replay {pot * unit}")
+        raise HandProblem(
+            f"a total pot the replay does not make: the history says {total_pot}, the replay {pot * unit}"
+        )
     if parsed.boards:
         dealt_boards = hand.boards
         for run, board in enumerate(parsed.boards):

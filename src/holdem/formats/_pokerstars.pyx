@@ -30,8 +30,8 @@ from holdem.formats.parsing import (
 from holdem.rules import Structure
 
 __all__ = [
-    "CARDS", "DEALT", "INFORMATION", "RETURNED", "STREETS", "action", "blank_hand", "decision",
-    "collected_line", "read_hand", "read_lines", "read_stakes", "read_table", "seat_line", "stakes_of", "summary_line", "table_line",
+    "CARDS", "INFORMATION", "RETURNED", "STREETS", "action", "blank_hand", "collected_line", "dealt_line", "decision",
+    "read_hand", "read_lines", "read_stakes", "read_table", "seat_line", "stakes_of", "summary_line", "table_line",
 ]
 
 CARDS = re.compile(r"\[([^\]]*)\]")
@@ -40,7 +40,6 @@ STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 RETURNED = re.compile(r"Uncalled bet \((\S+)\) returned to (.*)$")
 _CASH_OUT = re.compile(r"(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?$")
 _BOUNTY = re.compile(r"(.*?) wins (?:the )?(\S+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
-DEALT = re.compile(r"Dealt to (.*?) \[([^\]]*)\](?: \[([^\]]*)\])?$")
 # Lines that say something of a player but nothing of the hand's chips or cards.
 INFORMATION = re.compile(
     r".*(?: said, \".*\"| is sitting out| sits out| has timed out.*| is disconnected| is connected| has returned"
@@ -75,7 +74,7 @@ cdef dict _VERBS = {
     "shows": _SHOWS, "mucks": _MUCKS,
 }
 cdef object _ZERO = Decimal(0)
-cdef object _match_returned = RETURNED.match, _match_dealt = DEALT.match
+cdef object _match_returned = RETURNED.match
 cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _match_information = INFORMATION.match
 
 
@@ -209,7 +208,8 @@ cpdef tuple seat_line(str text):
 
 
 cdef tuple _in_chips(str inside):
-    """``STACK in chips`` or ``STACK in chips, BOUNTY bounty`` (the first ``in chips`` that fits): the stack and bounty."""
+    """``STACK in chips`` or ``STACK in chips, BOUNTY bounty`` (the first ``in chips`` that fits): the stack
+    and the bounty."""
     cdef Py_ssize_t at = inside.find(" in chips")
     cdef str after
     while at >= 0:
@@ -382,13 +382,13 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
         elif text.startswith("Uncalled bet (") and (found := _match_returned(text)) and found[2] in names:
             name = found[2]
             returned[name] = returned.get(name, _ZERO) + parse_amount(found[1])
-        elif text.startswith("Dealt to ") and (found := _match_dealt(text)) and found[1] in names:
-            cards = found[3] or found[2]
+        elif (found := dealt_line(text)) is not None and found[0] in names:
+            cards = found[2] or found[1]
             if cards:
                 if parsed.hero is None:
-                    parsed.hero = found[1]
-                parsed.holes[found[1]] = parse_hand_cards(cards)
-            dealt_in.add(found[1])
+                    parsed.hero = found[0]
+                parsed.holes[found[0]] = parse_hand_cards(cards)
+            dealt_in.add(found[0])
         elif text == "Hand cancelled":
             cancelled = True
         elif (found := _match_cash_out(text)) and found[1] in names:
@@ -403,6 +403,31 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
             raise HandProblem(f"a line that is none of a PokerStars hand's: {text[:80]!r}", number)
         number += 1
     return in_summary, cancelled, returned, boards
+
+
+cpdef tuple dealt_line(str text):
+    """The player and the cards of ``Dealt to NAME [CARDS]`` or ``Dealt to NAME [CARDS] [CARDS]`` (the second
+    ``None`` when not printed; the name the shortest that leaves such a line), or ``None``.
+
+    >>> dealt_line("Dealt to Ann [Ah Kd]")
+    ('Ann', 'Ah Kd', None)
+    """
+    cdef Py_ssize_t at, first, second, last = len(text) - 1
+    if not text.startswith("Dealt to "):
+        return None
+    at = text.find(" [", 9)
+    while at >= 0:
+        first = text.find("]", at + 2)
+        if first < 0:
+            return None
+        if first == last:
+            return text[9:at], text[at + 2 : first], None
+        if text.startswith(" [", first + 1):
+            second = text.find("]", first + 3)
+            if second == last:
+                return text[9:at], text[at + 2 : first], text[first + 3 : second]
+        at = text.find(" [", at + 1)
+    return None
 
 
 cpdef tuple collected_line(str text):

@@ -135,11 +135,11 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             parsed.collected[won[0]] = parsed.collected.get(won[0], Decimal(0)) + parse_amount(won[1])
         elif (match := _pokerstars.RETURNED.match(text)) and match[2] in names:
             returned[match[2]] = returned.get(match[2], Decimal(0)) + parse_amount(match[1])
-        elif (match := _pokerstars.DEALT.match(text)) and match[1] in names:
+        elif (dealt := _pokerstars.dealt_line(text)) and dealt[0] in names:
             if parsed.hero is None:
-                parsed.hero = match[1]
-            parsed.holes[match[1]] = parse_hand_cards(match[2])
-            dealt_in.add(match[1])
+                parsed.hero = dealt[0]
+            parsed.holes[dealt[0]] = parse_hand_cards(dealt[1])
+            dealt_in.add(dealt[0])
         elif (match := _HIDDEN_DEAL.match(text)) and match[1] in names:
             dealt_in.add(match[1])
         elif text.startswith("Cash Drop to Pot"):
