@@ -424,11 +424,14 @@ cdef int _seat_of(dict index, str name, line) except -1:
 cdef int _button(parsed, int count, list smalls, list bigs) except -1:
     """The engine's button seat: the site's button (or the last player before an empty button seat),
     unless the blinds say otherwise."""
-    numbers = [seat.number for seat in parsed.seats]
+    cdef int before = count - 1
     candidates = []
-    if parsed.button is not None:
-        before = [seat for seat, number in enumerate(numbers) if number <= parsed.button]
-        candidates.append(before[-1] if before else count - 1)
+    site_button = parsed.button
+    if site_button is not None:
+        for seat, player in enumerate(parsed.seats):
+            if player.number <= site_button:
+                before = seat
+        candidates.append(before)
     if smalls:
         seat = smalls[0][0]
         candidates.append(seat if count == 2 else (seat - 1) % count)
