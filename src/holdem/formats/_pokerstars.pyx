@@ -234,8 +234,8 @@ cdef object _new_object = object.__new__
 
 
 cpdef blank_hand(str site, Py_ssize_t line):
-    """``ParsedHand(site, "", line)``, made without the dataclass's ``__init__``, which sets its forty
-    fields one at a time and costs more than the reading of some hands' lines."""
+    """``ParsedHand(site, "", line)``, made without the dataclass's ``__init__`` (a Python frame that sets
+    its forty fields one at a time)."""
     parsed = _new_object(ParsedHand)
     cdef dict fields = parsed.__dict__
     fields.update(_DEFAULTS)
