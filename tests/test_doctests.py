@@ -5,13 +5,15 @@ import pytest
 
 import holdem._hand
 import holdem._core
+import holdem.formats._pokerstars
 import holdem.formats._times
 import holdem.formats._toml
 
 
 @pytest.mark.parametrize(
     ("module", "examples"),
-    [(holdem._core, 10), (holdem._hand, 3), (holdem.formats._toml, 2), (holdem.formats._times, 2)],
+    [(holdem._core, 10), (holdem._hand, 3), (holdem.formats._toml, 2), (holdem.formats._times, 2),
+     (holdem.formats._pokerstars, 5)],
 )
 def test_compiled_docstring_examples(module, examples):
     # pytest's doctest collection does not look inside compiled modules.

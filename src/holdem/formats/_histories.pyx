@@ -1,13 +1,14 @@
 # cython: wraparound=True, boundscheck=True, cdivision=False
 # What holdem.formats.histories runs for every line and every hand, compiled:
-# the splitting of a file's lines into hands, and the replay of each hand
+# the lines of a file's blocks, their splitting into hands, and the replay of each hand
 # through the engine with its check against the site's summary.  Compiler
 # directives are set in setup.py, but for Python's negative indices, bounds
 # checks and division, which this code relies on.
 
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM
+from cpython.unicode cimport PyUnicode_DecodeUTF8
 
-import functools
 import itertools
 from decimal import Decimal
 
@@ -20,10 +21,64 @@ from holdem.limits import MAX_CHIPS
 from holdem.rules import Rules, Structure
 from holdem.views import SeatStatus
 
-__all__ = ["places_of", "replay", "split_hands"]
+__all__ = ["places_of", "replay", "split_hands", "text_lines"]
 
 
 cdef Py_ssize_t _MAX_HAND_LINES = MAX_HAND_LINES
+
+
+def text_lines(pieces, newline, Py_ssize_t longest):
+    """The pieces of a file (``str``, or bytes of UTF-8 or cp1252 when ``newline`` is ``b"\\n"``) as lists
+    of whole lines, decoded, without the spaces, NULs and byte order marks around them; a line longer
+    than ``longest`` becomes ``LINE_TOO_LONG``."""
+    cdef bint skipping = False  # inside a line too long, until its end
+    cdef list parts
+    empty = newline[:0]
+    mark = LINE_TOO_LONG.encode() if isinstance(newline, bytes) else LINE_TOO_LONG
+    rest = empty  # the start of a line that the next piece ends
+    for piece in pieces:
+        parts = piece.split(newline)
+        if skipping:
+            if len(parts) == 1:
+                continue
+            parts[0], skipping = mark, False
+        else:
+            parts[0] = rest + parts[0]
+        rest = parts.pop()
+        if len(rest) > longest:
+            rest, skipping = empty, True
+        if parts:
+            yield _stripped(parts, mark, longest)
+    if skipping:
+        yield _stripped([mark], mark, longest)
+    elif rest:
+        yield _stripped([rest], mark, longest)
+
+
+cdef list _stripped(list parts, mark, Py_ssize_t longest):
+    """``parts`` decoded (UTF-8, or cp1252 where a line is not UTF-8) and stripped, those longer than
+    ``longest`` as ``LINE_TOO_LONG``."""
+    cdef Py_ssize_t index
+    cdef bint decode = type(mark) is bytes
+    cdef str line
+    cdef Py_UCS4 first, last
+    for index in range(len(parts)):
+        part = parts[index]
+        if len(part) > longest:
+            part = mark
+        if decode:
+            try:
+                line = PyUnicode_DecodeUTF8(PyBytes_AS_STRING(part), PyBytes_GET_SIZE(part), NULL)
+            except UnicodeDecodeError:
+                line = (<bytes>part).decode("cp1252", errors="replace")
+        else:
+            line = part
+        if line:  # most lines have nothing to strip: looked at before a method call
+            first, last = line[0], line[len(line) - 1]
+            if first in " \t\r\x00\ufeff" or last in " \t\r\x00\ufeff":
+                line = line.strip(" \t\r\x00\ufeff")
+        parts[index] = line
+    return parts
 
 
 def split_hands(name, blocks, report):
@@ -36,12 +91,16 @@ def split_hands(name, blocks, report):
     cdef list chunk = []
     cdef bint too_long = False, started = False
     cdef tuple starts = parsing._ALL_STARTS, preludes = parsing._ALL_PRELUDES
-    cdef frozenset firsts = frozenset(start[:1] for start in starts)  # a line's first character rules most out
+    cdef dict firsts = {}  # the starts by their first character, which rules most lines out
+    for start in starts:
+        firsts[start[:1]] = firsts.get(start[:1], ()) + (start,)
     site = None
     stray = None
     lines = enumerate(itertools.chain.from_iterable(blocks), 1)
     for number, line in lines:
-        if line[:1] in firsts and line.startswith(starts) and (starting := parsing._site_of(line)) is not None:
+        if (possible := firsts.get(line[:1])) is not None and line.startswith(possible) and (
+            starting := parsing._site_of(line)
+        ) is not None:
             started = True
             if site is not None:
                 yield site, first, _without_preludes(chunk, preludes)
@@ -92,46 +151,16 @@ cdef object _stray(name, tuple stray):
     return Problem(name, stray[0], None, None, reason)
 
 
-def places_of(parsed):
+cpdef int places_of(parsed) except -1:
     """The decimal places of the hand's unit."""
-    cdef int places = _most_places(_amounts(parsed))
+    cdef int places = 0
+    for amount in _amounts(parsed):
+        places = max(places, <int>_parts(amount)[0])
     if parsed.currency and places < 2:
         places = 2
     if places > 12:
         raise HandProblem("amounts finer than 10**-12 of a unit: holdem does not read them")
     return places
-
-
-# The caches below are plain dicts: each of their operations is atomic, on a free-threaded Python too,
-# and two threads that work out one amount at once store the same value.
-cdef dict _PLACES = {}  # the decimal places of each amount met (amounts repeat: each is worked out once)
-
-
-cdef int _most_places(list amounts) except -1:
-    """The most decimal places any of ``amounts`` needs."""
-    cdef int most = 0, places
-    for amount in amounts:
-        places = _PLACES.get(amount, -1)
-        if places < 0:
-            places = _places(amount)
-            if len(_PLACES) >= 65536:
-                _PLACES.clear()
-            _PLACES[amount] = places
-        if places > most:
-            most = places
-    return most
-
-
-cdef int _places(amount) except -1:
-    """The decimal places ``amount`` needs (from its digits: no decimal context, no overflow)."""
-    if not amount.is_finite():
-        return 0
-    _, digits, exponent = amount.as_tuple()
-    cdef Py_ssize_t zeros = 0
-    while zeros < len(digits) - 1 and digits[len(digits) - 1 - zeros] == 0:
-        zeros += 1
-    exponent += zeros
-    return min(-exponent, 1000) if exponent < 0 else 0
 
 
 cdef list _amounts(parsed):
@@ -150,19 +179,56 @@ cdef list _amounts(parsed):
     return amounts
 
 
-cdef object _scaled(amount, int places):
-    """``amount`` times ``10**places`` as an int; ``None`` when that is no whole number of at most 2**60."""
-    if not amount.is_finite() or amount.adjusted() > 18:  # no more than 2**60 chips in any case
-        return None
-    chips = amount.scaleb(places)
-    if chips != chips.to_integral_value() or chips.copy_abs() > MAX_CHIPS:
-        return None
-    return int(chips)
+# A plain dict: each of its operations is atomic, on a free-threaded Python too, and two threads that
+# work out one amount at once store the same value.
+cdef dict _PARTS = {}  # each amount met, worked out once (amounts repeat): see _parts
+cdef tuple _TENS = tuple([10**power for power in range(13)])
 
 
-cdef object _to_chips(amount, str what, int places):
+cdef tuple _parts(amount):
+    """The decimal places ``amount`` needs and its value in units of the last of them (``None`` when it is
+    not finite or past any hand's chips)."""
+    parts = _PARTS.get(amount)
+    if parts is None:
+        parts = _new_parts(amount)
+        if len(_PARTS) >= 65536:
+            _PARTS.clear()
+        _PARTS[amount] = parts
+    return parts
+
+
+cdef tuple _new_parts(amount):
+    """What :func:`_parts` gives, from the amount's digits (no decimal context, no overflow)."""
+    cdef Py_ssize_t zeros = 0
+    if not amount.is_finite():
+        return 0, None
+    sign, digits, exponent = amount.as_tuple()
+    while zeros < len(digits) - 1 and digits[len(digits) - 1 - zeros] == 0:
+        zeros += 1
+    exponent += zeros
+    places = min(-exponent, 1000) if exponent < 0 else 0
+    if amount.adjusted() > 18:  # no more than 2**60 chips in any case
+        return places, None
+    value = int("".join([str(digit) for digit in digits[: len(digits) - zeros]]))
+    if exponent > 0:
+        value *= 10**exponent
+    return places, -value if sign else value
+
+
+cdef object _exact_chips(amount, int places):
+    """``amount`` in chips of ``10**-places``, or ``None`` when it is no whole number of them (of at most 2**60)."""
+    cdef tuple parts = _parts(amount)
+    cdef int needed = parts[0]
+    value = parts[1]
+    if value is None or needed > places:
+        return None
+    chips = value * _TENS[places - needed]
+    return chips if -MAX_CHIPS <= chips <= MAX_CHIPS else None
+
+
+cdef object _chips(amount, str what, int places):
     """``amount`` in chips of ``10**-places``, exactly."""
-    chips = _scaled(amount, places)
+    chips = _exact_chips(amount, places)
     if chips is None:
         raise HandProblem(
             f"an amount that is no whole number of chips: {what} {amount} (a chip is {Decimal(1).scaleb(-places)}, "
@@ -175,8 +241,22 @@ cdef object _to_chips(amount, str what, int places):
 cdef dict _SITE_RULES = {"fold_without_bet": True}
 
 
-@functools.lru_cache(maxsize=512)
-def _rules(structure, blinds, bets, ante, straddles, runouts, options):
+cdef dict _RULES = {}  # the rules of each game met: a game's hands share them (a plain dict, as above)
+
+
+cdef object _rules(structure, tuple blinds, bets, ante, tuple straddles, int runouts, tuple options):
+    """The site's rules of a game, made once for each game."""
+    key = (id(structure), blinds, bets, ante, straddles, runouts, options)  # an enum's hash is a Python call
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = _new_rules(structure, blinds, bets, ante, straddles, runouts, options)
+        if len(_RULES) >= 512:
+            _RULES.clear()
+        _RULES[key] = rules
+    return rules
+
+
+cdef object _new_rules(structure, tuple blinds, bets, ante, tuple straddles, int runouts, tuple options):
     settings = dict(_SITE_RULES)
     settings.update(options)
     settings.update(ante=ante, straddles=straddles)
@@ -202,7 +282,7 @@ def replay(parsed, source="<file>"):
     cdef bint dead_small_blind
     cdef list names, stacks, smalls, bigs, straddles, printed, straddle_amounts
     cdef dict index, posts
-    unit = Decimal(1).scaleb(-places)
+    unit = _UNITS[places]
     names = [seat.name for seat in parsed.seats]
     count = len(names)
     if not 2 <= count <= 10:
@@ -216,15 +296,16 @@ def replay(parsed, source="<file>"):
         raise HandProblem("a player without chips: every player dealt in needs a stack")
 
     # The forced bets: the button from the site's button or the blinds, the rest as posts.
-    smalls = [(_seat_of(index, post.name, post.line), post) for post in parsed.posts if post.kind == PostKind.SMALL_BLIND]
-    bigs = [(_seat_of(index, post.name, post.line), post) for post in parsed.posts if post.kind == PostKind.BIG_BLIND]
+    smalls = [(_seat_of(index, post.name, post.line), post) for post in parsed.posts if post.kind == _SMALL_BLIND]
+    bigs = [(_seat_of(index, post.name, post.line), post) for post in parsed.posts if post.kind == _BIG_BLIND]
     button = _button(parsed, count, smalls, bigs)
     small_seat = button if count == 2 else (button + 1) % count
-    small_posted = any(seat == small_seat for seat, _ in smalls)
-    dead_small_blind = not small_posted
+    small_post = _post_at(smalls, small_seat)
+    dead_small_blind = small_post is None
     big_seat = small_seat if dead_small_blind and count > 2 else (small_seat + 1) % count
     if dead_small_blind and count == 2:
         big_seat = (button + 1) % count
+    big_post = _post_at(bigs, big_seat)
     posts = {}
     straddles = []
     ante = 0
@@ -234,33 +315,31 @@ def replay(parsed, source="<file>"):
         live, dead = _chips(post.live, "post", places), _chips(post.dead, "post", places)
         printed[seat] += live + dead
         kind = post.kind
-        if kind == PostKind.ANTE:
+        if kind == _ANTE:
             ante = max(ante, live + dead)
-        elif kind == PostKind.SMALL_BLIND and seat == small_seat:
+        elif kind == _SMALL_BLIND and seat == small_seat:
             continue
-        elif kind == PostKind.BIG_BLIND and seat == big_seat:
+        elif kind == _BIG_BLIND and seat == big_seat:
             continue
-        elif kind == PostKind.STRADDLE:
+        elif kind == _STRADDLE:
             straddles.append(((seat - big_seat) % count, live))
         else:
-            if kind == PostKind.SMALL_BLIND:  # a small blind out of position is dead
+            if kind == _SMALL_BLIND:  # a small blind out of position is dead
                 live, dead = 0, live + dead
             old = posts.get(seat, (0, 0))
             posts[seat] = (old[0] + live, old[1] + dead)
-    straddle_amounts = [0] * (max((position for position, _ in straddles), default=0))
+    straddle_amounts = [0] * (max([position for position, _ in straddles]) if straddles else 0)
     for position, amount in straddles:
         if position == 0:
             raise HandProblem("a straddle in the big blind: holdem plays straddles after the big blind")
         straddle_amounts[position - 1] = amount
-    big_post = next((post for seat, post in bigs if seat == big_seat), None)
-    small_post = next((post for seat, post in smalls if seat == small_seat), None)
     small_blind = _chips(parsed.small_blind, "small blind", places)
     big_blind = _chips(parsed.big_blind, "big blind", places)
     if small_post is not None:
         small_blind = max(small_blind, _chips(small_post.live, "small blind", places))
     if big_post is not None:
         big_blind = max(big_blind, _chips(big_post.live, "big blind", places))
-    elif not any(post.kind == PostKind.BIG_BLIND for post in parsed.posts):
+    elif not bigs:
         raise HandProblem("no big blind: no one posts it")
     bets = None
     if parsed.structure is Structure.FIXED_LIMIT:
@@ -271,7 +350,7 @@ def replay(parsed, source="<file>"):
     runs = max(1, len(parsed.boards))
     rules = _rules(
         parsed.structure, (small_blind, big_blind), bets, ante, tuple(straddle_amounts), runs,
-        tuple(sorted(parsed.rules.items())),
+        tuple(sorted(parsed.rules.items())) if parsed.rules else (),
     )  # fmt: skip
     holes = [parsed.holes.get(name) for name in names]
     board = parsed.boards[0] if parsed.boards else ()
@@ -284,12 +363,13 @@ def replay(parsed, source="<file>"):
         raise HandProblem(f"a deal the engine refuses: {error}") from None
 
     extra_boards = parsed.boards[1:]
+    shown = set()  # the seats shown (the showdown waits for each: none is shown by the engine itself)
     for street_number, street in enumerate(parsed.streets):
         for act in street:
             seat = _seat_of(index, act.name, act.line)
             actor = hand.actor
             if actor != seat:
-                _advance(hand, parsed, runs, extra_boards, seat)
+                _advance(hand, parsed, runs, extra_boards, seat, shown)
                 actor = hand.actor
             if actor is None:
                 raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
@@ -305,11 +385,10 @@ def replay(parsed, source="<file>"):
                     f"a decision out of turn: {act.name} acts, {names[actor]} is to act (a line missing?)", act.line
                 )
             _play(hand, act, places, unit)
-    _advance(hand, parsed, runs, extra_boards, None)
+    _advance(hand, parsed, runs, extra_boards, None, shown)
     if not hand.is_over:
         waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
         raise HandProblem(f"the hand stops before its end: {waiting} (a line missing, or the file cut short?)")
-    shown = hand.shown_cards() if parsed.shown else {}
     for name in parsed.shown:  # a winner who showed after the others folded
         winner = index.get(name)
         if winner is not None and winner not in shown and hand.statuses[winner] is not _FOLDED:
@@ -317,10 +396,21 @@ def replay(parsed, source="<file>"):
                 hand.show(winner)
             except HoldemError:
                 pass  # a shown hand that had to be shown anyway
-    return _check(hand, parsed, names, unit, source, printed)
+    return _check(hand, parsed, names, index, places, unit, source, printed)
 
 
 _STREET_NAMES = ("preflop", "flop", "turn", "river")
+cdef tuple _UNITS = tuple([Decimal(1).scaleb(-places) for places in range(13)])  # a chip's value by the unit's places
+cdef str _ANTE = PostKind.ANTE, _SMALL_BLIND = PostKind.SMALL_BLIND, _BIG_BLIND = PostKind.BIG_BLIND
+cdef str _STRADDLE = PostKind.STRADDLE
+
+
+cdef object _post_at(list posts, int seat):
+    """The first of ``posts`` (each a seat and its post) at ``seat``, or ``None``."""
+    for at, post in posts:
+        if at == seat:
+            return post
+    return None
 
 
 cdef int _seat_of(dict index, str name, line) except -1:
@@ -331,30 +421,17 @@ cdef int _seat_of(dict index, str name, line) except -1:
     return seat
 
 
-cdef object _UNKNOWN = object()
-cdef dict _SCALED = {}  # each amount met in chips of each unit, or None (amounts repeat: each is worked out once)
-
-
-cdef object _chips(amount, str what, int places):
-    """``amount`` in chips of ``10**-places``, exactly."""
-    key = (amount, places)
-    value = _SCALED.get(key, _UNKNOWN)
-    if value is _UNKNOWN:
-        value = _scaled(amount, places)
-        if len(_SCALED) >= 65536:
-            _SCALED.clear()
-        _SCALED[key] = value
-    return _to_chips(amount, what, places) if value is None else value
-
-
 cdef int _button(parsed, int count, list smalls, list bigs) except -1:
     """The engine's button seat: the site's button (or the last player before an empty button seat),
     unless the blinds say otherwise."""
-    numbers = [seat.number for seat in parsed.seats]
+    cdef int before = count - 1
     candidates = []
-    if parsed.button is not None:
-        before = [seat for seat, number in enumerate(numbers) if number <= parsed.button]
-        candidates.append(before[-1] if before else count - 1)
+    site_button = parsed.button
+    if site_button is not None:
+        for seat, player in enumerate(parsed.seats):
+            if player.number <= site_button:
+                before = seat
+        candidates.append(before)
     if smalls:
         seat = smalls[0][0]
         candidates.append(seat if count == 2 else (seat - 1) % count)
@@ -381,12 +458,12 @@ _FOLDED = SeatStatus.FOLDED
 _ZERO = Decimal(0)
 
 
-cdef int _advance(hand, parsed, int runs, extra_boards, seat) except -1:
+cdef int _advance(hand, parsed, int runs, extra_boards, seat, set shown) except -1:
     """Play what the engine waits for before ``seat``'s next decision (``None``: the end of the
     hand): the runs agreed, the shows and mucks at showdown, the cards of further runs, and the
     checks sites do not print, of a player who can only check (every other player all in)."""
     while True:
-        _settle(hand, parsed, runs, extra_boards)
+        _settle(hand, parsed, runs, extra_boards, shown)
         actor = hand.actor
         if actor is None or actor == seat:
             return 0
@@ -396,27 +473,29 @@ cdef int _advance(hand, parsed, int runs, extra_boards, seat) except -1:
         hand.check()
 
 
-cdef int _settle(hand, parsed, int runs, extra_boards) except -1:
-    """Play the runs agreed, the shows and mucks at showdown and the cards of further runs."""
+cdef int _settle(hand, parsed, int runs, extra_boards, set shown) except -1:
+    """Play the runs agreed, the shows and mucks at showdown (the seats shown added to ``shown``) and the
+    cards of further runs."""
     while True:
         if runs > 1 and hand.runs_pending:  # the runs are agreed only in a hand run more than once
             for seat in hand.runs_pending:
                 hand.agree_runs(seat, runs)
             continue
-        waiting = hand.showdown_seats
+        waiting = hand._waiting  # the showdown's seats to show or muck (a list never changed in place)
         if waiting:
             names = [seat.name for seat in parsed.seats]
-            for seat in waiting:
+            for seat in waiting:  # each waited for: shown when its cards are known, as Hand.show and muck check
                 name = names[seat]
                 try:
-                    if name in parsed.shown and hand.hole_cards(seat):
-                        hand.show(seat)
+                    if name in parsed.shown and hand._hole[seat]:
+                        hand._decide(seat, True)
+                        shown.add(seat)
                     else:
-                        hand.muck(seat)
+                        hand._decide(seat, False)
                 except HoldemError as error:
                     raise HandProblem(f"a showdown that cannot be played: {name}: {error}") from None
             continue
-        if hand.cards_needed:
+        if hand._cards_needed:
             run = len(hand.boards)
             if hand.runs > 1 and run - 1 < len(extra_boards):
                 board = extra_boards[run - 1]
@@ -480,12 +559,13 @@ cdef int _play(hand, act, int places, unit) except -1:
     return 0
 
 
-cdef object _check(hand, parsed, list names, unit, source, list printed):
+cdef object _check(hand, parsed, list names, dict index, int places, unit, source, list printed):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
-    ``printed`` by seat, with the engine's)."""
-    won = [0] * len(names)
-    returned = [0] * len(names)
-    posted = [0] * len(names)
+    ``printed`` by seat, with the engine's): compared in chips, ``Decimal`` only for the record."""
+    cdef Py_ssize_t count = len(names)
+    won = [0] * count
+    returned = [0] * count
+    posted = [0] * count
     for action in hand._records():  # each an Action, a tuple (kind, seat, amount, cards): read as one
         kind = <object>PyTuple_GET_ITEM(action, 0)
         if kind is _WIN:
@@ -495,48 +575,66 @@ cdef object _check(hand, parsed, list names, unit, source, list printed):
         elif kind is _POST_BLIND or kind is _POST_ANTE or kind is _POST_DEAD:
             posted[<object>PyTuple_GET_ITEM(action, 1)] += <object>PyTuple_GET_ITEM(action, 2)
     if posted != printed:
-        seat = next(seat for seat in range(len(names)) if posted[seat] != printed[seat])
+        seat = next(seat for seat in range(count) if posted[seat] != printed[seat])
         raise HandProblem(
             f"posts that the game's rules do not make: {names[seat]} posts {printed[seat] * unit} in the history, "
             f"the replay {posted[seat] * unit}"
         )
-    if parsed.returned is not None:
-        for seat, name in enumerate(names):
-            given_back = parsed.returned.get(name, _ZERO)
-            if given_back != returned[seat] * unit:
+    given = parsed.returned
+    if given is not None:
+        for seat in range(count):
+            given_back = given.get(names[seat], _ZERO)
+            if _exact_chips(given_back, places) != returned[seat]:
                 raise HandProblem(
-                    f"an uncalled bet returned wrongly: the history returns {given_back} to {name}, "
+                    f"an uncalled bet returned wrongly: the history returns {given_back} to {names[seat]}, "
                     f"the replay {returned[seat] * unit}"
                 )
-    expected = [won[seat] + (returned[seat] if parsed.returns_in_collected else 0) for seat in range(len(names))]
-    collected = [parsed.collected.get(name, _ZERO) for name in names]
-    for name in parsed.collected:
-        if name not in names:
+    collected = parsed.collected
+    for name in collected:
+        if name not in index:
             raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
-    shares = [expected[seat] * unit - collected[seat] for seat in range(len(names))]
-    shared = sum(shares, _ZERO)
-    rake = shared - parsed.jackpot if not parsed.rake_printed else parsed.rake
-    taken = rake + parsed.jackpot
-    if rake < 0 or min(shares) < 0 or shared != taken or any(
-        share and not expected[seat] for seat, share in enumerate(shares)
-    ):
+    expected = [won[seat] + returned[seat] for seat in range(count)] if parsed.returns_in_collected else won
+    amounts = [collected.get(name, _ZERO) for name in names]
+    taken = [_exact_chips(amount, places) for amount in amounts]
+    jackpot = parsed.jackpot
+    jackpot_chips = _exact_chips(jackpot, places)
+    rake = parsed.rake
+    rake_chips = _exact_chips(rake, places)
+    agree = jackpot_chips is not None and None not in taken
+    if agree:
+        shares = [expected[seat] - taken[seat] for seat in range(count)]  # each player's part of the rake and fees
+        if not parsed.rake_printed:
+            rake_chips = sum(shares) - jackpot_chips
+            rake = rake_chips * unit
+        agree = (
+            rake_chips is not None and rake_chips >= 0 and min(shares) >= 0
+            and sum(shares) == rake_chips + jackpot_chips
+            and all([expected[seat] or not shares[seat] for seat in range(count)])
+        )
+    if not agree:
         results = ", ".join(
-            f"{name} {collected[seat]} (replay {expected[seat] * unit})"
+            f"{name} {amounts[seat]} (replay {expected[seat] * unit})"
             for seat, name in enumerate(names)
-            if collected[seat] or expected[seat]
+            if amounts[seat] or expected[seat]
         )
+        fees = sum([expected[seat] * unit - amounts[seat] for seat in range(count)], _ZERO)
+        if parsed.rake_printed:
+            fees = rake + jackpot
+        raise HandProblem(f"the pots do not replay to the site's result: collected {results}; rake and fees {fees}")
+    pot = sum(won) + (sum(returned) if parsed.returns_in_total_pot else 0)
+    total_pot = parsed.total_pot
+    if total_pot is not None and _exact_chips(total_pot, places) != pot:
         raise HandProblem(
-            f"the pots do not replay to the site's result: collected {results}; rake and fees {taken}"
+            f"a total pot the replay does not make: the history says {total_pot}, the replay {pot * unit}"
         )
-    pot = (sum(won) + (sum(returned) if parsed.returns_in_total_pot else 0)) * unit
-    if parsed.total_pot is not None and parsed.total_pot != pot:
-        raise HandProblem(f"a total pot the replay does not make: the history says {parsed.total_pot}, the replay {pot}")
-    dealt_boards = hand.boards
-    for run, board in enumerate(parsed.boards):
-        dealt = dealt_boards[run] if run < len(dealt_boards) else ()
-        if tuple(board) != tuple(dealt):
-            raise HandProblem(f"board cards the hand never reached: run {run + 1}")
-    net = tuple([payoff * unit - share for payoff, share in zip(hand.payoffs, shares)])
+    if parsed.boards:
+        dealt_boards = hand.boards
+        for run, board in enumerate(parsed.boards):
+            dealt = dealt_boards[run] if run < len(dealt_boards) else ()
+            if tuple(board) != tuple(dealt):
+                raise HandProblem(f"board cards the hand never reached: run {run + 1}")
+    payoffs = hand.payoffs
+    net = tuple([(payoffs[seat] - expected[seat]) * unit + amounts[seat] for seat in range(count)])
     return _record(dict(
         site=parsed.site,
         hand_id=parsed.hand_id,
@@ -564,12 +662,12 @@ cdef object _check(hand, parsed, list names, unit, source, list printed):
     ))
 
 
-cdef object _new_record = object.__new__
+cdef object _new_record = object.__new__, _set_attribute = object.__setattr__
 
 
 cdef object _record(dict fields):
-    """The SiteHand of ``fields``, all of them: the frozen dataclass's own ``__init__`` sets each field
-    through ``object.__setattr__``, which costs more than the rest of the check."""
+    """The SiteHand of ``fields``, all of them, as its attributes' dict: the frozen dataclass's own
+    ``__init__`` sets each field through ``object.__setattr__``, which costs more than the rest of the check."""
     record = _new_record(SiteHand)
-    record.__dict__.update(fields)
+    _set_attribute(record, "__dict__", fields)
     return record

@@ -3,11 +3,12 @@
 # the streets and their decisions, the showdown, the results and the summary),
 # read into the hand's ParsedHand: what holdem.formats.pokerstars runs over
 # every hand, compiled, since a hand has thirty lines.  GGPoker, which prints
-# PokerStars' lines, reads its own through TABLE, SEAT, action, decision and
-# summary_line.
+# PokerStars' lines, reads its own through read_table, seat_line, read_stakes,
+# action, decision and summary_line.
 # Compiler directives are set in setup.py, but for the negative indices and
 # the bounds checks that the words of a line need.
 
+import dataclasses
 import re
 from decimal import Decimal
 
@@ -15,6 +16,7 @@ from holdem.formats.parsing import (
     LINE_TOO_LONG,
     Act,
     HandProblem,
+    ParsedHand,
     Post,
     PostKind,
     Seat,
@@ -28,18 +30,16 @@ from holdem.formats.parsing import (
 from holdem.rules import Structure
 
 __all__ = [
-    "CARDS", "COLLECTED", "DEALT", "INFORMATION", "RETURNED", "SEAT", "STREETS", "TABLE", "action", "decision",
-    "read_hand", "read_lines", "read_stakes", "summary_line",
+    "CARDS", "INFORMATION", "RETURNED", "STREETS", "action", "blank_hand", "collected_line", "dealt_line", "decision",
+    "read_hand", "read_lines", "read_stakes", "read_table", "seat_line", "stakes_of", "summary_line", "table_line",
 ]
 
 CARDS = re.compile(r"\[([^\]]*)\]")
 _BOARD_WORDS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-COLLECTED = re.compile(r"(.*) collected (\S+) from (?:main pot|side pot(?:-\d+)?|pot)$")
 RETURNED = re.compile(r"Uncalled bet \((\S+)\) returned to (.*)$")
 _CASH_OUT = re.compile(r"(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?$")
 _BOUNTY = re.compile(r"(.*?) wins (?:the )?(\S+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
-DEALT = re.compile(r"Dealt to (.*?) \[([^\]]*)\](?: \[([^\]]*)\])?$")
 # Lines that say something of a player but nothing of the hand's chips or cards.
 INFORMATION = re.compile(
     r".*(?: said, \".*\"| is sitting out| sits out| has timed out.*| is disconnected| is connected| has returned"
@@ -52,16 +52,29 @@ cdef frozenset _PLAYER_INFORMATION = frozenset(
     {"sits out", "is sitting out", "doesn't show hand", "is disconnected", "is connected", "has returned", "timed out"}
 )
 cdef dict _POSTS = {
-    ("small", "blind"): PostKind.SMALL_BLIND,
-    ("big", "blind"): PostKind.BIG_BLIND,
-    ("the", "ante"): PostKind.ANTE,
-    ("straddle",): PostKind.STRADDLE,
+    "small blind": PostKind.SMALL_BLIND,
+    "big blind": PostKind.BIG_BLIND,
+    "the ante": PostKind.ANTE,
+    "straddle": PostKind.STRADDLE,
 }
-cdef tuple _LIVE_AND_DEAD = ("small", "&", "big", "blinds")
+cdef str _LIVE_AND_DEAD = "small & big blinds"
 cdef tuple _RUN_ENDS = ("FLOP", "TURN", "RIVER", "SHOW DOWN")
 cdef list _ALL_IN = ["and", "is", "all-in"]
+cdef enum:
+    _FOLDS = 1
+    _CHECKS
+    _CALLS
+    _BETS
+    _RAISES
+    _POSTS_VERB
+    _SHOWS
+    _MUCKS
+cdef dict _VERBS = {
+    "folds": _FOLDS, "checks": _CHECKS, "calls": _CALLS, "bets": _BETS, "raises": _RAISES, "posts": _POSTS_VERB,
+    "shows": _SHOWS, "mucks": _MUCKS,
+}
 cdef object _ZERO = Decimal(0)
-cdef object _match_collected = COLLECTED.match, _match_returned = RETURNED.match, _match_dealt = DEALT.match
+cdef object _match_returned = RETURNED.match
 cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _match_information = INFORMATION.match
 
 
@@ -78,11 +91,158 @@ _GAMES = (
     ("Hold'em Pot Limit", Structure.POT_LIMIT),
     ("Hold'em Limit", Structure.FIXED_LIMIT),
 )
-_STAKES = re.compile(r"\(([^()/]+)/([^()/]+?)(?: [A-Z]{3})?\)")
-TABLE = re.compile(
-    r"Table '(?P<name>.*)'\s*(?:(?P<max>\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(?P<button>\d+) is the button"
-)
-SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
+
+
+cpdef tuple stakes_of(str text):
+    """The first ``(FIRST/SECOND)`` in ``text`` (``(FIRST/SECOND CUR)`` with a code of three capitals
+    after the second), neither part empty nor holding a parenthesis or a slash: the whole as printed,
+    FIRST and SECOND; ``None`` when there is none.
+
+    >>> stakes_of("Hold'em No Limit ($0.01/$0.02 USD) - 2024/05/01 20:00:00 ET")
+    ('($0.01/$0.02 USD)', '$0.01', '$0.02')
+    """
+    cdef Py_ssize_t start = text.find("("), slash, end, size = len(text)
+    cdef str second
+    while start >= 0:
+        slash = _part_end(text, start + 1)
+        if slash > start + 1 and slash < size and text[slash] == "/":
+            end = _part_end(text, slash + 1)
+            if end > slash + 1 and end < size and text[end] == ")":
+                second = text[slash + 1 : end]
+                if len(second) > 4 and second[len(second) - 4] == " " and all(
+                    [u"A" <= mark <= u"Z" for mark in second[len(second) - 3 :]]
+                ):
+                    second = second[: len(second) - 4]
+                return text[start : end + 1], text[start + 1 : slash], second
+        start = text.find("(", start + 1)
+    return None
+
+
+cdef Py_ssize_t _part_end(str text, Py_ssize_t at):
+    """Where the run of characters from ``at`` that are no parenthesis or slash ends."""
+    cdef Py_ssize_t size = len(text)
+    while at < size and text[at] not in u"()/":
+        at += 1
+    return at
+
+
+cpdef tuple table_line(str text):
+    """The parts of a table line, ``Table 'NAME' [N-max] [(Play Money)] Seat #B is the button`` and anything
+    after (spaces optional before ``N-max``, ``(Play Money)`` and ``Seat``): the name (the longest that
+    leaves such a line after it), N (``None``: not printed) and B as texts; ``None`` for another line.
+
+    >>> table_line("Table 'Alpha II' 6-max Seat #3 is the button")
+    ('Alpha II', '6', '3')
+    """
+    cdef Py_ssize_t quote, at, digits, end = len(text)
+    if not text.startswith("Table '"):
+        return None
+    while True:
+        quote = text.rfind("'", 7, end)
+        if quote < 0:
+            return None
+        end = quote
+        most = None
+        at = _run(text, quote + 1, False)
+        digits = _run(text, at, True)
+        if digits > at and text.startswith("-max", digits):
+            most = text[at:digits]
+            at = _run(text, digits + 4, False)
+        if text.startswith("(Play Money)", at):
+            at = _run(text, at + 12, False)
+        if text.startswith("Seat #", at):
+            digits = _run(text, at + 6, True)
+            if digits > at + 6 and text.startswith(" is the button", digits):
+                return text[7:quote], most, text[at + 6 : digits]
+
+
+cdef Py_ssize_t _run(str text, Py_ssize_t at, bint digits):
+    """Where the run from ``at`` of decimal digits (``str.isdecimal``, as a regex's ``\\d``), or else of
+    spaces (``str.isspace``, as ``\\s``), ends."""
+    cdef Py_UCS4 mark
+    while at < len(text):
+        mark = text[at]
+        if not (mark.isdecimal() if digits else mark.isspace()):
+            break
+        at += 1
+    return at
+
+
+cpdef read_table(parsed, str text, Py_ssize_t number):
+    """The table line (see :func:`table_line`), the hand's line ``number``, into ``parsed``: the table's name,
+    its most seats and the button's seat number."""
+    cdef tuple table = table_line(text)
+    if table is None:
+        raise HandProblem(f"the second line is not the table's: {text[:80]!r}", number)
+    parsed.table = table[0]
+    parsed.max_seats = int(table[1]) if table[1] else None
+    parsed.button = int(table[2])
+
+
+cpdef tuple seat_line(str text):
+    """The parts of a seat line, ``Seat N: NAME (STACK in chips[, BOUNTY bounty])`` and what follows
+    (``is sitting out``...), as texts: the number, the name, the stack, the bounty (``None``: none) and
+    the rest; ``None`` for another line.  The name is the longest that leaves such parentheses after it.
+
+    >>> seat_line("Seat 2: Ann (B) ($1.50 in chips, $5 bounty) is sitting out")
+    ('2', 'Ann (B)', '$1.50', '$5', 'is sitting out')
+    """
+    cdef Py_ssize_t colon, at, end, close, size = len(text)
+    if not text.startswith("Seat "):
+        return None
+    colon = text.find(": ", 5)
+    if colon < 0 or not text[5:colon].isdecimal():
+        return None
+    end = size
+    while True:  # the name's end: the last " (" that a seat's parentheses follow
+        at = text.rfind(" (", colon + 2, end)
+        if at < 0:
+            return None
+        end = at + 1
+        close = text.find(")", at + 2)
+        if close < 0 or 0 <= text.find("(", at + 2, close) or (close + 1 < size and text[close + 1] != " "):
+            continue
+        parts = _in_chips(text[at + 2 : close])
+        if parts is not None:
+            return text[5:colon], text[colon + 2 : at], parts[0], parts[1], text[close + 2 :]
+
+
+cdef tuple _in_chips(str inside):
+    """``STACK in chips`` or ``STACK in chips, BOUNTY bounty`` (the first ``in chips`` that fits): the stack
+    and the bounty."""
+    cdef Py_ssize_t at = inside.find(" in chips")
+    cdef str after
+    while at >= 0:
+        after = inside[at + 9 :]
+        if not after:
+            return inside[:at], None
+        if len(after) >= 9 and after.startswith(", ") and after.endswith(" bounty"):
+            return inside[:at], after[2 : len(after) - 7]
+        at = inside.find(" in chips", at + 1)
+    return None
+
+
+# A ParsedHand's defaults, and the factories of those made anew for each hand.
+cdef dict _DEFAULTS = {
+    field.name: field.default for field in dataclasses.fields(ParsedHand) if field.default is not dataclasses.MISSING
+}
+cdef tuple _FACTORIES = tuple([
+    (field.name, field.default_factory) for field in dataclasses.fields(ParsedHand)
+    if field.default_factory is not dataclasses.MISSING
+])
+cdef object _new_object = object.__new__
+
+
+cpdef blank_hand(str site, Py_ssize_t line):
+    """``ParsedHand(site, "", line)``, made without the dataclass's ``__init__`` (a Python frame that sets
+    its forty fields one at a time)."""
+    parsed = _new_object(ParsedHand)
+    cdef dict fields = parsed.__dict__
+    fields.update(_DEFAULTS)
+    fields["site"], fields["hand_id"], fields["line"] = site, "", line
+    for name, factory in _FACTORIES:
+        fields[name] = factory()
+    return parsed
 
 
 def read_hand(list lines, Py_ssize_t line, parsed):
@@ -104,21 +264,16 @@ def read_hand(list lines, Py_ssize_t line, parsed):
         if tournament is not None:
             game = rest[tournament.end() :].split(" - ")[0]
         raise HandProblem(f"not Texas hold'em: {game.strip()}", line, skipped=True, game=game.strip())
-    stakes = _STAKES.search(rest)
+    stakes = stakes_of(rest)
     if stakes is None:
         raise HandProblem(f"the header gives no stakes: {lines[0][:80]!r}", line)
     read_stakes(parsed, stakes, tournament is not None)
     parsed.started = _started(rest)
 
-    if "*** SUMMARY ***" not in lines and "Hand cancelled" not in lines:
+    if not _holds(lines, "*** SUMMARY ***") and not _holds(lines, "Hand cancelled"):
         last = max(index for index, text in enumerate(lines) if text)
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + last)
-    table = TABLE.match(lines[1])
-    if table is None:
-        raise HandProblem(f"the second line is not the table's: {lines[1][:80]!r}", line + 1)
-    parsed.table = table["name"]
-    parsed.max_seats = int(table["max"]) if table["max"] else None
-    parsed.button = int(table["button"])
+    read_table(parsed, lines[1], line + 1)
 
     cdef list seated = []
     cdef set names = set()
@@ -126,15 +281,16 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     cdef Py_ssize_t number, position
     number = line + 2
     position = 2
+    cdef tuple parts
     while position < len(lines) and lines[position].startswith("Seat "):
-        seat = SEAT.match(lines[position])
-        if seat is None:
+        parts = seat_line(lines[position])
+        if parts is None:
             raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", number)
-        bounty = parse_amount(seat[4]) if seat[4] else None
-        seated.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3]), bounty))
-        names.add(seat[2])
-        if not seat[5]:  # neither sitting out nor out of the hand: dealt in
-            dealt_in.add(seat[2])
+        bounty = parse_amount(parts[3]) if parts[3] else None
+        seated.append(Seat(int(parts[0]), parts[1], parse_amount(parts[2]), bounty))
+        names.add(parts[1])
+        if not parts[4]:  # neither sitting out nor out of the hand: dealt in
+            dealt_in.add(parts[1])
         position += 1
         number += 1
     if not seated:
@@ -153,8 +309,18 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     return parsed
 
 
+cdef bint _holds(list lines, str text):
+    """Whether ``text`` is one of ``lines``, looked for from the last (where a hand's summary is)."""
+    cdef Py_ssize_t index
+    for index in range(len(lines) - 1, -1, -1):
+        if lines[index] == text:
+            return True
+    return False
+
+
 cpdef read_stakes(parsed, stakes, bint in_chips):
-    """The blinds (and a fixed-limit game's bets) of a header's ``stakes``, a match of ``(first/second)``;
+    """The blinds (and a fixed-limit game's bets) of a header's ``stakes``: ``(first/second)`` as printed,
+    first and second (a match, or what :func:`stakes_of` finds);
     their currency too, unless ``in_chips`` (a tournament's)."""
     first, second = parse_amount(stakes[1]), parse_amount(stakes[2])
     if not in_chips:
@@ -178,7 +344,7 @@ cdef object _started(str rest):
     return first
 
 
-def read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t number, set names, set dealt_in):
+cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t number, set names, set dealt_in):
     """Read ``lines[position:]`` (the first at line number ``number``) into ``parsed``: the decisions
     and posts, the cards dealt and shown, the results and the summary; return whether the hand
     reached its summary, whether it was cancelled, the uncalled bets returned and the boards by run.
@@ -210,19 +376,19 @@ def read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t number, set n
             summary_line(parsed, text, number, boards)
         elif (act := action(text, names)) is not None:
             decision(parsed, act[0], act[1], act[2], street, number, dealt_in)
-        elif " collected " in text and (found := _match_collected(text)) and found[1] in names:
-            name = found[1]
-            collected[name] = collected.get(name, _ZERO) + parse_amount(found[2])
+        elif (found := collected_line(text)) is not None and found[0] in names:
+            name = found[0]
+            collected[name] = collected.get(name, _ZERO) + parse_amount(found[1])
         elif text.startswith("Uncalled bet (") and (found := _match_returned(text)) and found[2] in names:
             name = found[2]
             returned[name] = returned.get(name, _ZERO) + parse_amount(found[1])
-        elif text.startswith("Dealt to ") and (found := _match_dealt(text)) and found[1] in names:
-            cards = found[3] or found[2]
+        elif (found := dealt_line(text)) is not None and found[0] in names:
+            cards = found[2] or found[1]
             if cards:
                 if parsed.hero is None:
-                    parsed.hero = found[1]
-                parsed.holes[found[1]] = parse_hand_cards(cards)
-            dealt_in.add(found[1])
+                    parsed.hero = found[0]
+                parsed.holes[found[0]] = parse_hand_cards(cards)
+            dealt_in.add(found[0])
         elif text == "Hand cancelled":
             cancelled = True
         elif (found := _match_cash_out(text)) and found[1] in names:
@@ -237,6 +403,60 @@ def read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t number, set n
             raise HandProblem(f"a line that is none of a PokerStars hand's: {text[:80]!r}", number)
         number += 1
     return in_summary, cancelled, returned, boards
+
+
+cpdef tuple dealt_line(str text):
+    """The player and the cards of ``Dealt to NAME [CARDS]`` or ``Dealt to NAME [CARDS] [CARDS]`` (the second
+    ``None`` when not printed; the name the shortest that leaves such a line), or ``None``.
+
+    >>> dealt_line("Dealt to Ann [Ah Kd]")
+    ('Ann', 'Ah Kd', None)
+    """
+    cdef Py_ssize_t at, first, second, last = len(text) - 1
+    if not text.startswith("Dealt to "):
+        return None
+    at = text.find(" [", 9)
+    while at >= 0:
+        first = text.find("]", at + 2)
+        if first < 0:
+            return None
+        if first == last:
+            return text[9:at], text[at + 2 : first], None
+        if text.startswith(" [", first + 1):
+            second = text.find("]", first + 3)
+            if second == last:
+                return text[9:at], text[at + 2 : first], text[first + 3 : second]
+        at = text.find(" [", at + 1)
+    return None
+
+
+cpdef tuple collected_line(str text):
+    """The player and the amount of ``NAME collected AMOUNT from POT`` (``pot``, ``main pot``, ``side pot``,
+    ``side pot-N``; the name the longest that leaves such a line), or ``None``.
+
+    >>> collected_line("Ann collected $1.25 from side pot-2")
+    ('Ann', '$1.25')
+    """
+    cdef Py_ssize_t at, amount, end = len(text)
+    cdef Py_UCS4 mark
+    cdef str pot
+    while True:
+        at = text.rfind(" collected ", 0, end)
+        if at < 0:
+            return None
+        end = at + 10
+        amount = at + 11
+        while amount < len(text):
+            mark = text[amount]
+            if mark.isspace():
+                break
+            amount += 1
+        if amount > at + 11 and text.startswith(" from ", amount):
+            pot = text[amount + 6 :]
+            if pot == "pot" or pot == "main pot" or pot == "side pot" or (
+                pot.startswith("side pot-") and _run(pot, 9, True) == len(pot) > 9
+            ):
+                return text[:at], text[at + 11 : amount]
 
 
 cpdef tuple action(str text, set names):
@@ -257,25 +477,26 @@ cpdef decision(parsed, str name, str verb, list words, int street, Py_ssize_t nu
     """A player's decision, post, show or muck (``words``: what follows ``NAME: ``, ``verb`` first) into ``parsed``."""
     cdef Py_ssize_t size
     cdef list acts
+    cdef int kind = _VERBS.get(verb, 0)  # one lookup rather than a comparison with each verb
     if words[-1] == "all-in" and words[-3:] == _ALL_IN:
         words = words[:-3]
     size = len(words)
     acts = parsed.streets[street]
-    if verb == "folds" and (size == 1 or words[1].startswith("[")):
+    if kind == _FOLDS and (size == 1 or words[1].startswith("[")):
         acts.append(Act(name, "fold", None, number))
         if size > 1:
             parsed.holes[name] = parse_hand_cards(" ".join(words[1:]).strip("[]"))
-    elif verb == "checks" and size == 1:
+    elif kind == _CHECKS and size == 1:
         acts.append(Act(name, "check", None, number))
-    elif verb == "calls" and size == 2:
+    elif kind == _CALLS and size == 2:
         acts.append(Act(name, "call", parse_amount(words[1]), number))
-    elif verb == "bets" and size == 2:
+    elif kind == _BETS and size == 2:
         acts.append(Act(name, "bet", parse_amount(words[1]), number))
-    elif verb == "raises" and size == 4 and words[2] == "to":
+    elif kind == _RAISES and size == 4 and words[2] == "to":
         acts.append(Act(name, "raise_to", parse_amount(words[3]), number))
-    elif verb == "posts" and street == 0:
+    elif kind == _POSTS_VERB and street == 0:
         parsed.posts.append(_post(parsed, name, words, number))
-    elif verb == "shows" and size >= 2:
+    elif kind == _SHOWS and size >= 2:
         cards = CARDS.match(" ".join(words[1:]))
         if cards is None:
             raise HandProblem(f"a show without cards: {name}", number)
@@ -284,7 +505,7 @@ cpdef decision(parsed, str name, str verb, list words, int street, Py_ssize_t nu
             parsed.shown[name] = shown
             parsed.holes[name] = shown
         return
-    elif verb == "mucks" and size == 2 and words[1] == "hand":
+    elif kind == _MUCKS and size == 2 and words[1] == "hand":
         parsed.mucked.add(name)
         return
     elif " ".join(words) in _PLAYER_INFORMATION or verb == "Pays" or verb == "said,":
@@ -296,7 +517,7 @@ cpdef decision(parsed, str name, str verb, list words, int street, Py_ssize_t nu
 
 cdef object _post(parsed, str name, list words, Py_ssize_t number):
     amount = parse_amount(words[-1])
-    cdef tuple kind = tuple(words[1:-1])
+    cdef str kind = " ".join(words[1:-1])
     if kind == _LIVE_AND_DEAD:  # the big blind live, the small one dead
         live = min(amount, parsed.big_blind)
         return Post(name, PostKind.LIVE_AND_DEAD, live, amount - live, number)
@@ -313,7 +534,7 @@ cpdef summary_line(parsed, str text, Py_ssize_t number, dict boards):
         read_total_pot(parsed, text)
     elif text.startswith("Board ["):
         boards[0] = parse_hand_cards(text[7:-1])
-    elif text.startswith("Seat "):
+    elif text.startswith("Seat ") and "[" in text:  # cards shown or mucked (a line without them says nothing more)
         read_summary_seat(parsed, text)
     elif text.endswith("]") and " Board [" in text:
         first = text.split(" ", 1)[0]

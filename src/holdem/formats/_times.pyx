@@ -67,24 +67,25 @@ cdef inline bint _digit(Py_UCS4 mark):
     return u"0" <= mark <= u"9"
 
 
-cdef Py_ssize_t _digits(str text, Py_ssize_t at, Py_ssize_t most):
-    """Where the run of up to ``most`` ASCII digits from ``at`` ends."""
-    cdef Py_ssize_t end = at, size = len(text)
-    while end < size and end - at < most and _digit(text[end]):
-        end += 1
-    return end
-
-
 cdef Py_ssize_t _numbers(str text, Py_ssize_t at, tuple widths, str separators, list numbers):
-    """Read from ``at`` into ``numbers`` a number of each (least, most) digits of ``widths``, one of
+    """Read from ``at`` into ``numbers`` a number of each (least, most) ASCII digits of ``widths``, one of
     ``separators`` between each two; return where they end, or -1 if the text does not hold them there."""
-    cdef Py_ssize_t end, size = len(text)
-    for index, (least, most) in enumerate(widths):
-        end = _digits(text, at, most)
+    cdef Py_ssize_t end, size = len(text), index, count = len(widths), least, most
+    cdef long value
+    cdef Py_UCS4 mark
+    for index in range(count):
+        least, most = widths[index]
+        end, value = at, 0
+        while end < size and end - at < most:
+            mark = text[end]
+            if not _digit(mark):
+                break
+            value = 10 * value + (<long>mark - 48)  # the digit's value
+            end += 1
         if end - at < least:
             return -1
-        numbers.append(int(text[at:end]))
-        if index < len(widths) - 1:
+        numbers.append(value)
+        if index < count - 1:
             if end >= size or text[end] not in separators:
                 return -1
             end += 1

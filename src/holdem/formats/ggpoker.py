@@ -66,7 +66,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     :raises HandProblem: for a hand that is not Texas hold'em, cut short, with a cash drop, or with
         a line that is none of a GGPoker hand's.
     """
-    return parse_into(ParsedHand(SITE_NAME, "", line), _parse, lines, line)
+    return parse_into(_pokerstars.blank_hand(SITE_NAME, line), _parse, lines, line)
 
 
 def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
@@ -94,23 +94,18 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     parsed.started = site_time(rest.rsplit(" - ", 1)[-1])
     if "*** SUMMARY ***" not in lines:
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + len(lines) - 1)
-    table = _pokerstars.TABLE.match(lines[1]) if len(lines) > 1 else None
-    if table is None:
-        raise HandProblem(f"the second line is not the table's: {lines[1][:80]!r}", line + 1)
-    parsed.table = table["name"]
-    parsed.max_seats = int(table["max"]) if table["max"] else None
-    parsed.button = int(table["button"])
+    _pokerstars.read_table(parsed, lines[1] if len(lines) > 1 else "", line + 1)
 
     seated: list[Seat] = []
     names: set[str] = set()
     number = line + 2
     position = 2
     while position < len(lines) and lines[position].startswith("Seat "):
-        seat = _pokerstars.SEAT.match(lines[position])
+        seat = _pokerstars.seat_line(lines[position])
         if seat is None:
             raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", number)
-        seated.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3])))
-        names.add(seat[2])
+        seated.append(Seat(int(seat[0]), seat[1], parse_amount(seat[2])))
+        names.add(seat[1])
         position += 1
         number += 1
     if not seated:
@@ -136,15 +131,15 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             _pokerstars.summary_line(parsed, text, number, boards)
         elif (act := _pokerstars.action(text, names)) is not None:
             _decision(parsed, act, street, number, dealt_in)
-        elif (match := _pokerstars.COLLECTED.match(text)) and match[1] in names:
-            parsed.collected[match[1]] = parsed.collected.get(match[1], Decimal(0)) + parse_amount(match[2])
+        elif (won := _pokerstars.collected_line(text)) and won[0] in names:
+            parsed.collected[won[0]] = parsed.collected.get(won[0], Decimal(0)) + parse_amount(won[1])
         elif (match := _pokerstars.RETURNED.match(text)) and match[2] in names:
             returned[match[2]] = returned.get(match[2], Decimal(0)) + parse_amount(match[1])
-        elif (match := _pokerstars.DEALT.match(text)) and match[1] in names:
+        elif (dealt := _pokerstars.dealt_line(text)) and dealt[0] in names:
             if parsed.hero is None:
-                parsed.hero = match[1]
-            parsed.holes[match[1]] = parse_hand_cards(match[2])
-            dealt_in.add(match[1])
+                parsed.hero = dealt[0]
+            parsed.holes[dealt[0]] = parse_hand_cards(dealt[1])
+            dealt_in.add(dealt[0])
         elif (match := _HIDDEN_DEAL.match(text)) and match[1] in names:
             dealt_in.add(match[1])
         elif text.startswith("Cash Drop to Pot"):

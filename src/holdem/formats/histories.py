@@ -66,7 +66,7 @@ from holdem.formats import (  # noqa: F401 (each site module registers its reade
     winamax,
     wpn,
 )
-from holdem.formats._histories import places_of, replay, split_hands
+from holdem.formats._histories import places_of, replay, split_hands, text_lines
 from holdem.formats.parsing import (
     GAME_NAMES,
     LINE_TOO_LONG,
@@ -363,9 +363,7 @@ def _file_lines(source: Any, name: str, report: Callable[[Problem], None]) -> It
             pieces, newline = iter(lambda: text.read(BLOCK), ""), "\n"
     number = 0
     try:
-        for block in _complete_lines(pieces, newline):
-            decoded = _decode_8bit(block) if isinstance(newline, bytes) else block
-            lines = [line.strip(" \t\r\x00\ufeff") for line in decoded]
+        for lines in text_lines(pieces, newline, MAX_LINE):
             if LINE_TOO_LONG in lines:
                 for index, line in enumerate(lines):
                     if line == LINE_TOO_LONG:
@@ -376,47 +374,6 @@ def _file_lines(source: Any, name: str, report: Callable[[Problem], None]) -> It
     finally:
         for wrapper in wrappers:
             wrapper.detach()
-
-
-def _complete_lines(pieces: Iterator[Any], newline: Any) -> Iterator[list[Any]]:
-    """Pieces of a file as lists of whole lines; a line longer than ``MAX_LINE`` becomes ``LINE_TOO_LONG``
-    (as the empty text of ``newline``'s kind is ``b""`` or ``""``, so is the mark)."""
-    empty = newline[:0]
-    mark = LINE_TOO_LONG.encode() if isinstance(newline, bytes) else LINE_TOO_LONG
-    rest = empty  # the start of a line that the next piece ends
-    skipping = False  # inside a line too long, until its end
-    for piece in pieces:
-        parts = piece.split(newline)
-        if skipping:
-            if len(parts) == 1:
-                continue
-            parts[0], skipping = mark, False
-        else:
-            parts[0] = rest + parts[0]
-        rest = parts.pop()
-        if len(rest) > MAX_LINE:
-            rest, skipping = empty, True
-        lines = [mark if len(part) > MAX_LINE else part for part in parts]
-        if lines:
-            yield lines
-    if skipping:
-        yield [mark]
-    elif rest:
-        yield [rest]
-
-
-def _decode_8bit(lines: list[bytes]) -> list[str]:
-    """Lines of UTF-8, or of cp1252 where they are not UTF-8."""
-    try:
-        return b"\n".join(lines).decode("utf-8").split("\n")
-    except UnicodeDecodeError:
-        decoded = []
-        for line in lines:
-            try:
-                decoded.append(line.decode("utf-8"))
-            except UnicodeDecodeError:
-                decoded.append(line.decode("cp1252", errors="replace"))
-        return decoded
 
 
 # ------------------------------------------------------------------ replay and check

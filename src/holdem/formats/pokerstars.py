@@ -25,7 +25,7 @@ comings and goings of players.  ``Hand cancelled`` hands are skipped.
 
 from __future__ import annotations
 
-from holdem.formats._pokerstars import read_hand
+from holdem.formats._pokerstars import blank_hand, read_hand
 from holdem.formats.parsing import ParsedHand, Site, parse_into, register
 
 __all__ = ["SITE", "parse"]
@@ -40,7 +40,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     :raises HandProblem: for a hand that is not Texas hold'em, cancelled, cut short, or has a
         line that is none of a PokerStars hand's.
     """
-    return parse_into(ParsedHand(SITE_NAME, "", line), read_hand, lines, line)
+    return parse_into(blank_hand(SITE_NAME, line), read_hand, lines, line)
 
 
 SITE = register(Site(SITE_NAME, ("PokerStars ",), parse))

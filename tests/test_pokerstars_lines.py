@@ -1,0 +1,101 @@
+"""PokerStars' seat, table, stakes, deals and results texts: what the compiled readers take apart is what
+the regexes that define them match."""
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from holdem.formats._pokerstars import collected_line, dealt_line, seat_line, stakes_of, table_line
+
+SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
+TABLE = re.compile(r"Table '(.*)'\s*(?:(\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(\d+) is the button")
+STAKES = re.compile(r"\(([^()/]+)/([^()/]+?)(?: [A-Z]{3})?\)")
+
+
+def groups(pattern, text, search=False):
+    match = (pattern.search if search else pattern.match)(text)
+    return None if match is None else match.groups()
+
+
+def texts(pieces, size=12):
+    return st.lists(st.sampled_from(pieces), max_size=size).map("".join)
+
+
+SEAT_PIECES = [
+    "Seat ", "Seat 3: ", "12", "٣", ":", ": ", " ", "(", ")", " (", ") ", "Ann", "$1.50", "1500", " in chips",
+    ", ", " bounty", ", $5 bounty", "is sitting out", "out of hand", "x",
+]
+TABLE_PIECES = [
+    "Table '", "'", " ", "\u2003", "\t", "Alpha", "6", "٣", "-max", "(Play Money)", "Seat #", "Seat", "#",
+    " is the button", "is the button", "x",
+]
+STAKES_PIECES = [
+    "(", ")", "/", "$0.01", "$0.02", " USD", " usd", " EURO", " EU", "USD", " ", "Hold'em", " - ", "10", "x",
+]
+
+
+@settings(deadline=None, derandomize=True, max_examples=3000)
+@given(texts(SEAT_PIECES))
+def test_the_seat_line_read_is_the_one_the_regex_defines(text):
+    assert seat_line(text) == groups(SEAT, text)
+    assert seat_line("Seat 1: " + text) == groups(SEAT, "Seat 1: " + text)
+
+
+@settings(deadline=None, derandomize=True, max_examples=3000)
+@given(texts(TABLE_PIECES))
+def test_the_table_line_read_is_the_one_the_regex_defines(text):
+    assert table_line(text) == groups(TABLE, text)
+    assert table_line("Table '" + text) == groups(TABLE, "Table '" + text)
+
+
+@settings(deadline=None, derandomize=True, max_examples=3000)
+@given(texts(STAKES_PIECES, 14))
+def test_the_stakes_read_are_the_ones_the_regex_defines(text):
+    match = STAKES.search(text)
+    assert stakes_of(text) == (None if match is None else (match[0], match[1], match[2]))
+
+
+def test_lines_as_printed():
+    for text in [
+        "Seat 1: Ann ($2 in chips)",
+        "Seat 2: Bob (x) (1500 in chips) is sitting out",
+        "Seat 3: C (1 in chips) (2 in chips, 3 bounty) out of hand (moved from another table into small blind)",
+        "Seat 4: D ( in chips)",
+        "Seat 5: E (5 in chips in chips)",
+    ]:
+        assert seat_line(text) == groups(SEAT, text) is not None
+    for text in [
+        "Table 'Alpha II' 6-max Seat #3 is the button",
+        "Table 'Home 'x'' 9-max (Play Money) Seat #1 is the button",
+        "Table '1234 5'Seat #10 is the button and more",
+    ]:
+        assert table_line(text) == groups(TABLE, text) is not None
+    for text in ["Hold'em Limit ($0.10/$0.20 USD)", "(1/2)", "x (a/b/c) (10/20 EUR)", "( USD/ USD)"]:
+        assert stakes_of(text) == STAKES.search(text).group(0, 1, 2)
+
+
+COLLECTED = re.compile(r"(.*) collected (\S+) from (?:main pot|side pot(?:-\d+)?|pot)$")
+COLLECTED_PIECES = [
+    "Ann", " collected ", "collected", "$1", "\t", " ", " from ", "from", "pot", "main pot", "side pot", "-", "2",
+    "٣", "side pot-", "x",
+]
+
+
+@settings(deadline=None, derandomize=True, max_examples=3000)
+@given(texts(COLLECTED_PIECES))
+def test_the_collected_line_read_is_the_one_the_regex_defines(text):
+    assert collected_line(text) == groups(COLLECTED, text)
+    for pot in ("pot", "side pot-12"):
+        assert collected_line(f"{text} collected $1 from {pot}") == groups(COLLECTED, f"{text} collected $1 from {pot}")
+
+
+DEALT = re.compile(r"Dealt to (.*?) \[([^\]]*)\](?: \[([^\]]*)\])?$")
+DEALT_PIECES = ["Dealt to ", "Ann", " ", "[", "]", " [", "] [", "Ah Kd", "x", "Dealt"]
+
+
+@settings(deadline=None, derandomize=True, max_examples=3000)
+@given(texts(DEALT_PIECES))
+def test_the_dealt_line_read_is_the_one_the_regex_defines(text):
+    assert dealt_line(text) == groups(DEALT, text)
+    assert dealt_line("Dealt to " + text) == groups(DEALT, "Dealt to " + text)
