@@ -181,6 +181,26 @@ def test_memory_stays_flat_however_long_the_file(monkeypatch: pytest.MonkeyPatch
     assert peak < len(hand.encode()) * count / 2  # half the file at most, and the same for any longer file
 
 
+def test_a_file_object_reading_bytearrays_reads_as_one_reading_bytes() -> None:
+    text = (STARS / "cash.txt").read_text(encoding="utf-8-sig").replace("Ann", "José").encode()
+
+    class Bytearrays:
+        """A file object whose reads give bytearrays."""
+
+        def __init__(self) -> None:
+            self.file = io.BytesIO(text)
+
+        def read(self, size: int = -1) -> bytearray:
+            return bytearray(self.file.read(size))
+
+        def peek(self, size: int = 0) -> bytearray:
+            return bytearray(text[self.file.tell() : self.file.tell() + max(size, 1)])
+
+    records = [(hand.hand_id, hand.players) for hand in read_histories(Bytearrays())]
+    assert records == [(hand.hand_id, hand.players) for hand in read_histories(io.BytesIO(text))]
+    assert any("José" in players for _, players in records)
+
+
 def test_amounts_as_sites_print_them() -> None:
     assert parse_amount("$1,234,567.89") == Decimal("1234567.89")
     assert parse_amount("1.234.567,89 €") == Decimal("1234567.89")

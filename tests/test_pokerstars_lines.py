@@ -63,6 +63,10 @@ def test_lines_as_printed():
         "Seat 3: C (1 in chips) (2 in chips, 3 bounty) out of hand (moved from another table into small blind)",
         "Seat 4: D ( in chips)",
         "Seat 5: E (5 in chips in chips)",
+        "Seat 6: F (b) (3 in chips, 2 in chips, 1 bounty)",
+        # Long lines of many parentheses or many "in chips", each read in one pass.
+        "Seat 7: G (" + "x in chips" * 5000 + "y) (1 in chips)",
+        "Seat 8: H" + " (" * 20000 + "1 in chips)x (2 in chips)",
     ]:
         assert seat_line(text) == groups(SEAT, text) is not None
     for text in [

@@ -32,11 +32,14 @@ def text_lines(pieces, newline, Py_ssize_t longest):
     of whole lines, decoded, without the spaces, NULs and byte order marks around them; a line longer
     than ``longest`` becomes ``LINE_TOO_LONG``."""
     cdef bint skipping = False  # inside a line too long, until its end
+    cdef bint decode = isinstance(newline, bytes)
     cdef list parts
     empty = newline[:0]
-    mark = LINE_TOO_LONG.encode() if isinstance(newline, bytes) else LINE_TOO_LONG
+    mark = LINE_TOO_LONG.encode() if decode else LINE_TOO_LONG
     rest = empty  # the start of a line that the next piece ends
     for piece in pieces:
+        if decode and type(piece) is not bytes:
+            piece = bytes(piece)  # a bytearray (or memoryview) a file object gave: its lines as bytes
         parts = piece.split(newline)
         if skipping:
             if len(parts) == 1:

@@ -187,19 +187,24 @@ cpdef tuple seat_line(str text):
     >>> seat_line("Seat 2: Ann (B) ($1.50 in chips, $5 bounty) is sitting out")
     ('2', 'Ann (B)', '$1.50', '$5', 'is sitting out')
     """
-    cdef Py_ssize_t colon, at, end, close, size = len(text)
+    cdef Py_ssize_t colon, at, end, close = -1, found, limit, size = len(text)
     if not text.startswith("Seat "):
         return None
     colon = text.find(": ", 5)
     if colon < 0 or not text[5:colon].isdecimal():
         return None
-    end = size
+    end = limit = size
     while True:  # the name's end: the last " (" that a seat's parentheses follow
         at = text.rfind(" (", colon + 2, end)
         if at < 0:
             return None
         end = at + 1
-        close = text.find(")", at + 2)
+        # The first ")" after the parenthesis: before the last one tried, or the one found for it
+        # (each stretch of the line searched once, however many " (" it holds).
+        found = text.find(")", at + 2, limit)
+        if found >= 0:
+            close = found
+        limit = at + 2
         if close < 0 or 0 <= text.find("(", at + 2, close) or (close + 1 < size and text[close + 1] != " "):
             continue
         parts = _in_chips(text[at + 2 : close])
@@ -210,14 +215,13 @@ cpdef tuple seat_line(str text):
 cdef tuple _in_chips(str inside):
     """``STACK in chips`` or ``STACK in chips, BOUNTY bounty`` (the first ``in chips`` that fits): the stack
     and the bounty."""
-    cdef Py_ssize_t at = inside.find(" in chips")
-    cdef str after
+    cdef Py_ssize_t at = inside.find(" in chips"), size = len(inside)
+    cdef bint bounty = inside.endswith(" bounty")
     while at >= 0:
-        after = inside[at + 9 :]
-        if not after:
+        if at + 9 == size:
             return inside[:at], None
-        if len(after) >= 9 and after.startswith(", ") and after.endswith(" bounty"):
-            return inside[:at], after[2 : len(after) - 7]
+        if bounty and size - at - 9 >= 9 and inside.startswith(", ", at + 9):
+            return inside[:at], inside[at + 11 : size - 7]
         at = inside.find(" in chips", at + 1)
     return None
 
