@@ -217,13 +217,15 @@ cdef class VectorCore:
         cdef bint secure = drawing.secure
         cdef const Options *options
         cdef Py_ssize_t index
+        cdef int64_t drawn
         for index in range(self.count):
             options = &self.options[index]
-            kind[index] = drawn_below(&drawing, 1 + (options.kinds & 1) + (options.kinds >> RAISE & 1), secure) + (
+            drawn = drawn_below(&drawing, 1 + (options.kinds & 1) + (options.kinds >> RAISE & 1), secure) + (
                 FOLD if options.kinds & 1 else CHECK_OR_CALL
             )
+            kind[index] = drawn
             amount[index] = 0
-            if kind[index] == RAISE:
+            if drawn == RAISE:
                 amount[index] = options.low + <int64_t>drawn_below_wide(
                     &drawing, <uint64_t>(options.high - options.low) + 1, secure
                 )

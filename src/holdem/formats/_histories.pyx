@@ -234,7 +234,7 @@ cdef object _chips(amount, str what, int places):
     chips = _exact_chips(amount, places)
     if chips is None:
         raise HandProblem(
-            f"an amount that is no whole number of chips: {what} {amount} (a chip is {Decimal(1).scaleb(-places)}, "
+            f"an amount that is no whole number of chips: {what} {amount} (a chip is {_UNITS[places]}, "
             "and a hand has at most 2**60)"
         )
     return chips
