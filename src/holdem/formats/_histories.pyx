@@ -8,6 +8,7 @@
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.unicode cimport PyUnicode_DecodeUTF8
+from libc.stdint cimport INT64_MIN, int64_t
 
 import itertools
 from decimal import Decimal
@@ -154,43 +155,51 @@ cdef object _stray(name, tuple stray):
     return Problem(name, stray[0], None, None, reason)
 
 
-cpdef int places_of(parsed) except -1:
+cpdef int places_of(parsed_hand) except -1:
     """The decimal places of the hand's unit."""
     cdef int places = 0
+    cdef dict parsed = parsed_hand.__dict__
     for amount in _amounts(parsed):
         places = max(places, <int>_parts(amount)[0])
-    if parsed.currency and places < 2:
+    if parsed["currency"] and places < 2:
         places = 2
     if places > 12:
         raise HandProblem("amounts finer than 10**-12 of a unit: holdem does not read them")
     return places
 
 
-cdef list _amounts(parsed):
+cdef list _amounts(dict parsed):
     """Every amount of the hand."""
-    amounts = [parsed.small_blind, parsed.big_blind, parsed.rake, parsed.jackpot]
-    if parsed.small_bet is not None:
-        amounts.append(parsed.small_bet)
-    if parsed.big_bet is not None:
-        amounts.append(parsed.big_bet)
-    amounts += [seat.stack for seat in parsed.seats]
-    amounts += [amount for post in parsed.posts for amount in (post.live, post.dead)]
-    amounts += [act.amount for street in parsed.streets for act in street if act.amount is not None]
-    if parsed.returned:
-        amounts += parsed.returned.values()
-    amounts += parsed.collected.values()
+    amounts = [parsed["small_blind"], parsed["big_blind"], parsed["rake"], parsed["jackpot"]]
+    if parsed["small_bet"] is not None:
+        amounts.append(parsed["small_bet"])
+    if parsed["big_bet"] is not None:
+        amounts.append(parsed["big_bet"])
+    amounts += [seat.stack for seat in parsed["seats"]]
+    amounts += [amount for post in parsed["posts"] for amount in (post.live, post.dead)]
+    amounts += [act.amount for street in parsed["streets"] for act in street if act.amount is not None]
+    if parsed["returned"]:
+        amounts += parsed["returned"].values()
+    amounts += parsed["collected"].values()
     return amounts
 
 
 # A plain dict: each of its operations is atomic, on a free-threaded Python too, and two threads that
 # work out one amount at once store the same value.
 cdef dict _PARTS = {}  # each amount met, worked out once (amounts repeat): see _parts
-cdef tuple _TENS = tuple([10**power for power in range(13)])
+cdef int64_t _TENS[13]
+for _power in range(13):
+    _TENS[_power] = 10**_power
+cdef int64_t _MAX_CHIPS = MAX_CHIPS
+cdef int64_t NOT_CHIPS = INT64_MIN
+cdef enum:
+    MOST_SEATS = 10  # holdem.limits.MAX_PLAYERS: a hand of more is refused before its replay
+"""What :func:`_exact_chips` gives for an amount that is no whole number of chips (no count of chips is)."""
 
 
 cdef tuple _parts(amount):
     """The decimal places ``amount`` needs and its value in units of the last of them (``None`` when it is
-    not finite or past any hand's chips)."""
+    not finite or past any hand's chips, 2**60)."""
     parts = _PARTS.get(amount)
     if parts is None:
         parts = _new_parts(amount)
@@ -215,24 +224,29 @@ cdef tuple _new_parts(amount):
     value = int("".join([str(digit) for digit in digits[: len(digits) - zeros]]))
     if exponent > 0:
         value *= 10**exponent
+    if value > MAX_CHIPS:  # no more chips than that at any places
+        return places, None
     return places, -value if sign else value
 
 
-cdef object _exact_chips(amount, int places):
-    """``amount`` in chips of ``10**-places``, or ``None`` when it is no whole number of them (of at most 2**60)."""
+cdef int64_t _exact_chips(amount, int places) except? -1:
+    """``amount`` in chips of ``10**-places``, or ``NOT_CHIPS`` when it is no whole number of them (of at most 2**60)."""
     cdef tuple parts = _parts(amount)
     cdef int needed = parts[0]
+    cdef int64_t value, scale
+    if parts[1] is None or needed > places:
+        return NOT_CHIPS
     value = parts[1]
-    if value is None or needed > places:
-        return None
-    chips = value * _TENS[places - needed]
-    return chips if -MAX_CHIPS <= chips <= MAX_CHIPS else None
+    scale = _TENS[places - needed]
+    if value > _MAX_CHIPS // scale or value < -(_MAX_CHIPS // scale):
+        return NOT_CHIPS
+    return value * scale
 
 
-cdef object _chips(amount, str what, int places):
+cdef int64_t _chips(amount, str what, int places) except? -1:
     """``amount`` in chips of ``10**-places``, exactly."""
-    chips = _exact_chips(amount, places)
-    if chips is None:
+    cdef int64_t chips = _exact_chips(amount, places)
+    if chips == NOT_CHIPS:
         raise HandProblem(
             f"an amount that is no whole number of chips: {what} {amount} (a chip is {_UNITS[places]}, "
             "and a hand has at most 2**60)"
@@ -280,13 +294,17 @@ cdef object _new_rules(structure, tuple blinds, bets, ante, tuple straddles, int
 def replay(parsed, source="<file>"):
     """Replay a parsed hand through the engine under the site's rules and check it against the
     site's summary; return the record, or raise :class:`HandProblem` saying what disagrees."""
-    cdef int places = places_of(parsed)
+    return _replay(parsed.__dict__, places_of(parsed), source)
+
+
+cdef object _replay(dict parsed, int places, source):
+    """:func:`replay` of a ParsedHand's fields (read from its ``__dict__``: no attribute lookup each)."""
     cdef int count, button, small_seat, big_seat, runs
     cdef bint dead_small_blind
     cdef list names, stacks, smalls, bigs, straddles, printed, straddle_amounts
     cdef dict index, posts
     unit = _UNITS[places]
-    names = [seat.name for seat in parsed.seats]
+    names = [seat.name for seat in parsed["seats"]]
     count = len(names)
     if not 2 <= count <= 10:
         raise HandProblem(f"too few or too many players: {count} dealt in, holdem plays hands of 2 to 10")
@@ -294,13 +312,13 @@ def replay(parsed, source="<file>"):
     if len(index) != count:
         raise HandProblem("two seats with one name: every player needs a name of their own")
 
-    stacks = [_chips(seat.stack, "stack", places) for seat in parsed.seats]
+    stacks = [_chips(seat.stack, "stack", places) for seat in parsed["seats"]]
     if min(stacks) <= 0:
         raise HandProblem("a player without chips: every player dealt in needs a stack")
 
     # The forced bets: the button from the site's button or the blinds, the rest as posts.
-    smalls = [(_seat_of(index, post.name, post.line), post) for post in parsed.posts if post.kind == _SMALL_BLIND]
-    bigs = [(_seat_of(index, post.name, post.line), post) for post in parsed.posts if post.kind == _BIG_BLIND]
+    smalls = [(_seat_of(index, post.name, post.line), post) for post in parsed["posts"] if post.kind == _SMALL_BLIND]
+    bigs = [(_seat_of(index, post.name, post.line), post) for post in parsed["posts"] if post.kind == _BIG_BLIND]
     button = _button(parsed, count, smalls, bigs)
     small_seat = button if count == 2 else (button + 1) % count
     small_post = _post_at(smalls, small_seat)
@@ -313,7 +331,7 @@ def replay(parsed, source="<file>"):
     straddles = []
     ante = 0
     printed = [0] * count  # what each seat posts in the history, checked against the engine's posts
-    for post in parsed.posts:
+    for post in parsed["posts"]:
         seat = _seat_of(index, post.name, post.line)
         live, dead = _chips(post.live, "post", places), _chips(post.dead, "post", places)
         printed[seat] += live + dead
@@ -336,8 +354,8 @@ def replay(parsed, source="<file>"):
         if position == 0:
             raise HandProblem("a straddle in the big blind: holdem plays straddles after the big blind")
         straddle_amounts[position - 1] = amount
-    small_blind = _chips(parsed.small_blind, "small blind", places)
-    big_blind = _chips(parsed.big_blind, "big blind", places)
+    small_blind = _chips(parsed["small_blind"], "small blind", places)
+    big_blind = _chips(parsed["big_blind"], "big blind", places)
     if small_post is not None:
         small_blind = max(small_blind, _chips(small_post.live, "small blind", places))
     if big_post is not None:
@@ -345,18 +363,18 @@ def replay(parsed, source="<file>"):
     elif not bigs:
         raise HandProblem("no big blind: no one posts it")
     bets = None
-    if parsed.structure is Structure.FIXED_LIMIT:
+    if parsed["structure"] is Structure.FIXED_LIMIT:
         bets = (
-            _chips(parsed.small_bet or parsed.big_blind, "small bet", places),
-            _chips(parsed.big_bet or 2 * parsed.big_blind, "big bet", places),
+            _chips(parsed["small_bet"] or parsed["big_blind"], "small bet", places),
+            _chips(parsed["big_bet"] or 2 * parsed["big_blind"], "big bet", places),
         )
-    runs = max(1, len(parsed.boards))
+    runs = max(1, len(parsed["boards"]))
     rules = _rules(
-        parsed.structure, (small_blind, big_blind), bets, ante, tuple(straddle_amounts), runs,
-        tuple(sorted(parsed.rules.items())) if parsed.rules else (),
+        parsed["structure"], (small_blind, big_blind), bets, ante, tuple(straddle_amounts), runs,
+        tuple(sorted(parsed["rules"].items())) if parsed["rules"] else (),
     )  # fmt: skip
-    holes = [parsed.holes.get(name) for name in names]
-    board = parsed.boards[0] if parsed.boards else ()
+    holes = [parsed["holes"].get(name) for name in names]
+    board = parsed["boards"][0] if parsed["boards"] else ()
     try:
         hand = Hand(
             rules, stacks, button, hole_cards=holes, board=board, dead_small_blind=dead_small_blind,
@@ -365,9 +383,9 @@ def replay(parsed, source="<file>"):
     except HoldemError as error:
         raise HandProblem(f"a deal the engine refuses: {error}") from None
 
-    extra_boards = parsed.boards[1:]
+    extra_boards = parsed["boards"][1:]
     shown = set()  # the seats shown (the showdown waits for each: none is shown by the engine itself)
-    for street_number, street in enumerate(parsed.streets):
+    for street_number, street in enumerate(parsed["streets"]):
         for act in street:
             seat = _seat_of(index, act.name, act.line)
             actor = hand.actor
@@ -392,7 +410,7 @@ def replay(parsed, source="<file>"):
     if not hand.is_over:
         waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
         raise HandProblem(f"the hand stops before its end: {waiting} (a line missing, or the file cut short?)")
-    for name in parsed.shown:  # a winner who showed after the others folded
+    for name in parsed["shown"]:  # a winner who showed after the others folded
         winner = index.get(name)
         if winner is not None and winner not in shown and hand.statuses[winner] is not _FOLDED:
             try:
@@ -424,14 +442,14 @@ cdef int _seat_of(dict index, str name, line) except -1:
     return seat
 
 
-cdef int _button(parsed, int count, list smalls, list bigs) except -1:
+cdef int _button(dict parsed, int count, list smalls, list bigs) except -1:
     """The engine's button seat: the site's button (or the last player before an empty button seat),
     unless the blinds say otherwise."""
     cdef int before = count - 1
     candidates = []
-    site_button = parsed.button
+    site_button = parsed["button"]
     if site_button is not None:
-        for seat, player in enumerate(parsed.seats):
+        for seat, player in enumerate(parsed["seats"]):
             if player.number <= site_button:
                 before = seat
         candidates.append(before)
@@ -461,7 +479,7 @@ _FOLDED = SeatStatus.FOLDED
 _ZERO = Decimal(0)
 
 
-cdef int _advance(hand, parsed, int runs, extra_boards, seat, set shown) except -1:
+cdef int _advance(hand, dict parsed, int runs, extra_boards, seat, set shown) except -1:
     """Play what the engine waits for before ``seat``'s next decision (``None``: the end of the
     hand): the runs agreed, the shows and mucks at showdown, the cards of further runs, and the
     checks sites do not print, of a player who can only check (every other player all in)."""
@@ -476,7 +494,7 @@ cdef int _advance(hand, parsed, int runs, extra_boards, seat, set shown) except 
         hand.check()
 
 
-cdef int _settle(hand, parsed, int runs, extra_boards, set shown) except -1:
+cdef int _settle(hand, dict parsed, int runs, extra_boards, set shown) except -1:
     """Play the runs agreed, the shows and mucks at showdown (the seats shown added to ``shown``) and the
     cards of further runs."""
     while True:
@@ -486,11 +504,11 @@ cdef int _settle(hand, parsed, int runs, extra_boards, set shown) except -1:
             continue
         waiting = hand._waiting  # the showdown's seats to show or muck (a list never changed in place)
         if waiting:
-            names = [seat.name for seat in parsed.seats]
+            names = [seat.name for seat in parsed["seats"]]
             for seat in waiting:  # each waited for: shown when its cards are known, as Hand.show and muck check
                 name = names[seat]
                 try:
-                    if name in parsed.shown and hand._hole[seat]:
+                    if name in parsed["shown"] and hand._hole[seat]:
                         hand._decide(seat, True)
                         shown.add(seat)
                     else:
@@ -562,28 +580,34 @@ cdef int _play(hand, act, int places, unit) except -1:
     return 0
 
 
-cdef object _check(hand, parsed, list names, dict index, int places, unit, source, list printed):
+cdef object _check(hand, dict parsed, list names, dict index, int places, unit, source, list printed):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
     ``printed`` by seat, with the engine's): compared in chips, ``Decimal`` only for the record."""
-    cdef Py_ssize_t count = len(names)
-    won = [0] * count
-    returned = [0] * count
-    posted = [0] * count
+    cdef Py_ssize_t count = len(names), seat
+    cdef int64_t won[MOST_SEATS]
+    cdef int64_t returned[MOST_SEATS]
+    cdef int64_t posted[MOST_SEATS]
+    cdef int64_t expected[MOST_SEATS]
+    cdef int64_t taken[MOST_SEATS]
+    cdef int64_t jackpot_chips, rake_chips, shares = 0, pot = 0
+    cdef bint agree, in_collected = parsed["returns_in_collected"]
+    for seat in range(count):
+        won[seat] = returned[seat] = posted[seat] = 0
     for action in hand._records():  # each an Action, a tuple (kind, seat, amount, cards): read as one
         kind = <object>PyTuple_GET_ITEM(action, 0)
         if kind is _WIN:
-            won[<object>PyTuple_GET_ITEM(action, 1)] += <object>PyTuple_GET_ITEM(action, 2)
+            won[<Py_ssize_t><object>PyTuple_GET_ITEM(action, 1)] += <int64_t><object>PyTuple_GET_ITEM(action, 2)
         elif kind is _RETURN:
-            returned[<object>PyTuple_GET_ITEM(action, 1)] += <object>PyTuple_GET_ITEM(action, 2)
+            returned[<Py_ssize_t><object>PyTuple_GET_ITEM(action, 1)] += <int64_t><object>PyTuple_GET_ITEM(action, 2)
         elif kind is _POST_BLIND or kind is _POST_ANTE or kind is _POST_DEAD:
-            posted[<object>PyTuple_GET_ITEM(action, 1)] += <object>PyTuple_GET_ITEM(action, 2)
-    if posted != printed:
-        seat = next(seat for seat in range(count) if posted[seat] != printed[seat])
-        raise HandProblem(
-            f"posts that the game's rules do not make: {names[seat]} posts {printed[seat] * unit} in the history, "
-            f"the replay {posted[seat] * unit}"
-        )
-    given = parsed.returned
+            posted[<Py_ssize_t><object>PyTuple_GET_ITEM(action, 1)] += <int64_t><object>PyTuple_GET_ITEM(action, 2)
+    for seat in range(count):
+        if posted[seat] != printed[seat]:
+            raise HandProblem(
+                f"posts that the game's rules do not make: {names[seat]} posts {printed[seat] * unit} in the history, "
+                f"the replay {posted[seat] * unit}"
+            )
+    cdef dict given = parsed["returned"]
     if given is not None:
         for seat in range(count):
             given_back = given.get(names[seat], _ZERO)
@@ -592,77 +616,77 @@ cdef object _check(hand, parsed, list names, dict index, int places, unit, sourc
                     f"an uncalled bet returned wrongly: the history returns {given_back} to {names[seat]}, "
                     f"the replay {returned[seat] * unit}"
                 )
-    collected = parsed.collected
+    cdef dict collected = parsed["collected"]
     for name in collected:
         if name not in index:
             raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
-    expected = [won[seat] + returned[seat] for seat in range(count)] if parsed.returns_in_collected else won
-    amounts = [collected.get(name, _ZERO) for name in names]
-    taken = [_exact_chips(amount, places) for amount in amounts]
-    jackpot = parsed.jackpot
+    cdef list amounts = [collected.get(name, _ZERO) for name in names]
+    jackpot = parsed["jackpot"]
     jackpot_chips = _exact_chips(jackpot, places)
-    rake = parsed.rake
+    rake = parsed["rake"]
     rake_chips = _exact_chips(rake, places)
-    agree = jackpot_chips is not None and None not in taken
-    if agree:
-        shares = [expected[seat] - taken[seat] for seat in range(count)]  # each player's part of the rake and fees
-        if not parsed.rake_printed:
-            rake_chips = sum(shares) - jackpot_chips
-            rake = rake_chips * unit
-        agree = (
-            rake_chips is not None and rake_chips >= 0 and min(shares) >= 0
-            and sum(shares) == rake_chips + jackpot_chips
-            and all([expected[seat] or not shares[seat] for seat in range(count)])
+    agree = jackpot_chips != NOT_CHIPS
+    for seat in range(count):
+        expected[seat] = won[seat] + returned[seat] if in_collected else won[seat]
+        taken[seat] = _exact_chips(amounts[seat], places)
+        pot += won[seat] + (returned[seat] if parsed["returns_in_total_pot"] else 0)
+        # each player's part of the rake and fees: none from a player who won nothing
+        agree = agree and taken[seat] != NOT_CHIPS and 0 <= expected[seat] - taken[seat] and (
+            expected[seat] != 0 or expected[seat] == taken[seat]
         )
+        shares += expected[seat] - taken[seat] if agree else 0
+    if agree and not parsed["rake_printed"]:
+        rake_chips = shares - jackpot_chips
+        rake = rake_chips * unit
+    agree = agree and rake_chips != NOT_CHIPS and rake_chips >= 0 and shares == rake_chips + jackpot_chips
     if not agree:
-        results = ", ".join(
+        results = ", ".join([
             f"{name} {amounts[seat]} (replay {expected[seat] * unit})"
             for seat, name in enumerate(names)
             if amounts[seat] or expected[seat]
-        )
+        ])
         fees = sum([expected[seat] * unit - amounts[seat] for seat in range(count)], _ZERO)
-        if parsed.rake_printed:
+        if parsed["rake_printed"]:
             fees = rake + jackpot
         raise HandProblem(f"the pots do not replay to the site's result: collected {results}; rake and fees {fees}")
-    pot = sum(won) + (sum(returned) if parsed.returns_in_total_pot else 0)
-    total_pot = parsed.total_pot
+    total_pot = parsed["total_pot"]
     if total_pot is not None and _exact_chips(total_pot, places) != pot:
         raise HandProblem(
             f"a total pot the replay does not make: the history says {total_pot}, the replay {pot * unit}"
         )
-    if parsed.boards:
-        dealt_boards = hand.boards
-        for run, board in enumerate(parsed.boards):
+    if parsed["boards"]:
+        dealt_boards = [hand._board, *hand._extra_boards]  # Hand.boards, as lists
+        for run, board in enumerate(parsed["boards"]):
             dealt = dealt_boards[run] if run < len(dealt_boards) else ()
             if tuple(board) != tuple(dealt):
                 raise HandProblem(f"board cards the hand never reached: run {run + 1}")
-    payoffs = hand.payoffs
-    net = tuple([(payoffs[seat] - expected[seat]) * unit + amounts[seat] for seat in range(count)])
-    return _record(dict(
-        site=parsed.site,
-        hand_id=parsed.hand_id,
-        table=parsed.table,
-        started=parsed.started,
-        tournament=parsed.tournament,
-        currency=parsed.currency,
-        unit=unit,
-        players=tuple(names),
-        seats=tuple([seat.number for seat in parsed.seats]),
-        button=parsed.button,
-        hero=parsed.hero,
-        hand=hand,
-        net=net,
-        rake=rake,
-        jackpot=parsed.jackpot,
-        game=parsed.game,
-        fast_fold=parsed.fast_fold,
-        max_seats=parsed.max_seats,
-        cash_outs=parsed.cash_outs,
-        cash_out_fees=parsed.cash_out_fees,
-        bounties=parsed.bounties,
-        source=source,
-        line=parsed.line,
-    ))
+    stacks, starting = hand._stacks, hand._starting  # Hand.payoffs: the hand is over, no bets are out
+    net = tuple([(stacks[seat] - starting[seat] - expected[seat]) * unit + amounts[seat] for seat in range(count)])
+    return _record({
+        "site": parsed["site"],
+        "hand_id": parsed["hand_id"],
+        "table": parsed["table"],
+        "started": parsed["started"],
+        "tournament": parsed["tournament"],
+        "currency": parsed["currency"],
+        "unit": unit,
+        "players": tuple(names),
+        "seats": tuple([player.number for player in parsed["seats"]]),
+        "button": parsed["button"],
+        "hero": parsed["hero"],
+        "hand": hand,
+        "net": net,
+        "rake": rake,
+        "jackpot": jackpot,
+        "game": parsed["game"],
+        "fast_fold": parsed["fast_fold"],
+        "max_seats": parsed["max_seats"],
+        "cash_outs": parsed["cash_outs"],
+        "cash_out_fees": parsed["cash_out_fees"],
+        "bounties": parsed["bounties"],
+        "source": source,
+        "line": parsed["line"],
+    })
 
 
 cdef object _new_record = object.__new__, _set_attribute = object.__setattr__

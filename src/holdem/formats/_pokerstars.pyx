@@ -360,7 +360,7 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
     cdef dict returned = {}, boards = {}
     cdef dict collected = parsed.collected
     cdef list streets = parsed.streets
-    cdef str text, marker, name
+    cdef str text, marker
     cdef Py_ssize_t index, end
     cdef tuple act
     for index in range(position, len(lines)):
@@ -381,11 +381,9 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
         elif (act := action(text, names)) is not None:
             decision(parsed, act[0], act[1], act[2], street, number, dealt_in)
         elif (found := collected_line(text)) is not None and found[0] in names:
-            name = found[0]
-            collected[name] = collected.get(name, _ZERO) + parse_amount(found[1])
+            _add(collected, found[0], parse_amount(found[1]))
         elif text.startswith("Uncalled bet (") and (found := _match_returned(text)) and found[2] in names:
-            name = found[2]
-            returned[name] = returned.get(name, _ZERO) + parse_amount(found[1])
+            _add(returned, found[2], parse_amount(found[1]))
         elif (found := dealt_line(text)) is not None and found[0] in names:
             cards = found[2] or found[1]
             if cards:
@@ -407,6 +405,14 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
             raise HandProblem(f"a line that is none of a PokerStars hand's: {text[:80]!r}", number)
         number += 1
     return in_summary, cancelled, returned, boards
+
+
+cdef int _add(dict amounts, str name, amount) except -1:
+    """Add ``amount`` to ``name``'s in ``amounts``: the first one kept as it is (the amount parsed, whose hash
+    is worked out once), not a new sum with zero."""
+    earlier = amounts.get(name)
+    amounts[name] = amount if earlier is None else earlier + amount
+    return 0
 
 
 cpdef tuple dealt_line(str text):
