@@ -1,4 +1,4 @@
-"""PokerStars' seat, table, stakes, deals and results texts: what the compiled readers take apart is what
+"""PokerStars' seat, table, stakes, deals, results and shown cards texts: what the compiled readers take apart is what
 the regexes that define them match."""
 
 import re
@@ -6,7 +6,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem.formats._pokerstars import collected_line, dealt_line, seat_line, stakes_of, table_line
+from holdem.formats._pokerstars import collected_line, dealt_line, seat_line, shown_cards, stakes_of, table_line
 
 SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
 TABLE = re.compile(r"Table '(.*)'\s*(?:(\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(\d+) is the button")
@@ -103,3 +103,18 @@ DEALT_PIECES = ["Dealt to ", "Ann", " ", "[", "]", " [", "] [", "Ah Kd", "x", "D
 def test_the_dealt_line_read_is_the_one_the_regex_defines(text):
     assert dealt_line(text) == groups(DEALT, text)
     assert dealt_line("Dealt to " + text) == groups(DEALT, "Dealt to " + text)
+
+
+SHOWN = re.compile(r"Seat \d+: (.*?)(?: \((?:button|small blind|big blind)\))* (showed|mucked) \[([^\]]*)\]")
+SHOWN_PIECES = [
+    "Seat ", "1", "12", "٣", ": ", " ", "Ann", "B", " (button)", " (small blind)", " (big blind)", " (x)", " showed [",
+    " mucked [", "showed", "Ah Kd", "]", "[", " and won ($1)", "x",
+]
+
+
+@settings(deadline=None, derandomize=True, max_examples=3000)
+@given(texts(SHOWN_PIECES))
+def test_the_shown_cards_read_are_the_ones_the_regex_defines(text):
+    for line in (text, "Seat 3: " + text):
+        match = SHOWN.match(line)
+        assert shown_cards(line) == (None if match is None else (match[1], match[2] == "showed", match[3]))

@@ -23,15 +23,14 @@ from holdem.formats.parsing import (
     currency_of,
     parse_amount,
     parse_hand_cards,
-    read_summary_seat,
-    read_total_pot,
     site_time,
 )
 from holdem.rules import Structure
 
 __all__ = [
     "CARDS", "INFORMATION", "RETURNED", "STREETS", "action", "blank_hand", "collected_line", "dealt_line", "decision",
-    "read_hand", "read_lines", "read_stakes", "read_table", "seat_line", "stakes_of", "summary_line", "table_line",
+    "read_hand", "read_lines", "read_stakes", "read_summary_seat", "read_table", "read_total_pot", "seat_line",
+    "shown_cards", "stakes_of", "summary_line", "table_line",
 ]
 
 CARDS = re.compile(r"\[([^\]]*)\]")
@@ -237,6 +236,25 @@ cdef tuple _FACTORIES = tuple([
 cdef object _new_object = object.__new__
 
 
+# Seat, Act and Post made without their dataclasses' __init__ (a Python frame each), their fields set one by one.
+cdef inline object _seat(number, str name, stack, bounty):
+    seat = _new_object(Seat)
+    seat.number, seat.name, seat.stack, seat.bounty = number, name, stack, bounty
+    return seat
+
+
+cdef inline object _act(str name, str verb, amount, Py_ssize_t line):
+    act = _new_object(Act)
+    act.name, act.verb, act.amount, act.line = name, verb, amount, line
+    return act
+
+
+cdef inline object _post_of(str name, str kind, live, dead, Py_ssize_t line):
+    post = _new_object(Post)
+    post.name, post.kind, post.live, post.dead, post.line = name, kind, live, dead, line
+    return post
+
+
 cpdef blank_hand(str site, Py_ssize_t line):
     """``ParsedHand(site, "", line)``, made without the dataclass's ``__init__`` (a Python frame that sets
     its forty fields one at a time)."""
@@ -291,7 +309,7 @@ def read_hand(list lines, Py_ssize_t line, parsed):
         if parts is None:
             raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", number)
         bounty = parse_amount(parts[3]) if parts[3] else None
-        seated.append(Seat(int(parts[0]), parts[1], parse_amount(parts[2]), bounty))
+        seated.append(_seat(int(parts[0]), parts[1], parse_amount(parts[2]), bounty))
         names.add(parts[1])
         if not parts[4]:  # neither sitting out nor out of the hand: dealt in
             dealt_in.add(parts[1])
@@ -493,17 +511,17 @@ cpdef decision(parsed, str name, str verb, list words, int street, Py_ssize_t nu
     size = len(words)
     acts = parsed.streets[street]
     if kind == _FOLDS and (size == 1 or words[1].startswith("[")):
-        acts.append(Act(name, "fold", None, number))
+        acts.append(_act(name, "fold", None, number))
         if size > 1:
             parsed.holes[name] = parse_hand_cards(" ".join(words[1:]).strip("[]"))
     elif kind == _CHECKS and size == 1:
-        acts.append(Act(name, "check", None, number))
+        acts.append(_act(name, "check", None, number))
     elif kind == _CALLS and size == 2:
-        acts.append(Act(name, "call", parse_amount(words[1]), number))
+        acts.append(_act(name, "call", parse_amount(words[1]), number))
     elif kind == _BETS and size == 2:
-        acts.append(Act(name, "bet", parse_amount(words[1]), number))
+        acts.append(_act(name, "bet", parse_amount(words[1]), number))
     elif kind == _RAISES and size == 4 and words[2] == "to":
-        acts.append(Act(name, "raise_to", parse_amount(words[3]), number))
+        acts.append(_act(name, "raise_to", parse_amount(words[3]), number))
     elif kind == _POSTS_VERB and street == 0:
         parsed.posts.append(_post(parsed, name, words, number))
     elif kind == _SHOWS and size >= 2:
@@ -530,11 +548,11 @@ cdef object _post(parsed, str name, list words, Py_ssize_t number):
     cdef str kind = " ".join(words[1:-1])
     if kind == _LIVE_AND_DEAD:  # the big blind live, the small one dead
         live = min(amount, parsed.big_blind)
-        return Post(name, PostKind.LIVE_AND_DEAD, live, amount - live, number)
+        return _post_of(name, PostKind.LIVE_AND_DEAD, live, amount - live, number)
     post = _POSTS.get(kind)
     if post is None:
         raise HandProblem(f"a post that cannot be read: {name}: {' '.join(words)[:80]!r}", number)
-    return Post(name, post, amount, _ZERO, number)
+    return _post_of(name, post, amount, _ZERO, number)
 
 
 cpdef summary_line(parsed, str text, Py_ssize_t number, dict boards):
@@ -550,3 +568,83 @@ cpdef summary_line(parsed, str text, Py_ssize_t number, dict boards):
         first = text.split(" ", 1)[0]
         if first in _BOARD_WORDS:
             boards[_BOARD_WORDS[first]] = parse_hand_cards(text[text.index("[") + 1 : -1])
+
+
+cpdef read_total_pot(parsed, str text):
+    """A summary's ``Total pot $3.65 | Rake $0.10 | Jackpot $0.05`` line (PokerStars, Full Tilt): the
+    total pot, the rake, and every other fee counted in ``jackpot``.
+
+    >>> parsed = blank_hand("PokerStars", 1)
+    >>> read_total_pot(parsed, "Total pot $3.65 Main pot $3. Side pot $0.65. | Rake $0.10 | Jackpot $0.05")
+    >>> parsed.total_pot, parsed.rake, parsed.jackpot
+    (Decimal('3.65'), Decimal('0.10'), Decimal('0.05'))
+    """
+    cdef list parts = text.split(" | ")
+    cdef list words = parts[0].split(" ", 3)
+    cdef str part, label
+    if len(words) < 3:
+        raise HandProblem(f"the summary's total pot has no amount: {text[:80]!r}")
+    parsed.total_pot = parse_amount(words[2])
+    for part in parts[1:]:
+        label, _, amount = part.rpartition(" ")
+        value = parse_amount(amount)
+        if label == "Rake":
+            parsed.rake = value
+        else:  # a jackpot or another fee taken from the pot
+            parsed.jackpot += value
+
+
+cpdef read_summary_seat(parsed, str text):
+    """A summary's seat line (PokerStars, Full Tilt): the cards of one who ``showed`` or ``mucked`` them
+    (see :func:`shown_cards`).
+
+    >>> parsed = blank_hand("PokerStars", 1)
+    >>> read_summary_seat(parsed, "Seat 2: Bob (big blind) mucked [7s 7h] - two pair, Sevens and Fours")
+    >>> parsed.holes, parsed.mucked
+    ({'Bob': (23, 22)}, {'Bob'})
+    """
+    cdef tuple seat = shown_cards(text)
+    if seat is not None:
+        name = seat[0]
+        cards = parse_hand_cards(seat[2])
+        parsed.holes[name] = cards
+        if seat[1]:
+            parsed.shown[name] = cards
+        else:
+            parsed.mucked.add(name)
+
+
+cdef tuple _ROLES = (" (button)", " (small blind)", " (big blind)")
+
+
+cpdef tuple shown_cards(str text):
+    """The player, whether they showed (else mucked) and the cards of a summary's ``Seat N: NAME [(ROLE)...]
+    showed [CARDS]`` or ``... mucked [CARDS]`` and anything after (ROLE ``button``, ``small blind`` or
+    ``big blind``; the name the shortest that leaves such a line), or ``None``.
+
+    >>> shown_cards("Seat 2: Bob (big blind) showed [7s 7h] and won ($1) with a pair")
+    ('Bob', True, '7s 7h')
+    """
+    cdef Py_ssize_t colon, at, end, close, size = len(text)
+    cdef str role
+    if not text.startswith("Seat "):
+        return None
+    colon = _run(text, 5, True)
+    if colon == 5 or not text.startswith(": ", colon):
+        return None
+    at = colon + 2  # the name's end: the first place that such a line follows (an empty name too)
+    while at >= 0:
+        end = at
+        while True:  # the roles after the name
+            for role in _ROLES:
+                if text.startswith(role, end):
+                    end += len(role)
+                    break
+            else:
+                break
+        if text.startswith(" showed [", end) or text.startswith(" mucked [", end):
+            close = text.find("]", end + 9)
+            if close >= 0:
+                return text[colon + 2 : at], text[end + 1] == u"s", text[end + 9 : close]
+        at = text.find(" ", at + 1)
+    return None

@@ -2,8 +2,12 @@
 # code since every hand's header has one: the fixed layout at the start of
 # the text by slicing, any other place by the regex that defines the layout.
 
+from cpython.datetime cimport datetime_new, import_datetime
+
 import datetime
 import re
+
+import_datetime()
 
 __all__ = ["site_time", "zone_for"]
 
@@ -129,6 +133,8 @@ def site_time(text):
     """
     if type(text) is not str and isinstance(text, str):
         text = str(text)  # a subclass of str: the compiled reader takes exact text
+    if ":" not in text:  # no clock: the most common text without a time, told without the regex
+        return None
     fields = _fields_at_start(text)
     if fields is None:
         match = _TIME.search(text)
@@ -137,6 +143,8 @@ def site_time(text):
         fields = (*map(int, match.groups()[:6]), match[7])
     name = fields[6]
     try:
-        return datetime.datetime(*fields[:6], tzinfo=zone_for(name) if name else None)
-    except ValueError:
+        return datetime_new(
+            fields[0], fields[1], fields[2], fields[3], fields[4], fields[5], 0, zone_for(name) if name else None
+        )
+    except ValueError:  # no such day or time
         return None

@@ -28,6 +28,7 @@ import re
 from decimal import Decimal
 
 from holdem.cards import Card
+from holdem.formats._pokerstars import read_summary_seat, read_total_pot
 from holdem.formats.parsing import (
     LINE_TOO_LONG,
     Act,
@@ -43,8 +44,6 @@ from holdem.formats.parsing import (
     parse_into,
     names_longest_first,
     player_of,
-    read_summary_seat,
-    read_total_pot,
     register,
     site_time,
 )

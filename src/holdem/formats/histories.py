@@ -67,6 +67,7 @@ from holdem.formats import (  # noqa: F401 (each site module registers its reade
     wpn,
 )
 from holdem.formats._histories import places_of, replay, split_hands, text_lines
+from holdem.formats._pokerstars import read_summary_seat, read_total_pot
 from holdem.formats.parsing import (
     GAME_NAMES,
     LINE_TOO_LONG,
@@ -83,8 +84,6 @@ from holdem.formats.parsing import (
     parse_amount,
     parse_into,
     player_of,
-    read_summary_seat,
-    read_total_pot,
     register,
     site_time,
     worded_decision,

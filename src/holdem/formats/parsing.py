@@ -44,8 +44,6 @@ __all__ = [
     "parse_hand_cards",
     "parse_into",
     "player_of",
-    "read_summary_seat",
-    "read_total_pot",
     "register",
     "site_time",
     "worded_decision",
@@ -422,29 +420,6 @@ def parse_hand_cards(text: str) -> tuple[Card, ...]:
         raise HandProblem(f"cards {text!r}: {error}") from None
 
 
-def read_total_pot(parsed: ParsedHand, text: str) -> None:
-    """A summary's ``Total pot $3.65 | Rake $0.10 | Jackpot $0.05`` line (PokerStars, Full Tilt): the
-    total pot, the rake, and every other fee counted in ``jackpot``.
-
-    >>> parsed = ParsedHand("PokerStars", "1", 1)
-    >>> read_total_pot(parsed, "Total pot $3.65 Main pot $3. Side pot $0.65. | Rake $0.10 | Jackpot $0.05")
-    >>> parsed.total_pot, parsed.rake, parsed.jackpot
-    (Decimal('3.65'), Decimal('0.10'), Decimal('0.05'))
-    """
-    parts = text.split(" | ")
-    words = parts[0].split(" ")
-    if len(words) < 3:
-        raise HandProblem(f"the summary's total pot has no amount: {text[:80]!r}")
-    parsed.total_pot = parse_amount(words[2])
-    for part in parts[1:]:
-        label, _, amount = part.rpartition(" ")
-        value = parse_amount(amount)
-        if label == "Rake":
-            parsed.rake = value
-        else:  # a jackpot or another fee taken from the pot
-            parsed.jackpot += value
-
-
 def player_of(text: str, names: list[str]) -> str | None:
     """The player a line is about (``NAME verb ...`` or ``NAME: chat``): the first of ``names`` (give
     the longest first) that the line starts with, before a space or a colon.
@@ -456,24 +431,3 @@ def player_of(text: str, names: list[str]) -> str | None:
         if text.startswith(name) and text[len(name) : len(name) + 1] in (" ", ":"):
             return name
     return None
-
-
-_SUMMARY_SEAT = re.compile(r"Seat \d+: (.*?)(?: \((?:button|small blind|big blind)\))* (showed|mucked) \[([^\]]*)\]")
-
-
-def read_summary_seat(parsed: ParsedHand, text: str) -> None:
-    """A summary's seat line (PokerStars, Full Tilt): the cards of one who ``showed`` or ``mucked`` them.
-
-    >>> parsed = ParsedHand("PokerStars", "1", 1)
-    >>> read_summary_seat(parsed, "Seat 2: Bob (big blind) mucked [7s 7h] - two pair, Sevens and Fours")
-    >>> parsed.holes, parsed.mucked
-    ({'Bob': (23, 22)}, {'Bob'})
-    """
-    seat = _SUMMARY_SEAT.match(text) if " showed [" in text or " mucked [" in text else None
-    if seat is not None:
-        cards = parse_hand_cards(seat[3])
-        parsed.holes[seat[1]] = cards
-        if seat[2] == "showed":
-            parsed.shown[seat[1]] = cards
-        else:
-            parsed.mucked.add(seat[1])
