@@ -6,9 +6,13 @@
 # checks and division, which this code relies on.
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.object cimport PyObject_GenericSetDict, PyTypeObject
 from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdint cimport INT64_MIN, int64_t
+
+cdef extern from "Python.h":
+    object PyType_GenericAlloc(PyTypeObject *type, Py_ssize_t nitems)  # as cpython.type's, with the C type
 
 import itertools
 from decimal import Decimal
@@ -689,12 +693,10 @@ cdef object _check(hand, dict parsed, list names, dict index, int places, unit, 
     })
 
 
-cdef object _new_record = object.__new__, _set_attribute = object.__setattr__
-
-
 cdef object _record(dict fields):
-    """The SiteHand of ``fields``, all of them, as its attributes' dict: the frozen dataclass's own
-    ``__init__`` sets each field through ``object.__setattr__``, which costs more than the rest of the check."""
-    record = _new_record(SiteHand)
-    _set_attribute(record, "__dict__", fields)
+    """The SiteHand of ``fields``, all of them, as its attributes' dict (``object.__new__`` and ``__dict__`` set
+    in C): the frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__``, which costs
+    more than the rest of the check."""
+    record = PyType_GenericAlloc(<PyTypeObject *>SiteHand, 0)
+    PyObject_GenericSetDict(record, fields, NULL)
     return record

@@ -8,8 +8,15 @@
 # Compiler directives are set in setup.py, but for the negative indices and
 # the bounds checks that the words of a line need.
 
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.ref cimport Py_INCREF
+
+cdef extern from "Python.h":
+    object PyType_GenericAlloc(PyTypeObject *type, Py_ssize_t nitems)  # as cpython.type's, with the C type
+
 import dataclasses
 import re
+import types
 from decimal import Decimal
 
 from holdem.formats.parsing import (
@@ -233,37 +240,76 @@ cdef tuple _FACTORIES = tuple([
     (field.name, field.default_factory) for field in dataclasses.fields(ParsedHand)
     if field.default_factory is not dataclasses.MISSING
 ])
-cdef object _new_object = object.__new__
 
 
-# Seat, Act and Post made without their dataclasses' __init__ (a Python frame each), their fields set one by one.
+cdef object _new_object(type cls):
+    """``object.__new__(cls)``, for a class of no ``__new__`` of its own, without the call of ``object.__new__``
+    (which checks its arguments)."""
+    return PyType_GenericAlloc(<PyTypeObject *>cls, 0)
+
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDef:
+        Py_ssize_t offset
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef *d_member
+
+
+cdef tuple _slots(type cls):
+    """Where each field of a slots dataclass is kept in its objects, in the fields' order."""
+    offsets = []
+    for field in dataclasses.fields(cls):
+        descriptor = cls.__dict__[field.name]
+        if type(descriptor) is not types.MemberDescriptorType or cls.__new__ is not object.__new__:
+            raise TypeError(f"{cls.__name__}.{field.name} is not a slot of a plain class")
+        offsets.append((<PyMemberDescrObject *>descriptor).d_member.offset)
+    return tuple(offsets)
+
+
+cdef tuple _SEAT_SLOTS = _slots(Seat), _ACT_SLOTS = _slots(Act), _POST_SLOTS = _slots(Post)
+
+
+cdef object _filled(type cls, tuple slots, tuple values):
+    """A new ``cls`` (a slots dataclass) holding ``values``, one a field, written in its slots: its
+    ``__init__`` is a Python frame, and setting an attribute a lookup in the type, for each of the
+    twenty seats, posts and decisions of a hand."""
+    made = _new_object(cls)
+    cdef Py_ssize_t index
+    for index in range(len(values)):
+        value = values[index]
+        Py_INCREF(value)
+        (<PyObject **>((<char *><PyObject *>made) + <Py_ssize_t>slots[index]))[0] = <PyObject *>value
+    return made
+
+
 cdef inline object _seat(number, str name, stack, bounty):
-    seat = _new_object(Seat)
-    seat.number, seat.name, seat.stack, seat.bounty = number, name, stack, bounty
-    return seat
+    return _filled(Seat, _SEAT_SLOTS, (number, name, stack, bounty))
 
 
 cdef inline object _act(str name, str verb, amount, Py_ssize_t line):
-    act = _new_object(Act)
-    act.name, act.verb, act.amount, act.line = name, verb, amount, line
-    return act
+    return _filled(Act, _ACT_SLOTS, (name, verb, amount, line))
 
 
 cdef inline object _post_of(str name, str kind, live, dead, Py_ssize_t line):
-    post = _new_object(Post)
-    post.name, post.kind, post.live, post.dead, post.line = name, kind, live, dead, line
-    return post
+    return _filled(Post, _POST_SLOTS, (name, kind, live, dead, line))
 
 
 cpdef blank_hand(str site, Py_ssize_t line):
     """``ParsedHand(site, "", line)``, made without the dataclass's ``__init__`` (a Python frame that sets
-    its forty fields one at a time)."""
+    its forty fields one at a time); the empty dicts, lists and sets of its factories made in C."""
     parsed = _new_object(ParsedHand)
     cdef dict fields = parsed.__dict__
     fields.update(_DEFAULTS)
     fields["site"], fields["hand_id"], fields["line"] = site, "", line
     for name, factory in _FACTORIES:
-        fields[name] = factory()
+        if factory is dict:
+            fields[name] = {}
+        elif factory is list:
+            fields[name] = []
+        elif factory is set:
+            fields[name] = set()
+        else:
+            fields[name] = factory()
     return parsed
 
 
