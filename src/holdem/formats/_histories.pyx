@@ -104,8 +104,12 @@ def split_hands(name, blocks, report):
         firsts[start[:1]] = firsts.get(start[:1], ()) + (start,)
     site = None
     stray = None
-    lines = enumerate(itertools.chain.from_iterable(blocks), 1)
-    for number, line in lines:
+    cdef _NumberedLines lines = _NumberedLines(blocks)
+    while True:
+        line = lines.next_line()
+        if line is None:
+            break
+        number = lines.number
         if (possible := firsts.get(line[:1])) is not None and line.startswith(possible) and (
             starting := parsing._site_of(line)
         ) is not None:
@@ -143,6 +147,40 @@ def split_hands(name, blocks, report):
         report(_stray(name, stray))
 
 
+cdef class _NumberedLines:
+    """The lines of a file's blocks (lists of lines), numbered from 1: read one at a time by the splitter,
+    or iterated as ``(number, line)`` pairs by a site that splits its documents itself, from where the
+    splitter is."""
+
+    cdef object blocks
+    cdef list block
+    cdef Py_ssize_t index, number
+
+    def __init__(self, blocks):
+        self.blocks, self.block, self.index, self.number = iter(blocks), [], 0, 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        line = self.next_line()
+        if line is None:
+            raise StopIteration
+        return self.number, line
+
+    cdef str next_line(self):
+        """The next line (``None`` after the last), its number in ``number``."""
+        while self.index == len(self.block):
+            block = next(self.blocks, None)
+            if block is None:
+                return None
+            self.block, self.index = block if type(block) is list else list(block), 0
+        line = self.block[self.index]
+        self.index += 1
+        self.number += 1
+        return line
+
+
 cdef list _without_preludes(list chunk, tuple preludes):
     """A hand's lines without the next hand's preludes (and the blank lines among them) at its end."""
     cdef Py_ssize_t end = len(chunk)
@@ -160,11 +198,22 @@ cdef object _stray(name, tuple stray):
 
 
 cpdef int places_of(parsed_hand) except -1:
-    """The decimal places of the hand's unit."""
-    cdef int places = 0
+    """The decimal places of the hand's unit: the finest of any amount of the hand."""
     cdef dict parsed = parsed_hand.__dict__
-    for amount in _amounts(parsed):
-        places = max(places, <int>_parts(amount)[0])
+    cdef int places = 0
+    for name in ("small_blind", "big_blind", "rake", "jackpot", "small_bet", "big_bet"):
+        places = max(places, _places(parsed[name]))
+    for seat in parsed["seats"]:
+        places = max(places, _places(seat.stack))
+    for post in parsed["posts"]:
+        places = max(places, _places(post.live), _places(post.dead))
+    for street in parsed["streets"]:
+        for act in street:
+            places = max(places, _places(act.amount))
+    for amounts in (parsed["returned"], parsed["collected"]):
+        if amounts:
+            for amount in (<dict>amounts).values():
+                places = max(places, _places(amount))
     if parsed["currency"] and places < 2:
         places = 2
     if places > 12:
@@ -172,20 +221,9 @@ cpdef int places_of(parsed_hand) except -1:
     return places
 
 
-cdef list _amounts(dict parsed):
-    """Every amount of the hand."""
-    amounts = [parsed["small_blind"], parsed["big_blind"], parsed["rake"], parsed["jackpot"]]
-    if parsed["small_bet"] is not None:
-        amounts.append(parsed["small_bet"])
-    if parsed["big_bet"] is not None:
-        amounts.append(parsed["big_bet"])
-    amounts += [seat.stack for seat in parsed["seats"]]
-    amounts += [amount for post in parsed["posts"] for amount in (post.live, post.dead)]
-    amounts += [act.amount for street in parsed["streets"] for act in street if act.amount is not None]
-    if parsed["returned"]:
-        amounts += parsed["returned"].values()
-    amounts += parsed["collected"].values()
-    return amounts
+cdef inline int _places(amount) except -1:
+    """The decimal places ``amount`` needs (none for ``None``, an amount not given)."""
+    return 0 if amount is None else _parts(amount)[0]
 
 
 # A plain dict: each of its operations is atomic, on a free-threaded Python too, and two threads that

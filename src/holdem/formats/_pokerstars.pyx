@@ -8,7 +8,7 @@
 # Compiler directives are set in setup.py, but for the negative indices and
 # the bounds checks that the words of a line need.
 
-from cpython.object cimport PyObject, PyTypeObject
+from cpython.object cimport PyObject, PyObject_GenericSetDict, PyTypeObject
 from cpython.ref cimport Py_INCREF
 
 cdef extern from "Python.h":
@@ -80,6 +80,33 @@ cdef dict _VERBS = {
     "shows": _SHOWS, "mucks": _MUCKS,
 }
 cdef object _ZERO = Decimal(0)
+# The amounts and cards met, read once (a hand repeats its amounts, a file its stakes): parse_amount's and
+# parse_hand_cards' own caches are a Python call away.  Plain dicts, whose operations are atomic.
+cdef dict _AMOUNTS = {}, _CARDS = {}
+
+
+cdef object _amount(str text):
+    """``parse_amount(text)``."""
+    amount = _AMOUNTS.get(text)
+    if amount is None:
+        amount = parse_amount(text)
+        if len(_AMOUNTS) >= 8192:
+            _AMOUNTS.clear()
+        _AMOUNTS[text] = amount
+    return amount
+
+
+cdef tuple _cards(str text):
+    """``parse_hand_cards(text)``."""
+    cards = _CARDS.get(text)
+    if cards is None:
+        cards = parse_hand_cards(text)
+        if len(_CARDS) >= 8192:
+            _CARDS.clear()
+        _CARDS[text] = cards
+    return cards
+
+
 cdef object _match_returned = RETURNED.match
 cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _match_information = INFORMATION.match
 
@@ -296,10 +323,10 @@ cdef inline object _post_of(str name, str kind, live, dead, Py_ssize_t line):
 
 cpdef blank_hand(str site, Py_ssize_t line):
     """``ParsedHand(site, "", line)``, made without the dataclass's ``__init__`` (a Python frame that sets
-    its forty fields one at a time); the empty dicts, lists and sets of its factories made in C."""
+    its forty fields one at a time): a copy of the defaults as its ``__dict__``, the empty dicts, lists and
+    sets of its factories made in C."""
     parsed = _new_object(ParsedHand)
-    cdef dict fields = parsed.__dict__
-    fields.update(_DEFAULTS)
+    cdef dict fields = _DEFAULTS.copy()
     fields["site"], fields["hand_id"], fields["line"] = site, "", line
     for name, factory in _FACTORIES:
         if factory is dict:
@@ -310,6 +337,7 @@ cpdef blank_hand(str site, Py_ssize_t line):
             fields[name] = set()
         else:
             fields[name] = factory()
+    PyObject_GenericSetDict(parsed, fields, NULL)
     return parsed
 
 
@@ -354,8 +382,8 @@ def read_hand(list lines, Py_ssize_t line, parsed):
         parts = seat_line(lines[position])
         if parts is None:
             raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", number)
-        bounty = parse_amount(parts[3]) if parts[3] else None
-        seated.append(_seat(int(parts[0]), parts[1], parse_amount(parts[2]), bounty))
+        bounty = _amount(parts[3]) if parts[3] else None
+        seated.append(_seat(int(parts[0]), parts[1], _amount(parts[2]), bounty))
         names.add(parts[1])
         if not parts[4]:  # neither sitting out nor out of the hand: dealt in
             dealt_in.add(parts[1])
@@ -390,7 +418,7 @@ cpdef read_stakes(parsed, stakes, bint in_chips):
     """The blinds (and a fixed-limit game's bets) of a header's ``stakes``: ``(first/second)`` as printed,
     first and second (a match, or what :func:`stakes_of` finds);
     their currency too, unless ``in_chips`` (a tournament's)."""
-    first, second = parse_amount(stakes[1]), parse_amount(stakes[2])
+    first, second = _amount(stakes[1]), _amount(stakes[2])
     if not in_chips:
         parsed.currency = currency_of(stakes[0])
     if parsed.structure is Structure.FIXED_LIMIT:
@@ -445,24 +473,24 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
         elif (act := action(text, names)) is not None:
             decision(parsed, act[0], act[1], act[2], street, number, dealt_in)
         elif (found := collected_line(text)) is not None and found[0] in names:
-            _add(collected, found[0], parse_amount(found[1]))
+            _add(collected, found[0], _amount(found[1]))
         elif text.startswith("Uncalled bet (") and (found := _match_returned(text)) and found[2] in names:
-            _add(returned, found[2], parse_amount(found[1]))
+            _add(returned, found[2], _amount(found[1]))
         elif (found := dealt_line(text)) is not None and found[0] in names:
             cards = found[2] or found[1]
             if cards:
                 if parsed.hero is None:
                     parsed.hero = found[0]
-                parsed.holes[found[0]] = parse_hand_cards(cards)
+                parsed.holes[found[0]] = _cards(cards)
             dealt_in.add(found[0])
         elif text == "Hand cancelled":
             cancelled = True
         elif (found := _match_cash_out(text)) and found[1] in names:
-            parsed.cash_outs[found[1]] = parse_amount(found[2])
+            parsed.cash_outs[found[1]] = _amount(found[2])
             if found[3]:
-                parsed.cash_out_fees[found[1]] = parse_amount(found[3])
+                parsed.cash_out_fees[found[1]] = _amount(found[3])
         elif (found := _match_bounty(text)) is not None:
-            parsed.bounties[found[1]] = parsed.bounties.get(found[1], _ZERO) + parse_amount(found[2])
+            parsed.bounties[found[1]] = parsed.bounties.get(found[1], _ZERO) + _amount(found[2])
         elif text == LINE_TOO_LONG:
             raise HandProblem("a line of the hand is too long to be read", number)
         elif text and not _match_information(text):
@@ -559,22 +587,22 @@ cpdef decision(parsed, str name, str verb, list words, int street, Py_ssize_t nu
     if kind == _FOLDS and (size == 1 or words[1].startswith("[")):
         acts.append(_act(name, "fold", None, number))
         if size > 1:
-            parsed.holes[name] = parse_hand_cards(" ".join(words[1:]).strip("[]"))
+            parsed.holes[name] = _cards(" ".join(words[1:]).strip("[]"))
     elif kind == _CHECKS and size == 1:
         acts.append(_act(name, "check", None, number))
     elif kind == _CALLS and size == 2:
-        acts.append(_act(name, "call", parse_amount(words[1]), number))
+        acts.append(_act(name, "call", _amount(words[1]), number))
     elif kind == _BETS and size == 2:
-        acts.append(_act(name, "bet", parse_amount(words[1]), number))
+        acts.append(_act(name, "bet", _amount(words[1]), number))
     elif kind == _RAISES and size == 4 and words[2] == "to":
-        acts.append(_act(name, "raise_to", parse_amount(words[3]), number))
+        acts.append(_act(name, "raise_to", _amount(words[3]), number))
     elif kind == _POSTS_VERB and street == 0:
         parsed.posts.append(_post(parsed, name, words, number))
     elif kind == _SHOWS and size >= 2:
         cards = CARDS.match(" ".join(words[1:]))
         if cards is None:
             raise HandProblem(f"a show without cards: {name}", number)
-        shown = parse_hand_cards(cards[1])
+        shown = _cards(cards[1])
         if len(shown) == 2:
             parsed.shown[name] = shown
             parsed.holes[name] = shown
@@ -590,7 +618,7 @@ cpdef decision(parsed, str name, str verb, list words, int street, Py_ssize_t nu
 
 
 cdef object _post(parsed, str name, list words, Py_ssize_t number):
-    amount = parse_amount(words[-1])
+    amount = _amount(words[-1])
     cdef str kind = " ".join(words[1:-1])
     if kind == _LIVE_AND_DEAD:  # the big blind live, the small one dead
         live = min(amount, parsed.big_blind)
@@ -607,13 +635,13 @@ cpdef summary_line(parsed, str text, Py_ssize_t number, dict boards):
     if text.startswith("Total pot "):
         read_total_pot(parsed, text)
     elif text.startswith("Board ["):
-        boards[0] = parse_hand_cards(text[7:-1])
+        boards[0] = _cards(text[7:-1])
     elif text.startswith("Seat ") and "[" in text:  # cards shown or mucked (a line without them says nothing more)
         read_summary_seat(parsed, text)
     elif text.endswith("]") and " Board [" in text:
         first = text.split(" ", 1)[0]
         if first in _BOARD_WORDS:
-            boards[_BOARD_WORDS[first]] = parse_hand_cards(text[text.index("[") + 1 : -1])
+            boards[_BOARD_WORDS[first]] = _cards(text[text.index("[") + 1 : -1])
 
 
 cpdef read_total_pot(parsed, str text):
@@ -630,10 +658,10 @@ cpdef read_total_pot(parsed, str text):
     cdef str part, label
     if len(words) < 3:
         raise HandProblem(f"the summary's total pot has no amount: {text[:80]!r}")
-    parsed.total_pot = parse_amount(words[2])
+    parsed.total_pot = _amount(words[2])
     for part in parts[1:]:
         label, _, amount = part.rpartition(" ")
-        value = parse_amount(amount)
+        value = _amount(amount)
         if label == "Rake":
             parsed.rake = value
         else:  # a jackpot or another fee taken from the pot
@@ -652,7 +680,7 @@ cpdef read_summary_seat(parsed, str text):
     cdef tuple seat = shown_cards(text)
     if seat is not None:
         name = seat[0]
-        cards = parse_hand_cards(seat[2])
+        cards = _cards(seat[2])
         parsed.holes[name] = cards
         if seat[1]:
             parsed.shown[name] = cards
