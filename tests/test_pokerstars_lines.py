@@ -1,4 +1,4 @@
-"""PokerStars' seat, table, stakes, deals, results and shown cards texts: what the compiled readers take apart is what
+"""PokerStars' seat, table, stakes, deals, uncalled bets, results and shown cards texts: what the compiled readers take apart is what
 the regexes that define them match."""
 
 import re
@@ -6,7 +6,9 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem.formats._pokerstars import collected_line, dealt_line, seat_line, shown_cards, stakes_of, table_line
+from holdem.formats._pokerstars import (
+    collected_line, dealt_line, returned_line, seat_line, shown_cards, stakes_of, table_line,
+)
 
 SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
 TABLE = re.compile(r"Table '(.*)'\s*(?:(\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(\d+) is the button")
@@ -118,3 +120,14 @@ def test_the_shown_cards_read_are_the_ones_the_regex_defines(text):
     for line in (text, "Seat 3: " + text):
         match = SHOWN.match(line)
         assert shown_cards(line) == (None if match is None else (match[1], match[2] == "showed", match[3]))
+
+
+RETURNED = re.compile(r"Uncalled bet \((\S+)\) returned to (.*)$")
+RETURNED_PIECES = ["Uncalled bet (", "(", ")", ") ", " ", "\t", "$1", "returned to ", " returned to ", "Ann", "x", "\u2003"]
+
+
+@settings(deadline=None, derandomize=True, max_examples=3000)
+@given(texts(RETURNED_PIECES))
+def test_the_uncalled_bet_read_is_the_one_the_regex_defines(text):
+    for line in (text, "Uncalled bet (" + text):
+        assert returned_line(line) == groups(RETURNED, line)

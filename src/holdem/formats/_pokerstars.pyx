@@ -35,15 +35,15 @@ from holdem.formats.parsing import (
 from holdem.rules import Structure
 
 __all__ = [
-    "CARDS", "INFORMATION", "RETURNED", "STREETS", "action", "blank_hand", "collected_line", "dealt_line", "decision",
-    "read_hand", "read_lines", "read_stakes", "read_summary_seat", "read_table", "read_total_pot", "seat_line",
+    "CARDS", "INFORMATION", "STREETS", "action", "blank_hand", "collected_line", "dealt_line", "decision",
+    "read_hand", "read_lines", "read_stakes", "read_summary_seat", "read_table", "read_total_pot", "returned_line",
+    "seat_line",
     "shown_cards", "stakes_of", "summary_line", "table_line",
 ]
 
 CARDS = re.compile(r"\[([^\]]*)\]")
 _BOARD_WORDS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-RETURNED = re.compile(r"Uncalled bet \((\S+)\) returned to (.*)$")
 _CASH_OUT = re.compile(r"(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?$")
 _BOUNTY = re.compile(r"(.*?) wins (?:the )?(\S+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
 # Lines that say something of a player but nothing of the hand's chips or cards.
@@ -107,7 +107,6 @@ cdef tuple _cards(str text):
     return cards
 
 
-cdef object _match_returned = RETURNED.match
 cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _match_information = INFORMATION.match
 
 
@@ -348,7 +347,7 @@ def read_hand(list lines, Py_ssize_t line, parsed):
         raise HandProblem(f"the first line is not a PokerStars hand's header: {lines[0][:80]!r}", line)
     parsed.hand_id, parsed.fast_fold = header["id"], header["kind"] == "Zoom Hand"
     rest = header["rest"]
-    tournament = _TOURNAMENT.match(rest)
+    tournament = _TOURNAMENT.match(rest) if rest.startswith("Tournament #") else None
     if tournament is not None:
         parsed.tournament = tournament["id"]
     for game, structure in _GAMES:
@@ -474,8 +473,8 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
             decision(parsed, act[0], act[1], act[2], street, number, dealt_in)
         elif (found := collected_line(text)) is not None and found[0] in names:
             _add(collected, found[0], _amount(found[1]))
-        elif text.startswith("Uncalled bet (") and (found := _match_returned(text)) and found[2] in names:
-            _add(returned, found[2], _amount(found[1]))
+        elif (found := returned_line(text)) is not None and found[1] in names:
+            _add(returned, found[1], _amount(found[0]))
         elif (found := dealt_line(text)) is not None and found[0] in names:
             cards = found[2] or found[1]
             if cards:
@@ -530,6 +529,26 @@ cpdef tuple dealt_line(str text):
                 return text[9:at], text[at + 2 : first], text[first + 3 : second]
         at = text.find(" [", at + 1)
     return None
+
+
+cpdef tuple returned_line(str text):
+    """The amount and the player of ``Uncalled bet (AMOUNT) returned to NAME`` (AMOUNT without spaces), or ``None``.
+
+    >>> returned_line("Uncalled bet ($0.04) returned to Ann")
+    ('$0.04', 'Ann')
+    """
+    cdef Py_ssize_t end = 14, size = len(text)
+    cdef Py_UCS4 mark
+    if not text.startswith("Uncalled bet ("):
+        return None
+    while end < size:  # the run of characters that are no space: the amount and its ")"
+        mark = text[end]
+        if mark.isspace():
+            break
+        end += 1
+    if end - 14 < 2 or text[end - 1] != u")" or not text.startswith(" returned to ", end):
+        return None
+    return text[14 : end - 1], text[end + 13 :]
 
 
 cpdef tuple collected_line(str text):

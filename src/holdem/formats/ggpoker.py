@@ -133,8 +133,8 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             _decision(parsed, act, street, number, dealt_in)
         elif (won := _pokerstars.collected_line(text)) and won[0] in names:
             parsed.collected[won[0]] = parsed.collected.get(won[0], Decimal(0)) + parse_amount(won[1])
-        elif (match := _pokerstars.RETURNED.match(text)) and match[2] in names:
-            returned[match[2]] = returned.get(match[2], Decimal(0)) + parse_amount(match[1])
+        elif (given := _pokerstars.returned_line(text)) and given[1] in names:
+            returned[given[1]] = returned.get(given[1], Decimal(0)) + parse_amount(given[0])
         elif (dealt := _pokerstars.dealt_line(text)) and dealt[0] in names:
             if parsed.hero is None:
                 parsed.hero = dealt[0]
