@@ -65,20 +65,7 @@ cdef dict _POSTS = {
 }
 cdef str _LIVE_AND_DEAD = "small & big blinds"
 cdef tuple _RUN_ENDS = ("FLOP", "TURN", "RIVER", "SHOW DOWN")
-cdef list _ALL_IN = ["and", "is", "all-in"]
-cdef enum:
-    _FOLDS = 1
-    _CHECKS
-    _CALLS
-    _BETS
-    _RAISES
-    _POSTS_VERB
-    _SHOWS
-    _MUCKS
-cdef dict _VERBS = {
-    "folds": _FOLDS, "checks": _CHECKS, "calls": _CALLS, "bets": _BETS, "raises": _RAISES, "posts": _POSTS_VERB,
-    "shows": _SHOWS, "mucks": _MUCKS,
-}
+cdef str _ALL_IN = " and is all-in"
 cdef object _ZERO = Decimal(0)
 # The amounts and cards met, read once (a hand repeats its amounts, a file its stakes): parse_amount's and
 # parse_hand_cards' own caches are a Python call away.  Plain dicts, whose operations are atomic.
@@ -470,7 +457,7 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
         elif in_summary:
             summary_line(parsed, text, number, boards)
         elif (act := action(text, names)) is not None:
-            decision(parsed, act[0], act[1], act[2], street, number, dealt_in)
+            decision(parsed, act[0], act[1], street, number, dealt_in)
         elif (found := collected_line(text)) is not None and found[0] in names:
             _add(collected, found[0], _amount(found[1]))
         elif (found := returned_line(text)) is not None and found[1] in names:
@@ -581,44 +568,45 @@ cpdef tuple collected_line(str text):
 
 
 cpdef tuple action(str text, set names):
-    """The player, verb and remaining words of a decision or post line (``NAME: verb ...``), or ``None``."""
+    """The player of a decision or post line (``NAME: what they do``) and what follows ``NAME: ``, or ``None``."""
     cdef Py_ssize_t at = text.find(": ")
     cdef str name
-    cdef list words
     while at >= 0:
         name = text[:at]
         if name in names:
-            words = text[at + 2 :].split(" ")
-            return name, words[0], words
+            return name, text[at + 2 :]
         at = text.find(": ", at + 1)
     return None
 
 
-cpdef decision(parsed, str name, str verb, list words, int street, Py_ssize_t number, set dealt_in):
-    """A player's decision, post, show or muck (``words``: what follows ``NAME: ``, ``verb`` first) into ``parsed``."""
-    cdef Py_ssize_t size
-    cdef list acts
-    cdef int kind = _VERBS.get(verb, 0)  # one lookup rather than a comparison with each verb
-    if words[-1] == "all-in" and words[-3:] == _ALL_IN:
-        words = words[:-3]
-    size = len(words)
-    acts = parsed.streets[street]
-    if kind == _FOLDS and (size == 1 or words[1].startswith("[")):
+cpdef decision(parsed, str name, str said, int street, Py_ssize_t number, set dealt_in):
+    """A player's decision, post, show or muck (``said``: what follows ``NAME: ``, read by string operations,
+    told apart by their first letter: a hand has a dozen of them) into ``parsed``."""
+    cdef str whole = said  # with ``and is all-in``, which the rest is read without
+    cdef list acts = parsed.streets[street]
+    cdef list words
+    cdef Py_UCS4 first
+    if said.endswith(_ALL_IN):
+        said = said[: len(said) - len(_ALL_IN)]
+    elif said == _ALL_IN[1:]:
+        said = ""
+    first = said[0] if said else u" "
+    if first == u"f" and (said == "folds" or said.startswith("folds [")):
         acts.append(_act(name, "fold", None, number))
-        if size > 1:
-            parsed.holes[name] = _cards(" ".join(words[1:]).strip("[]"))
-    elif kind == _CHECKS and size == 1:
+        if len(said) > 5:
+            parsed.holes[name] = _cards(said[6:].strip("[]"))
+    elif first == u"c" and said == "checks":
         acts.append(_act(name, "check", None, number))
-    elif kind == _CALLS and size == 2:
-        acts.append(_act(name, "call", _amount(words[1]), number))
-    elif kind == _BETS and size == 2:
-        acts.append(_act(name, "bet", _amount(words[1]), number))
-    elif kind == _RAISES and size == 4 and words[2] == "to":
+    elif first == u"c" and said.startswith("calls ") and said.find(" ", 6) < 0:
+        acts.append(_act(name, "call", _amount(said[6:]), number))
+    elif first == u"b" and said.startswith("bets ") and said.find(" ", 5) < 0:
+        acts.append(_act(name, "bet", _amount(said[5:]), number))
+    elif first == u"r" and said.startswith("raises ") and len(words := said.split(" ")) == 4 and words[2] == "to":
         acts.append(_act(name, "raise_to", _amount(words[3]), number))
-    elif kind == _POSTS_VERB and street == 0:
-        parsed.posts.append(_post(parsed, name, words, number))
-    elif kind == _SHOWS and size >= 2:
-        cards = CARDS.match(" ".join(words[1:]))
+    elif first == u"p" and (said == "posts" or said.startswith("posts ")) and street == 0:
+        parsed.posts.append(_post(parsed, name, said, number))
+    elif first == u"s" and said.startswith("shows "):
+        cards = CARDS.match(said[6:])
         if cards is None:
             raise HandProblem(f"a show without cards: {name}", number)
         shown = _cards(cards[1])
@@ -626,25 +614,27 @@ cpdef decision(parsed, str name, str verb, list words, int street, Py_ssize_t nu
             parsed.shown[name] = shown
             parsed.holes[name] = shown
         return
-    elif kind == _MUCKS and size == 2 and words[1] == "hand":
+    elif first == u"m" and said == "mucks hand":
         parsed.mucked.add(name)
         return
-    elif " ".join(words) in _PLAYER_INFORMATION or verb == "Pays" or verb == "said,":
+    elif said in _PLAYER_INFORMATION or whole.partition(" ")[0] in ("Pays", "said,"):
         return
     else:
-        raise HandProblem(f"a decision that cannot be read: {name}: {' '.join(words)[:80]!r}", number)
+        raise HandProblem(f"a decision that cannot be read: {name}: {said[:80]!r}", number)
     dealt_in.add(name)
 
 
-cdef object _post(parsed, str name, list words, Py_ssize_t number):
-    amount = _amount(words[-1])
-    cdef str kind = " ".join(words[1:-1])
+cdef object _post(parsed, str name, str said, Py_ssize_t number):
+    """A post, ``said`` ``posts KIND AMOUNT``."""
+    cdef str text = said.rpartition(" ")[2]  # the amount
+    amount = _amount(text)
+    cdef str kind = said[6 : len(said) - len(text) - 1]
     if kind == _LIVE_AND_DEAD:  # the big blind live, the small one dead
         live = min(amount, parsed.big_blind)
         return _post_of(name, PostKind.LIVE_AND_DEAD, live, amount - live, number)
     post = _POSTS.get(kind)
     if post is None:
-        raise HandProblem(f"a post that cannot be read: {name}: {' '.join(words)[:80]!r}", number)
+        raise HandProblem(f"a post that cannot be read: {name}: {said[:80]!r}", number)
     return _post_of(name, post, amount, _ZERO, number)
 
 

@@ -157,10 +157,11 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     return parsed
 
 
-def _decision(parsed: ParsedHand, act: tuple[str, str, list[str]], street: int, number: int, dealt_in: set[str]) -> None:
+def _decision(parsed: ParsedHand, act: tuple[str, str], street: int, number: int, dealt_in: set[str]) -> None:
     """A player's line: GGPoker's own (straddles, missed blinds, cash-outs, insurance), else PokerStars'."""
-    name, verb, words = act
-    said = " ".join(words)
+    name, said = act
+    words = said.split(" ")
+    verb = words[0]
     if verb == "straddle" and street == 0 and len(words) == 2:
         if any(post.name == name and post.kind == PostKind.STRADDLE for post in parsed.posts):
             raise HandProblem(f"a second straddle by one player: {name}: {said[:80]!r}", number)
@@ -174,7 +175,7 @@ def _decision(parsed: ParsedHand, act: tuple[str, str, list[str]], street: int, 
     elif said in _INFORMATION or said.startswith("get an all-in insurance "):
         return
     else:
-        _pokerstars.decision(parsed, name, verb, words, street, number, dealt_in)
+        _pokerstars.decision(parsed, name, said, street, number, dealt_in)
         return
     dealt_in.add(name)
 
