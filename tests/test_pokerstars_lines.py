@@ -1,4 +1,4 @@
-"""PokerStars' seat, table, stakes, deals, uncalled bets, results and shown cards texts: what the compiled readers take apart is what
+"""PokerStars' header, seat, table, stakes, deals, uncalled bets, results and shown cards texts: what the compiled readers take apart is what
 the regexes that define them match."""
 
 import re
@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from holdem.formats._pokerstars import (
-    collected_line, dealt_line, returned_line, seat_line, shown_cards, stakes_of, table_line,
+    collected_line, dealt_line, header_line, returned_line, seat_line, shown_cards, stakes_of, table_line,
 )
 
 SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
@@ -131,3 +131,19 @@ RETURNED_PIECES = ["Uncalled bet (", "(", ")", ") ", " ", "\t", "$1", "returned 
 def test_the_uncalled_bet_read_is_the_one_the_regex_defines(text):
     for line in (text, "Uncalled bet (" + text):
         assert returned_line(line) == groups(RETURNED, line)
+
+
+HEADER = re.compile(
+    r"PokerStars (Zoom Hand|Home Game Hand|Home Game|Hand|Game) #(\d+):\s*(?:\{[^}]*\}\s*)?(.*)$"
+)
+HEADER_PIECES = [
+    "PokerStars ", "Zoom ", "Home ", "Game ", "Hand", "Game", " #", "#", "12", "٣", ":", " ", "\u2003", "{", "}",
+    "Club", "Hold'em", "x",
+]
+
+
+@settings(deadline=None, derandomize=True, max_examples=3000)
+@given(texts(HEADER_PIECES))
+def test_the_header_read_is_the_one_the_regex_defines(text):
+    for line in (text, "PokerStars " + text, "PokerStars Hand #7:" + text):
+        assert header_line(line) == groups(HEADER, line)

@@ -183,11 +183,12 @@ cdef class _NumberedLines:
 
 cdef list _without_preludes(list chunk, tuple preludes):
     """A hand's lines without the next hand's preludes (and the blank lines among them) at its end."""
-    cdef Py_ssize_t end = len(chunk)
+    cdef Py_ssize_t end = len(chunk), index
     while end > 1 and (not chunk[end - 1] or (preludes and chunk[end - 1].startswith(preludes))):
         end -= 1
-    if any(line for line in chunk[end:]):
-        return chunk[:end]
+    for index in range(end, len(chunk)):  # a prelude in the tail: cut it off (blank lines alone are kept)
+        if chunk[index]:
+            return chunk[:end]
     return chunk
 
 

@@ -35,7 +35,7 @@ from holdem.formats.parsing import (
 from holdem.rules import Structure
 
 __all__ = [
-    "CARDS", "INFORMATION", "STREETS", "action", "blank_hand", "collected_line", "dealt_line", "decision",
+    "CARDS", "INFORMATION", "STREETS", "action", "blank_hand", "collected_line", "dealt_line", "decision", "header_line",
     "read_hand", "read_lines", "read_stakes", "read_summary_seat", "read_table", "read_total_pot", "returned_line",
     "seat_line",
     "shown_cards", "stakes_of", "summary_line", "table_line",
@@ -97,10 +97,6 @@ cdef tuple _cards(str text):
 cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _match_information = INFORMATION.match
 
 
-_HEADER = re.compile(
-    r"PokerStars (?P<kind>Zoom Hand|Home Game Hand|Home Game|Hand|Game) #(?P<id>\d+):\s*"
-    r"(?:\{(?P<club>[^}]*)\}\s*)?(?P<rest>.*)$"
-)
 _TOURNAMENT = re.compile(
     r"Tournament #(?P<id>\d+),\s*(?P<buy_in>.*?)\s+"
     r"(?=Hold'em|Omaha|Razz|Stud|Triple|5 Card|Courchevel|HORSE|8-Game|Mixed|Badugi|Single)"
@@ -110,6 +106,33 @@ _GAMES = (
     ("Hold'em Pot Limit", Structure.POT_LIMIT),
     ("Hold'em Limit", Structure.FIXED_LIMIT),
 )
+
+
+cdef tuple _KINDS = ("Zoom Hand", "Home Game Hand", "Home Game", "Hand", "Game")
+
+
+cpdef tuple header_line(str text):
+    """The kind, the number and the rest of a hand's first line, ``PokerStars KIND #NUMBER: [{CLUB}] REST``
+    (KIND ``Hand``, ``Zoom Hand``, ``Home Game Hand``, ``Home Game`` or ``Game``; spaces optional after the
+    colon and the club), or ``None``.
+
+    >>> header_line("PokerStars Zoom Hand #12:  Hold'em No Limit ($0.01/$0.02)")
+    ('Zoom Hand', '12', "Hold'em No Limit ($0.01/$0.02)")
+    """
+    cdef Py_ssize_t at, end, close
+    cdef str kind
+    if not text.startswith("PokerStars "):
+        return None
+    for kind in _KINDS:
+        at = 13 + len(kind)
+        if text.startswith(kind, 11) and text.startswith(" #", at - 2):
+            end = _run(text, at, True)
+            if end > at and text.startswith(":", end):
+                close = _run(text, end + 1, False)  # where the club or the rest starts
+                if text.startswith("{", close) and (found := text.find("}", close + 1)) >= 0:
+                    close = _run(text, found + 1, False)
+                return kind, text[at:end], text[close:]
+    return None
 
 
 cpdef tuple stakes_of(str text):
@@ -329,11 +352,11 @@ cpdef blank_hand(str site, Py_ssize_t line):
 
 def read_hand(list lines, Py_ssize_t line, parsed):
     """Read the lines of one PokerStars hand (the first at line number ``line``) into ``parsed``."""
-    header = _HEADER.match(lines[0])
+    header = header_line(lines[0])
     if header is None:
         raise HandProblem(f"the first line is not a PokerStars hand's header: {lines[0][:80]!r}", line)
-    parsed.hand_id, parsed.fast_fold = header["id"], header["kind"] == "Zoom Hand"
-    rest = header["rest"]
+    parsed.hand_id, parsed.fast_fold = header[1], header[0] == "Zoom Hand"
+    rest = header[2]
     tournament = _TOURNAMENT.match(rest) if rest.startswith("Tournament #") else None
     if tournament is not None:
         parsed.tournament = tournament["id"]
