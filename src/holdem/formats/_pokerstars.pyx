@@ -268,9 +268,11 @@ cdef tuple _in_chips(str inside):
     return None
 
 
-# A ParsedHand's defaults, and the factories of those made anew for each hand.
+# A ParsedHand's fields in order, with their defaults (None for the others, set for each hand), and the
+# factories of those made anew for each hand.
 cdef dict _DEFAULTS = {
-    field.name: field.default for field in dataclasses.fields(ParsedHand) if field.default is not dataclasses.MISSING
+    field.name: None if field.default is dataclasses.MISSING else field.default
+    for field in dataclasses.fields(ParsedHand)
 }
 cdef tuple _FACTORIES = tuple([
     (field.name, field.default_factory) for field in dataclasses.fields(ParsedHand)
@@ -332,8 +334,8 @@ cdef inline object _post_of(str name, str kind, live, dead, Py_ssize_t line):
 
 cpdef blank_hand(str site, Py_ssize_t line):
     """``ParsedHand(site, "", line)``, made without the dataclass's ``__init__`` (a Python frame that sets
-    its forty fields one at a time): a copy of the defaults as its ``__dict__``, the empty dicts, lists and
-    sets of its factories made in C."""
+    its forty fields one at a time): a copy of the defaults as its ``__dict__`` (of every field: no key is
+    added), the empty dicts, lists and sets of its factories made in C."""
     parsed = _new_object(ParsedHand)
     cdef dict fields = _DEFAULTS.copy()
     fields["site"], fields["hand_id"], fields["line"] = site, "", line
