@@ -653,7 +653,11 @@ cdef object _check(hand, dict parsed, list names, dict index, int places, unit, 
     cdef dict given = parsed["returned"]
     if given is not None:
         for seat in range(count):
-            given_back = given.get(names[seat], _ZERO)
+            given_back = given.get(names[seat])
+            if given_back is None:  # none printed: none returned
+                if returned[seat] == 0:
+                    continue
+                given_back = _ZERO
             if _exact_chips(given_back, places) != returned[seat]:
                 raise HandProblem(
                     f"an uncalled bet returned wrongly: the history returns {given_back} to {names[seat]}, "
@@ -671,7 +675,7 @@ cdef object _check(hand, dict parsed, list names, dict index, int places, unit, 
     agree = jackpot_chips != NOT_CHIPS
     for seat in range(count):
         expected[seat] = won[seat] + returned[seat] if in_collected else won[seat]
-        taken[seat] = _exact_chips(amounts[seat], places)
+        taken[seat] = 0 if amounts[seat] is _ZERO else _exact_chips(amounts[seat], places)
         pot += won[seat] + (returned[seat] if parsed["returns_in_total_pot"] else 0)
         # each player's part of the rake and fees: none from a player who won nothing
         agree = agree and taken[seat] != NOT_CHIPS and 0 <= expected[seat] - taken[seat] and (
