@@ -360,8 +360,11 @@ cdef object _replay(dict parsed, int places, source):
         raise HandProblem("a player without chips: every player dealt in needs a stack")
 
     # The forced bets: the button from the site's button or the blinds, the rest as posts.
-    smalls = [(_seat_of(index, post.name, post.line), post) for post in parsed["posts"] if post.kind == _SMALL_BLIND]
-    bigs = [(_seat_of(index, post.name, post.line), post) for post in parsed["posts"] if post.kind == _BIG_BLIND]
+    smalls, bigs = [], []
+    for post in parsed["posts"]:
+        kind = post.kind
+        if kind == _SMALL_BLIND or kind == _BIG_BLIND:
+            (smalls if kind == _SMALL_BLIND else bigs).append((_seat_of(index, post), post))
     button = _button(parsed, count, smalls, bigs)
     small_seat = button if count == 2 else (button + 1) % count
     small_post = _post_at(smalls, small_seat)
@@ -375,7 +378,7 @@ cdef object _replay(dict parsed, int places, source):
     ante = 0
     printed = [0] * count  # what each seat posts in the history, checked against the engine's posts
     for post in parsed["posts"]:
-        seat = _seat_of(index, post.name, post.line)
+        seat = _seat_of(index, post)
         live, dead = _chips(post.live, "post", places), _chips(post.dead, "post", places)
         printed[seat] += live + dead
         kind = post.kind
@@ -430,7 +433,7 @@ cdef object _replay(dict parsed, int places, source):
     shown = set()  # the seats shown (the showdown waits for each: none is shown by the engine itself)
     for street_number, street in enumerate(parsed["streets"]):
         for act in street:
-            seat = _seat_of(index, act.name, act.line)
+            seat = _seat_of(index, act)
             actor = hand.actor
             if actor != seat:
                 _advance(hand, parsed, runs, extra_boards, seat, shown)
@@ -477,11 +480,11 @@ cdef object _post_at(list posts, int seat):
     return None
 
 
-cdef int _seat_of(dict index, str name, line) except -1:
-    """The seat of ``name``, a player dealt in."""
-    seat = index.get(name)
+cdef int _seat_of(dict index, item) except -1:
+    """The seat of the player of ``item`` (a post or a decision), one dealt in."""
+    seat = index.get(item.name)
     if seat is None:
-        raise HandProblem(f"a player not dealt in: {name!r} acts but has no seat in the hand", line)
+        raise HandProblem(f"a player not dealt in: {item.name!r} acts but has no seat in the hand", item.line)
     return seat
 
 

@@ -65,7 +65,7 @@ cdef dict _POSTS = {
 }
 cdef str _LIVE_AND_DEAD = "small & big blinds"
 cdef tuple _RUN_ENDS = ("FLOP", "TURN", "RIVER", "SHOW DOWN")
-cdef str _ALL_IN = " and is all-in"
+cdef str _ALL_IN = " and is all-in", _ONLY_ALL_IN = "and is all-in"
 cdef object _ZERO = Decimal(0)
 # The amounts and cards met, read once (a hand repeats its amounts, a file its stakes): parse_amount's and
 # parse_hand_cards' own caches are a Python call away.  Plain dicts, whose operations are atomic.
@@ -358,7 +358,7 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     if header is None:
         raise HandProblem(f"the first line is not a PokerStars hand's header: {lines[0][:80]!r}", line)
     parsed.hand_id, parsed.fast_fold = header[1], header[0] == "Zoom Hand"
-    rest = header[2]
+    cdef str rest = header[2], text
     tournament = _TOURNAMENT.match(rest) if rest.startswith("Tournament #") else None
     if tournament is not None:
         parsed.tournament = tournament["id"]
@@ -378,7 +378,7 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     parsed.started = _started(rest)
 
     if not _holds(lines, "*** SUMMARY ***") and not _holds(lines, "Hand cancelled"):
-        last = max(index for index, text in enumerate(lines) if text)
+        last = max([index for index, line_text in enumerate(lines) if line_text])
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + last)
     read_table(parsed, lines[1], line + 1)
 
@@ -389,10 +389,10 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     number = line + 2
     position = 2
     cdef tuple parts
-    while position < len(lines) and lines[position].startswith("Seat "):
-        parts = seat_line(lines[position])
+    while position < len(lines) and (text := lines[position]).startswith("Seat "):
+        parts = seat_line(text)
         if parts is None:
-            raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", number)
+            raise HandProblem(f"a seat line that cannot be read: {text[:80]!r}", number)
         bounty = _amount(parts[3]) if parts[3] else None
         seated.append(_seat(int(parts[0]), parts[1], _amount(parts[2]), bounty))
         names.add(parts[1])
@@ -613,7 +613,7 @@ cpdef decision(parsed, str name, str said, int street, Py_ssize_t number, set de
     cdef Py_UCS4 first
     if said.endswith(_ALL_IN):
         said = said[: len(said) - len(_ALL_IN)]
-    elif said == _ALL_IN[1:]:
+    elif said == _ONLY_ALL_IN:
         said = ""
     first = said[0] if said else u" "
     if first == u"f" and (said == "folds" or said.startswith("folds [")):
