@@ -1,5 +1,5 @@
-"""PokerStars' header, seat, table, stakes, deals, uncalled bets, results and shown cards texts: what the compiled readers take apart is what
-the regexes that define them match."""
+"""PokerStars' header, seat, table, stakes, deal, uncalled bet, results and shown cards lines: what the
+compiled readers take apart is what the regexes that define them match."""
 
 import re
 

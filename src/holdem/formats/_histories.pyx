@@ -20,9 +20,11 @@ from decimal import Decimal
 from holdem.actions import ActionKind
 from holdem.errors import HoldemError
 from holdem.formats import parsing
-from holdem.formats.parsing import LINE_TOO_LONG, MAX_HAND_LINES, Act, HandProblem, PostKind, Problem, SiteHand
+from holdem.formats.parsing import (
+    LINE_TOO_LONG, MAX_HAND_LINES, Act, HandProblem, ParsedHand, PostKind, Problem, SiteHand,
+)
 from holdem.hand import Hand
-from holdem.limits import MAX_CHIPS
+from holdem.limits import MAX_CHIPS, MAX_PLAYERS
 from holdem.rules import Rules, Structure
 from holdem.views import SeatStatus
 
@@ -198,9 +200,19 @@ cdef object _stray(name, tuple stray):
     return Problem(name, stray[0], None, None, reason)
 
 
-cpdef int places_of(parsed_hand) except -1:
+cpdef int places_of(parsed) except -1:
     """The decimal places of the hand's unit: the finest of any amount of the hand."""
-    cdef dict parsed = parsed_hand.__dict__
+    return _places_of(_fields(parsed))
+
+
+cdef dict _fields(parsed):
+    """The fields of a ParsedHand, its ``__dict__`` (read without an attribute lookup each)."""
+    if not isinstance(parsed, ParsedHand):
+        raise TypeError(f"a ParsedHand is replayed, not {type(parsed).__name__}")
+    return parsed.__dict__
+
+
+cdef int _places_of(dict parsed) except -1:
     cdef int places = 0
     for name in ("small_blind", "big_blind", "rake", "jackpot", "small_bet", "big_bet"):
         places = max(places, _places(parsed[name]))
@@ -213,7 +225,7 @@ cpdef int places_of(parsed_hand) except -1:
             places = max(places, _places(act.amount))
     for amounts in (parsed["returned"], parsed["collected"]):
         if amounts:
-            for amount in (<dict>amounts).values():
+            for amount in amounts.values():
                 places = max(places, _places(amount))
     if parsed["currency"] and places < 2:
         places = 2
@@ -235,9 +247,11 @@ for _power in range(13):
     _TENS[_power] = 10**_power
 cdef int64_t _MAX_CHIPS = MAX_CHIPS
 cdef int64_t NOT_CHIPS = INT64_MIN
-cdef enum:
-    MOST_SEATS = 10  # holdem.limits.MAX_PLAYERS: a hand of more is refused before its replay
 """What :func:`_exact_chips` gives for an amount that is no whole number of chips (no count of chips is)."""
+cdef enum:
+    MOST_SEATS = 10  # the size of a seat's arrays in _check: holdem.limits.MAX_PLAYERS, checked below
+if MOST_SEATS != MAX_PLAYERS:
+    raise ImportError("holdem.formats._histories was built for another number of seats")
 
 
 cdef tuple _parts(amount):
@@ -337,11 +351,12 @@ cdef object _new_rules(structure, tuple blinds, bets, ante, tuple straddles, int
 def replay(parsed, source="<file>"):
     """Replay a parsed hand through the engine under the site's rules and check it against the
     site's summary; return the record, or raise :class:`HandProblem` saying what disagrees."""
-    return _replay(parsed.__dict__, places_of(parsed), source)
+    cdef dict fields = _fields(parsed)
+    return _replay(fields, _places_of(fields), source)
 
 
 cdef object _replay(dict parsed, int places, source):
-    """:func:`replay` of a ParsedHand's fields (read from its ``__dict__``: no attribute lookup each)."""
+    """:func:`replay` of a ParsedHand's fields."""
     cdef int count, button, small_seat, big_seat, runs
     cdef bint dead_small_blind
     cdef list names, stacks, smalls, bigs, straddles, printed, straddle_amounts
@@ -349,7 +364,7 @@ cdef object _replay(dict parsed, int places, source):
     unit = _UNITS[places]
     names = [seat.name for seat in parsed["seats"]]
     count = len(names)
-    if not 2 <= count <= 10:
+    if not 2 <= count <= MOST_SEATS:
         raise HandProblem(f"too few or too many players: {count} dealt in, holdem plays hands of 2 to 10")
     index = {name: seat for seat, name in enumerate(names)}
     if len(index) != count:

@@ -4,9 +4,11 @@
 # read into the hand's ParsedHand: what holdem.formats.pokerstars runs over
 # every hand, compiled, since a hand has thirty lines.  GGPoker, which prints
 # PokerStars' lines, reads its own through read_table, seat_line, read_stakes,
-# action, decision and summary_line.
+# action, decision, summary_line and the readers of the deal, collected and
+# uncalled bet lines; Full Tilt its summary through read_total_pot and
+# read_summary_seat.
 # Compiler directives are set in setup.py, but for the negative indices and
-# the bounds checks that the words of a line need.
+# the bounds checks that the slices of a line need.
 
 from cpython.object cimport PyObject, PyObject_GenericSetDict, PyTypeObject
 from cpython.ref cimport Py_INCREF
@@ -37,8 +39,7 @@ from holdem.rules import Structure
 __all__ = [
     "CARDS", "INFORMATION", "STREETS", "action", "blank_hand", "collected_line", "dealt_line", "decision", "header_line",
     "read_hand", "read_lines", "read_stakes", "read_summary_seat", "read_table", "read_total_pot", "returned_line",
-    "seat_line",
-    "shown_cards", "stakes_of", "summary_line", "table_line",
+    "seat_line", "shown_cards", "stakes_of", "summary_line", "table_line",
 ]
 
 CARDS = re.compile(r"\[([^\]]*)\]")
@@ -68,30 +69,28 @@ cdef tuple _RUN_ENDS = ("FLOP", "TURN", "RIVER", "SHOW DOWN")
 cdef str _ALL_IN = " and is all-in", _ONLY_ALL_IN = "and is all-in"
 cdef object _ZERO = Decimal(0)
 # The amounts and cards met, read once (a hand repeats its amounts, a file its stakes): parse_amount's and
-# parse_hand_cards' own caches are a Python call away.  Plain dicts, whose operations are atomic.
+# parse_hand_cards' own caches are a Python call away.  Plain dicts: two threads that read one text at once
+# store the same value.
 cdef dict _AMOUNTS = {}, _CARDS = {}
 
 
-cdef object _amount(str text):
-    """``parse_amount(text)``."""
-    amount = _AMOUNTS.get(text)
-    if amount is None:
-        amount = parse_amount(text)
-        if len(_AMOUNTS) >= 8192:
-            _AMOUNTS.clear()
-        _AMOUNTS[text] = amount
-    return amount
+cdef object _kept(dict kept, str text, read):
+    """``read(text)``, kept in ``kept`` (emptied when full)."""
+    value = kept.get(text)
+    if value is None:
+        value = read(text)
+        if len(kept) >= 8192:
+            kept.clear()
+        kept[text] = value
+    return value
 
 
-cdef tuple _cards(str text):
-    """``parse_hand_cards(text)``."""
-    cards = _CARDS.get(text)
-    if cards is None:
-        cards = parse_hand_cards(text)
-        if len(_CARDS) >= 8192:
-            _CARDS.clear()
-        _CARDS[text] = cards
-    return cards
+cdef inline object _amount(str text):
+    return _kept(_AMOUNTS, text, parse_amount)
+
+
+cdef inline tuple _cards(str text):
+    return _kept(_CARDS, text, parse_hand_cards)
 
 
 cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _match_information = INFORMATION.match
@@ -484,9 +483,9 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
         elif (act := action(text, names)) is not None:
             decision(parsed, act[0], act[1], street, number, dealt_in)
         elif (found := collected_line(text)) is not None and found[0] in names:
-            _add(collected, found[0], _amount(found[1]))
+            collected[found[0]] = collected.get(found[0], _ZERO) + _amount(found[1])
         elif (found := returned_line(text)) is not None and found[1] in names:
-            _add(returned, found[1], _amount(found[0]))
+            returned[found[1]] = returned.get(found[1], _ZERO) + _amount(found[0])
         elif (found := dealt_line(text)) is not None and found[0] in names:
             cards = found[2] or found[1]
             if cards:
@@ -508,14 +507,6 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
             raise HandProblem(f"a line that is none of a PokerStars hand's: {text[:80]!r}", number)
         number += 1
     return in_summary, cancelled, returned, boards
-
-
-cdef int _add(dict amounts, str name, amount) except -1:
-    """Add ``amount`` to ``name``'s in ``amounts``: the first one kept as it is (the amount parsed, whose hash
-    is worked out once), not a new sum with zero."""
-    earlier = amounts.get(name)
-    amounts[name] = amount if earlier is None else earlier + amount
-    return 0
 
 
 cpdef tuple dealt_line(str text):
@@ -678,7 +669,7 @@ cpdef summary_line(parsed, str text, Py_ssize_t number, dict boards):
             boards[_BOARD_WORDS[first]] = _cards(text[text.index("[") + 1 : -1])
 
 
-cpdef read_total_pot(parsed, str text):
+cpdef read_total_pot(parsed, text):
     """A summary's ``Total pot $3.65 | Rake $0.10 | Jackpot $0.05`` line (PokerStars, Full Tilt): the
     total pot, the rake, and every other fee counted in ``jackpot``.
 
@@ -687,7 +678,7 @@ cpdef read_total_pot(parsed, str text):
     >>> parsed.total_pot, parsed.rake, parsed.jackpot
     (Decimal('3.65'), Decimal('0.10'), Decimal('0.05'))
     """
-    cdef list parts = text.split(" | ")
+    cdef list parts = str(text).split(" | ")
     cdef list words = parts[0].split(" ", 3)
     cdef str part, label
     if len(words) < 3:
@@ -702,7 +693,7 @@ cpdef read_total_pot(parsed, str text):
             parsed.jackpot += value
 
 
-cpdef read_summary_seat(parsed, str text):
+cpdef read_summary_seat(parsed, text):
     """A summary's seat line (PokerStars, Full Tilt): the cards of one who ``showed`` or ``mucked`` them
     (see :func:`shown_cards`).
 
@@ -711,7 +702,7 @@ cpdef read_summary_seat(parsed, str text):
     >>> parsed.holes, parsed.mucked
     ({'Bob': (23, 22)}, {'Bob'})
     """
-    cdef tuple seat = shown_cards(text)
+    cdef tuple seat = shown_cards(text if type(text) is str else str(text))
     if seat is not None:
         name = seat[0]
         cards = _cards(seat[2])

@@ -133,10 +133,10 @@ def site_time(text):
     """
     if type(text) is not str and isinstance(text, str):
         text = str(text)  # a subclass of str: the compiled reader takes exact text
-    if ":" not in text:  # no clock: the most common text without a time, told without the regex
-        return None
     fields = _fields_at_start(text)
     if fields is None:
+        if ":" not in text:  # no clock: the most common text without a time, told without the regex
+            return None
         match = _TIME.search(text)
         if match is None:
             return None
