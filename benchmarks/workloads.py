@@ -12,6 +12,7 @@ show that a slowdown fails the gate.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 from collections.abc import Callable
@@ -91,6 +92,23 @@ def phh_replay(scale: float) -> Callable[[], object]:
     texts = (texts * 3)[: round(2 * len(texts) * scale)]
     loads = holdem.phh.loads  # here, so that the run does not pay for loading holdem.phh
     return lambda: [loads(text) for text in texts]
+
+
+def site_histories(scale: float) -> Callable[[], object]:
+    # PokerStars text read, replayed and checked: the fixtures that replay (18 hands), 20 times over.
+    folder = Path(__file__).resolve().parent.parent / "tests" / "data" / "histories" / "pokerstars"
+    files = ("cash.txt", "home.txt", "old_2008.txt", "tournament.txt", "encoding_utf8_bom.txt")
+    text = "\n\n\n".join((folder / name).read_text(encoding="utf-8-sig").strip() for name in files) + "\n\n\n"
+    source = text * round(20 * scale)
+    read = holdem.read_histories
+
+    def run() -> None:
+        reader = read(io.StringIO(source))
+        for _ in reader:
+            pass
+        assert not reader.problems, reader.problems[:1]
+
+    return run
 
 
 def vector_steps(scale: float) -> Callable[[], object]:
@@ -176,6 +194,7 @@ WORKLOADS: dict[str, Workload] = {
     "equity_monte_carlo": equity_monte_carlo,
     "random_hands": random_hands,
     "phh_replay": phh_replay,
+    "site_histories": site_histories,
     "vector_steps": vector_steps,
     "vector_random_steps": vector_random_steps,
     "new_hands": new_hands,
