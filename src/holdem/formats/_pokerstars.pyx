@@ -15,6 +15,10 @@ from cpython.ref cimport Py_INCREF
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject *type, Py_ssize_t nitems)  # as cpython.type's, with the C type
+    ctypedef struct PyMemberDef:
+        Py_ssize_t offset
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef *d_member
 
 import dataclasses
 import re
@@ -283,13 +287,6 @@ cdef object _new_object(type cls):
     """``object.__new__(cls)``, for a class of no ``__new__`` of its own, without the call of ``object.__new__``
     (which checks its arguments)."""
     return PyType_GenericAlloc(<PyTypeObject *>cls, 0)
-
-
-cdef extern from "Python.h":
-    ctypedef struct PyMemberDef:
-        Py_ssize_t offset
-    ctypedef struct PyMemberDescrObject:
-        PyMemberDef *d_member
 
 
 cdef tuple _slots(type cls):
