@@ -36,6 +36,7 @@ toml = Extension(
 pokerstars = Extension(
     "holdem.formats._pokerstars",
     ["src/holdem/formats/_pokerstars.pyx"],
+    depends=["src/holdem/formats/_kept.pxd"],
     extra_compile_args=extra_compile_args,
 )
 times = Extension(
@@ -46,6 +47,7 @@ times = Extension(
 histories = Extension(
     "holdem.formats._histories",
     ["src/holdem/formats/_histories.pyx"],
+    depends=["src/holdem/formats/_kept.pxd"],
     extra_compile_args=extra_compile_args,
 )
 vector = Extension(

@@ -11,6 +11,8 @@ from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdint cimport INT64_MIN, int64_t
 
+from holdem.formats._kept cimport kept
+
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject *type, Py_ssize_t nitems)  # as cpython.type's, with the C type
 
@@ -239,8 +241,6 @@ cdef inline int _places(amount) except -1:
     return 0 if amount is None else _parts(amount)[0]
 
 
-# A plain dict: each of its operations is atomic, on a free-threaded Python too, and two threads that
-# work out one amount at once store the same value.
 cdef dict _PARTS = {}  # each amount met, worked out once (amounts repeat): see _parts
 cdef int64_t _TENS[13]
 for _power in range(13):
@@ -257,16 +257,10 @@ if MOST_SEATS != MAX_PLAYERS:
 cdef tuple _parts(amount):
     """The decimal places ``amount`` needs and its value in units of the last of them (``None`` when it is
     not finite or past any hand's chips, 2**60)."""
-    parts = _PARTS.get(amount)
-    if parts is None:
-        parts = _new_parts(amount)
-        if len(_PARTS) >= 65536:
-            _PARTS.clear()
-        _PARTS[amount] = parts
-    return parts
+    return kept(_PARTS, amount, _new_parts, 65536)
 
 
-cdef tuple _new_parts(amount):
+def _new_parts(amount):
     """What :func:`_parts` gives, from the amount's digits (no decimal context, no overflow)."""
     cdef Py_ssize_t zeros = 0
     if not amount.is_finite():

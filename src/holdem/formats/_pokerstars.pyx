@@ -13,6 +13,8 @@
 from cpython.object cimport PyObject, PyObject_GenericSetDict, PyTypeObject
 from cpython.ref cimport Py_INCREF
 
+from holdem.formats._kept cimport kept
+
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject *type, Py_ssize_t nitems)  # as cpython.type's, with the C type
     ctypedef struct PyMemberDef:
@@ -73,28 +75,16 @@ cdef tuple _RUN_ENDS = ("FLOP", "TURN", "RIVER", "SHOW DOWN")
 cdef str _ALL_IN = " and is all-in", _ONLY_ALL_IN = "and is all-in"
 cdef object _ZERO = Decimal(0)
 # The amounts and cards met, read once (a hand repeats its amounts, a file its stakes): parse_amount's and
-# parse_hand_cards' own caches are a Python call away.  Plain dicts: two threads that read one text at once
-# store the same value.
+# parse_hand_cards' own caches are a Python call away.
 cdef dict _AMOUNTS = {}, _CARDS = {}
 
 
-cdef object _kept(dict kept, str text, read):
-    """``read(text)``, kept in ``kept`` (emptied when full)."""
-    value = kept.get(text)
-    if value is None:
-        value = read(text)
-        if len(kept) >= 8192:
-            kept.clear()
-        kept[text] = value
-    return value
-
-
 cdef inline object _amount(str text):
-    return _kept(_AMOUNTS, text, parse_amount)
+    return kept(_AMOUNTS, text, parse_amount, 8192)
 
 
 cdef inline tuple _cards(str text):
-    return _kept(_CARDS, text, parse_hand_cards)
+    return kept(_CARDS, text, parse_hand_cards, 8192)
 
 
 cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _match_information = INFORMATION.match
