@@ -303,3 +303,21 @@ def test_the_records_type_hints_resolve() -> None:
     import typing
 
     assert typing.get_type_hints(histories.SiteHand)["hand"] is holdem.Hand
+
+
+def test_the_replay_takes_a_parsed_hand_only():
+    for wrong in (object(), {"seats": []}, None):
+        with pytest.raises(TypeError, match="ParsedHand"):
+            histories.replay(wrong)
+        with pytest.raises(TypeError, match="ParsedHand"):
+            histories.places_of(wrong)
+
+
+def test_the_summary_readers_take_text_of_a_subclass_of_str():
+    class Text(str):
+        pass
+
+    parsed = histories.ParsedHand("PokerStars", "1", 1)
+    histories.read_total_pot(parsed, Text("Total pot $3.65 | Rake $0.10"))
+    histories.read_summary_seat(parsed, Text("Seat 2: Bob (big blind) showed [7s 7h] and won ($3.55)"))
+    assert (parsed.total_pot, parsed.rake, parsed.shown) == (Decimal("3.65"), Decimal("0.10"), {"Bob": (23, 22)})

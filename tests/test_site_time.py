@@ -53,3 +53,13 @@ def test_text_of_a_subclass_of_str_and_unknown_zones():
     assert site_time(Text("2024/05/01 20:00:00 ET")) == site_time("2024/05/01 20:00:00 ET")
     assert site_time("2024/05/01 20:00:00 QQQ").tzinfo is None
     assert _times.zone_for("QQQ") is None
+
+
+def test_what_is_not_text_is_refused():
+    # No fast path answers for a list or a mapping: a TypeError, as for any wrong type.
+    for wrong in (["2024/05/01 20:00:00"], ("a",), {}, 5, b"2024/05/01 20:00:00"):
+        try:
+            site_time(wrong)
+        except TypeError:
+            continue
+        raise AssertionError(f"site_time({wrong!r}) was not refused")
