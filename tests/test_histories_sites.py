@@ -40,6 +40,18 @@ def test_each_fixture_reads_as_its_own_site(folder: str) -> None:
         assert problem.site == site or no_hand, problem
 
 
+@pytest.mark.parametrize("folder", sorted(set(SITES) - {"ipoker"}))
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_file_of_an_odd_number_of_bytes_reads_as_its_text(folder: str, encoding: str) -> None:
+    """A lone last byte (a file of an odd length) is no character: not a line of the last hand."""
+    text = (DATA / folder / "cash.txt").read_text(encoding="utf-8").strip() + "\n"
+    as_text = read_histories(io.StringIO(text))
+    whole = [record.hand_id for record in as_text]
+    reader = read_histories(io.BytesIO(text.encode(encoding) + b"\n"))
+    assert [record.hand_id for record in reader] == whole and whole
+    assert reader.problems == as_text.problems
+
+
 @pytest.mark.parametrize("folder", sorted(SITES))
 def test_no_line_of_a_site_starts_another_sites_hand(folder: str) -> None:
     site, starts = SITES[folder], 0

@@ -359,7 +359,7 @@ def _file_lines(source: Any, name: str, report: Callable[[Problem], None]) -> It
         else:
             text = io.TextIOWrapper(buffered, encoding=encoding, errors="replace", newline=None)
             wrappers.insert(0, text)
-            pieces, newline = iter(lambda: text.read(BLOCK), ""), "\n"
+            pieces, newline = _without_stray_byte(iter(lambda: text.read(BLOCK), "")), "\n"
     number = 0
     try:
         for lines in text_lines(pieces, newline, MAX_LINE):
@@ -373,6 +373,16 @@ def _file_lines(source: Any, name: str, report: Callable[[Problem], None]) -> It
     finally:
         for wrapper in wrappers:
             wrapper.detach()
+
+
+def _without_stray_byte(pieces: Iterator[str]) -> Iterator[str]:
+    """The pieces of a UTF-16 file without the replacement character that ends it when its last byte is
+    alone (a file of an odd number of bytes): a byte that is no character, not a line of the last hand."""
+    piece = next(pieces, "")
+    while piece:
+        following = next(pieces, "")
+        yield piece[:-1] if not following and piece.endswith("\ufffd") else piece
+        piece = following
 
 
 # ------------------------------------------------------------------ replay and check
