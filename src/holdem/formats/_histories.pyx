@@ -25,6 +25,7 @@ from holdem.formats import parsing
 from holdem.formats.parsing import (
     LINE_TOO_LONG, MAX_HAND_LINES, Act, HandProblem, ParsedHand, PostKind, Problem, SiteHand,
 )
+from holdem._hand import REFUSALS
 from holdem.hand import Hand
 from holdem.limits import MAX_CHIPS, MAX_PLAYERS
 from holdem.rules import Rules, Structure
@@ -439,6 +440,7 @@ cdef object _replay(dict parsed, int places, source):
         raise HandProblem(f"a deal the engine refuses: {error}") from None
 
     extra_boards = parsed["boards"][1:]
+    answered = [0] * count  # by seat: what a raise no one could answer put in beyond the call, given back
     shown = set()  # the seats shown (the showdown waits for each: none is shown by the engine itself)
     for street_number, street in enumerate(parsed["streets"]):
         for act in street:
@@ -460,7 +462,7 @@ cdef object _replay(dict parsed, int places, source):
                 raise HandProblem(
                     f"a decision out of turn: {act.name} acts, {names[actor]} is to act (a line missing?)", act.line
                 )
-            _play(hand, act, places, unit)
+            _play(hand, act, places, unit, answered)
     _advance(hand, parsed, runs, extra_boards, None, shown)
     if not hand.is_over:
         waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
@@ -472,7 +474,7 @@ cdef object _replay(dict parsed, int places, source):
                 hand.show(winner)
             except HoldemError:
                 pass  # a shown hand that had to be shown anyway
-    return _check(hand, parsed, names, index, places, unit, source, printed)
+    return _check(hand, parsed, names, index, places, unit, source, printed, answered)
 
 
 _STREET_NAMES = ("preflop", "flop", "turn", "river")
@@ -531,6 +533,7 @@ cdef int _button(dict parsed, int count, list smalls, list bigs) except -1:
 _WIN, _RETURN = ActionKind.WIN, ActionKind.RETURN
 _POST_ANTE, _POST_BLIND, _POST_DEAD = ActionKind.POST_ANTE, ActionKind.POST_BLIND, ActionKind.POST_DEAD
 _FOLDED = SeatStatus.FOLDED
+_NO_ONE_TO_ANSWER = REFUSALS["NO_ONE_TO_ANSWER"]
 _ZERO = Decimal(0)
 
 
@@ -592,7 +595,8 @@ cdef int _settle(hand, dict parsed, int runs, extra_boards, set shown) except -1
         return 0
 
 
-cdef int _play(hand, act, int places, unit) except -1:
+cdef int _play(hand, act, int places, unit, list answered) except -1:
+    """Play ``act`` (a raise no one can answer as a call, its excess added to ``answered``)."""
     verb = act.verb
     try:
         if verb == "fold":
@@ -609,11 +613,11 @@ cdef int _play(hand, act, int places, unit) except -1:
         elif verb in ("bet", "raise_to"):
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
-            hand.raise_to(_chips(act.amount, "bet", places))
+            _raise_to(hand, _chips(act.amount, "bet", places), answered)
         elif verb == "raise_by":
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
-            hand.raise_to(max(hand.bets) + _chips(act.amount, "raise", places))
+            _raise_to(hand, max(hand.bets) + _chips(act.amount, "raise", places), answered)
         elif verb in ("adds", "all_in"):
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
@@ -625,9 +629,9 @@ cdef int _play(hand, act, int places, unit) except -1:
                     act.line,
                 )
             if hand.bets[seat] + added <= max(hand.bets):
-                _play(hand, Act(act.name, "call", act.amount, act.line), places, unit)
+                _play(hand, Act(act.name, "call", act.amount, act.line), places, unit, answered)
             else:
-                hand.raise_to(hand.bets[seat] + added)
+                _raise_to(hand, hand.bets[seat] + added, answered)
         else:
             raise HandProblem(f"an unknown decision: {act.name} {verb!r}", act.line)
     except HoldemError as error:
@@ -635,9 +639,27 @@ cdef int _play(hand, act, int places, unit) except -1:
     return 0
 
 
-cdef object _check(hand, dict parsed, list names, dict index, int places, unit, source, list printed):
+cdef int _raise_to(hand, int64_t total, list answered) except -1:
+    """Raise to ``total``; when no other player still in can answer a raise, call instead and add what ``total``
+    puts in beyond the call to ``answered`` (sites print such an all-in as a raise and give the excess back, as an
+    uncalled bet)."""
+    cdef int seat
+    cdef int64_t bet
+    try:
+        hand.raise_to(total)
+    except HoldemError:
+        seat, bet = hand.actor, max(hand.bets)
+        if hand._raise_bounds() != _NO_ONE_TO_ANSWER or not bet < total <= hand.bets[seat] + hand.stacks[seat]:
+            raise
+        hand.call()  # to the bet: the stack covers more
+        answered[seat] += total - bet
+    return 0
+
+
+cdef object _check(hand, dict parsed, list names, dict index, int places, unit, source, list printed, list answered):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
-    ``printed`` by seat, with the engine's): compared in chips, ``Decimal`` only for the record."""
+    ``printed`` by seat, with the engine's; ``answered``, by seat, the excess of the raises no one could answer,
+    given back): compared in chips, ``Decimal`` only for the record."""
     cdef Py_ssize_t count = len(names), seat
     cdef int64_t won[MOST_SEATS]
     cdef int64_t returned[MOST_SEATS]
@@ -647,7 +669,8 @@ cdef object _check(hand, dict parsed, list names, dict index, int places, unit, 
     cdef int64_t jackpot_chips, rake_chips, shares = 0, pot = 0
     cdef bint agree, in_collected = parsed["returns_in_collected"]
     for seat in range(count):
-        won[seat] = returned[seat] = posted[seat] = 0
+        won[seat] = posted[seat] = 0
+        returned[seat] = answered[seat]
     for action in hand._records():  # each an Action, a tuple (kind, seat, amount, cards): read as one
         kind = <object>PyTuple_GET_ITEM(action, 0)
         if kind is _WIN:

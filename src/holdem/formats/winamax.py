@@ -1,13 +1,19 @@
-"""Winamax hand histories: cash games, Go Fast (fast-fold) and tournaments, 2012 to today.
+"""Winamax hand histories: cash games, Go Fast (fast-fold) and tournaments, 2010 to today.
 
 A hand starts ``Winamax Poker - CashGame - HandId: #...`` (``Go Fast "POOL"`` for the fast-fold
 pools, ``Tournament "NAME" buyIn: ... level: N`` for tournaments, whose id is the first part of the
 hand id) and gives the game and stakes (``Holdem no limit (0.01€/0.02€)``, ``(10/50/100)`` with
-the ante first) and the time with its zone.  Players' lines carry no colon after the name (names
-may hold spaces); the sections are ``ANTE/BLINDS``, ``PRE-FLOP``, ``FLOP``, ``TURN``, ``RIVER``,
-``SHOW DOWN`` and ``SUMMARY``; raises read ``raises 0.04€ to 0.06€``.  No uncalled bet is printed:
-it is in the winner's ``collected`` amount and in the summary's ``Total pot``.  Amounts are
-printed ``0.02€`` today and ``0,02€`` in older files.
+the ante first; ``Holdem fixed limit (0.05€/0.10€)`` gives the small and big bets, the blinds are
+as posted) and the time with its zone.  The table line reads ``Table: 'NAME' 6-max (real money)
+Seat #3 is the button`` (some files lack the colon or the ``#``).  Seat lines read ``Seat 1: NAME
+(STACK)``, in bounty tournaments ``(STACK, 5€ bounty)``; a seated player with no line in the hand
+(sitting out, or just moved to the table) is not dealt in.  Players' lines carry no colon after
+the name (names may hold spaces); the sections are ``ANTE/BLINDS``, ``PRE-FLOP``, ``FLOP``,
+``TURN``, ``RIVER``, ``SHOW DOWN`` and ``SUMMARY``; raises read ``raises 0.04€ to 0.06€``.  A blind
+``out of position`` is live for a big blind and dead for a small one.  No uncalled bet is printed:
+it is in the winner's ``collected`` amount.  The summary's ``Total pot`` is what the players
+collect, the rake after it; old tournament files print totals of a thousand chips or more rounded
+(``6.27k``), which are not checked.  Amounts are printed ``0.02€`` today and ``0,02€`` in older files.
 
 >>> hand = parse(["Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0,05€/0,10€) - 2012/03/04 20:15:00 CET",
 ...               "Table: 'Paris 02' 6-max (real money) Seat #1 is the button", "Seat 1: Zoé (10€)", "Seat 2: Jean Luc (12,40€)",
@@ -25,6 +31,7 @@ from decimal import Decimal
 
 from holdem.formats.parsing import (
     GAME_NAMES,
+    LINE_TOO_LONG,
     HandProblem,
     ParsedHand,
     Post,
@@ -50,13 +57,18 @@ SITE_NAME = "Winamax"
 _HEADER = re.compile(
     r"Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[\d-]+) - (?P<game>[^()]+?) \((?P<stakes>[^()]*)\)(?: - (?P<time>.*))?$"
 )
-_STRUCTURES = {"Holdem no limit": Structure.NO_LIMIT, "Holdem pot limit": Structure.POT_LIMIT}
-_TABLE = re.compile(r"Table: '(?P<name>.*)' (?P<max>\d+)-max (?:\([^()]*\) )?Seat #(?P<button>\d+) is the button$")
-_SEAT = re.compile(r"Seat (\d+): (.+) \(([^()]+)\)$")
+_STRUCTURES = {
+    "Holdem no limit": Structure.NO_LIMIT,
+    "Holdem pot limit": Structure.POT_LIMIT,
+    "Holdem fixed limit": Structure.FIXED_LIMIT,
+}
+_TABLE = re.compile(r"Table:? '(?P<name>.*)' (?P<max>\d+)-max (?:\([^()]*\) )?Seat #?(?P<button>\d+) is the button$")
+_SEAT = re.compile(r"Seat (\d+): (.+) \(([^()]+?)(?:, (\S+) bounty)?\)$")
 _SECTIONS = {"ANTE/BLINDS": 0, "PRE-FLOP": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "SHOW DOWN": None, "SUMMARY": None}
 _COLLECTED = re.compile(r"(.+) collected (\S+) from (?:main |side )?pot(?: \d+)?$")
 _DEALT = re.compile(r"Dealt to (.+) \[([^\]]*)\]$")
 _SUMMARY_SEAT = re.compile(r"Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))* (showed|mucked) \[([^\]]*)\]")
+_POST = re.compile(r"posts (small blind|big blind|ante) (\S+)( out of position)?$")
 _POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND, "ante": PostKind.ANTE}
 
 
@@ -89,7 +101,11 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     stakes = header["stakes"].split("/")
     if len(stakes) not in (2, 3):
         raise HandProblem(f"the header gives no stakes: {lines[0][:80]!r}", line)
-    parsed.small_blind, parsed.big_blind = parse_amount(stakes[-2]), parse_amount(stakes[-1])
+    first, second = parse_amount(stakes[-2]), parse_amount(stakes[-1])
+    if structure is Structure.FIXED_LIMIT:
+        parsed.small_bet, parsed.big_bet, parsed.small_blind, parsed.big_blind = first, second, first / 2, first
+    else:
+        parsed.small_blind, parsed.big_blind = first, second
     if parsed.tournament is None:
         parsed.currency = currency_of(header["stakes"])
     parsed.started = site_time(header["time"] or "")
@@ -105,11 +121,14 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         seat = _SEAT.match(lines[position])
         if seat is None:
             raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", line + position)
-        parsed.seats.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3])))
+        bounty = parse_amount(seat[4]) if seat[4] else None
+        parsed.seats.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3]), bounty))
         position += 1
     if not parsed.seats:
         raise HandProblem("the hand has no seats", line + position)
-    names = names_longest_first(parsed.seats)
+    seated, parsed.seats = parsed.seats, []
+    names = names_longest_first(seated)
+    dealt_in: set[str] = set()
 
     street: int | None = 0
     for offset, text in enumerate(lines[position:], position):
@@ -130,39 +149,69 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         elif (match := _DEALT.match(text)) and match[1] in names:
             parsed.hero = parsed.hero or match[1]
             parsed.holes[match[1]] = parse_hand_cards(match[2])
-        elif text == "\x00":
+            dealt_in.add(match[1])
+        elif text == LINE_TOO_LONG:
             raise HandProblem("a line of the hand is too long to be read", number)
-        elif text:
-            _player_line(parsed, text, names, street, number)
+        elif (name := _player_line(parsed, text, names, street, number)) is not None:
+            dealt_in.add(name)
+    parsed.seats = [seat for seat in seated if seat.name in dealt_in]
+    if structure is Structure.FIXED_LIMIT:  # the small blind as posted (a small bet of 5 cents: 2 cents)
+        posted = [post.live for post in parsed.posts if post.kind == PostKind.SMALL_BLIND]
+        parsed.small_blind = posted[0] if posted else parsed.small_blind
     return parsed
 
 
-def _player_line(parsed: ParsedHand, text: str, names: list[str], street: int | None, number: int) -> None:
+def _player_line(parsed: ParsedHand, text: str, names: list[str], street: int | None, number: int) -> str | None:
+    """Read a player's line (a post, a decision, a show) into ``parsed``: the player's name, ``None`` for
+    an empty line or a player sitting out who declines the big blind."""
+    if not text:
+        return None
     name = player_of(text, names)
     if name is None:
         raise HandProblem(f"a line that is none of a Winamax hand's: {text[:80]!r}", number)
-    words = text[len(name) + 1 :].removesuffix(" and is all-in").split(" ")
+    said = text[len(name) + 1 :].removesuffix(" and is all-in")
+    if said == "denies big blind" and street == 0:
+        return None
+    words = said.split(" ")
     if words[0] == "shows" and len(words) >= 2:
         cards = parse_hand_cards(text[text.index("[") + 1 : text.index("]")]) if "[" in text and "]" in text else ()
         if len(cards) != 2:
             raise HandProblem(f"a show without two cards: {text[:80]!r}", number)
         parsed.shown[name] = parsed.holes[name] = cards
-        return
+        return name
     if street is None:
         raise HandProblem(f"a decision after the betting: {text[:80]!r}", number)
-    if words[0] == "posts" and street == 0 and " ".join(words[1:-1]) in _POSTS:
-        parsed.posts.append(Post(name, _POSTS[" ".join(words[1:-1])], parse_amount(words[-1]), Decimal(0), number))
+    if street == 0 and (post := _POST.match(said)) and not (post[1] == "ante" and post[3]):
+        _post(parsed, name, post[1], parse_amount(post[2]), bool(post[3]), number)
     elif (act := worded_decision(name, words, number)) is not None:
         parsed.streets[street].append(act)
     else:
         raise HandProblem(f"a decision that cannot be read: {text[:80]!r}", number)
+    return name
+
+
+def _post(parsed: ParsedHand, name: str, blind: str, amount: Decimal, out_of_position: bool, number: int) -> None:
+    """A forced bet: out of position, a small blind is dead and a big blind live; a player posting both
+    at once has the sum printed as the small blind and 0 as the big blind."""
+    if not out_of_position:
+        parsed.posts.append(Post(name, _POSTS[blind], amount, Decimal(0), number))
+    elif blind == "small blind":
+        parsed.posts.append(Post(name, PostKind.DEAD, Decimal(0), amount, number))
+    elif amount == 0 and parsed.posts and parsed.posts[-1].name == name and parsed.posts[-1].kind == PostKind.DEAD:
+        dead = parsed.posts.pop().dead - parsed.big_blind
+        if dead < 0:
+            raise HandProblem(f"both blinds posted for less than the big blind: {name}", number)
+        parsed.posts.append(Post(name, PostKind.LIVE_AND_DEAD, parsed.big_blind, dead, number))
+    else:
+        parsed.posts.append(Post(name, PostKind.LIVE, amount, Decimal(0), number))
 
 
 def _summary(parsed: ParsedHand, lines: list[str], number: int) -> None:
+    total: str | None = None
     for text in lines:
         if text.startswith("Total pot "):
             parts = text.split(" | ")
-            parsed.total_pot = parse_amount(parts[0][len("Total pot ") :])
+            total = parts[0][len("Total pot ") :]
             for part in parts[1:]:
                 if part.startswith("Rake "):
                     parsed.rake = parse_amount(part[len("Rake ") :])
@@ -175,8 +224,10 @@ def _summary(parsed: ParsedHand, lines: list[str], number: int) -> None:
             if seat[2] == "showed":
                 parsed.shown[seat[1]] = parsed.holes[seat[1]]
         number += 1
-    if parsed.total_pot is None:
+    if total is None:
         raise HandProblem("the summary gives no total pot", number)
+    collected = parse_amount(total)
+    parsed.total_pot = None if total.endswith("k") else collected + parsed.rake  # 6.27k: not to the chip
 
 
 SITE = register(Site(SITE_NAME, ("Winamax Poker - ",), parse))
