@@ -24,11 +24,16 @@ NET = {
     "20000000101": {"Ann": "-90", "Bob": "105", "Cy": "-15"},
     "20000000102": {"Ann": "170", "Bob": "-20", "Cy": "-150"},
     "20000000401": {"Ann": "0", "Bob": "0.04", "Cy": "-0.05"},
+    "20000000501": {"Ann": "-30", "Bob": "835", "Cy": "-800", "Dan": "-5"},
+    "20000000502": {"Ann": "0", "Bob": "-25", "Cy": "-50", "Dan": "75"},
+    "20000000503": {"Ann": "2.75", "Cy": "-0.50", "Eve": "0", "Fay": "-2.50"},
+    "20000000504": {"Ann": "-0.10", "Bob": "-10", "Cy": "9.20"},
+    "20000000506": {"Ann": "-0.20", "Bob": "0.21", "Cy": "-0.02"},
 }
-# The rake: what the pots held beyond what the winners took (partypoker prints none).
+# The rake: what the pots held beyond what the winners took (printed only by hands that end with a summary).
 RAKE = {
     "20000000001": "1", "20000000002": "0.25", "20000000003": "1", "20000000004": "1", "20000000005": "0.01",
-    "20000000401": "0.01",
+    "20000000401": "0.01", "20000000503": "0.25", "20000000504": "0.90", "20000000506": "0.01",
 }  # fmt: skip
 
 PROBLEMS = {
@@ -36,6 +41,7 @@ PROBLEMS = {
     ("broken.txt", 32, "20000000302"): "the hand ends before its result",
     ("skipped.txt", 2, "20000000201"): "not Texas hold'em: Omaha Hi",
     ("skipped.txt", 25, "20000000202"): "cancelled: Table Closed",
+    ("variants.txt", 130, "20000000505"): "Gus joins the table and plays, but has no seat in the hand",
 }
 
 
@@ -77,3 +83,16 @@ def test_a_show_without_its_closing_bracket_is_a_problem() -> None:  # found by 
     reader = read_histories(io.StringIO(text))
     assert list(reader) == []
     assert reader.problems[0].reason.startswith("a decision that cannot be read: Dee")
+
+
+def test_the_variants_levels_silent_seats_live_small_blinds_and_summaries() -> None:
+    by_id = {record.hand_id: record for record in read_histories(DATA / "variants.txt")}
+    level = by_id["20000000501"].hand.rules  # the level's line after the seats, over the header's
+    assert (level.small_blind, level.big_blind, level.ante) == (25, 50, 5)
+    assert by_id["20000000502"].tournament == "31000005"  # named only by the level's line
+    cash = by_id["20000000503"]  # Bob, listed but never in a line, sits out; Cy's small blind is live
+    assert (cash.table, cash.seats, cash.button) == ("Lugano", (1, 3, 5, 6), 5)
+    assert cash.hand.posts == {1: (25, 0)}
+    summary = by_id["20000000504"]  # the button on the table's line; Dee sits out
+    assert (summary.table, summary.button, summary.currency) == ("Table Varna", 3, "USD")
+    assert summary.players == ("Ann", "Bob", "Cy") and summary.hand.rules.big_blind == 25

@@ -7,12 +7,28 @@ Game`` (older files print ``Game #1 starts.`` and ``#Game No : 1`` before
 it); its stakes are the blinds (``$0.10/$0.25 USD NL``), the bets of a limit
 game (``$3/$6 USD FL``, with blinds that may be a third and two thirds of
 the small bet, as posted) or, in older cash files, the buy-in (the blinds
-are then those posted).  Raises (``raises [$1 USD]``) and all-ins (``is
-all-In [$5 USD]``) are the chips the player puts in with them; ``posts big
-blind + dead`` is a live big blind and a dead small one.  partypoker prints
-neither the uncalled bets (they are in the winner's amount), the total pot
-nor the rake.  Old tournament hands print no posts: the blinds of the
-header are posted from the button on.  ``Table Closed`` hands are skipped.
+are then those posted).  Old tournament headers name the buy-in, the level
+and its blinds, or some of them; a ``Trny: 1 Level: 2`` line and a
+``Blinds(10/20)`` (``Blinds-Antes``, or a limit game's ``Stakes``) line
+after the seats name the level the hand is played at, over the header's.
+Raises (``raises [$1 USD]``) and all-ins (``is all-In [$5 USD]``) are the
+chips the player puts in with them; ``posts big blind + dead`` is a live
+big blind and a dead small one, and a second ``posts small blind`` (a
+player coming in) is live.  partypoker prints neither the uncalled bets
+(they are in the winner's amount), the total pot nor the rake, but in the
+hands that end with a summary (below).  Old
+tournament hands print no blinds: those of the level are posted from the
+button on.  The seats are listed in any order, with players who sit out,
+most often without a word: those dealt in are the players who post, act,
+show or win.  A player who joins the table and plays has no seat listed:
+such a hand is a problem.  ``Table Closed`` hands are skipped.
+
+Some hands (``0.10/0.25 Texas Hold'em Game Table (NL)``, and the
+tournaments' ``Tourney ... Game Table``) put the button on the table's line,
+print posts and calls as ``(0.25)``, raises as ``raises 0.50 to 0.75`` (the
+total), and end with a summary: the pots after rake and the rake, then each
+player's result, with the amount collected (the uncalled bet in it) and the
+cards shown.
 
 >>> hand = parse(["***** Hand History for Game 9 *****",
 ...               "$0.05/$0.10 USD NL Texas Hold'em - Friday, January 03, 21:23:45 CET 2020",
@@ -57,51 +73,66 @@ _START = re.compile(r"\*{5} Hand History [Ff]or Game (\w+) \*{5}")
 _LIMITS = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT, "": Structure.FIXED_LIMIT}
 _LIMIT_NAMES = {Structure.NO_LIMIT: "No Limit", Structure.POT_LIMIT: "Pot Limit", Structure.FIXED_LIMIT: "Limit"}
 _CASH = re.compile(
-    r"(?P<stakes>\S+?(?:/\S+?)?)(?: (?:USD|EUR|GBP))? (?P<fast>fastforward )?(?:(?P<limit>NL|PL|FL) )?"
+    r"(?P<stakes>\S+?(?:/\S+?)?)(?: +(?:USD|EUR|GBP))? +(?P<fast>fastforward +)?(?:(?P<limit>NL|PL|FL) +)?"
     r"(?P<game>.+?) - (?P<time>.*)$"
 )
+_LEVEL = r"Trny: ?(?P<id>\d+) Level: ?\d+"
+_STAKES = r"(?:Blinds(?:-Antes)?|Stakes)\((?P<small>[\d,. ]+)/(?P<big>[\d,. ]+)(?: ?-[\d,. ]+)?\)"
 _TOURNAMENT = re.compile(
-    r"(?:(?P<limit>NL|PL|FL) )?(?P<game>.+?) (?P<buy_in>[$€£]?[\d.,]+ ?[$€£]?(?: [A-Z]{3})? Buy-in) Trny: ?(?P<id>\d+)"
-    r" Level: ?\d+\s+"
-    r"Blinds(?:-Antes)?\((?P<small>[\d,. ]+)/(?P<big>[\d,. ]+)(?: ?-(?P<ante>[\d,. ]+))?\) - (?P<time>.*)$"
+    r"(?=.* (?:Buy-in|Trny:))(?:(?P<limit>NL|PL|FL) )?(?P<game>.+?) +"
+    r"(?:[$€£]? ?[\d.,]+ ?[$€£]?(?: [A-Z]{3})? Buy-in(?: +\+ [$€£]?[\d.,]+ Entry Fee)? +)?"
+    rf"(?:{_LEVEL} +{_STAKES} +)?- (?P<time>.*)$"
 )
-_NEW_TOURNAMENT = re.compile(
-    r"(?P<small>[\d,.]+)/(?P<big>[\d,.]+) Tourney (?P<game>.+?) Game Table \((?P<limit>NL|PL|FL)\) "
-    r"\((?:SNG|STT|MTT)(?: JackPot)? Tournament #(?P<id>\d+)\) - (?P<time>.*)$"
+_LEVEL_LINE = re.compile(_LEVEL)
+_STAKES_LINE = re.compile(_STAKES)
+_GAME_TABLE = re.compile(
+    r"(?P<small>[\d,.]+)/(?P<big>[\d,.]+) (?:Tourney )?(?P<game>.+?) Game Table \((?P<limit>NL|PL|FL)\)"
+    r"(?: +\((?:SNG|STT|MTT)(?: JackPot)? Tournament #(?P<id>\d+)\))?(?: +\(Buyin [^)]*\))? +- +(?P<time>.*)$"
 )
 _MONTHS = {name: number for number, names in enumerate(
     [("January", "Jan"), ("February", "Feb"), ("March", "Mar"), ("April", "Apr"), ("May",), ("June", "Jun"),
      ("July", "Jul"), ("August", "Aug"), ("September", "Sep"), ("October", "Oct"), ("November", "Nov"),
      ("December", "Dec")], 1) for name in names}  # fmt: skip
 _TIME = re.compile(r"(\w+) (\d{1,2}),? (\d{1,2}:\d{2}:\d{2}) (?:([A-Z]{2,4}) )?(\d{4})")
-_TABLE = re.compile(r"Table (?P<name>.+?)(?: \(No DP\))? \((?:Real|Play) Money\)")
-_SEAT = re.compile(r"Seat (\d+): (.+) \( ?(.+?) ?\)$")
-_PLAYERS = re.compile(r"Total number of players ?: ?\d+(?:/(\d+))?")
-_BOARD = re.compile(r"\*\* Dealing (Flop|Turn|River) \*\* \[(.*)\]$")
+_TABLE = re.compile(
+    r"Table (?P<name>.+?)(?: +\(No DP\))? +\( ?(?:Real|Play) Money ?\)(?: -- Seat (?P<button>\d+) is the button)?"
+)
+_SEAT = re.compile(r"[Ss]eat (\d+): (.+) \( ?(.+?) ?\)$")
+_PLAYERS = re.compile(r"Total number of players ?: ?\d+(?: ?/ ?(\d+))?")
+_BOARD = re.compile(r"\*\* Dealing (Flop|Turn|River) \*\*(?: :)? +\[(.*)\]$")
+_POTS = re.compile(r"(?P<pots>Main Pot: \S+(?: Side Pot \d+: \S+)*)(?: Rake: (?P<rake>\S+))?")
+_RESULT = re.compile(
+    r"balance [^,]+, (?:sits out|didn't bet \(folded\)|lost [^ (\[]+ \(folded\)|lost [^ \[]+"
+    r"|bet [^,]+, collected (?P<collected>[^,]+), net [^ \[]+)(?: ?\[ (?P<cards>[^\]]+) \] \[[^\]]*\])?"
+)
 _STREETS = {"Flop": 1, "Turn": 2, "River": 3}
 _WINS = re.compile(
     r"(?P<amount>[$€£]?[\d.,]+ ?[$€£]?)(?: (?:USD|EUR|GBP|chips))?"
-    r"(?: from the (?:main pot|side pot(?: #?\d+)?))?(?: with .*)?\.?$"
+    r"(?: +from +(?:the +)?(?:main pot|side pot(?: #?\d+)?))? *(?: with .*)?\.?$"
 )
-_AMOUNT = re.compile(r"\[([^\]]*)\]\.?$")
+_AMOUNT = re.compile(r"[\[(]([^\])]*)[\])]\.?$")
+_RAISE_TO = re.compile(r"raises [\d.,]+ to ([\d.,]+)")
 _POSTS = {
     "posts small blind": PostKind.SMALL_BLIND,
     "posts big blind": PostKind.BIG_BLIND,
     "posts big blind + dead": PostKind.LIVE_AND_DEAD,
     "posts ante": PostKind.ANTE,
 }
-_SHOWS = re.compile(r"(shows|doesn't show) \[([^\]]*)\]")
+_SHOWS = re.compile(r"(shows|doesn't show) +\[([^\]]*)\]")
 _VERBS = {"calls": "call", "bets": "bet", "raises": "adds", "is all-In": "all_in"}
 # What a player does that changes nothing of the hand's chips or cards.
 _INFORMATION = re.compile(
     r"(?:has joined the table\.?|has left the table\.?|is sitting out\.?|has returned\.?|is disconnected.*"
-    r"|has been reconnected.*|will be using (?:his|her) time bank.*|did not respond in time.*|is connected\.?"
-    r"|finished in .*|has been disconnected.*|sits out\.?|is back\.?)$"
+    r"|has been reconnected.*|will be using (?:his|her) time bank.*|(?:did|could) not respond in time.*"
+    r"|is connected\.?"
+    r"|finished in .*|has been disconnected.*|sits out\.?|is back\.?|is all-In\.|Forward Folds)$"
 )
 _TABLE_INFORMATION = re.compile(
     r"(?:There is no Small Blind in this hand as the Big Blind of the previous hand left the table"
-    r"|Congratulations to player .*|Player .* finished in .*)$"
+    r"|Congratulations to player .*|Player .* finished in .*|Your time bank will be activated .*"
+    r"|>You have options at .*|Creating (?:Main|Side) Pot .*)$"
 )
+_JOINS = re.compile(r"(.+) has joined the table\.?")
 _CANCELLED = ("Table Closed", "Connection Lost due to some reason")
 
 
@@ -124,49 +155,63 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     stakes = _header(parsed, header, line + 1)
 
     seated: list[Seat] = []
+    joined: list[str] = []  # players not seated who join the table as the hand starts
+    stack_currency = None
     position = 2
-    away: set[str] = set()
     for number, text in enumerate(lines[2:], line + 2):
         position += 1
         if text.startswith("** Dealing down cards **"):
             break
-        if (table := _TABLE.match(text)) is not None:
+        if (level := _LEVEL_LINE.fullmatch(text)) is not None:
+            parsed.tournament = level["id"]
+        elif (blinds := _STAKES_LINE.fullmatch(text)) is not None:
+            stakes = (parse_amount(blinds["small"]), parse_amount(blinds["big"]))
+        elif (table := _TABLE.fullmatch(text)) is not None:
             parsed.table = table["name"]
+            parsed.button = int(table["button"]) if table["button"] else parsed.button
         elif (button := re.fullmatch(r"Seat (\d+) is the button", text)) is not None:
             parsed.button = int(button[1])
         elif (players := _PLAYERS.fullmatch(text)) is not None:
             parsed.max_seats = int(players[1]) if players[1] else None
         elif (seat := _SEAT.match(text)) is not None:
             seated.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3].removesuffix(" chips"))))
+            stack_currency = stack_currency or currency_of(seat[3])
         elif (name := player_of(text, names_longest_first(seated))) is not None:
             rest = text[len(name) + 1 :]
             if text[len(name)] == ":":
                 pass  # a player's chat
             elif rest.startswith("posts"):
-                parsed.posts.append(_post(name, rest, number))
-            elif rest.rstrip(".") == "is sitting out":
-                away.add(name)
+                post = _post(name, rest, number)
+                if post.kind == PostKind.SMALL_BLIND and any(old.kind == post.kind for old in parsed.posts):
+                    post.kind = PostKind.LIVE  # a second small blind, of a player coming in, plays live
+                parsed.posts.append(post)
             elif not _INFORMATION.match(rest):
                 raise HandProblem(f"a line that is none of a partypoker hand's: {text[:80]!r}", number)
+        elif (joins := _JOINS.fullmatch(text)) is not None:
+            joined.append(joins[1])
         elif text in _CANCELLED:
             raise HandProblem(f"cancelled: {text}", number, skipped=True)
         elif text and not _TABLE_INFORMATION.match(text):
-            raise HandProblem(f"a line that is none of a partypoker hand's: {text[:80]!r}", number)
+            _unknown(text, joined, number)
     else:
         raise HandProblem("the hand ends before its cards are dealt (the file cut short?)", line + len(lines) - 1)
     if not seated:
         raise HandProblem("the hand has no seats", line + 2)
     if parsed.button is None:
         raise HandProblem("the hand names no button", line + 2)
-    dealt_in = {seat.name for seat in seated} - away | {post.name for post in parsed.posts}
-    parsed.seats = [seat for seat in seated if seat.name in dealt_in]
+    if parsed.tournament is None:  # a header that names the blinds alone: the currency of the stacks
+        parsed.currency = parsed.currency or stack_currency
     names = names_longest_first(seated)
-    _blinds(parsed, stakes, line + position - 1)
 
     street = 0
-    won = False
+    won = summary = False
     for number, text in enumerate(lines[position:], line + position):
-        if (board := _BOARD.match(text)) is not None:
+        if summary:
+            won = _summary_line(parsed, text, names, number) or won
+        elif text == "** Summary **":
+            summary = True
+            parsed.rake_printed = True
+        elif (board := _BOARD.match(text)) is not None:
             street = _STREETS[board[1]]
             while len(parsed.streets) <= street:
                 parsed.streets.append([])
@@ -191,20 +236,41 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             raise HandProblem(f"cancelled: {text}", number, skipped=True)
         elif text == LINE_TOO_LONG:
             raise HandProblem("a line of the hand is too long to be read", number)
+        elif (joins := _JOINS.fullmatch(text)) is not None:
+            joined.append(joins[1])
         elif text and not _TABLE_INFORMATION.match(text):
-            raise HandProblem(f"a line that is none of a partypoker hand's: {text[:80]!r}", number)
+            _unknown(text, joined, number)
     if not won:
         raise HandProblem("the hand ends before its result: no one wins (the file cut short?)", line + len(lines) - 1)
+    # Players sitting out are listed with the others, most often without a word: those dealt in are
+    # the players who post, act, show their cards or win.
+    playing = {post.name for post in parsed.posts} | {act.name for acts in parsed.streets for act in acts}
+    playing |= parsed.holes.keys() | parsed.collected.keys()
+    parsed.seats = sorted((seat for seat in seated if seat.name in playing), key=lambda seat: seat.number)
+    _blinds(parsed, stakes, line + position - 1)
     return parsed
+
+
+def _unknown(text: str, joined: list[str], number: int) -> None:
+    """Raise the problem of a line no rule reads: most often a player who joins the table as the hand
+    starts, and plays in it though the seats listed leave them out."""
+    name = player_of(text, sorted(joined, key=len, reverse=True))
+    if name is not None:
+        raise HandProblem(
+            f"{name} joins the table and plays, but has no seat in the hand: their seat and stack are unknown", number
+        )
+    raise HandProblem(f"a line that is none of a partypoker hand's: {text[:80]!r}", number)
 
 
 def _header(parsed: ParsedHand, header: str, number: int) -> tuple[Decimal, Decimal] | None:
     """The game, structure, tournament, currency and time of the header line; the stakes it names
     (blinds, or a limit game's bets), ``None`` for a cash game named by its buy-in."""
-    match = _TOURNAMENT.match(header) or _NEW_TOURNAMENT.match(header)
+    match = _TOURNAMENT.match(header) or _GAME_TABLE.match(header)
     if match is not None:
         parsed.tournament = match["id"]
-        stakes: tuple[Decimal, Decimal] | None = (parse_amount(match["small"]), parse_amount(match["big"]))
+        stakes: tuple[Decimal, Decimal] | None = None
+        if match["small"]:
+            stakes = (parse_amount(match["small"]), parse_amount(match["big"]))
     elif (match := _CASH.match(header)) is not None:
         parsed.currency = currency_of(match["stakes"]) or currency_of(header.split(" - ")[0])
         parsed.fast_fold = bool(match["fast"])
@@ -242,7 +308,7 @@ def _blinds(parsed: ParsedHand, stakes: tuple[Decimal, Decimal] | None, number: 
     for post in parsed.posts:  # "big blind + dead": the big blind live, the rest (the small blind) dead
         if post.kind == PostKind.LIVE_AND_DEAD:
             post.live, post.dead = min(post.live, parsed.big_blind), max(post.live - parsed.big_blind, Decimal(0))
-    if parsed.tournament is not None and not parsed.posts:  # old tournament hands print no posts
+    if parsed.tournament is not None and all(post.kind == PostKind.ANTE for post in parsed.posts):  # no blinds printed
         numbers = [seat.number for seat in parsed.seats]
         before = [index for index, seat in enumerate(numbers) if seat <= (parsed.button or 0)]
         count = len(numbers)
@@ -262,6 +328,27 @@ def _post(name: str, rest: str, number: int) -> Post:
     return Post(name, kind, parse_amount(amount[1]), Decimal(0), number)
 
 
+def _summary_line(parsed: ParsedHand, text: str, names: list[str], number: int) -> bool:
+    """A line of the summary some hands end with: the pots and the rake, the board, and each player's
+    result, with the cards shown; whether it is a player's that collects."""
+    if (pots := _POTS.fullmatch(text)) is not None:
+        parsed.rake = parse_amount(pots["rake"]) if pots["rake"] else Decimal(0)
+        amounts = re.findall(r"Pot(?: \d+)?: ([$€£]?[\d.,]+)", pots["pots"])
+        parsed.total_pot = sum((parse_amount(amount) for amount in amounts), parsed.rake)
+        return False
+    name = player_of(text, names)
+    result = _RESULT.fullmatch(text[len(name) + 1 :]) if name is not None else None
+    if name is None or result is None:
+        if text.startswith("Board: ") or not text:
+            return False
+        raise HandProblem(f"a summary line that cannot be read: {text[:80]!r}", number)
+    if result["cards"]:
+        parsed.holes[name] = parsed.shown[name] = parse_hand_cards(result["cards"].replace(",", " "))
+    if result["collected"]:
+        parsed.collected[name] = parse_amount(result["collected"])
+    return bool(result["collected"])
+
+
 def _player_line(parsed: ParsedHand, name: str, rest: str, street: int, number: int) -> None:
     """A player's decision, show or muck; chat and comings and goings are passed over."""
     acts = parsed.streets[street]
@@ -271,6 +358,8 @@ def _player_line(parsed: ParsedHand, name: str, rest: str, street: int, number: 
         acts.append(Act(name, "fold" if verb == "folds" else "check", None, number))
     elif verb in _VERBS and amount is not None:
         acts.append(Act(name, _VERBS[verb], parse_amount(amount[1]), number))
+    elif (raise_to := _RAISE_TO.fullmatch(rest)) is not None:
+        acts.append(Act(name, "raise_to", parse_amount(raise_to[1]), number))
     elif (show := _SHOWS.match(rest)) is not None:
         cards = parse_hand_cards(show[2].replace(",", " "))
         parsed.holes[name] = cards
