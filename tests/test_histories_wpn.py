@@ -17,11 +17,15 @@ DATA = Path(__file__).parent / "data" / "histories" / "wpn"
 NET = {
     "151000001": {"Rory": "0", "Sage": "-0.05", "Tate": "-0.43", "Vic": "0.44"},  # Uma sits out
     "160000002": {"Ava": "1.15", "Ben": "-1.20", "Cal": "-0.02", "Dot": "-0.05"},
+    "160000005": {"Ava": "0", "Ben": "-0.05", "Cal": "-0.15", "Dot": "0.19"},  # Dot posts both blinds, dead
+    "160000006": {"Ava": "0", "Ben": "0", "Cal": "-0.02", "Dot": "0.02"},  # a walk
     "170000004": {"Ann": "0.68", "Bob": "-0.70", "Cat": "-0.05"},
     "1300000003": {"Ari": "-12900", "Bo": "-900", "Hero": "20700", "Cy": "-6900"},
     "400000001": {"Gil": "0", "Hana": "-18.75", "Ivan": "18", "Jo": "-0.25"},
     "400000002": {"Gil": "-0.25", "Kim": "-3.10", "Hana": "3.35", "Ivan": "0", "Jo": "-0.10"},
     "400000003": {"Gil": "-0.10", "Hana": "3.50", "Ivan": "-3.50", "Jo": "0"},
+    "400000011": {"Nell": "8.50", "Otto": "-8", "Pia": "-1"},
+    "400000012": {"Nell": "-6", "Pia": "5.50"},
 }
 
 
@@ -34,6 +38,7 @@ def test_the_records_fields() -> None:
     assert first.started is not None and first.started.isoformat() == "2019-11-08T04:43:23+00:00"
     assert (first.rake, first.jackpot) == (Decimal("0.03"), Decimal("0.01"))  # the JP Fee
     assert hands["160000002"].hand.posts == {0: (5, 2)}  # posts the big blind and dead
+    assert hands["160000005"].hand.posts == {3: (5, 2)}  # posts dead both blinds: the big one live
     limit = hands["170000004"].hand.rules
     assert limit.structure is holdem.Structure.FIXED_LIMIT and (limit.small_bet, limit.big_bet, limit.big_blind) == (10, 20, 10)
     tournament = hands["1300000003"]
@@ -51,10 +56,22 @@ def test_the_2016_format_adds_chips_with_each_action() -> None:
     assert hands["400000003"].hand.straddles == (50,)
 
 
+def test_the_2016_format_double_spaced_and_at_a_fixed_limit_table() -> None:
+    hands = {record.hand_id: record for record in read_histories(DATA / "old_double_spaced_utf16le.txt")}
+    limit = hands["400000011"]  # the header's 2/4 are the bets, the blinds post 1 and 2
+    assert limit.game == "Hold'em Limit" and limit.hero == "Nell"
+    rules = limit.hand.rules
+    assert rules.structure is holdem.Structure.FIXED_LIMIT
+    assert [amount * limit.unit for amount in (rules.small_blind, rules.big_blind, rules.small_bet, rules.big_bet)] == [1, 2, 2, 4]
+    no_limit = hands["400000012"]  # 1/2, whose blinds post 1 and 2
+    assert no_limit.game == "Hold'em" and no_limit.hand.rules.structure is holdem.Structure.NO_LIMIT
+
+
 def test_every_hand_gives_the_result_worked_out_by_hand_or_its_problem() -> None:
     expected = {
         ("broken.txt", 18, "190000007"): "a capped bet (a Cap table): holdem's rules have no cap",
-        ("broken.txt", 41, "190000008"): "the hand ends before its summary",
+        ("broken.txt", 62, "190000008"): "the hand ends before its summary",
+        ("broken.txt", 40, "400000013"): "a line of no player dealt in: 'Player  has big blind (0.25)'",
         ("skipped.txt", 1, "180000005"): "not Texas hold'em: Omaha(Pot Limit)",
         ("skipped.txt", 17, "400000006"): "not Texas hold'em: Omaha",
     }

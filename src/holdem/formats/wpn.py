@@ -5,19 +5,23 @@ Today's hands start ``Hand #N - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:4
 (tournaments: ``Game Hand #N - ... Tournament #T - Holdem(No Limit) - Level 10 (3000.00/6000.00)-
 ...``), name the table without quotes (``Miramar 9-max Seat #1 is the button``; tournaments
 ``Table '99'``), post ``the small blind``, ``the big blind``, ``ante`` and ``dead`` (a missed
-blind, dead), raise ``$0.06 to $0.08``, return the uncalled bet on a line of its own, and end with
-a summary whose ``Total pot`` is what the winners share (rake and ``JP Fee`` already out) and whose
-seats say what each player won.  Cap tables (``caps $0.55``) cannot be replayed: holdem's rules
-have no cap on a player's chips in a hand.
+blind, dead; more than the big blind is both blinds at once, the big one live), raise ``$0.06 to
+$0.08``, return the uncalled bet on a line of its own (but in a walk the big blind's uncalled part
+is in what it won and in the total pot), and end with a summary whose ``Total pot`` is what the
+winners share (rake and ``JP Fee`` already out) and whose seats say what each player won.  Cap
+tables (``caps $0.55``) cannot be replayed: holdem's rules have no cap on a player's chips in a hand.
 
-The older hands start ``Game started at: 2016/8/2 11:17:19``, then ``Game ID: N 0.10/0.25 TABLE
-(Hold'em)`` (which names no betting structure: the hand is replayed as no-limit, whose rules every
-raise of the other structures keeps) and the button; their lines read ``Player NAME ...``, posts
-are ``has small blind (0.10)``, ``has big blind (0.25)``, ``posts (0.25)`` (a live big blind out
-of position), ``posts (0.10) as a dead bet``, ``straddle``, ``ante``; every amount of a decision
-is the chips the player adds (``raises (0.40)`` from a small blind of 0.10 is a raise to 0.50,
-``allin (N)`` the rest of a stack); the summary gives the pot after rake (``Pot: 0.50. Rake 0``)
-and each player's ``Collects:``.
+The older hands (some files put a blank line after every line) start ``Game started at: 2016/8/2
+11:17:19``, then ``Game ID: N 0.10/0.25 TABLE (Hold'em)`` and the button.  That line names no
+betting structure: its stakes are the blinds, and the hand is replayed as no-limit, whose rules
+every raise of pot-limit keeps; but at a fixed-limit table they are the bets, and the big blind
+posts the first of them (the small blind half of it): such a hand is replayed as fixed-limit, its
+blinds half the bets.  Their lines read ``Player NAME ...``, posts are ``has small blind (0.10)``,
+``has big blind (0.25)``, ``posts (0.25)`` (a live big blind out of position), ``posts (0.10) as a
+dead bet``, ``straddle``, ``ante``; every amount of a decision is the chips the player adds
+(``raises (0.40)`` from a small blind of 0.10 is a raise to 0.50, ``allin (N)`` the rest of a
+stack); the summary gives the pot after rake (``Pot: 0.50. Rake 0``) and each player's
+``Collects:``.
 
 >>> hand = parse(["Game started at: 2016/8/2 11:17:19", "Game ID: 5 0.10/0.25 Lancaster (Hold'em)", "Seat 1 is the button",
 ...               "Seat 1: Ann (25).", "Seat 2: Bob (25).", "Player Ann has small blind (0.10)", "Player Bob has big blind (0.25)",
@@ -164,6 +168,9 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         elif text:
             _player_line(parsed, text, names, street, number)
     parsed.returned = returned
+    if not returned and all(act.verb == "fold" for street in parsed.streets for act in street):
+        # a walk: the big blind's uncalled part, given back on no line, is in what it won and in the pot
+        parsed.returned, parsed.returns_in_collected, parsed.returns_in_total_pot = None, True, True
     if parsed.total_pot is None:
         raise HandProblem("the summary gives no total pot", line)
     return parsed
@@ -183,7 +190,11 @@ def _player_line(parsed: ParsedHand, text: str, names: list[str], street: int, n
     if words[0] == "posts" and street == 0 and " ".join(words[1:-1]) in _POSTS:
         kind = _POSTS[" ".join(words[1:-1])]
         amount = parse_amount(words[-1])
-        live, dead = (Decimal(0), amount) if kind == PostKind.DEAD else (amount, Decimal(0))
+        live, dead = amount, Decimal(0)
+        if kind == PostKind.DEAD and amount > parsed.big_blind:  # both blinds: the big one live, the small one dead
+            kind, live, dead = PostKind.LIVE_AND_DEAD, parsed.big_blind, amount - parsed.big_blind
+        elif kind == PostKind.DEAD:
+            live, dead = Decimal(0), amount
         parsed.posts.append(Post(name, kind, live, dead, number))
     elif (act := worded_decision(name, words, number)) is not None:
         parsed.streets[street].append(act)
@@ -225,27 +236,31 @@ def _before_fees(parsed: ParsedHand, printed: str) -> Decimal:
 
 
 def _parse_old(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
+    numbers = [line + offset for offset, text in enumerate(lines) if text]  # some files leave a blank line after each
+    lines = [text for text in lines if text]
     parsed.started = site_time(lines[0])
     game = _OLD_GAME.match(lines[1]) if len(lines) > 1 else None
     if game is None:
-        raise HandProblem(f"the second line is not a WPN game's: {lines[1][:80] if len(lines) > 1 else ''!r}", line + 1)
+        second = lines[1][:80] if len(lines) > 1 else ""
+        raise HandProblem(f"the second line is not a WPN game's: {second!r}", numbers[1] if len(lines) > 1 else line + 1)
     parsed.hand_id, parsed.table = game["id"], game["table"].strip()
     if game["game"] != "Hold'em":
         raise HandProblem(f"not Texas hold'em: {game['game']}", line, skipped=True, game=game["game"])
     parsed.game = "Hold'em"
     parsed.small_blind, parsed.big_blind = parse_amount(game["small"]), parse_amount(game["big"])
     if not any(text.startswith("------ Summary ------") for text in lines):
-        raise HandProblem("the hand ends before its summary (the file cut short?)", line + len(lines) - 1)
+        raise HandProblem("the hand ends before its summary (the file cut short?)", numbers[-1])
     button = _OLD_BUTTON.match(lines[2]) if len(lines) > 2 else None
     if button is None:
-        raise HandProblem(f"the button's line cannot be read: {lines[2][:80] if len(lines) > 2 else ''!r}", line + 2)
+        third = lines[2][:80] if len(lines) > 2 else ""
+        raise HandProblem(f"the button's line cannot be read: {third!r}", numbers[2] if len(lines) > 2 else numbers[-1] + 1)
     parsed.button = int(button[1])
     position = 3
     seated: list[Seat] = []
     while position < len(lines) and lines[position].startswith("Seat "):
         seat = _OLD_SEAT.match(lines[position])
         if seat is None:
-            raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", line + position)
+            raise HandProblem(f"a seat line that cannot be read: {lines[position][:80]!r}", numbers[position])
         seated.append(Seat(int(seat[1]), seat[2], parse_amount(seat[3])))
         position += 1
     dealt = {_RECEIVED.sub("", text[len("Player ") :]) for text in lines if _RECEIVED.search(text)}
@@ -256,8 +271,7 @@ def _parse_old(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     street = 0
     board: tuple[int, ...] = ()
     summary = False
-    for offset, text in enumerate(lines[position:], position):
-        number = line + offset
+    for number, text in zip(numbers[position:], lines[position:]):
         if text.startswith("------ Summary ------"):
             summary = True
         elif summary:
@@ -276,8 +290,14 @@ def _parse_old(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             hole.setdefault(name, []).extend(parse_hand_cards(text[text.index("[") + 1 : -1]))
         elif text.startswith("Player ") and not _OLD_INFORMATION.match(text):
             _old_player_line(parsed, text[len("Player ") :], names, street, number)
-        elif text and not text.startswith("Player "):
+        elif not text.startswith("Player "):
             raise HandProblem(f"a line that is none of a WPN hand's: {text[:80]!r}", number)
+    small, big = parsed.small_blind, parsed.big_blind
+    bigs = {post.live for post in parsed.posts if post.kind == PostKind.BIG_BLIND}
+    smalls = {post.live for post in parsed.posts if post.kind == PostKind.SMALL_BLIND}
+    if big == 2 * small and bigs == {small} and smalls <= {small / 2}:  # a fixed-limit table: the stakes are the bets
+        parsed.structure, parsed.game = Structure.FIXED_LIMIT, GAME_NAMES[Structure.FIXED_LIMIT]
+        parsed.small_bet, parsed.big_bet, parsed.small_blind, parsed.big_blind = small, big, small / 2, small
     for name, cards in hole.items():
         parsed.hero = parsed.hero or name
         parsed.holes[name] = tuple(cards)
@@ -290,7 +310,7 @@ def _parse_old(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
 def _old_player_line(parsed: ParsedHand, text: str, names: list[str], street: int, number: int) -> None:
     name = player_of(text, names)
     if name is None:
-        raise HandProblem(f"a line that is none of a WPN hand's: Player {text[:80]!r}", number)
+        raise HandProblem(f"a line of no player dealt in: {'Player ' + text[:80]!r}", number)
     rest = text[len(name) + 1 :]
     action, _, amount = rest.rpartition(" (")
     if amount.endswith(" as a dead bet") and action == "posts":
