@@ -27,7 +27,7 @@ SITES = {
     "ipoker": ["cash.xml", "old_2012.xml", "localised.xml", "tournament.xml", "broken.xml"],
     "ggpoker": ["cash.txt", "tournament.txt", "broken.txt"],
     "winamax": ["cash.txt", "old_2012.txt", "encoding_cp1252.txt", "tournament.txt", "broken.txt"],
-    "888poker": ["cash.txt", "locale.txt", "old_2011.txt", "old_2012.txt", "tournament.txt", "broken.txt"],
+    "888poker": ["cash.txt", "locale.txt", "old_2011.txt", "uncalled.txt", "tables.txt", "tournament.txt", "broken.txt"],
     "wpn": ["cash.txt", "old_2016_utf16le.txt", "tournament.txt", "broken.txt"],
 }
 

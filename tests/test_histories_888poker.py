@@ -7,6 +7,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import holdem
+from holdem.cards import card_name
 from holdem.formats.histories import read_histories
 from site_histories import check_fixtures
 
@@ -19,14 +20,21 @@ NET = {
     "1200000005": {"Abe": "0", "Hero": "0.14", "Cai": "-0.15"},
     "1200000006": {"Abe": "0", "Bo": "-0.10", "Cal": "-0.85", "Dan": "0.86"},
     "1200000007": {"Ana": "-1.20", "Ben": "-0.10", "Cid": "1.18"},
+    "1200000018": {"Ana": "2.65", "Cid": "-3"},  # a jackpot table: the jackpot's share is in the 0.35 kept
     "1400000009": {"Ivo": "27", "Joa": "-30"},
-    "900000001": {"Ines": "-0.50", "Remy": "-42.50", "Sol": "40"},  # 2011: the uncalled 10 left out
-    "1100000002": {"Ugo": "-0.10", "Tia": "0.15", "Kai": "-0.05"},  # 2012: the uncalled bet collected
-    "1100000003": {"Ugo": "-0.10", "Tia": "0.37", "Kai": "-0.30"},
+    "1400000017": {"Ivo": "-0.02", "Joa": "0.08", "Lu": "-0.06"},  # the river's 0.10 no one called given back
+    "900000001": {"Ines": "-0.50", "Remy": "-42.50", "Sol": "40"},  # the 10 beyond an all-in call given back
+    "1100000002": {"Ugo": "-0.10", "Tia": "0.15", "Kai": "-0.05"},  # a raise no one called: given back
+    "1100000003": {"Ugo": "-0.10", "Tia": "0.37", "Kai": "-0.30"},  # a bet no one called: given back
+    "1100000004": {"Ugo": "0", "Tia": "-0.05", "Kai": "0.05"},  # a walk: the big blind collects its own 0.05 too
+    "1100000005": {"Ugo": "-0.10", "Tia": "0.15", "Kai": "-0.05"},  # the big blind all in: the 0.20 over it collected
     "1300000008": {"Fox": "3225", "Gus": "-3000", "Hal": "-225"},
+    "1700000013": {"Ada": "8", "Bea": "-7", "Cy": "-1"},  # Dov folds before the deal: sits out, dealt no cards
+    "1700000014": {"Eli": "900", "Fay": "-900"},
+    "1700000015": {"Gil": "2000", "Hub": "-2000"},
 }
 RAKE = {"1100000001": "0.04", "1200000005": "0.01", "1200000006": "0.09", "1200000007": "0.12", "1400000009": "3",
-        "900000001": "3", "1100000002": "0", "1100000003": "0.03", "1300000008": "0"}  # fmt: skip
+        "900000001": "3", "1100000003": "0.03", "1200000018": "0.35"}  # fmt: skip
 
 
 def test_the_records_fields() -> None:
@@ -46,6 +54,15 @@ def test_the_records_fields() -> None:
     assert tournament.tournament == "140000001" and tournament.currency is None and tournament.table == "#4"
     assert tournament.hand.rules.ante == 25
     assert hands["1400000009"].seats == (1, 2) and hands["1400000009"].hand.starting_stacks == (300000, 125050)  # 3.000 $
+    german = hands["1400000017"]  # suits in German words
+    assert [card_name(card) for card in german.hand.board] == ["Qs", "7d", "2h", "3c", "9s"]
+    assert [card_name(card) for card in german.hand.hole_cards(1)] == ["Th", "Qc"]
+    practice = hands["1700000013"]
+    assert (practice.table, practice.max_seats, practice.currency, practice.seats) == ("Oslo", None, None, (1, 2, 4))
+    free = hands["1700000014"]
+    assert (free.tournament, free.table, free.max_seats, free.currency) == ("150000002", "#12", None, None)
+    undated = hands["1700000015"]
+    assert (undated.tournament, undated.table, undated.max_seats, undated.started) == ("150000003", None, 10, None)
 
 
 def test_every_hand_gives_the_result_worked_out_by_hand_or_its_problem() -> None:
@@ -53,6 +70,7 @@ def test_every_hand_gives_the_result_worked_out_by_hand_or_its_problem() -> None
         ("broken.txt", 14, "1600000011"): "a decision out of turn: Hero acts, Vera is to act",  # a fold line dropped
         ("broken.txt", 32, "1600000012"): "the hand ends before its summary",
         ("skipped.txt", 2, "1500000010"): "not Texas hold'em: Pot Limit Omaha",
+        ("skipped.txt", 17, "1500000016"): "cancelled: no cards were dealt",  # the big blind sits out: no hand
     }
     check_fixtures(DATA, "888poker", NET, expected, RAKE)
 

@@ -1,16 +1,22 @@
 """888poker hand histories (and Pacific Poker's, on the same software): cash, Snap (fast-fold) and
 tournaments.
 
-A hand starts ``***** 888poker Hand History for Game N *****`` (some files print ``#Game No : N``
-before it, a prelude, as old partypoker files do) (``888poker Snap Poker``, ``888.com``, ``Cassava`` in older ones), then the stakes, game and
-date (``$0.01/$0.02 Blinds No Limit Holdem - *** 09 12 2019 20:00:00``: day first, no zone), the
-table (``Table Athens 6 Max (Real Money)``, or ``Tournament #N $1 + $0.10 - Table #3 9 Max ...``),
-the button, the seats (``Seat 1: Ann ( $2.04 )``), posts (``posts dead blind [$0.01 + $0.02]``: the
-small blind dead, the big one live) and decisions with amounts in brackets.  Every amount is the
-chips the player adds with that action: ``raises [$0.17]`` from a small blind of $0.01 is a raise
-to $0.18.  The summary prints what each player collected, neither the total pot nor the rake:
-the rake is what the pots hold beyond it.  The collected amount holds the uncalled bet in files
-of 2012 and leaves it out in those of 2011 and since (as real files of those years read).
+A hand starts ``***** 888poker Hand History for Game N *****`` (some files print ``#Game No : N`` before
+it, a prelude, as old partypoker files do) (``888poker Snap Poker``, ``888.com``, ``Cassava`` in older
+ones), then the stakes, game and date (``$0.01/$0.02 Blinds No Limit Holdem - *** 09 12 2019 20:00:00``:
+day first, no zone; ``Holdem Jackpot table`` for a table that takes a jackpot's share from the pot
+with the rake; some tournaments print no date after the ``***``), the table (``Table Athens 6 Max
+(Real Money)``, older ones without the size, ``(Practice Play)`` for play chips; ``Tournament #N $1 +
+$0.10 - Table #3 9 Max ...``, or ``Tournament #N Free 10 Max ...`` with no table), the button, the seats
+(``Seat 1: Ann ( $2.04 )``), posts (``posts dead blind [$0.01 + $0.02]``: the small blind dead, the big
+one live) and decisions with amounts in brackets; cards are ``Ah`` (or, in German files, ``APik``,
+``10Herz``, ``QKaro``, ``2Kreuz``).  A player who folds before the cards are dealt sits the hand out
+rather than post a blind, and is not dealt in; a hand that ends there, no cards dealt, was cancelled.
+Every amount is the chips the player adds with that action: ``raises [$0.17]`` from a small blind of
+$0.01 is a raise to $0.18.  The summary prints what each player collected, neither the total pot nor the
+rake: the rake is what the pots hold beyond it.  An unmatched bet or raise is given back outside the
+collected amounts; unmatched chips are in them (a line of their own or added to a pot won) when they are
+a blind's (a walk) or when the big blind is all in from its post.
 
 >>> hand = parse(["***** 888poker Hand History for Game 7 *****",
 ...               "$0.01/$0.02 Blinds No Limit Holdem - *** 09 12 2019 20:00:00", "Table Athens 6 Max (Real Money)",
@@ -52,19 +58,23 @@ SITE_NAME = "888poker"
 
 _TITLE = re.compile(r"\*\*\*\*\* (?P<brand>.*?) Hand History for Game (?P<id>\d+) \*\*\*\*\*$")
 _GAME = re.compile(
-    r"(?P<stakes>.+?) Blinds (?P<limit>No Limit|Pot Limit|Fix Limit|Limit) (?P<game>.+?) - \*\*\* "
-    r"(?P<day>\d{1,2}) (?P<month>\d{1,2}) (?P<year>\d{4}) (?P<hour>\d{1,2}):(?P<minute>\d{2}):(?P<second>\d{2})$"
+    r"(?P<stakes>.+?) Blinds (?P<limit>No Limit|Pot Limit|Fix Limit|Limit) (?P<game>.+?) - \*\*\*(?: "
+    r"(?P<day>\d{1,2}) (?P<month>\d{1,2}) (?P<year>\d{4}) (?P<hour>\d{1,2}):(?P<minute>\d{2}):(?P<second>\d{2}))?$"
 )
 _STRUCTURES = {
     "No Limit": Structure.NO_LIMIT, "Pot Limit": Structure.POT_LIMIT, "Fix Limit": Structure.FIXED_LIMIT, "Limit": Structure.FIXED_LIMIT,
 }  # fmt: skip
-_TABLE = re.compile(r"(?:Tournament #(?P<tournament>\d+) .*? - )?Table (?P<name>.+?) (?P<max>\d+) Max(?: \(.*\))?$")
+_TABLE = re.compile(
+    r"(?:Table (?P<name>.+?)|Tournament #(?P<tournament>\d+) (?:.+? - Table (?P<tournament_table>.+?)|.+?))"
+    r"(?: (?P<max>\d+) Max)?(?: \(.*\))?$"
+)
 _BUTTON = re.compile(r"Seat (\d+) is the button$")
 _SEAT = re.compile(r"Seat (\d+): (.+) \( (.+) \)$")
 _STREETS = {"** Dealing down cards **": 0, "** Dealing flop **": 1, "** Dealing turn **": 2, "** Dealing river **": 3}
 _BRACKETS = re.compile(r"\[ ?([^\]]*?) ?\]$")
 _POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND, "ante": PostKind.ANTE}
 _VERBS = {"calls": "call", "bets": "bet", "raises": "adds"}
+_SUIT_WORDS = {"Pik": "s", "Herz": "h", "Karo": "d", "Kreuz": "c"}  # German files' suits: ``[ 8Pik, QPik ]``
 
 
 def parse(lines: list[str], line: int) -> ParsedHand:
@@ -87,7 +97,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     game = _GAME.match(lines[1])
     if game is None:
         raise HandProblem(f"the line of the stakes and game cannot be read: {lines[1][:80]!r}", line + 1)
-    if game["game"] != "Holdem":
+    if game["game"] not in ("Holdem", "Holdem Jackpot table"):
         described = f"{game['limit']} {game['game']}"
         raise HandProblem(f"not Texas hold'em: {described}", line, skipped=True, game=described)
     parsed.structure = _STRUCTURES[game["limit"]]
@@ -96,16 +106,17 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     if len(stakes) != 2:
         raise HandProblem(f"the header gives no stakes: {lines[1][:80]!r}", line + 1)
     parsed.small_blind, parsed.big_blind = parse_amount(stakes[0]), parse_amount(stakes[1])
-    try:
-        year, month, day, hour, minute, second = (int(game[part]) for part in ("year", "month", "day", "hour", "minute", "second"))
-        parsed.started = datetime.datetime(year, month, day, hour, minute, second)
-    except ValueError:
-        raise HandProblem(f"a date that is none: {lines[1][-19:]!r}", line + 1) from None
-    parsed.returns_in_collected = parsed.started.year == 2012
+    if game["year"] is not None:
+        try:
+            year, month, day, hour, minute, second = (int(game[part]) for part in ("year", "month", "day", "hour", "minute", "second"))
+            parsed.started = datetime.datetime(year, month, day, hour, minute, second)
+        except ValueError:
+            raise HandProblem(f"a date that is none: {lines[1][-19:]!r}", line + 1) from None
     table = _TABLE.match(lines[2])
     if table is None:
         raise HandProblem(f"the table's line cannot be read: {lines[2][:80]!r}", line + 2)
-    parsed.table, parsed.max_seats, parsed.tournament = table["name"], int(table["max"]), table["tournament"]
+    parsed.table, parsed.tournament = table["name"] or table["tournament_table"], table["tournament"]
+    parsed.max_seats = int(table["max"]) if table["max"] else None
     if parsed.tournament is None:
         parsed.currency = currency_of(game["stakes"])
     button = _BUTTON.match(lines[3])
@@ -127,7 +138,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + len(lines) - 1)
     names = names_longest_first(parsed.seats)
 
-    street = 0
+    street, dealt = 0, False
     board: list[int] = []
     for offset, text in enumerate(lines[position:], position):
         number = line + offset
@@ -138,25 +149,50 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
                 continue
             if marker not in _STREETS:
                 raise HandProblem(f"an unknown section: {text[:80]!r}", number)
-            street = _STREETS[marker]
+            street, dealt = _STREETS[marker], True
             while len(parsed.streets) <= street:
                 parsed.streets.append([])
             if street:
                 board.extend(_cards(text, number))
+        elif not dealt and text.endswith(" folds") and text[: -len(" folds")] in names:  # sits out rather than post
+            parsed.seats = [seat for seat in parsed.seats if seat.name != text[: -len(" folds")]]
         elif text == "\x00":
             raise HandProblem("a line of the hand is too long to be read", number)
         elif text:
             _player_line(parsed, text, names, street, number)
+    if not dealt and not parsed.streets[0]:
+        raise HandProblem("cancelled: no cards were dealt", line, skipped=True)
     if board:
         parsed.boards = [tuple(board)]
+    parsed.returns_in_collected = _unmatched_collected(parsed)
     return parsed
+
+
+def _unmatched_collected(parsed: ParsedHand) -> bool:
+    """Whether the collected amounts hold the chips no one matched: when they are a blind's (a walk, a big
+    blind over an all-in small blind's call), or when the big blind's post took all its chips; otherwise
+    888 gives an unmatched bet or raise back outside them."""
+    posts = [(post.name, post.live + post.dead) for post in parsed.posts]
+    wagers = [(act.name, act.amount) for street in parsed.streets for act in street if act.amount is not None]
+    big_blinds = {post.name for post in parsed.posts if post.kind == PostKind.BIG_BLIND}
+    for seat in parsed.seats:
+        if seat.name in big_blinds and sum(amount for name, amount in posts if name == seat.name) == seat.stack:
+            return True
+    put_in: dict[str, Decimal] = {}
+    for name, amount in posts + wagers:
+        put_in[name] = put_in.get(name, Decimal(0)) + amount
+    most = max(put_in, key=put_in.__getitem__, default=None)
+    return all(name != most for name, _ in wagers)
 
 
 def _cards(text: str, number: int) -> tuple[int, ...]:
     cards = _BRACKETS.search(text)
     if cards is None:
         raise HandProblem(f"cards that cannot be read: {text[:80]!r}", number)
-    return parse_hand_cards(cards[1].replace(",", " "))
+    text = cards[1].replace(",", " ")
+    for word, suit in _SUIT_WORDS.items():
+        text = text.replace(word, suit)
+    return parse_hand_cards(text)
 
 
 def _player_line(parsed: ParsedHand, text: str, names: list[str], street: int, number: int) -> None:
