@@ -28,13 +28,23 @@ NET = {
     "9100000003": {"Ann": "0", "Bob": "-0.02", "Cy": "0.02"},
     "4200000001": {"Ann": "-520", "Bob": "-1080", "Cy": "1600"},
     "9800000001": {"Ann": "-0.05", "Bob": "0.05"},
+    "7300000001": {"Ann": "0", "Bob": "-0.10", "Cy": "0.28", "Dan": "-0.20"},  # Eve sits out
+    "7300000002": {"Ann": "0", "Bob": "0", "Cy": "-0.05", "Dan": "-0.20", "Eve": "0.23"},  # Eve posts both
+    "4300000001": {"Ann": "195", "Bob": "-35", "Cy": "-160"},
+    "3200000001": {"Ann": "-60", "Bob": "59"},
 }
 # The rake: the players' rakeamount where the export gives it, else what the pots held beyond the wins.
-RAKE = {"8000000001": "0.40", "8000000002": "0.85", "6100000002": "0.15", "9100000001": "0.05", "9100000002": "0.04"}
+RAKE = {
+    "8000000001": "0.40", "8000000002": "0.85", "6100000002": "0.15", "9100000001": "0.05", "9100000002": "0.04",
+    "7300000001": "0.02", "7300000002": "0.02", "3200000001": "1",
+}  # fmt: skip
 
 PROBLEMS = {
     ("broken.xml", 44, "9800000002"): "a decision out of turn: Ann acts, Cy is to act",
     ("broken.xml", 57, None): "not well-formed XML: not well-formed (invalid token); the rest of the file is not read",
+    ("compact.xml", 56, "7300000003"): "Dan all in by disconnect protection: holdem does not play it",
+    ("skipped_five.xml", 25, "5600000001"): "not Texas hold'em: 5 cards dealt to each player",
+    ("tournament_posts.xml", 60, "4300000002"): "no stakes: the session names none, and Cy's blind is all their chips",
     ("entities.xml", 2, None): "a document type declaration: holdem reads iPoker XML without a DTD or entities",
     ("other.xml", 2, None): "not an iPoker export: its root is <catalog>, not <session>",
     ("skipped.xml", 12, "9600000001"): "not Texas hold'em: Omaha PL €0,50/€1",
@@ -69,6 +79,25 @@ def test_the_records_fields_empty_seats_localised_games_and_raises() -> None:
     tournament = by_id["4200000001"]
     assert tournament.tournament == "4100000001" and tournament.currency is None and tournament.hand.rules.ante == 10
     assert tournament.hand.rules.big_blind == 100 and tournament.hand.stacks[2] == 2680  # "2 680" read
+
+
+
+def test_old_exports_several_elements_a_line_posts_and_sitting_out() -> None:
+    by_id = {record.hand_id: record for record in read_histories(DATA)}
+    # games end and start on one line; the session still open at the end of the file is no problem
+    first, both = by_id["7300000001"], by_id["7300000002"]
+    assert first.players == ("Ann", "Bob", "Cy", "Dan") and first.hero == "Dan"  # Eve sits out: not dealt in
+    assert (first.hand.rules.small_blind, first.hand.rules.big_blind) == (5, 10)
+    assert both.players == ("Ann", "Bob", "Cy", "Dan", "Eve")  # Eve back, posting both blinds (the net: the small dead)
+    # no stakes named: the blinds posted; the tournament by its name
+    tournament = by_id["4300000001"]
+    assert (tournament.tournament, tournament.currency) == ("Nightly 5K", None)
+    rules = tournament.hand.rules
+    assert (rules.small_blind, rules.big_blind, rules.ante) == (25, 50, 10)
+    # the flat export: a raise given as the chips added, amounts after the currency's code
+    flat = by_id["3200000001"]
+    assert flat.currency == "RSD" and flat.hand.rules.big_blind == 2000 and flat.unit == Decimal("0.01")
+    assert [action.amount for action in flat.hand.history if action.kind.value == "raise"] == [4000]
 
 
 SESSION = """<?xml version="1.0" encoding="utf-8"?>
