@@ -22,6 +22,14 @@ NET = {
     "4000000001": {"Ann": "1.10", "Bob": "-0.25", "Cy": "-1"},
     "30000000101": {"Ann": "-60", "Bob": "180", "Cy": "-110", "Dee": "-10"},
     "30000000102": {"Ann": "150", "Bob": "-150"},
+    "30000000501": {"Ann": "-0.75", "Bob": "0.68"},  # the game before the stakes (2013); Cy sits out
+    "30000000502": {"Ann": "-15", "Bob": "-300", "Cy": "315"},
+    "30000000503": {"Ann": "0", "Bob": "-15", "Cy": "15", "Dee": "0"},  # the winner in the summary only
+    "30000000504": {"Ann": "45", "Bob": "0", "Cy": "-15", "Dee": "-30"},  # Dee's fold in the summary only
+    "10000000505": {"Ann": "3.20", "Bob": "-0.50", "Dee": "-3"},  # Cy sits out, says the summary only
+    "10000000506": {"Ann": "-1", "Bob": "0", "Dee": "0.90"},
+    "30000000508": {"Ann": "-15", "Bob": "-75", "Cy": "90"},  # a blank line after each line
+    "30000000509": {"Ann": "-0.02", "Bob": "0.02"},
 }
 
 PROBLEMS = {
@@ -31,6 +39,9 @@ PROBLEMS = {
     ("skipped.txt", 1, "30000000201"): "not Texas hold'em: Pot Limit Omaha Hi",
     ("skipped.txt", 16, "30000000202"): "cancelled",
     ("skipped.txt", 25, "30000000203"): "not a game holdem plays: $20 Cap No Limit Hold'em",
+    ("skipped.txt", 29, "30000000204"): "not a game holdem plays: CAP NL Hold'em",
+    ("skipped.txt", 33, "30000000205"): "not Texas hold'em: PL 5 Card Omaha Hi",
+    ("skipped.txt", 37, "30000000206"): "not Texas hold'em: Pot Limit Omaha Hi",
 }
 
 
@@ -59,3 +70,8 @@ def test_the_records_fields_rush_limit_runs_and_posts() -> None:
     old = by_id["4000000001"]
     assert old.started.isoformat() == "2007-05-12T22:14:40-04:00" and old.hero == "Bob"
     assert by_id["30000000401"].currency == "EUR"
+    new = by_id["30000000501"]
+    assert (new.table, new.currency, new.max_seats, new.started.isoformat()) == ("Elm", "USD", 6, "2013-05-20T19:10:00+00:00")
+    assert by_id["30000000502"].tournament == "210000005" and by_id["30000000502"].hand.rules.big_blind == 30
+    assert by_id["30000000508"].max_seats == 9  # from the line ``Seats: 9``
+    assert by_id["30000000509"].started.isoformat() == "2010-07-13T21:47:00-04:00"
