@@ -151,6 +151,19 @@ def test_all_in_for_less_than_the_ante_wins_only_the_matched_part():
     assert hand.payoffs == (6, -7, 1)
 
 
+@pytest.mark.parametrize(("full", "call", "min_raise_to"), [(False, 13, 33), (True, 20, 40)])
+def test_a_big_blind_all_in_for_less_is_called_as_posted_or_in_full(full, call, min_raise_to):
+    rules = Rules.no_limit(10, 20, call_full_big_blind=full)
+    hand = Hand(rules, [1000, 1000, 13], 0, hole_cards=["KsKh", "7c2d", "AsAh"], board="Ad9c5s4h2s")
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.call, legal.current_bet, legal.min_raise_to) == (0, call, call, min_raise_to)
+    hand.call(), hand.call()
+    while not hand.is_over:
+        hand.check()
+    # Seat 2's aces win 13 from each; seat 0's kings take what the two put in beyond it.
+    assert hand.payoffs == (-call + 2 * (call - 13), -call, 26)
+
+
 def test_dead_small_blind_the_big_blind_left_of_the_button_and_the_button_acts_last():
     hand = Hand(NL, [100] * 4, button=3, dead_small_blind=True, seed=3)
     assert hand.bets == (2, 0, 0, 0)

@@ -25,6 +25,7 @@ def tables(draw):
         "fold_without_bet": draw(st.booleans()),
         "rake": draw(st.sampled_from((0, 0.05))),
         "rake_cap": draw(st.sampled_from((None, 5))),
+        "call_full_big_blind": draw(st.booleans()),
     }
     voluntary = draw(st.booleans())
     allowed = draw(st.sampled_from(((2 * big_blind,), (0, 2 * big_blind), (2 * big_blind, 4 * big_blind))))

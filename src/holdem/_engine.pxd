@@ -52,7 +52,7 @@ ctypedef struct EngineRules:
     int64_t cap                     # bets allowed per street, -1 for no cap
     int64_t small_blind, big_blind, min_bet, small_bet, big_bet, ante
     bint big_blind_ante, blind_counts_as_bet, fold_without_bet, uncapped_heads_up, all_hands_show
-    bint pokerkit_odd_chip, right_of_button, no_flop_no_drop
+    bint pokerkit_odd_chip, right_of_button, no_flop_no_drop, call_full_big_blind
     int64_t rake_numerator, rake_denominator    # 0 / 1 for no rake
     int64_t rake_cap                # -1 for no cap
     int runs                        # the boards dealt when everyone is all in (at most MAX_BOARDS)

@@ -38,6 +38,7 @@ cdef int read_rules(rules, EngineRules *er) except -1:
     er.pokerkit_odd_chip = rules.odd_chip is OddChip.POKERKIT
     er.right_of_button = rules.showdown_order is ShowdownOrder.RIGHT_OF_BUTTON
     er.no_flop_no_drop = rules.no_flop_no_drop
+    er.call_full_big_blind = rules.call_full_big_blind
     if rules.rake.denominator >= 2**62:
         raise InvalidRulesError(f"rake {rules.rake}: use a fraction of the pot whose denominator is below 2**62")
     er.rake_numerator, er.rake_denominator = rules.rake.numerator, rules.rake.denominator
@@ -210,6 +211,8 @@ cdef bint begin_preflop(Betting *b, const EngineRules *r, int last, int64_t top_
         stack = b.stacks[seat]
         if shortest < 0 or stack < shortest:
             shortest = stack
+    if r.call_full_big_blind and max_bet < r.big_blind:  # the big blind all in for less: the others call it in full
+        max_bet = r.big_blind
     if shortest > max_bet:
         # Every forced bet was posted in full: action starts after the last blind or
         # straddle (heads-up, after the big blind unless the blinds are equal).

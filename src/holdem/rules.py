@@ -122,6 +122,10 @@ class Rules:
     twice" cuando hay all-in si todos los implicados lo aceptan antes de
     repartir tableros adicionales»).  ``rake`` is a fraction of the pot, at most
     ``rake_cap`` chips, none when no flop is dealt with ``no_flop_no_drop``.
+    A big blind posted all in for less than the big blind makes the bet to
+    call what it posted; with ``call_full_big_blind`` the others still call the
+    full big blind (and raise from it), as many card rooms and sites play it,
+    and what they put in beyond the short blind is a side pot or comes back.
 
     >>> Rules.no_limit(1, 2, straddles=(4,)).straddles
     (4,)
@@ -157,6 +161,7 @@ class Rules:
     rake: Fraction = Fraction(0)
     rake_cap: int | None = None
     no_flop_no_drop: bool = True
+    call_full_big_blind: bool = False
 
     def __post_init__(self) -> None:
         set_field = object.__setattr__.__get__(self)
@@ -374,6 +379,7 @@ _FLAGS = (
     "all_hands_show",
     "runs_by_agreement",
     "no_flop_no_drop",
+    "call_full_big_blind",
 )
 # A rake written as text: a fraction ("1/20") or a decimal ("0.05"), of a bounded size.
 _RAKE_TEXT = re.compile(r"[0-9]{1,18}/[0-9]{1,18}|[0-9]{0,18}\.?[0-9]{1,18}")

@@ -127,6 +127,7 @@ _OPTIONS = (
     "rake",
     "rake_cap",
     "no_flop_no_drop",
+    "call_full_big_blind",
     "runouts",
     "runs_by_agreement",
 )
