@@ -29,12 +29,14 @@ NET = {
     "1100000004": {"Ugo": "0", "Tia": "-0.05", "Kai": "0.05"},  # a walk: the big blind collects its own 0.05 too
     "1100000005": {"Ugo": "-0.10", "Tia": "0.15", "Kai": "-0.05"},  # the big blind all in: the 0.20 over it collected
     "1300000008": {"Fox": "3225", "Gus": "-3000", "Hal": "-225"},
+    "1300000020": {"Fox": "260", "Gus": "-200", "Hal": "-60"},  # Hal's big blind all in for 60: called in full
     "1700000013": {"Ada": "8", "Bea": "-7", "Cy": "-1"},  # Dov folds before the deal: sits out, dealt no cards
     "1700000014": {"Eli": "900", "Fay": "-900"},
     "1700000015": {"Gil": "2000", "Hub": "-2000"},
+    "1700000019": {"Ida": "-1", "Jon": "-6", "Kim": "6.50"},  # another room's title; Kim's 8 given back
 }
 RAKE = {"1100000001": "0.04", "1200000005": "0.01", "1200000006": "0.09", "1200000007": "0.12", "1400000009": "3",
-        "900000001": "3", "1100000003": "0.03", "1200000018": "0.35"}  # fmt: skip
+        "900000001": "3", "1100000003": "0.03", "1200000018": "0.35", "1700000019": "0.50"}  # fmt: skip
 
 
 def test_the_records_fields() -> None:
@@ -53,6 +55,9 @@ def test_the_records_fields() -> None:
     tournament = hands["1300000008"]
     assert tournament.tournament == "140000001" and tournament.currency is None and tournament.table == "#4"
     assert tournament.hand.rules.ante == 25
+    short = hands["1300000020"].hand
+    decisions = [(action.kind.value, action.amount) for action in short.history if action.kind.value in ("call", "raise")]
+    assert decisions == [("call", 200), ("call", 100)]  # the full big blind, not a raise over the 60 posted
     assert hands["1400000009"].seats == (1, 2) and hands["1400000009"].hand.starting_stacks == (300000, 125050)  # 3.000 $
     german = hands["1400000017"]  # suits in German words
     assert [card_name(card) for card in german.hand.board] == ["Qs", "7d", "2h", "3c", "9s"]

@@ -30,6 +30,7 @@ NET = {
     "10000000506": {"Ann": "-1", "Bob": "0", "Dee": "0.90"},
     "30000000508": {"Ann": "-15", "Bob": "-75", "Cy": "90"},  # a blank line after each line
     "30000000509": {"Ann": "-0.02", "Bob": "0.02"},
+    "30000000510": {"Ann": "0.23", "Bob": "-0.10", "Cy": "-0.15"},  # limit: a small blind of $0.02, not $0.025
 }
 
 PROBLEMS = {
@@ -62,6 +63,7 @@ def test_the_records_fields_rush_limit_runs_and_posts() -> None:
     limit = by_id["30000000003"].hand
     assert limit.rules.structure is holdem.Structure.FIXED_LIMIT and (limit.rules.small_bet, limit.rules.big_bet) == (100, 200)
     assert (limit.rules.small_blind, limit.rules.big_blind) == (50, 100)
+    assert (by_id["30000000510"].hand.rules.small_blind, by_id["30000000510"].hand.rules.big_blind) == (2, 5)
     twice = by_id["30000000004"].hand
     assert [holdem.format_cards(board) for board in twice.boards] == ["Ah5s4dKcKd", "Ah5s4d9cJh"]
     assert by_id["30000000005"].hand.posts == {3: (10, 5), 4: (10, 0)}  # dead small blind and live posts

@@ -29,6 +29,7 @@ NET = {
     "20000000503": {"Ann": "2.75", "Cy": "-0.50", "Eve": "0", "Fay": "-2.50"},
     "20000000504": {"Ann": "-0.10", "Bob": "-10", "Cy": "9.20"},
     "20000000506": {"Ann": "-0.20", "Bob": "0.21", "Cy": "-0.02"},
+    "20000000507": {"Ann": "-0.25", "Bob": "-1.50", "Cy": "1.75"},  # time bank lines: "their", not "his"
 }
 # The rake: what the pots held beyond what the winners took (printed only by hands that end with a summary).
 RAKE = {

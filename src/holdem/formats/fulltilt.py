@@ -12,7 +12,9 @@ or ``CAP`` before its name, is skipped), then the time before the date
 Some tournaments print the table's size (``Seats: 9``) before the seats; some
 files have a blank line after every line.  The posts come before ``The button
 is in seat #`` (``posts a dead small blind`` is dead money, a bare ``posts
-$0.25`` a big blind out of position); raises are printed as the street's total;
+$0.25`` a big blind out of position); a limit game's big blind is its small
+bet, its small blind half that or less, as posted (``$0.02`` at ``$0.05/$0.10``,
+the half cent dropped); raises are printed as the street's total;
 an uncalled bet is ``Uncalled bet of $X returned to``; a hand run twice deals
 ``*** FLOP 1 ***`` or, all in on the flop, ``*** TURN 1 ***`` and ``*** RIVER
 2 ***``, and pays ``pot 1`` and ``pot 2``.  A canceled hand is skipped.
@@ -247,6 +249,12 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     if parsed.total_pot is None:
         raise HandProblem("the summary gives no total pot", line)
     parsed.returned = returned
+    if structure is Structure.FIXED_LIMIT:  # the small blind as posted (not all in), if less than half the small bet
+        stacks = {seat.name: seat.stack for seat in seated}
+        posted = [
+            post.live for post in parsed.posts if post.kind == PostKind.SMALL_BLIND and post.live < stacks[post.name]
+        ]
+        parsed.small_blind = min(posted[:1] + [parsed.small_blind])
     _summary_seats(parsed, seated, summary_seats, sitting_out, dealt_in)
     parsed.boards = [boards[index] for index in sorted(boards)]
     for index, board in summary_boards.items():

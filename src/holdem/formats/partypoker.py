@@ -68,6 +68,7 @@ from holdem.rules import Structure
 __all__ = ["SITE", "parse"]
 
 SITE_NAME = "partypoker"
+_RULES = {"call_full_big_blind": True}  # a big blind posted short all in is called in full
 
 _START = re.compile(r"\*{5} Hand History [Ff]or Game (\w+) \*{5}")
 _LIMITS = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT, "": Structure.FIXED_LIMIT}
@@ -123,7 +124,7 @@ _VERBS = {"calls": "call", "bets": "bet", "raises": "adds", "is all-In": "all_in
 # What a player does that changes nothing of the hand's chips or cards.
 _INFORMATION = re.compile(
     r"(?:has joined the table\.?|has left the table\.?|is sitting out\.?|has returned\.?|is disconnected.*"
-    r"|has been reconnected.*|will be using (?:his|her) time bank.*|(?:did|could) not respond in time.*"
+    r"|has been reconnected.*|will be using (?:his|her|their) time bank.*|(?:did|could) not respond in time.*"
     r"|is connected\.?"
     r"|finished in .*|has been disconnected.*|sits out\.?|is back\.?|is all-In\.|Forward Folds)$"
 )
@@ -143,7 +144,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     :raises HandProblem: for a hand that is not Texas hold'em, cancelled, cut short, or has a
         line that is none of a partypoker hand's.
     """
-    return parse_into(ParsedHand(SITE_NAME, "", line, returned=None, returns_in_collected=True, rake_printed=False), _parse, lines, line)
+    return parse_into(ParsedHand(SITE_NAME, "", line, returned=None, returns_in_collected=True, rake_printed=False, rules=_RULES.copy()), _parse, lines, line)
 
 
 def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:

@@ -16,7 +16,8 @@ Every amount is the chips the player adds with that action: ``raises [$0.17]`` f
 $0.01 is a raise to $0.18.  The summary prints what each player collected, neither the total pot nor the
 rake: the rake is what the pots hold beyond it.  An unmatched bet or raise is given back outside the
 collected amounts; unmatched chips are in them (a line of their own or added to a pot won) when they are
-a blind's (a walk) or when the big blind is all in from its post.
+a blind's (a walk) or when the big blind is all in from its post.  Another room on the same software
+(``LuckyAcePoker.com``) writes its hands the same way, under its own name.
 
 >>> hand = parse(["***** 888poker Hand History for Game 7 *****",
 ...               "$0.01/$0.02 Blinds No Limit Holdem - *** 09 12 2019 20:00:00", "Table Athens 6 Max (Real Money)",
@@ -55,6 +56,7 @@ from holdem.rules import Structure
 __all__ = ["SITE", "parse"]
 
 SITE_NAME = "888poker"
+_RULES = {"call_full_big_blind": True}  # a big blind posted short all in is called in full
 
 _TITLE = re.compile(r"\*\*\*\*\* (?P<brand>.*?) Hand History for Game (?P<id>\d+) \*\*\*\*\*$")
 _GAME = re.compile(
@@ -84,7 +86,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     :raises HandProblem: for a hand that is not Texas hold'em, cut short, or with a line that is
         none of an 888poker hand's.
     """
-    return parse_into(ParsedHand(SITE_NAME, "", line, returned=None, rake_printed=False), _parse, lines, line)
+    return parse_into(ParsedHand(SITE_NAME, "", line, returned=None, rake_printed=False, rules=_RULES.copy()), _parse, lines, line)
 
 
 def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
@@ -236,5 +238,7 @@ def _post(name: str, rest: str, amount: str, number: int) -> Post:
     return Post(name, post, parse_amount(amount), Decimal(0), number)
 
 
-SITE = register(Site(SITE_NAME, ("***** 888", "***** Cassava"), parse, preludes=("#Game No : ",)))
+SITE = register(
+    Site(SITE_NAME, ("***** 888", "***** Cassava", "***** LuckyAcePoker.com"), parse, preludes=("#Game No : ",))
+)
 """The 888poker reader, registered with :mod:`holdem.formats.histories`."""
