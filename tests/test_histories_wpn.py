@@ -26,6 +26,8 @@ NET = {
     "400000003": {"Gil": "-0.10", "Hana": "3.50", "Ivan": "-3.50", "Jo": "0"},
     "400000011": {"Nell": "8.50", "Otto": "-8", "Pia": "-1"},
     "400000012": {"Nell": "-6", "Pia": "5.50"},
+    "410000001": {"Abe": "-0.75", "Bea": "-0.75", "Cid": "2.75", "Dee": "-1.75"},  # 0.25 rake, 0.25 jackpot fee
+    "410000002": {"Abe": "0.35", "Bea": "0", "Cid": "-0.10", "Dee": "-0.25"},  # no flop: no rake, no fee
 }
 
 
@@ -67,13 +69,24 @@ def test_the_2016_format_double_spaced_and_at_a_fixed_limit_table() -> None:
     assert no_limit.game == "Hold'em" and no_limit.hand.rules.structure is holdem.Structure.NO_LIMIT
 
 
+def test_a_2014_jackpot_table_takes_a_fee_its_summary_leaves_out() -> None:
+    hands = {record.hand_id: record for record in read_histories(DATA / "old_2014_jackpot.txt")}
+    raked = hands["410000001"]  # the bets add up to 5.00: 4.50 collected, 0.25 rake, the rest the fee
+    assert (raked.rake, raked.jackpot, raked.table) == (Decimal("0.25"), Decimal("0.25"), "Quartzite   (JP) - 2")
+    assert holdem.format_cards(raked.hand.hole_cards(3)) == "8s8d"  # mucked, yet printed in the summary
+    assert hands["410000002"].jackpot == 0
+
+
 def test_every_hand_gives_the_result_worked_out_by_hand_or_its_problem() -> None:
     expected = {
         ("broken.txt", 18, "190000007"): "a capped bet (a Cap table): holdem's rules have no cap",
-        ("broken.txt", 62, "190000008"): "the hand ends before its summary",
+        ("broken.txt", 96, "190000008"): "the hand ends before its summary",
         ("broken.txt", 40, "400000013"): "a line of no player dealt in: 'Player  has big blind (0.25)'",
+        ("broken.txt", 68, "410000003"): "the summary gives no result for 'Bea' (the file cut short?)",
+        ("broken.txt", 70, "410000004"): "the summary's bets add up to 0.35, less than its pot and rake 0.45",
         ("skipped.txt", 1, "180000005"): "not Texas hold'em: Omaha(Pot Limit)",
         ("skipped.txt", 17, "400000006"): "not Texas hold'em: Omaha",
+        ("skipped.txt", 28, "410000005"): "cancelled: no cards were dealt",
     }
     check_fixtures(DATA, "WPN", NET, expected)
 

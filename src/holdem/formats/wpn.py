@@ -20,8 +20,13 @@ blinds half the bets.  Their lines read ``Player NAME ...``, posts are ``has sma
 ``has big blind (0.25)``, ``posts (0.25)`` (a live big blind out of position), ``posts (0.10) as a
 dead bet``, ``straddle``, ``ante``; every amount of a decision is the chips the player adds
 (``raises (0.40)`` from a small blind of 0.10 is a raise to 0.50, ``allin (N)`` the rest of a
-stack); the summary gives the pot after rake (``Pot: 0.50. Rake 0``) and each player's
-``Collects:``.
+stack); a seat whose player has lost its name (``Player  is timed out.``) is not dealt in.  A hand
+in which no one is dealt cards (one player posted, the others sat out, the post given back) was
+cancelled.  The summary gives the pot after rake and fees (``Pot: 0.50. Rake 0``, some add ``JP fee
+0.02``) and a line for each player with what it put in the pot and took from it (``Bets: 0.25.
+Collects: 0.50.``; a muck may print the cards, ``mucks (does not show: [Ah Kd])``).  A jackpot table
+(``JP`` in brackets in its name: ``Quartzite (JP) - 2``, ``Ruby (Short, JP)``) whose summary names no
+fee takes one all the same: what the players put in beyond the pot and the rake.
 
 >>> hand = parse(["Game started at: 2016/8/2 11:17:19", "Game ID: 5 0.10/0.25 Lancaster (Hold'em)", "Seat 1 is the button",
 ...               "Seat 1: Ann (25).", "Seat 2: Bob (25).", "Player Ann has small blind (0.10)", "Player Bob has big blind (0.25)",
@@ -87,12 +92,13 @@ _OLD_POSTS = {"has small blind": PostKind.SMALL_BLIND, "has big blind": PostKind
               "straddle": PostKind.STRADDLE, "ante": PostKind.ANTE}  # fmt: skip
 _OLD_VERBS = {"calls": "call", "bets": "bet", "raises": "adds", "allin": "all_in"}
 _OLD_RESULT = re.compile(
-    r"\*?Player (.+?) (?:(?:mucks \(does not show cards\)|does not show cards|doesn't show cards)\.|shows: .*? \[([^\]]*)\]\.)"
-    r"\s*Bets: \S+\. Collects: (\S+)\. (?:Wins|Loses): \S+\.$"
+    r"\*?Player (.*?) (?:(?:mucks \(does not show cards\)|does not show cards|doesn't show cards)\.|shows: .*? \[([^\]]*)\]\.|"
+    r"mucks \(does not show: \[([^\]]*)\]\)\.)\s*Bets: (\S+)\. Collects: (\S+)\. (?:Wins|Loses): \S+\.$"
 )
 _RECEIVED = re.compile(r" received (?:a card\.|card: \[[^\]]*\])$")
+_JACKPOT_TABLE = re.compile(r"\((?:[^()]*, )?JP\)")
 _OLD_INFORMATION = re.compile(
-    r"Player .+ (?:received a card\.|received card: \[[^\]]*\]|is timed out\.|wait BB|sitting out|mucks cards|is disconnected|is connected)$"
+    r"Player .* (?:received a card\.|received card: \[[^\]]*\]|is timed out\.|wait BB|sitting out|mucks cards|is disconnected|is connected)$"
 )
 
 
@@ -100,8 +106,8 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     """Read the lines of one WPN hand (the first at line number ``line``), of either format, into a
     :class:`~holdem.formats.histories.ParsedHand`.
 
-    :raises HandProblem: for a hand that is not Texas hold'em, cut short, of a Cap table, or with a
-        line that is none of a WPN hand's.
+    :raises HandProblem: for a hand that is not Texas hold'em, cancelled, cut short, of a Cap table, or
+        with a line that is none of a WPN hand's.
     """
     read = _parse_old if lines[0].startswith("Game started at: ") else _parse
     return parse_into(ParsedHand(SITE_NAME, "", line), read, lines, line)
@@ -265,17 +271,20 @@ def _parse_old(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         position += 1
     dealt = {_RECEIVED.sub("", text[len("Player ") :]) for text in lines if _RECEIVED.search(text)}
     parsed.seats = [seat for seat in seated if seat.name in dealt]
+    if seated and not parsed.seats:
+        raise HandProblem("cancelled: no cards were dealt", line, skipped=True)
     names = _names(parsed)
     returned: dict[str, Decimal] = {}
     hole: dict[str, list[int]] = {}
     street = 0
     board: tuple[int, ...] = ()
     summary = False
+    bets: dict[str, Decimal] = {}  # what the summary says each player put in the pot
     for number, text in zip(numbers[position:], lines[position:]):
         if text.startswith("------ Summary ------"):
             summary = True
         elif summary:
-            _old_summary_line(parsed, text, number)
+            _old_summary_line(parsed, text, bets, number)
         elif (match := _OLD_STREET.match(text)) is not None:
             street = ("FLOP", "TURN", "RIVER").index(match[1]) + 1
             while len(parsed.streets) <= street:
@@ -304,6 +313,13 @@ def _parse_old(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     parsed.returned, parsed.boards = returned, [board] if board else []
     if parsed.total_pot is None:
         raise HandProblem("the summary gives no pot", line)
+    if missing := [name for name in names if name not in bets]:
+        raise HandProblem(f"the summary gives no result for {missing[0]!r} (the file cut short?)", numbers[-1])
+    if _JACKPOT_TABLE.search(parsed.table) and not parsed.jackpot:  # the fee it takes is what the bets hold beyond pot and rake
+        put_in = sum(bets.values(), Decimal(0))
+        if put_in < parsed.total_pot:
+            raise HandProblem(f"the summary's bets add up to {put_in}, less than its pot and rake {parsed.total_pot}", line)
+        parsed.jackpot, parsed.total_pot = put_in - parsed.total_pot, put_in
     return parsed
 
 
@@ -327,7 +343,7 @@ def _old_player_line(parsed: ParsedHand, text: str, names: list[str], street: in
         raise HandProblem(f"a decision that cannot be read: Player {text[:80]!r}", number)
 
 
-def _old_summary_line(parsed: ParsedHand, text: str, number: int) -> None:
+def _old_summary_line(parsed: ParsedHand, text: str, bets: dict[str, Decimal], number: int) -> None:
     if text.startswith("Pot: "):
         parts = text[len("Pot: ") :].split(". ")
         for part in parts[1:]:
@@ -342,11 +358,14 @@ def _old_summary_line(parsed: ParsedHand, text: str, number: int) -> None:
     elif text.startswith("Board: "):
         pass  # the streets' cards say it
     elif (result := _OLD_RESULT.match(text)) is not None:
-        collects = parse_amount(result[3])
+        bets[result[1]] = parse_amount(result[4])
+        collects = parse_amount(result[5])
         if collects:
             parsed.collected[result[1]] = collects
         if result[2]:
             parsed.shown[result[1]] = parsed.holes[result[1]] = parse_hand_cards(result[2])
+        elif result[3]:  # mucked, its cards printed all the same
+            parsed.holes[result[1]] = parse_hand_cards(result[3])
     elif text and not text.startswith("Game ended at: "):
         raise HandProblem(f"a summary line that cannot be read: {text[:80]!r}", number)
 
