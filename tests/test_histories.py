@@ -39,6 +39,9 @@ NET = {
     "250000000201": {"Zoë": "-0.05", "José": "0.05"},
     "250000000301": {"Ann": "0.02", "Bob": "-0.02"},
     "250000000404": {"Ann": "0", "Bob": "-0.02", "Cy": "0.02"},
+    "250000000501": {"Ann": "0.27", "Bob": "0", "Cy": "-0.25", "Dee": "-0.05"},
+    "250000000502": {"Ann": "0.80", "Bob": "-0.10", "Cy": "-0.75"},
+    "250000000506": {"Ann": "395", "Bob": "-355", "Cy": "-35", "Dee": "-5"},
 }
 
 
@@ -57,7 +60,7 @@ def test_every_fixture_hand_gives_each_player_the_result_worked_out_by_hand() ->
         assert record.hand.is_over
         seen.add(record.hand_id)
     assert seen == set(NET)
-    assert reader.summary.imported == len(records) == 23  # one hand in four encodings
+    assert reader.summary.imported == len(records) == 26  # one hand in four encodings
 
 
 def test_the_records_fields() -> None:
@@ -106,9 +109,13 @@ def test_problems_say_file_line_hand_site_and_why() -> None:
         ("broken.txt", 11, "250000000401"): "a decision that cannot be read: Bob: 'folds*** FLOP *** [Kd 8d 3s]'",
         ("broken.txt", 19, "250000000402"): "board cards missing",
         ("broken.txt", 54, "250000000403"): "a decision out of turn: Ann acts, Cy is to act",
+        ("broken.txt", 87, "250000000405"): "the hand is cut short: line 87 ends it with another hand's first line",
         ("junk.bin", 1, None): "not a hand history",
         ("skipped.txt", 1, "250000000009"): "cancelled",
         ("skipped.txt", 14, "250000000010"): "not Texas hold'em: Omaha Pot Limit",
+        ("skipped.txt", 30, "250000000503"): "not Texas hold'em: 6+ Hold'em No Limit",
+        ("skipped.txt", 47, "250000000504"): "not Texas hold'em: Split Hold'em No Limit",
+        ("skipped.txt", 63, "250000000505"): "not a game holdem plays: $5 Cap Hold'em No Limit (capped bets)",
         ("truncated.txt", 30, "250000000302"): "the hand ends before its summary",
     }
     assert set(found) == set(expected)
@@ -119,14 +126,14 @@ def test_problems_say_file_line_hand_site_and_why() -> None:
     assert not found[("truncated.txt", 30, "250000000302")].skipped
     summary = reader.summary
     assert summary.games[("PokerStars", "Omaha Pot Limit")]["not Texas hold'em"] == 1
-    assert summary.read == 29 and summary.imported == 23
-    assert "PokerStars, Hold'em No Limit: 26 read, 21 imported" in str(summary)
+    assert summary.read == 36 and summary.imported == 26
+    assert "PokerStars, Hold'em No Limit: 30 read, 23 imported" in str(summary)
 
 
 def test_a_callback_takes_the_problems_instead() -> None:
     taken: list[Problem] = []
     reader = read_histories(STARS / "skipped.txt", on_problem=taken.append)
-    assert list(reader) == [] and len(taken) == 2 and reader.problems == []
+    assert list(reader) == [] and len(taken) == 5 and reader.problems == []
 
 
 def test_text_and_binary_file_objects_and_lists() -> None:

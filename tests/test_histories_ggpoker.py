@@ -24,6 +24,7 @@ NET = {
     "RC100000009": {"Hero": "0", "e1e1e1e1": "-0.05", "f2f2f2f2": "0.05", "9g3g3g3": "0"},
     "TM200000001": {"aa11bb22": "-50", "Hero": "4610", "cc33dd44": "-250", "ee55ff66": "-4310"},
     "TM200000002": {"Hero": "-4250", "77ab12cd": "4250"},
+    "TM200000003": {"aa11bb22": "-155", "Hero": "1685", "cc33dd44": "-1530"},
 }
 
 
@@ -43,6 +44,8 @@ def test_the_records_fields() -> None:
     tournament = hands["TM200000002"]
     assert tournament.tournament == "30000002" and tournament.currency is None and tournament.unit == 1
     assert tournament.hand.rules.ante == 250 and tournament.hand.rules.big_blind == 2000
+    new_level = hands["TM200000003"].hand.rules  # the header's level 150/300, played at the posts' 125/250
+    assert (new_level.small_blind, new_level.big_blind) == (125, 250)
 
 
 def test_runs_of_the_board_take_the_first_boards_cards_a_later_board_leaves_out() -> None:

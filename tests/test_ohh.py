@@ -110,7 +110,7 @@ def test_convert_gives_the_same_output_on_every_executor(tmp_path: Path) -> None
         done = conversions.convert([STARS], "ohh", output, progress=False, **options)  # type: ignore[arg-type]
         outputs.append((output.getvalue(), done.hands, [str(problem) for problem in done.problems], str(done.summary)))
     assert outputs[0] == outputs[1] == outputs[2]
-    assert outputs[0][1] == 23
+    assert outputs[0][1] == 26
 
 
 def test_convert_to_phh_writes_every_hand() -> None:

@@ -12,7 +12,7 @@ from holdem.formats._pokerstars import (
 
 SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
 TABLE = re.compile(r"Table '(.*)'\s*(?:(\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(\d+) is the button")
-STAKES = re.compile(r"\(([^()/]+)/([^()/]+?)(?: [A-Z]{3})?\)")
+STAKES = re.compile(r"\((?:[^()/]*, )?([^()/]+)/([^()/]+?)(?: [A-Z]{3})?\)")
 
 
 def groups(pattern, text, search=False):
@@ -33,7 +33,7 @@ TABLE_PIECES = [
     " is the button", "is the button", "x",
 ]
 STAKES_PIECES = [
-    "(", ")", "/", "$0.01", "$0.02", " USD", " usd", " EURO", " EU", "USD", " ", "Hold'em", " - ", "10", "x",
+    "(", ")", "/", "$0.01", "$0.02", " USD", " usd", " EURO", " EU", "USD", " ", "Hold'em", " - ", "10", "x", ", ", ",",
 ]
 
 

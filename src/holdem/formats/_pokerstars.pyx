@@ -12,6 +12,7 @@
 
 from cpython.object cimport PyObject, PyObject_GenericSetDict, PyTypeObject
 from cpython.ref cimport Py_INCREF
+from cpython.unicode cimport PyUnicode_Find
 
 from holdem.formats._kept cimport kept
 
@@ -53,13 +54,14 @@ _BOARD_WORDS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 _CASH_OUT = re.compile(r"(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?$")
 _BOUNTY = re.compile(r"(.*?) wins (?:the )?(\S+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
-# Lines that say something of a player but nothing of the hand's chips or cards.
+# Lines that say nothing of the hand's chips or cards: of a player, or that a fixed-limit street's bets
+# reached their cap.
 INFORMATION = re.compile(
-    r".*(?: said, \".*\"| is sitting out| sits out| has timed out.*| is disconnected| is connected| has returned"
-    r"| joins the table.*| leaves the table| will be allowed to play after the button| was removed from the table.*"
-    r"| finished the tournament.*| wins the tournament.*| wins an entry to .*| re-buys and receives .*"
-    r"| takes the add-on and receives .*| has \d+ seconds left to act| is feeling .*| seconds left to act"
-    r"| has requested TIME| was moved to .*| is moved to .*| wins a .* ticket.*)$"
+    r"Betting is capped$|.*(?: said, \".*\"| is sitting out| sits out| has timed out.*| is disconnected| is connected"
+    r"| has returned| joins the table.*| leaves the table| will be allowed to play after the button"
+    r"| was removed from the table.*| finished the tournament.*| wins the tournament.*| wins an entry to .*"
+    r"| re-buys and receives .*| takes the add-on and receives .*| has \d+ seconds left to act| is feeling .*"
+    r"| seconds left to act| has requested TIME| was moved to .*| is moved to .*| wins a .* ticket.*)$"
 )
 cdef frozenset _PLAYER_INFORMATION = frozenset(
     {"sits out", "is sitting out", "doesn't show hand", "is disconnected", "is connected", "has returned", "timed out"}
@@ -92,7 +94,7 @@ cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _m
 
 _TOURNAMENT = re.compile(
     r"Tournament #(?P<id>\d+),\s*(?P<buy_in>.*?)\s+"
-    r"(?=Hold'em|Omaha|Razz|Stud|Triple|5 Card|Courchevel|HORSE|8-Game|Mixed|Badugi|Single)"
+    r"(?=Hold'em|6\+ Hold'em|Split Hold'em|Omaha|Razz|Stud|Triple|5 Card|Courchevel|HORSE|8-Game|Mixed|Badugi|Single)"
 )
 _GAMES = (
     ("Hold'em No Limit", Structure.NO_LIMIT),
@@ -101,6 +103,7 @@ _GAMES = (
 )
 
 
+cdef tuple _OTHER_HOLDEMS = ("6+ ", "Split ")  # before a game's name: short deck, two boards
 cdef tuple _KINDS = ("Zoom Hand", "Home Game Hand", "Home Game", "Hand", "Game")
 
 
@@ -130,13 +133,15 @@ cpdef tuple header_line(str text):
 
 cpdef tuple stakes_of(str text):
     """The first ``(FIRST/SECOND)`` in ``text`` (``(FIRST/SECOND CUR)`` with a code of three capitals
-    after the second), neither part empty nor holding a parenthesis or a slash: the whole as printed,
-    FIRST and SECOND; ``None`` when there is none.
+    after the second; ``(GAME, FIRST/SECOND)`` at a table of mixed games), neither part empty nor holding
+    a parenthesis or a slash: the whole as printed, FIRST and SECOND; ``None`` when there is none.
 
     >>> stakes_of("Hold'em No Limit ($0.01/$0.02 USD) - 2024/05/01 20:00:00 ET")
     ('($0.01/$0.02 USD)', '$0.01', '$0.02')
+    >>> stakes_of("Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - 2024/05/01 20:00:00 ET")[1:]
+    ('$0.10', '$0.25')
     """
-    cdef Py_ssize_t start = text.find("("), slash, end, size = len(text)
+    cdef Py_ssize_t start = text.find("("), slash, end, comma, size = len(text)
     cdef str second
     while start >= 0:
         slash = _part_end(text, start + 1)
@@ -148,7 +153,8 @@ cpdef tuple stakes_of(str text):
                     [u"A" <= mark <= u"Z" for mark in second[len(second) - 3 :]]
                 ):
                     second = second[: len(second) - 4]
-                return text[start : end + 1], text[start + 1 : slash], second
+                comma = PyUnicode_Find(text, ", ", start + 1, slash - 1, -1)  # the last with something after it
+                return text[start : end + 1], text[(comma + 2 if comma >= 0 else start + 1) : slash], second
         start = text.find("(", start + 1)
     return None
 
@@ -344,12 +350,14 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     if header is None:
         raise HandProblem(f"the first line is not a PokerStars hand's header: {lines[0][:80]!r}", line)
     parsed.hand_id, parsed.fast_fold = header[1], header[0] == "Zoom Hand"
-    cdef str rest = header[2], text
+    cdef str rest = header[2], text, game
+    cdef Py_ssize_t at
     tournament = _TOURNAMENT.match(rest) if rest.startswith("Tournament #") else None
     if tournament is not None:
         parsed.tournament = tournament["id"]
     for game, structure in _GAMES:
-        if game in rest:
+        at = rest.find(game)
+        if at == 0 or at > 0 and not rest.endswith(_OTHER_HOLDEMS, 0, at):  # a cash game's header starts with it
             parsed.game, parsed.structure = game, structure
             break
     else:
@@ -360,6 +368,9 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     stakes = stakes_of(rest)
     if stakes is None:
         raise HandProblem(f"the header gives no stakes: {lines[0][:80]!r}", line)
+    if " Cap" in stakes[2]:
+        cap = stakes[2].partition(" - ")[2].rstrip(" -")
+        raise HandProblem(f"not a game holdem plays: {cap} {game} (capped bets)", line, skipped=True, game=game)
     read_stakes(parsed, stakes, tournament is not None)
     parsed.started = _started(rest)
 
@@ -371,7 +382,7 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     cdef list seated = []
     cdef set names = set()
     cdef set dealt_in = set()  # also those sitting out who post or act, as in tournaments
-    cdef Py_ssize_t number, position
+    cdef Py_ssize_t number, position, seated_in
     number = line + 2
     position = 2
     cdef tuple parts
@@ -388,18 +399,56 @@ def read_hand(list lines, Py_ssize_t line, parsed):
         number += 1
     if not seated:
         raise HandProblem("the hand has no seats", number)
+    seated_in = len(dealt_in)
 
-    in_summary, cancelled, returned, boards = read_lines(parsed, lines, position, number, names, dealt_in)
+    try:
+        in_summary, cancelled, returned, boards = read_lines(parsed, lines, position, number, names, dealt_in)
+    except HandProblem:
+        joined = _joined(lines, line)
+        if joined < 0:
+            raise
+        raise HandProblem(
+            f"the hand is cut short: line {joined} ends it with another hand's first line (files joined?)", joined
+        ) from None
     if cancelled:
         raise HandProblem("cancelled: the site voided the hand", line, skipped=True, game=parsed.game)
     if not in_summary:
         raise HandProblem("the hand ends before its summary (the file cut short?)", line)
     if parsed.total_pot is None:
         raise HandProblem("the summary gives no total pot", line)
+    if len(dealt_in) > seated_in:  # some player sitting out posted or acted
+        _leave_out_all_in_folds(parsed, lines, line)
     parsed.seats = [seat for seat in seated if seat.name in dealt_in]
     parsed.returned = returned or None  # before 2009 none is printed, and the collected amounts leave them out
     parsed.boards = [boards[run] for run in sorted(boards)]
     return parsed
+
+
+cdef Py_ssize_t _joined(list lines, Py_ssize_t line):
+    """The line number of the first of ``lines`` (the first at line number ``line``) in which another hand's
+    first line starts after some text, as where a file cut short was joined to another; -1 for none."""
+    cdef Py_ssize_t index, at
+    cdef str text
+    for index in range(1, len(lines)):
+        text = lines[index]
+        at = text.find("PokerStars ", 1)
+        if at > 0 and header_line(text[at:]) is not None:
+            return line + index
+    return -1
+
+
+cdef _leave_out_all_in_folds(parsed, list lines, Py_ssize_t line):
+    """Leave out the folds of the players whose posts put them all in (``lines`` the hand's, the first at line
+    number ``line``): the site folds the hand of one sitting out, though they have no decision to make; left
+    in, they are mucked at the showdown."""
+    cdef set all_in = set()
+    cdef str text
+    for post in parsed.posts:
+        text = lines[<Py_ssize_t>post.line - line]
+        if text.endswith(_ALL_IN):
+            all_in.add(post.name)
+    if all_in:
+        parsed.streets[0] = [act for act in parsed.streets[0] if act.verb != "fold" or act.name not in all_in]
 
 
 cdef bint _holds(list lines, str text):
@@ -412,7 +461,8 @@ cdef bint _holds(list lines, str text):
 
 
 cpdef read_stakes(parsed, stakes, bint in_chips):
-    """The blinds (and a fixed-limit game's bets) of a header's ``stakes``: ``(first/second)`` as printed,
+    """The blinds (a fixed-limit game's bets and big blind: its small blind, about half the small bet rounded
+    down, is left to the post) of a header's ``stakes``: ``(first/second)`` as printed,
     first and second (a match, or what :func:`stakes_of` finds);
     their currency too, unless ``in_chips`` (a tournament's)."""
     first, second = _amount(stakes[1]), _amount(stakes[2])
@@ -420,7 +470,7 @@ cpdef read_stakes(parsed, stakes, bint in_chips):
         parsed.currency = currency_of(stakes[0])
     if parsed.structure is Structure.FIXED_LIMIT:
         parsed.small_bet, parsed.big_bet = first, second
-        parsed.small_blind, parsed.big_blind = first / 2, first
+        parsed.small_blind, parsed.big_blind = _ZERO, first
     else:
         parsed.small_blind, parsed.big_blind = first, second
 
@@ -596,8 +646,8 @@ cpdef decision(parsed, str name, str said, int street, Py_ssize_t number, set de
     first = said[0] if said else u" "
     if first == u"f" and (said == "folds" or said.startswith("folds [")):
         acts.append(_act(name, "fold", None, number))
-        if len(said) > 5:
-            parsed.holes[name] = _cards(said[6:].strip("[]"))
+        if len(said) > 5 and len(cards := _cards(said[6:].strip("[]"))) == 2:  # not a single card shown
+            parsed.holes[name] = cards
     elif first == u"c" and said == "checks":
         acts.append(_act(name, "check", None, number))
     elif first == u"c" and said.startswith("calls ") and said.find(" ", 6) < 0:

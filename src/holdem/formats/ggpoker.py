@@ -2,7 +2,8 @@
 and tournaments.
 
 The text is PokerStars' with these differences: the header ``Poker Hand #HD...:`` (``RC``: Rush &
-Cash, a fast-fold pool; ``TM``: a tournament, whose stakes are ``Level7(100/200)``), no time
+Cash, a fast-fold pool; ``TM``: a tournament, whose stakes are ``Level7(100/200)``, though the first
+hand of a level is still played at the blinds of the level before, which its posts show), no time
 zone, a ``Dealt to`` line for every player (the hidden ones without cards), ``*** SHOWDOWN ***``
 whether or not cards are shown, straddles as ``NAME: straddle $0.10``, a returning player's
 ``posts missed blind`` (dead, beside a live big blind), anonymous names, and a summary with
@@ -151,6 +152,8 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         number += 1
     if parsed.total_pot is None:
         raise HandProblem("the summary gives no total pot", line)
+    if tournament is not None:
+        _posted_level(parsed, seated)
     parsed.seats = [seat for seat in seated if seat.name in dealt_in]
     parsed.returned = returned
     parsed.boards = _full_boards([boards[run] for run in sorted(boards)])
@@ -178,6 +181,20 @@ def _decision(parsed: ParsedHand, act: tuple[str, str], street: int, number: int
         _pokerstars.decision(parsed, name, said, street, number, dealt_in)
         return
     dealt_in.add(name)
+
+
+def _posted_level(parsed: ParsedHand, seated: list[Seat]) -> None:
+    """A tournament's first hand at a new level is played at the level before, whose blinds are posted though the
+    header names the new one: a big blind posted in full (not all in) below the header's is the hand's, and so is
+    the small blind then posted in full."""
+    left = {seat.name: seat.stack for seat in seated}
+    for post in parsed.posts:
+        left[post.name] -= post.live + post.dead
+    full = {post.kind: post.live for post in parsed.posts if left[post.name] > 0}
+    big = full.get(PostKind.BIG_BLIND)
+    if big is not None and big < parsed.big_blind:
+        parsed.big_blind = big
+        parsed.small_blind = full.get(PostKind.SMALL_BLIND, parsed.small_blind)
 
 
 def _full_boards(boards: list[tuple[int, ...]]) -> list[tuple[int, ...]]:

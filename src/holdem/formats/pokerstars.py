@@ -4,14 +4,25 @@ Each hand's text becomes a :class:`~holdem.formats.histories.ParsedHand`,
 which :mod:`holdem.formats.histories` replays and checks; read them with
 :func:`holdem.read_histories`.  The lines a hand may hold: the header (``PokerStars
 Hand #``, ``PokerStars Game #`` before 2009, ``PokerStars Zoom Hand #``,
-``PokerStars Home Game Hand #``), the table and its button, the seats, the
-posts (``posts small & big blinds`` is a live big blind and a dead small one;
-a small blind posted out of position is dead), the streets and their
-decisions (``and is all-in``), ``Uncalled bet (...) returned`` (absent before
-2009: the collected amounts leave it out), the showdown, ``collected ...
-from side pot-2``, runs of the board (``FIRST FLOP``, ``SECOND Board``),
+``PokerStars Home Game Hand #``; a table of mixed games prints the game with
+the stakes, ``(Hold'em No Limit, $0.10/$0.25 USD)``; ``6+ Hold'em`` and
+``Split Hold'em`` are not Texas hold'em, and a table whose stakes name a
+``Cap`` on each player's bets is a game holdem does not play), the table and
+its button, the seats, the posts (``posts small & big blinds`` is a live big
+blind and a dead small one; a small blind posted out of position is dead;
+in fixed limit the small blind is about half the small bet, rounded down,
+as posted), the streets and their decisions (``and is all-in``; ``folds
+[CARDS]`` when a folding player shows their cards, or one of them, which
+says nothing of the hand; ``Betting is capped`` once a fixed-limit street
+has its most bets), ``Uncalled bet (...) returned`` (absent before 2009:
+the collected amounts leave it out), the showdown, ``collected ... from
+side pot-2``, runs of the board (``FIRST FLOP``, ``SECOND Board``),
 bounties, cash-outs (kept apart from the pot results), chat, and the
-comings and goings of players.  ``Hand cancelled`` hands are skipped.
+comings and goings of players (one sitting out whose posts put them all in
+is still shown folding, a fold read as their muck at the showdown).
+``Hand cancelled`` hands are skipped.  A hand cut short where another
+hand's first line starts inside one of its lines (two files joined) is
+reported as cut short there.
 
 >>> header = "PokerStars Hand #7: Tournament #9, $1+$0.10 USD Hold'em No Limit - Level I (10/20) - 2024/01/02 3:04:05 ET"
 >>> hand = parse([header, "Table '9 1' 9-max Seat #1 is the button",
