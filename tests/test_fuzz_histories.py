@@ -21,14 +21,18 @@ from holdem.formats.histories import read_histories
 
 DATA = Path(__file__).parent / "data" / "histories"
 SITES = {
-    "pokerstars": ["cash.txt", "home.txt", "old_2008.txt", "tournament.txt", "broken.txt"],
-    "fulltilt": ["cash.txt", "tournament.txt", "old_2007.txt", "broken.txt"],
-    "partypoker": ["cash.txt", "old_2006.txt", "tournament.txt", "broken.txt"],
-    "ipoker": ["cash.xml", "old_2012.xml", "localised.xml", "tournament.xml", "broken.xml"],
+    "pokerstars": ["cash.txt", "home.txt", "old_2008.txt", "tournament.txt", "variants.txt", "broken.txt"],
+    "fulltilt": ["cash.txt", "tournament.txt", "old_2007.txt", "new_2013.txt", "terse.txt", "archive_2009.txt",
+                 "double_spaced.txt", "broken.txt"],
+    "partypoker": ["cash.txt", "old_2006.txt", "tournament.txt", "variants.txt", "broken.txt"],
+    "ipoker": ["cash.xml", "old_2012.xml", "localised.xml", "tournament.xml", "compact.xml", "flat.xml",
+               "tournament_posts.xml", "broken.xml"],
     "ggpoker": ["cash.txt", "tournament.txt", "broken.txt"],
-    "winamax": ["cash.txt", "old_2012.txt", "encoding_cp1252.txt", "tournament.txt", "broken.txt"],
+    "winamax": ["cash.txt", "old_2012.txt", "encoding_cp1252.txt", "tournament.txt", "cash_variants.txt",
+                "tournament_variants.txt", "broken.txt"],
     "888poker": ["cash.txt", "locale.txt", "old_2011.txt", "uncalled.txt", "tables.txt", "tournament.txt", "broken.txt"],
-    "wpn": ["cash.txt", "old_2016_utf16le.txt", "tournament.txt", "broken.txt"],
+    "wpn": ["cash.txt", "old_2016_utf16le.txt", "old_double_spaced_utf16le.txt", "old_2014_jackpot.txt", "tournament.txt",
+            "broken.txt"],
 }
 
 
