@@ -164,6 +164,13 @@ def test_a_big_blind_all_in_for_less_is_called_as_posted_or_in_full(full, call, 
     assert hand.payoffs == (-call + 2 * (call - 13), -call, 26)
 
 
+def test_a_big_blind_all_in_for_less_is_called_in_full_only_as_far_as_a_second_player_matches_it():
+    heads_up = Hand(Rules.no_limit(100, 200, call_full_big_blind=True), [4000, 150], 0)
+    assert heads_up.legal_actions().call == 50  # no one could match more than the big blind's 150
+    three = Hand(Rules.no_limit(100, 200, call_full_big_blind=True), [180, 4000, 150], 0)
+    assert three.legal_actions().call == 180  # the button's 180 is the most a second player can put in
+
+
 def test_dead_small_blind_the_big_blind_left_of_the_button_and_the_button_acts_last():
     hand = Hand(NL, [100] * 4, button=3, dead_small_blind=True, seed=3)
     assert hand.bets == (2, 0, 0, 0)

@@ -42,6 +42,7 @@ NET = {
     "250000000501": {"Ann": "0.27", "Bob": "0", "Cy": "-0.25", "Dee": "-0.05"},
     "250000000502": {"Ann": "0.80", "Bob": "-0.10", "Cy": "-0.75"},
     "250000000506": {"Ann": "395", "Bob": "-355", "Cy": "-35", "Dee": "-5"},
+    "250000000507": {"Ann": "-100", "Bob": "160", "Cy": "-60"},  # Cy's big blind all in for 60: called in full
 }
 
 
@@ -60,7 +61,7 @@ def test_every_fixture_hand_gives_each_player_the_result_worked_out_by_hand() ->
         assert record.hand.is_over
         seen.add(record.hand_id)
     assert seen == set(NET)
-    assert reader.summary.imported == len(records) == 26  # one hand in four encodings
+    assert reader.summary.imported == len(records) == 27  # one hand in four encodings
 
 
 def test_the_records_fields() -> None:
@@ -126,8 +127,8 @@ def test_problems_say_file_line_hand_site_and_why() -> None:
     assert not found[("truncated.txt", 30, "250000000302")].skipped
     summary = reader.summary
     assert summary.games[("PokerStars", "Omaha Pot Limit")]["not Texas hold'em"] == 1
-    assert summary.read == 36 and summary.imported == 26
-    assert "PokerStars, Hold'em No Limit: 30 read, 23 imported" in str(summary)
+    assert summary.read == 37 and summary.imported == 27
+    assert "PokerStars, Hold'em No Limit: 31 read, 24 imported" in str(summary)
 
 
 def test_a_callback_takes_the_problems_instead() -> None:

@@ -211,8 +211,15 @@ cdef bint begin_preflop(Betting *b, const EngineRules *r, int last, int64_t top_
         stack = b.stacks[seat]
         if shortest < 0 or stack < shortest:
             shortest = stack
-    if r.call_full_big_blind and max_bet < r.big_blind:  # the big blind all in for less: the others call it in full
-        max_bet = r.big_blind
+        total = b.bets[seat] + stack
+        if total > top:
+            second = top
+            top = total
+        elif total > second:
+            second = total
+    if r.call_full_big_blind and max_bet < r.big_blind and max_bet < second:
+        # The big blind all in for less: the others call it in full, or as far as a second player can match.
+        max_bet = smaller(r.big_blind, second)
     if shortest > max_bet:
         # Every forced bet was posted in full: action starts after the last blind or
         # straddle (heads-up, after the big blind unless the blinds are equal).
@@ -228,13 +235,6 @@ cdef bint begin_preflop(Betting *b, const EngineRules *r, int last, int64_t top_
     for position in range(1, count):
         if b.bets[b.order[position]] >= b.bets[b.order[last]]:
             last = position
-    for seat in range(count):
-        total = b.bets[seat] + b.stacks[seat]
-        if total > top:
-            second = top
-            top = total
-        elif total > second:
-            second = total
     position = last
     for step in range(count):
         position = clockwise(position, count)

@@ -124,8 +124,9 @@ class Rules:
     ``rake_cap`` chips, none when no flop is dealt with ``no_flop_no_drop``.
     A big blind posted all in for less than the big blind makes the bet to
     call what it posted; with ``call_full_big_blind`` the others still call the
-    full big blind (and raise from it), as many card rooms and sites play it,
-    and what they put in beyond the short blind is a side pot or comes back.
+    full big blind (as far as a second player's chips match it) and raise from
+    it, as many card rooms and sites play it, and what they put in beyond the
+    short blind is a side pot or comes back.
 
     >>> Rules.no_limit(1, 2, straddles=(4,)).straddles
     (4,)

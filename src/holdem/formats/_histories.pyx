@@ -306,8 +306,9 @@ cdef int64_t _chips(amount, str what, int places) except? -1:
     return chips
 
 
-# The rules every site plays unless its ParsedHand says otherwise.
-cdef dict _SITE_RULES = {"fold_without_bet": True}
+# The rules every site plays unless its ParsedHand says otherwise (a short big blind is called in full:
+# PokerStars, 888poker and partypoker print it so).
+cdef dict _SITE_RULES = {"fold_without_bet": True, "call_full_big_blind": True}
 
 
 cdef dict _RULES = {}  # the rules of each game met: a game's hands share them (a plain dict, as above)

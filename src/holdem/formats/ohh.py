@@ -9,7 +9,9 @@ hands (one a line, or separated by blank lines) lazily; :func:`dumps` writes
 a :class:`~holdem.formats.histories.SiteHand` or a :class:`~holdem.hand.Hand`.
 Amounts are decimals in the hand's currency (``unit`` times the engine's chips),
 never floats.  A hand run more than once keeps each run's board in the
-field ``_boards``, which OHH does not have.
+field ``_boards``, and one whose big blind was posted short all in says in
+``_call_full_big_blind`` whether the others called it in full (the sites'
+rule, and what a hand without the field is replayed under): OHH has neither.
 
 >>> from holdem.hand import Hand
 >>> from holdem.rules import Rules
@@ -221,6 +223,8 @@ def parse(data: object) -> ParsedHand:
             if not isinstance(action, dict):
                 raise HandProblem(f"round {round_number}: each action is an object")
             _action(parsed, action, name_of(action), index, bets)
+    if isinstance(full := data.get("_call_full_big_blind"), bool):
+        parsed.rules["call_full_big_blind"] = full
     extra = data.get("_boards")
     if isinstance(extra, list) and extra:
         parsed.boards = [parse_hand_cards(" ".join(map(str, run))) for run in extra if isinstance(run, list)]
@@ -379,6 +383,7 @@ def dumps(record: SiteHand | Hand) -> str:
     bets = [0] * hand.player_count
     number = 0
     straddle_seats = _straddle_seats(hand)
+    short_big_blind = False  # a big blind posted all in for less: called in full or not, as the rules say
     small_seat = None
     if not hand.dead_small_blind:
         small_seat = hand.button if hand.player_count == 2 else (hand.button + 1) % hand.player_count
@@ -400,6 +405,7 @@ def dumps(record: SiteHand | Hand) -> str:
                 name = "Post SB"
             else:
                 name = "Post BB"
+                short_big_blind = short_big_blind or action.amount < rules.big_blind  # type: ignore[operator]
             bets[seat] += action.amount  # type: ignore[index]
             entry = {"action": name, "amount": money(action.amount)}
         elif kind is ActionKind.POST_DEAD:
@@ -433,6 +439,8 @@ def dumps(record: SiteHand | Hand) -> str:
     data["rounds"] = rounds
     if len(hand.boards) > 1:
         data["_boards"] = [format_cards(board, " ").split() for board in hand.boards]
+    if short_big_blind:
+        data["_call_full_big_blind"] = rules.call_full_big_blind
     won = [0] * hand.player_count
     for action in hand.history:
         if action.kind is ActionKind.WIN:

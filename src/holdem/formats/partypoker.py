@@ -68,7 +68,6 @@ from holdem.rules import Structure
 __all__ = ["SITE", "parse"]
 
 SITE_NAME = "partypoker"
-_RULES = {"call_full_big_blind": True}  # a big blind posted short all in is called in full
 
 _START = re.compile(r"\*{5} Hand History [Ff]or Game (\w+) \*{5}")
 _LIMITS = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT, "": Structure.FIXED_LIMIT}
@@ -144,7 +143,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     :raises HandProblem: for a hand that is not Texas hold'em, cancelled, cut short, or has a
         line that is none of a partypoker hand's.
     """
-    return parse_into(ParsedHand(SITE_NAME, "", line, returned=None, returns_in_collected=True, rake_printed=False, rules=_RULES.copy()), _parse, lines, line)
+    return parse_into(ParsedHand(SITE_NAME, "", line, returned=None, returns_in_collected=True, rake_printed=False), _parse, lines, line)
 
 
 def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:

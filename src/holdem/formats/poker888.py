@@ -56,7 +56,6 @@ from holdem.rules import Structure
 __all__ = ["SITE", "parse"]
 
 SITE_NAME = "888poker"
-_RULES = {"call_full_big_blind": True}  # a big blind posted short all in is called in full
 
 _TITLE = re.compile(r"\*\*\*\*\* (?P<brand>.*?) Hand History for Game (?P<id>\d+) \*\*\*\*\*$")
 _GAME = re.compile(
@@ -86,7 +85,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
     :raises HandProblem: for a hand that is not Texas hold'em, cut short, or with a line that is
         none of an 888poker hand's.
     """
-    return parse_into(ParsedHand(SITE_NAME, "", line, returned=None, rake_printed=False, rules=_RULES.copy()), _parse, lines, line)
+    return parse_into(ParsedHand(SITE_NAME, "", line, returned=None, rake_printed=False), _parse, lines, line)
 
 
 def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
