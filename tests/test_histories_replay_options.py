@@ -1,5 +1,6 @@
 """The replay's options that some sites need: raises stated as the chips added, all-ins stated as the
-chips added, a rake the site does not print, and uncalled bets counted in the printed total pot."""
+chips added, a rake the site does not print (never all of a win, none in a tournament), and uncalled bets
+counted in the printed total pot."""
 
 from __future__ import annotations
 
@@ -57,6 +58,14 @@ def test_a_rake_the_site_does_not_print_is_what_the_pot_holds_beyond_the_collect
     parsed.collected = {"Bob": Decimal(9)}  # more than the pot: no rake can explain it
     with pytest.raises(HandProblem, match="the pots do not replay"):
         replay(parsed)
+    parsed.collected = {}  # a winner's line missing: the whole pot is no rake
+    with pytest.raises(HandProblem, match="the pots do not replay"):
+        replay(parsed)
+    parsed.collected, parsed.tournament = {"Bob": Decimal("7.50")}, "7"  # a tournament keeps no rake
+    with pytest.raises(HandProblem, match="the pots do not replay"):
+        replay(parsed)
+    parsed.collected = {"Bob": Decimal(8)}
+    assert replay(parsed).rake == 0
 
 
 def test_a_total_pot_printed_with_the_uncalled_bet_in_it() -> None:

@@ -713,14 +713,15 @@ cdef object _check(hand, dict parsed, list names, dict index, int places, unit, 
         expected[seat] = won[seat] + returned[seat] if in_collected else won[seat]
         taken[seat] = 0 if amounts[seat] is _ZERO else _exact_chips(amounts[seat], places)
         pot += won[seat] + (returned[seat] if parsed["returns_in_total_pot"] else 0)
-        # each player's part of the rake and fees: none from a player who won nothing
+        # each player's part of the rake and fees: none from a player who won nothing, nor all of a win
         agree = agree and taken[seat] != NOT_CHIPS and 0 <= expected[seat] - taken[seat] and (
-            expected[seat] != 0 or expected[seat] == taken[seat]
+            (expected[seat] == 0) == (taken[seat] == 0)
         )
         shares += expected[seat] - taken[seat] if agree else 0
-    if agree and not parsed["rake_printed"]:
+    if agree and not parsed["rake_printed"]:  # the rake the pots keep: none in a tournament
         rake_chips = shares - jackpot_chips
         rake = rake_chips * unit
+        agree = parsed["tournament"] is None or rake_chips == 0
     agree = agree and rake_chips != NOT_CHIPS and rake_chips >= 0 and shares == rake_chips + jackpot_chips
     if not agree:
         results = ", ".join([

@@ -376,13 +376,16 @@ def _file_lines(source: Any, name: str, report: Callable[[Problem], None]) -> It
 
 
 def _without_stray_byte(pieces: Iterator[str]) -> Iterator[str]:
-    """The pieces of a UTF-16 file without the replacement character that ends it when its last byte is
-    alone (a file of an odd number of bytes): a byte that is no character, not a line of the last hand."""
-    piece = next(pieces, "")
+    """The pieces of a UTF-16 file without the replacement character that ends it after its last line's end
+    when its last byte is alone (a file of an odd number of bytes): a byte that is no character, not a line
+    of the last hand (a file cut inside a line keeps it, and that line is reported)."""
+    piece, before = next(pieces, ""), "\n"
     while piece:
         following = next(pieces, "")
-        yield piece[:-1] if not following and piece.endswith("\ufffd") else piece
-        piece = following
+        if not following and piece.endswith("\ufffd") and (piece[-2:-1] or before) == "\n":
+            piece = piece[:-1]
+        yield piece
+        before, piece = piece[-1:] or before, following
 
 
 # ------------------------------------------------------------------ replay and check
