@@ -28,6 +28,7 @@ NET = {
     "1100000003": {"Ugo": "-0.10", "Tia": "0.37", "Kai": "-0.30"},  # a bet no one called: given back
     "1100000004": {"Ugo": "0", "Tia": "-0.05", "Kai": "0.05"},  # a walk: the big blind collects its own 0.05 too
     "1100000005": {"Ugo": "-0.10", "Tia": "0.15", "Kai": "-0.05"},  # the big blind all in: the 0.20 over it collected
+    "1100000021": {"Ugo": "-0.10", "Tia": "0.20", "Kai": "-0.10"},  # the big blind all in, the flop's 0.40 given back
     "1300000008": {"Fox": "3225", "Gus": "-3000", "Hal": "-225"},
     "1300000020": {"Fox": "260", "Gus": "-200", "Hal": "-60"},  # Hal's big blind all in for 60: called in full
     "1700000013": {"Ada": "8", "Bea": "-7", "Cy": "-1"},  # Dov folds before the deal: sits out, dealt no cards

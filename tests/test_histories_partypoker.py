@@ -39,7 +39,8 @@ RAKE = {
 
 PROBLEMS = {
     ("broken.txt", 13, "20000000301"): "a decision out of turn: Ann acts, Cy is to act",
-    ("broken.txt", 32, "20000000302"): "the hand ends before its result",
+    ("broken.txt", 33, "20000000302"): "the hand ends before its result",
+    ("broken.txt", 34, "20000000303"): "no big blind: no one posts it",  # the blinds' lines dropped, the antes kept
     ("skipped.txt", 2, "20000000201"): "not Texas hold'em: Omaha Hi",
     ("skipped.txt", 25, "20000000202"): "cancelled: Table Closed",
     ("variants.txt", 130, "20000000505"): "Gus joins the table and plays, but has no seat in the hand",

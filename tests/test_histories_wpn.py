@@ -8,6 +8,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import holdem
+from holdem.formats import wpn
 from holdem.formats.histories import read_histories
 from site_histories import check_fixtures
 
@@ -26,6 +27,7 @@ NET = {
     "400000003": {"Gil": "-0.10", "Hana": "3.50", "Ivan": "-3.50", "Jo": "0"},
     "400000011": {"Nell": "8.50", "Otto": "-8", "Pia": "-1"},
     "400000012": {"Nell": "-6", "Pia": "5.50"},
+    "400000021": {"Ann": "-0.02", "Bob": "-0.10", "Cat": "0.11"},  # fixed limit at 0.05/0.10: the small blind 0.02
     "410000001": {"Abe": "-0.75", "Bea": "-0.75", "Cid": "2.75", "Dee": "-1.75"},  # 0.25 rake, 0.25 jackpot fee
     "410000002": {"Abe": "0.35", "Bea": "0", "Cid": "-0.10", "Dee": "-0.25"},  # no flop: no rake, no fee
 }
@@ -67,6 +69,28 @@ def test_the_2016_format_double_spaced_and_at_a_fixed_limit_table() -> None:
     assert [amount * limit.unit for amount in (rules.small_blind, rules.big_blind, rules.small_bet, rules.big_bet)] == [1, 2, 2, 4]
     no_limit = hands["400000012"]  # 1/2, whose blinds post 1 and 2
     assert no_limit.game == "Hold'em" and no_limit.hand.rules.structure is holdem.Structure.NO_LIMIT
+
+
+def test_the_2016_format_at_a_fixed_limit_table_drops_the_small_blinds_half_cent() -> None:
+    limit = next(iter(read_histories(DATA / "old_2016_limit.txt")))
+    rules = limit.hand.rules
+    assert limit.game == "Hold'em Limit" and rules.structure is holdem.Structure.FIXED_LIMIT
+    assert [amount * limit.unit for amount in (rules.small_blind, rules.big_blind, rules.small_bet, rules.big_bet)] == [
+        Decimal("0.02"), Decimal("0.05"), Decimal("0.05"), Decimal("0.10"),
+    ]  # fmt: skip
+
+
+def test_a_big_blind_all_in_for_half_the_stakes_leaves_the_2016_hand_no_limit() -> None:
+    lines = ["Game started at: 2016/8/5 21:05:00", "Game ID: 400000022 0.10/0.20 Maple (Hold'em)", "Seat 2 is the button",
+             "Seat 1: Ann (0.10).", "Seat 2: Bob (4.89).", "Player Ann has big blind (0.10)",
+             "Player Ann received a card.", "Player Ann received a card.", "Player Bob received a card.",
+             "Player Bob received a card.", "Player Bob folds", "------ Summary ------", "Pot: 0.10. Rake 0",
+             "*Player Ann does not show cards. Bets: 0.10. Collects: 0.10. Wins: 0.",
+             "Player Bob does not show cards.Bets: 0. Collects: 0. Loses: 0."]  # fmt: skip
+    parsed = wpn.parse(lines, 1)  # no small blind, the big one all in for 0.10: not the bets of a fixed-limit table
+    assert parsed.structure is holdem.Structure.NO_LIMIT and (parsed.small_blind, parsed.big_blind) == (
+        Decimal("0.10"), Decimal("0.20"),
+    )  # fmt: skip
 
 
 def test_a_2014_jackpot_table_takes_a_fee_its_summary_leaves_out() -> None:

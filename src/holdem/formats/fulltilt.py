@@ -21,11 +21,12 @@ an uncalled bet is ``Uncalled bet of $X returned to``; a hand run twice deals
 
 The summary's seat lines complete the decisions: a player sits out when their
 seat line or the summary says so (``Seat 3: Cy is sitting out``) and they do
-nothing.  Some hands (Matrix tournaments, 2012) name the winner of a pot no
-one contested in the summary only (``collected (30)``), their uncalled bets
-printed or not, and leave out the folds that end them, which the summary gives
-(``folded before the Flop``); a hand that names its winners but misses a fold
-is a problem, as any line missing.  Archives the site sent put the
+nothing.  Some tournament hands (Matrix tournaments, 2012) name the winner of
+a pot no one contested in the summary only (``collected (30)``), their uncalled
+bets printed or not, and leave out the folds that end them, which the summary
+gives (``folded before the Flop``); any other hand (a cash hand, a tournament
+hand that names its winners) that misses a fold is a problem, as any line
+missing.  Archives the site sent put the
 hand's ``Duration 41s`` in the summary and a line of stars (``*** # 2 ***``)
 between hands.
 
@@ -284,10 +285,10 @@ def _summary_seats(
             folds.append((name, _STREETS[match[1].upper()] if match[1] else 0, number))
     parsed.seats = [seat for seat in seated if seat.name in dealt_in or seat.name not in sitting_out]
     playing = {seat.name for seat in parsed.seats}
-    if parsed.collected:
+    if parsed.collected or parsed.tournament is None:
         return
-    # A hand whose body names no winner: the summary gives its winners and the folds that end it (its uncalled
-    # bets printed or not); a hand that names its winners and drops a fold is a problem, as any missing line.
+    # A tournament hand whose body names no winner: the summary gives its winners and the folds that end it (its
+    # uncalled bets printed or not); any other hand that drops a fold is a problem, as any missing line.
     parsed.collected, parsed.returned = won, None
     folded = {act.name for acts in parsed.streets for act in acts if act.verb == "fold"}
     for name, street, number in folds:  # taken as the street's last decisions: the replay checks they are

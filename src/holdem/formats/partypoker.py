@@ -16,11 +16,12 @@ chips the player puts in with them; ``posts big blind + dead`` is a live
 big blind and a dead small one, and a second ``posts small blind`` (a
 player coming in) is live.  partypoker prints neither the uncalled bets
 (they are in the winner's amount), the total pot nor the rake, but in the
-hands that end with a summary (below).  Old
-tournament hands print no blinds: those of the level are posted from the
-button on.  The seats are listed in any order, with players who sit out,
-most often without a word: those dealt in are the players who post, act,
-show or win.  A player who joins the table and plays has no seat listed:
+hands that end with a summary (below).  Old tournament hands print no
+blinds (at a level of ``Blinds-Antes``, the antes alone): those of the level
+are posted from the button on; in any other hand a blind missing is a
+problem.  The seats are listed in any order, with players who sit out, most
+often without a word: those dealt in are the players who post, act, show or
+win.  A player who joins the table and plays has no seat listed:
 such a hand is a problem.  ``Table Closed`` hands are skipped.
 
 Some hands (``0.10/0.25 Texas Hold'em Game Table (NL)``, and the
@@ -157,6 +158,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     seated: list[Seat] = []
     joined: list[str] = []  # players not seated who join the table as the hand starts
     stack_currency = None
+    antes_level = False  # a ``Blinds-Antes(...)`` line: its hands may print the antes and not the blinds
     position = 2
     for number, text in enumerate(lines[2:], line + 2):
         position += 1
@@ -166,6 +168,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             parsed.tournament = level["id"]
         elif (blinds := _STAKES_LINE.fullmatch(text)) is not None:
             stakes = (parse_amount(blinds["small"]), parse_amount(blinds["big"]))
+            antes_level = text.startswith("Blinds-Antes")
         elif (table := _TABLE.fullmatch(text)) is not None:
             parsed.table = table["name"]
             parsed.button = int(table["button"]) if table["button"] else parsed.button
@@ -247,7 +250,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     playing = {post.name for post in parsed.posts} | {act.name for acts in parsed.streets for act in acts}
     playing |= parsed.holes.keys() | parsed.collected.keys()
     parsed.seats = sorted((seat for seat in seated if seat.name in playing), key=lambda seat: seat.number)
-    _blinds(parsed, stakes, line + position - 1)
+    _blinds(parsed, stakes, antes_level, line + position - 1)
     return parsed
 
 
@@ -290,9 +293,10 @@ def _header(parsed: ParsedHand, header: str, number: int) -> tuple[Decimal, Deci
     return stakes
 
 
-def _blinds(parsed: ParsedHand, stakes: tuple[Decimal, Decimal] | None, number: int) -> None:
+def _blinds(parsed: ParsedHand, stakes: tuple[Decimal, Decimal] | None, antes_level: bool, number: int) -> None:
     """The blinds and bets of the game: from the header's stakes, a limit game's bets and its blinds
-    as posted; the posts of an old tournament hand that prints none."""
+    as posted; the blinds' posts of an old tournament hand that prints none (or, at a level of
+    ``Blinds-Antes``, the antes alone)."""
     posted = {post.kind: post.live for post in reversed(parsed.posts) if post.kind != PostKind.ANTE}
     if parsed.structure is Structure.FIXED_LIMIT and stakes is not None:
         parsed.small_bet, parsed.big_bet = stakes
@@ -308,7 +312,8 @@ def _blinds(parsed: ParsedHand, stakes: tuple[Decimal, Decimal] | None, number: 
     for post in parsed.posts:  # "big blind + dead": the big blind live, the rest (the small blind) dead
         if post.kind == PostKind.LIVE_AND_DEAD:
             post.live, post.dead = min(post.live, parsed.big_blind), max(post.live - parsed.big_blind, Decimal(0))
-    if parsed.tournament is not None and all(post.kind == PostKind.ANTE for post in parsed.posts):  # no blinds printed
+    antes_alone = antes_level and all(post.kind == PostKind.ANTE for post in parsed.posts)
+    if parsed.tournament is not None and (not parsed.posts or antes_alone):  # no blinds printed
         numbers = [seat.number for seat in parsed.seats]
         before = [index for index, seat in enumerate(numbers) if seat <= (parsed.button or 0)]
         count = len(numbers)

@@ -16,7 +16,8 @@ Every amount is the chips the player adds with that action: ``raises [$0.17]`` f
 $0.01 is a raise to $0.18.  The summary prints what each player collected, neither the total pot nor the
 rake: the rake is what the pots hold beyond it.  An unmatched bet or raise is given back outside the
 collected amounts; unmatched chips are in them (a line of their own or added to a pot won) when they are
-a blind's (a walk) or when the big blind is all in from its post.  Another room on the same software
+a blind's (a walk) or a preflop bet's over a big blind all in from its post (a bet after preflop no one
+matched is given back apart, as ever).  Another room on the same software
 (``LuckyAcePoker.com``) writes its hands the same way, under its own name.
 
 >>> hand = parse(["***** 888poker Hand History for Game 7 *****",
@@ -171,14 +172,17 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
 
 def _unmatched_collected(parsed: ParsedHand) -> bool:
     """Whether the collected amounts hold the chips no one matched: when they are a blind's (a walk, a big
-    blind over an all-in small blind's call), or when the big blind's post took all its chips; otherwise
-    888 gives an unmatched bet or raise back outside them."""
+    blind over an all-in small blind's call), or when they are preflop's over a big blind whose post took
+    all its chips; otherwise 888 gives an unmatched bet or raise back outside them.  (Chips unmatched
+    preflop leave no one to bet after it, so a bet after preflop means any unmatched chips are that
+    street's, given back apart.)"""
     posts = [(post.name, post.live + post.dead) for post in parsed.posts]
     wagers = [(act.name, act.amount) for street in parsed.streets for act in street if act.amount is not None]
     big_blinds = {post.name for post in parsed.posts if post.kind == PostKind.BIG_BLIND}
-    for seat in parsed.seats:
-        if seat.name in big_blinds and sum(amount for name, amount in posts if name == seat.name) == seat.stack:
-            return True
+    if not any(act.amount is not None for street in parsed.streets[1:] for act in street):
+        for seat in parsed.seats:
+            if seat.name in big_blinds and sum(amount for name, amount in posts if name == seat.name) == seat.stack:
+                return True
     put_in: dict[str, Decimal] = {}
     for name, amount in posts + wagers:
         put_in[name] = put_in.get(name, Decimal(0)) + amount

@@ -15,14 +15,14 @@ The older hands (some files put a blank line after every line) start ``Game star
 11:17:19``, then ``Game ID: N 0.10/0.25 TABLE (Hold'em)`` and the button.  That line names no
 betting structure: its stakes are the blinds, and the hand is replayed as no-limit, whose rules
 every raise of pot-limit keeps; but at a fixed-limit table they are the bets, and the big blind
-posts the first of them (the small blind half of it): such a hand is replayed as fixed-limit, its
-blinds half the bets.  Their lines read ``Player NAME ...``, posts are ``has small blind (0.10)``,
-``has big blind (0.25)``, ``posts (0.25)`` (a live big blind out of position), ``posts (0.10) as a
-dead bet``, ``straddle``, ``ante``; every amount of a decision is the chips the player adds
-(``raises (0.40)`` from a small blind of 0.10 is a raise to 0.50, ``allin (N)`` the rest of a
-stack); a seat whose player has lost its name (``Player  is timed out.``) is not dealt in.  A hand
-in which no one is dealt cards (one player posted, the others sat out, the post given back) was
-cancelled.  The summary gives the pot after rake and fees (``Pot: 0.50. Rake 0``, some add ``JP fee
+posts the first of them, not all in (the small blind half of it, the half cent dropped: 0.02 at
+0.05/0.10): such a hand is replayed as fixed-limit, its blinds as posted.  Their lines read ``Player
+NAME ...``, posts are ``has small blind (0.10)``, ``has big blind (0.25)``, ``posts (0.25)`` (a live
+big blind out of position), ``posts (0.10) as a dead bet``, ``straddle``, ``ante``; every amount of a
+decision is the chips the player adds (``raises (0.40)`` from a small blind of 0.10 is a raise to
+0.50, ``allin (N)`` the rest of a stack); a seat whose player has lost its name (``Player  is timed
+out.``) is not dealt in.  A hand in which no one is dealt cards (one player posted, the others sat
+out, the post given back) was cancelled.  The summary gives the pot after rake and fees (``Pot: 0.50. Rake 0``, some add ``JP fee
 0.02``) and a line for each player with what it put in the pot and took from it (``Bets: 0.25.
 Collects: 0.50.``; a muck may print the cards, ``mucks (does not show: [Ah Kd])``).  A jackpot table
 (``JP`` in brackets in its name: ``Quartzite (JP) - 2``, ``Ruby (Short, JP)``) whose summary names no
@@ -302,11 +302,14 @@ def _parse_old(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         elif not text.startswith("Player "):
             raise HandProblem(f"a line that is none of a WPN hand's: {text[:80]!r}", number)
     small, big = parsed.small_blind, parsed.big_blind
-    bigs = {post.live for post in parsed.posts if post.kind == PostKind.BIG_BLIND}
+    stacks = {seat.name: seat.stack for seat in parsed.seats}
+    bigs = {(post.live, post.live < stacks[post.name]) for post in parsed.posts if post.kind == PostKind.BIG_BLIND}
     smalls = {post.live for post in parsed.posts if post.kind == PostKind.SMALL_BLIND}
-    if big == 2 * small and bigs == {small} and smalls <= {small / 2}:  # a fixed-limit table: the stakes are the bets
+    halves = {small / 2, (small - Decimal("0.01")) / 2}  # or, of an odd cent, the half cent dropped
+    if big == 2 * small and bigs == {(small, True)} and smalls <= halves:  # a fixed-limit table: the stakes are the bets
         parsed.structure, parsed.game = Structure.FIXED_LIMIT, GAME_NAMES[Structure.FIXED_LIMIT]
-        parsed.small_bet, parsed.big_bet, parsed.small_blind, parsed.big_blind = small, big, small / 2, small
+        parsed.small_bet, parsed.big_bet, parsed.big_blind = small, big, small
+        parsed.small_blind = min(smalls, default=small / 2)
     for name, cards in hole.items():
         parsed.hero = parsed.hero or name
         parsed.holes[name] = tuple(cards)
