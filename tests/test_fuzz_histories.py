@@ -31,8 +31,8 @@ SITES = {
     "winamax": ["cash.txt", "old_2012.txt", "encoding_cp1252.txt", "tournament.txt", "cash_variants.txt",
                 "tournament_variants.txt", "broken.txt"],
     "888poker": ["cash.txt", "locale.txt", "old_2011.txt", "uncalled.txt", "tables.txt", "tournament.txt", "broken.txt"],
-    "wpn": ["cash.txt", "old_2016_utf16le.txt", "old_double_spaced_utf16le.txt", "old_2014_jackpot.txt", "tournament.txt",
-            "broken.txt"],
+    "wpn": ["cash.txt", "old_2016_utf16le.txt", "old_double_spaced_utf16le.txt", "old_2014_jackpot.txt",
+            "old_2016_limit.txt", "tournament.txt", "broken.txt"],
 }
 
 
