@@ -169,7 +169,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         parsed.currency = currency_of(stakes)
     if structure is Structure.FIXED_LIMIT:
         parsed.small_bet, parsed.big_bet = small, big
-        parsed.small_blind, parsed.big_blind = small / 2, small
+        parsed.small_blind, parsed.big_blind = Decimal(0), small  # the small blind as posted
     else:
         parsed.small_blind, parsed.big_blind = small, big
     stamps = _TIME.findall(header["time"])
@@ -250,12 +250,6 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     if parsed.total_pot is None:
         raise HandProblem("the summary gives no total pot", line)
     parsed.returned = returned
-    if structure is Structure.FIXED_LIMIT:  # the small blind as posted (not all in), if less than half the small bet
-        stacks = {seat.name: seat.stack for seat in seated}
-        posted = [
-            post.live for post in parsed.posts if post.kind == PostKind.SMALL_BLIND and post.live < stacks[post.name]
-        ]
-        parsed.small_blind = min(posted[:1] + [parsed.small_blind])
     _summary_seats(parsed, seated, summary_seats, sitting_out, dealt_in)
     parsed.boards = [boards[index] for index in sorted(boards)]
     for index, board in summary_boards.items():

@@ -103,7 +103,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         raise HandProblem(f"the header gives no stakes: {lines[0][:80]!r}", line)
     first, second = parse_amount(stakes[-2]), parse_amount(stakes[-1])
     if structure is Structure.FIXED_LIMIT:
-        parsed.small_bet, parsed.big_bet, parsed.small_blind, parsed.big_blind = first, second, first / 2, first
+        parsed.small_bet, parsed.big_bet, parsed.small_blind, parsed.big_blind = first, second, Decimal(0), first
     else:
         parsed.small_blind, parsed.big_blind = first, second
     if parsed.tournament is None:
@@ -155,9 +155,6 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         elif (name := _player_line(parsed, text, names, street, number)) is not None:
             dealt_in.add(name)
     parsed.seats = [seat for seat in seated if seat.name in dealt_in]
-    if structure is Structure.FIXED_LIMIT:  # the small blind as posted (a small bet of 5 cents: 2 cents)
-        posted = [post.live for post in parsed.posts if post.kind == PostKind.SMALL_BLIND]
-        parsed.small_blind = posted[0] if posted else parsed.small_blind
     return parsed
 
 

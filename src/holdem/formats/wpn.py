@@ -125,7 +125,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     parsed.structure, parsed.game = structure, GAME_NAMES[structure]
     small, big = (parse_amount(amount) for amount in (header["level"] or header["stakes"]).split("/"))
     if structure is Structure.FIXED_LIMIT:  # the stakes are the bets, as PokerStars prints them
-        parsed.small_bet, parsed.big_bet, small, big = small, big, small / 2, small
+        parsed.small_bet, parsed.big_bet, small, big = small, big, Decimal(0), small
     parsed.small_blind, parsed.big_blind = small, big
     if parsed.tournament is None and header["stakes"] is not None:  # a level without a tournament: chips
         parsed.currency = currency_of(header["stakes"])
@@ -308,8 +308,7 @@ def _parse_old(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     halves = {small / 2, (small - Decimal("0.01")) / 2}  # or, of an odd cent, the half cent dropped
     if big == 2 * small and bigs == {(small, True)} and smalls <= halves:  # a fixed-limit table: the stakes are the bets
         parsed.structure, parsed.game = Structure.FIXED_LIMIT, GAME_NAMES[Structure.FIXED_LIMIT]
-        parsed.small_bet, parsed.big_bet, parsed.big_blind = small, big, small
-        parsed.small_blind = min(smalls, default=small / 2)
+        parsed.small_bet, parsed.big_bet, parsed.small_blind, parsed.big_blind = small, big, Decimal(0), small
     for name, cards in hole.items():
         parsed.hero = parsed.hero or name
         parsed.holes[name] = tuple(cards)
