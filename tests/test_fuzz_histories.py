@@ -22,6 +22,7 @@ from holdem.formats.histories import read_histories
 DATA = Path(__file__).parent / "data" / "histories"
 SITES = {
     "pokerstars": ["cash.txt", "home.txt", "old_2008.txt", "tournament.txt", "variants.txt", "broken.txt"],
+    "rooms": ["rooms.txt"],
     "fulltilt": ["cash.txt", "tournament.txt", "old_2007.txt", "new_2013.txt", "terse.txt", "archive_2009.txt",
                  "double_spaced.txt", "broken.txt"],
     "partypoker": ["cash.txt", "old_2006.txt", "tournament.txt", "variants.txt", "broken.txt"],
@@ -98,6 +99,9 @@ def test_site_bytes(text, noise, where, encoding):
 
 # Each site's own texts, with the pieces of its format that a mutation most likely breaks.
 SITE_TOKENS = {
+    "rooms": ["Run It Once Poker Hand #1: ", "Full Tilt Rush Hand #1: ", "PokerMaster Hand #1: ", "STP added: €1",
+              " shows [Ah Kd] for ", "Table ID '1' 6-Max ", " [hero]", "*** SHOWDOWN ***", "¥", "posts big blind ¥8",
+              " is sitting out", " and is all-in"],
     "fulltilt": ["*** TURN 1 *** [Ah 5s 4d] [Kc]", "*** RIVER 2 ***", "*** SUMMARY 2 ***", "Board: [2c 3c 4c]",
                  ", and is all in", "posts a dead small blind of $0.05", "Uncalled bet of $1 returned to ",
                  " wins pot 2 ($1)", " ties for the pot ($1)", "Full Tilt Poker Game #1: ", "The button is in seat #9"],

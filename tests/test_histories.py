@@ -103,6 +103,45 @@ def test_tournaments_antes_bounties_and_players_sitting_out() -> None:
     assert bounty.bounties == {"Ann": Decimal("3.75")}
 
 
+ROOMS = STARS.parent / "rooms" / "rooms.txt"
+# The hands of the rooms on PokerStars' software: each player's result worked out from the text by hand.
+ROOMS_NET = {
+    "160000000001": {"Ann": "0.80", "Bob": "-0.10", "Cy": "-0.75"},
+    "60000001": {"Ann": "210", "Bob": "-190", "Cy": "-20"},
+    "60000002": {"Ann": "0", "Bob": "0", "Cy": "-0.05", "Dee": "0.05"},  # a walk: no uncalled bet printed
+    "190000000001": {"Ann": "18", "Bob": "-2", "Cy": "-3", "Dee": "-13"},  # Dee's straddle of 4
+    "1620000000001": {"Ann": "-0.50", "Bob": "12.15", "Cy": "-12.25"},
+}
+ROOMS_RAKE = {"160000000001": "0.05", "1620000000001": "0.60"}
+
+
+def test_the_rooms_on_pokerstars_software_read_as_sites_of_their_own() -> None:
+    records, reader = read_all(ROOMS)
+    by_id = {record.hand_id: record for record in records}
+    sites = ["Full Tilt", "Run It Once", "Run It Once", "PokerMaster", "PokerBros"]
+    assert [record.site for record in records] == sites
+    for record in records:
+        expected = {name: Decimal(net) for name, net in ROOMS_NET[record.hand_id].items()}
+        assert dict(zip(record.players, record.net)) == expected
+        assert record.rake == Decimal(ROOMS_RAKE.get(record.hand_id, "0"))
+    assert sorted(by_id) == sorted(ROOMS_NET)
+    forfeit, splash = reader.problems
+    assert (forfeit.line, forfeit.hand_id, forfeit.site, forfeit.skipped) == (40, "160000000002", "Full Tilt", False)
+    assert forfeit.reason.startswith("Cy, all in by their posts, folds and loses them without a showdown")
+    assert (splash.line, splash.hand_id, splash.site, splash.skipped) == (122, "60000003", "Run It Once", True)
+    assert splash.reason == "not a game holdem plays: €1 added to the pot by the room (Splash the Pot)"
+    assert by_id["160000000001"].fast_fold  # Full Tilt Rush
+    tournament = by_id["60000001"]
+    assert (tournament.tournament, tournament.table, tournament.max_seats) == ("170001", "60000000", 3)
+    assert tournament.hero == "Bob"  # the seat marked [hero], though another's cards are dealt first
+    assert holdem.format_cards(tournament.hand.hole_cards(0)) == "QsQh"  # shown without a colon after the name
+    yuan = by_id["190000000001"]
+    assert yuan.currency == "CNY" and yuan.hand.straddles == (400,) and yuan.hand.rules.ante == 100  # in cents
+    assert by_id["1620000000001"].started.isoformat() == "2021-05-02T20:00:00+00:00"
+    # The Full Tilt reader of the years before keeps reading its own hands, as the same site.
+    assert {record.site for record in read_all(STARS.parent / "fulltilt")[0]} == {"Full Tilt"}
+
+
 def test_problems_say_file_line_hand_site_and_why() -> None:
     _, reader = read_all(STARS)
     found = {(Path(problem.file).name, problem.line, problem.hand_id): problem for problem in reader.problems}

@@ -22,22 +22,32 @@ SITES = {
     "ipoker": "iPoker",
     "fulltilt": "Full Tilt",
 }
+# The rooms on PokerStars' software, read by its reader as sites of their own (Full Tilt's later hands among
+# them): their fixtures are in the folder rooms.
+ROOMS = ("Full Tilt", "Run It Once", "PokerMaster", "PokerBros")
+
+
+def sites_of(path: Path) -> set[str]:
+    """The sites whose hands a fixture file holds."""
+    return set(ROOMS) if path.parent.name == "rooms" else {SITES[path.parent.name]}
 
 
 def test_every_site_has_fixtures() -> None:
-    assert sorted(site.name for site in parsing._SITES) == sorted(SITES.values())
-    assert sorted(path.name for path in DATA.iterdir()) == sorted(SITES)
+    assert sorted(site.name for site in parsing._SITES) == sorted([*SITES.values(), *ROOMS])
+    assert sorted(path.name for path in DATA.iterdir()) == sorted([*SITES, "rooms"])
+    assert {record.site for record in read_histories(DATA / "rooms")} == set(ROOMS)
 
 
-@pytest.mark.parametrize("folder", sorted(SITES))
+@pytest.mark.parametrize("folder", sorted([*SITES, "rooms"]))
 def test_each_fixture_reads_as_its_own_site(folder: str) -> None:
-    site = SITES[folder]
-    reader = read_histories(DATA / folder)
-    records = list(reader)
-    assert records and all(record.site == site for record in records)
-    for problem in reader.problems:  # a problem of no site is a file that holds no hand at all
-        no_hand = problem.site is None and problem.reason.startswith("not a hand history")
-        assert problem.site == site or no_hand, problem
+    for path in sorted((DATA / folder).iterdir()):
+        sites = sites_of(path)
+        reader = read_histories(path)
+        assert all(record.site in sites for record in reader)
+        for problem in reader.problems:  # a problem of no site is a file that holds no hand at all
+            no_hand = problem.site is None and problem.reason.startswith("not a hand history")
+            assert problem.site in sites or no_hand, problem
+    assert list(read_histories(DATA / folder))
 
 
 @pytest.mark.parametrize("folder", sorted(set(SITES) - {"ipoker"}))
@@ -52,15 +62,16 @@ def test_a_utf16_file_of_an_odd_number_of_bytes_reads_as_its_text(folder: str, e
     assert reader.problems == as_text.problems
 
 
-@pytest.mark.parametrize("folder", sorted(SITES))
+@pytest.mark.parametrize("folder", sorted([*SITES, "rooms"]))
 def test_no_line_of_a_site_starts_another_sites_hand(folder: str) -> None:
-    site, starts = SITES[folder], 0
+    starts = 0
     for path in sorted((DATA / folder).iterdir()):
+        sites = sites_of(path)
         with path.open("rb") as file:
             for block in histories._lines(file, path.name, lambda problem: None):
                 for line in block:
                     starting = parsing._site_of(line)
-                    assert starting is None or starting.name == site, (path.name, line)
+                    assert starting is None or starting.name in sites, (path.name, line)
                     starts += starting is not None
     assert starts
 
@@ -116,3 +127,12 @@ def test_a_wpn_hand_still_starts_at_its_hand_line() -> None:
     site = parsing._site_of(text.split("\n")[0])
     assert text.startswith("Hand #") and site is not None and site.name == "WPN"
     assert parsing._site_of("Hand #30000000202 has been canceled") is None
+
+
+def test_full_tilt_hands_of_either_format_are_full_tilt_s() -> None:
+    """Full Tilt before 2016 has a reader of its own; after, on PokerStars' software, PokerStars' reader reads it."""
+    old = parsing._site_of("Full Tilt Poker Game #9: Table Ava (6 max) - $0.05/$0.10 - No Limit Hold'em - 21:05:12 ET")
+    new = parsing._site_of("Full Tilt Hand #9:  Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET")
+    rush = parsing._site_of("Full Tilt Rush Hand #9:  Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET")
+    assert old is not None and new is not None and old is not new and rush is new
+    assert old.name == new.name == "Full Tilt"

@@ -11,7 +11,7 @@ from holdem.formats._pokerstars import (
 )
 
 SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
-TABLE = re.compile(r"Table '(.*)'\s*(?:(\d+)-max\s*)?(?:\(Play Money\)\s*)?Seat #(\d+) is the button")
+TABLE = re.compile(r"Table (?:ID )?'(.*)'\s*(?:(\d+)-[mM]ax\s*)?(?:\(Play Money\)\s*)?Seat #(\d+) is the button")
 STAKES = re.compile(r"\((?:[^()/]*, )?([^()/]+)/([^()/]+?)(?: [A-Z]{3})?\)")
 
 
@@ -29,7 +29,8 @@ SEAT_PIECES = [
     ", ", " bounty", ", $5 bounty", "is sitting out", "out of hand", "x",
 ]
 TABLE_PIECES = [
-    "Table '", "'", " ", "\u2003", "\t", "Alpha", "6", "٣", "-max", "(Play Money)", "Seat #", "Seat", "#",
+    "Table '", "Table ID '", "ID ", "'", " ", "\u2003", "\t", "Alpha", "6", "٣", "-max", "-Max", "(Play Money)", "Seat #",
+    "Seat", "#",
     " is the button", "is the button", "x",
 ]
 STAKES_PIECES = [
@@ -75,6 +76,7 @@ def test_lines_as_printed():
         "Table 'Alpha II' 6-max Seat #3 is the button",
         "Table 'Home 'x'' 9-max (Play Money) Seat #1 is the button",
         "Table '1234 5'Seat #10 is the button and more",
+        "Table ID '12345' 6-Max Seat #4 is the button",
     ]:
         assert table_line(text) == groups(TABLE, text) is not None
     for text in ["Hold'em Limit ($0.10/$0.20 USD)", "(1/2)", "x (a/b/c) (10/20 EUR)", "( USD/ USD)"]:
@@ -134,16 +136,35 @@ def test_the_uncalled_bet_read_is_the_one_the_regex_defines(text):
 
 
 HEADER = re.compile(
-    r"PokerStars (Zoom Hand|Home Game Hand|Home Game|Hand|Game) #(\d+):\s*(?:\{[^}]*\}\s*)?(.*)$"
+    r"(?:PokerStars (Zoom Hand|Home Game Hand|Home Game|Hand|Game)|Full Tilt (Rush Hand|Hand)"
+    r"|(?:Run It Once Poker|PokerMaster|PokerBros) (Hand)) #(\d+):\s*(?:\{[^}]*\}\s*)?(.*)$"
 )
 HEADER_PIECES = [
-    "PokerStars ", "Zoom ", "Home ", "Game ", "Hand", "Game", " #", "#", "12", "٣", ":", " ", "\u2003", "{", "}",
-    "Club", "Hold'em", "x",
+    "PokerStars ", "Full Tilt ", "Run It Once Poker ", "PokerMaster ", "PokerBros ", "Zoom ", "Rush ", "Home ",
+    "Game ", "Hand", "Game", " #", "#", "12", "٣", ":", " ", "\u2003", "{", "}", "Club", "Hold'em", "x",
 ]
+
+
+def header_groups(line):
+    match = HEADER.match(line)
+    return None if match is None else (match[1] or match[2] or match[3], match[4], match[5])
 
 
 @settings(deadline=None, derandomize=True, max_examples=3000)
 @given(texts(HEADER_PIECES))
 def test_the_header_read_is_the_one_the_regex_defines(text):
-    for line in (text, "PokerStars " + text, "PokerStars Hand #7:" + text):
-        assert header_line(line) == groups(HEADER, line)
+    for line in (text, "PokerStars " + text, "PokerStars Hand #7:" + text, "Full Tilt " + text, "PokerBros " + text):
+        assert header_line(line) == header_groups(line)
+
+
+def test_headers_as_printed():
+    for line in [
+        "Full Tilt Rush Hand #12:  Hold'em No Limit (25/50)",
+        "Full Tilt Hand #12: Tournament #3, 870+130 Hold'em No Limit",
+        "Run It Once Poker Hand #12: Hold'em No Limit (€0.02/€0.04)",
+        "PokerMaster Hand #12: Hold'em No Limit (¥2/¥4 CNY)",
+        "PokerBros Hand #12: Hold'em No Limit ($0.5/$1 USD)",
+    ]:
+        assert header_line(line) == header_groups(line) is not None
+    for line in ["Full Tilt Zoom Hand #12: x", "PokerBros Rush Hand #12: x", "Full Tilt Poker Game #12: x"]:
+        assert header_line(line) is None

@@ -2,7 +2,8 @@
 # The lines of a PokerStars hand (the header, the table, the seats, the posts,
 # the streets and their decisions, the showdown, the results and the summary),
 # read into the hand's ParsedHand: what holdem.formats.pokerstars runs over
-# every hand, compiled, since a hand has thirty lines.  GGPoker, which prints
+# every hand (PokerStars' and those of the rooms on its software), compiled,
+# since a hand has thirty lines.  GGPoker, which prints
 # PokerStars' lines, reads its own through read_table, seat_line, read_stakes,
 # action, decision, summary_line and the readers of the deal, collected and
 # uncalled bet lines; Full Tilt its summary through read_total_pot and
@@ -73,7 +74,7 @@ cdef dict _POSTS = {
     "straddle": PostKind.STRADDLE,
 }
 cdef str _LIVE_AND_DEAD = "small & big blinds"
-cdef tuple _RUN_ENDS = ("FLOP", "TURN", "RIVER", "SHOW DOWN")
+cdef tuple _RUN_ENDS = ("FLOP", "TURN", "RIVER", "SHOW DOWN", "SHOWDOWN")  # SHOWDOWN: Run It Once's
 cdef str _ALL_IN = " and is all-in", _ONLY_ALL_IN = "and is all-in"
 cdef object _ZERO = Decimal(0)
 # The amounts and cards met, read once (a hand repeats its amounts, a file its stakes): parse_amount's and
@@ -104,24 +105,39 @@ _GAMES = (
 
 
 cdef tuple _OTHER_HOLDEMS = ("6+ ", "Split ")  # before a game's name: short deck, two boards
-cdef tuple _KINDS = ("Zoom Hand", "Home Game Hand", "Home Game", "Hand", "Game")
+# The titles of a hand's first line, PokerStars' and those of the rooms on its software, with the kinds of hand
+# each prints after it.
+cdef tuple _TITLES = (
+    ("PokerStars ", ("Zoom Hand", "Home Game Hand", "Home Game", "Hand", "Game")),
+    ("Full Tilt ", ("Rush Hand", "Hand")),
+    ("Run It Once Poker ", ("Hand",)),
+    ("PokerMaster ", ("Hand",)),
+    ("PokerBros ", ("Hand",)),
+)
+cdef tuple _FAST_FOLD = ("Zoom Hand", "Rush Hand")
 
 
 cpdef tuple header_line(str text):
-    """The kind, the number and the rest of a hand's first line, ``PokerStars KIND #NUMBER: [{CLUB}] REST``
-    (KIND ``Hand``, ``Zoom Hand``, ``Home Game Hand``, ``Home Game`` or ``Game``; spaces optional after the
-    colon and the club), or ``None``.
+    """The kind, the number and the rest of a hand's first line, ``TITLE KIND #NUMBER: [{CLUB}] REST``
+    (``PokerStars`` and KIND ``Hand``, ``Zoom Hand``, ``Home Game Hand``, ``Home Game`` or ``Game``;
+    ``Full Tilt`` and ``Hand`` or ``Rush Hand``; ``Run It Once Poker``, ``PokerMaster`` or ``PokerBros``
+    and ``Hand``; spaces optional after the colon and the club), or ``None``.
 
     >>> header_line("PokerStars Zoom Hand #12:  Hold'em No Limit ($0.01/$0.02)")
     ('Zoom Hand', '12', "Hold'em No Limit ($0.01/$0.02)")
     """
-    cdef Py_ssize_t at, end, close
+    cdef Py_ssize_t at, end, close, start
     cdef str kind
-    if not text.startswith("PokerStars "):
+    cdef tuple title
+    for title in _TITLES:
+        if text.startswith(<str>title[0]):
+            break
+    else:
         return None
-    for kind in _KINDS:
-        at = 13 + len(kind)
-        if text.startswith(kind, 11) and text.startswith(" #", at - 2):
+    start = len(<str>title[0])
+    for kind in <tuple>title[1]:
+        at = start + 2 + len(kind)
+        if text.startswith(kind, start) and text.startswith(" #", at - 2):
             end = _run(text, at, True)
             if end > at and text.startswith(":", end):
                 close = _run(text, end + 1, False)  # where the club or the rest starts
@@ -169,24 +185,29 @@ cdef Py_ssize_t _part_end(str text, Py_ssize_t at):
 
 cpdef tuple table_line(str text):
     """The parts of a table line, ``Table 'NAME' [N-max] [(Play Money)] Seat #B is the button`` and anything
-    after (spaces optional before ``N-max``, ``(Play Money)`` and ``Seat``): the name (the longest that
-    leaves such a line after it), N (``None``: not printed) and B as texts; ``None`` for another line.
+    after (``Table ID 'NAME'`` and ``N-Max`` too; spaces optional before ``N-max``, ``(Play Money)`` and
+    ``Seat``): the name (the longest that leaves such a line after it), N (``None``: not printed) and B as
+    texts; ``None`` for another line.
 
     >>> table_line("Table 'Alpha II' 6-max Seat #3 is the button")
     ('Alpha II', '6', '3')
     """
-    cdef Py_ssize_t quote, at, digits, end = len(text)
-    if not text.startswith("Table '"):
+    cdef Py_ssize_t quote, at, digits, start, end = len(text)
+    if text.startswith("Table '"):
+        start = 7
+    elif text.startswith("Table ID '"):
+        start = 10
+    else:
         return None
     while True:
-        quote = text.rfind("'", 7, end)
+        quote = text.rfind("'", start, end)
         if quote < 0:
             return None
         end = quote
         most = None
         at = _run(text, quote + 1, False)
         digits = _run(text, at, True)
-        if digits > at and text.startswith("-max", digits):
+        if digits > at and (text.startswith("-max", digits) or text.startswith("-Max", digits)):
             most = text[at:digits]
             at = _run(text, digits + 4, False)
         if text.startswith("(Play Money)", at):
@@ -194,7 +215,7 @@ cpdef tuple table_line(str text):
         if text.startswith("Seat #", at):
             digits = _run(text, at + 6, True)
             if digits > at + 6 and text.startswith(" is the button", digits):
-                return text[7:quote], most, text[at + 6 : digits]
+                return text[start:quote], most, text[at + 6 : digits]
 
 
 cdef Py_ssize_t _run(str text, Py_ssize_t at, bint digits):
@@ -348,8 +369,8 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     """Read the lines of one PokerStars hand (the first at line number ``line``) into ``parsed``."""
     header = header_line(lines[0])
     if header is None:
-        raise HandProblem(f"the first line is not a PokerStars hand's header: {lines[0][:80]!r}", line)
-    parsed.hand_id, parsed.fast_fold = header[1], header[0] == "Zoom Hand"
+        raise HandProblem(f"the first line is not a {parsed.site} hand's header: {lines[0][:80]!r}", line)
+    parsed.hand_id, parsed.fast_fold = header[1], header[0] in _FAST_FOLD
     cdef str rest = header[2], text, game
     cdef Py_ssize_t at
     tournament = _TOURNAMENT.match(rest) if rest.startswith("Tournament #") else None
@@ -395,6 +416,9 @@ def read_hand(list lines, Py_ssize_t line, parsed):
         names.add(parts[1])
         if not parts[4]:  # neither sitting out nor out of the hand: dealt in
             dealt_in.add(parts[1])
+        elif parts[4] == "[hero]":  # dealt in, the file's owner
+            dealt_in.add(parts[1])
+            parsed.hero = parts[1]
         position += 1
         number += 1
     if not seated:
@@ -417,7 +441,7 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     if parsed.total_pot is None:
         raise HandProblem("the summary gives no total pot", line)
     if len(dealt_in) > seated_in:  # some player sitting out posted or acted
-        _leave_out_all_in_folds(parsed, lines, line)
+        _leave_out_all_in_folds(parsed, lines, line, boards)
     parsed.seats = [seat for seat in seated if seat.name in dealt_in]
     parsed.returned = returned or None  # before 2009 none is printed, and the collected amounts leave them out
     parsed.boards = [boards[run] for run in sorted(boards)]
@@ -431,16 +455,18 @@ cdef Py_ssize_t _joined(list lines, Py_ssize_t line):
     cdef str text
     for index in range(1, len(lines)):
         text = lines[index]
-        at = text.find("PokerStars ", 1)
-        if at > 0 and header_line(text[at:]) is not None:
-            return line + index
+        for title, _ in _TITLES:
+            at = text.find(title, 1)
+            if at > 0 and header_line(text[at:]) is not None:
+                return line + index
     return -1
 
 
-cdef _leave_out_all_in_folds(parsed, list lines, Py_ssize_t line):
+cdef _leave_out_all_in_folds(parsed, list lines, Py_ssize_t line, dict boards):
     """Leave out the folds of the players whose posts put them all in (``lines`` the hand's, the first at line
     number ``line``): the site folds the hand of one sitting out, though they have no decision to make; left
-    in, they are mucked at the showdown."""
+    in, they are mucked at the showdown.  A hand that ends before the flop (no ``boards``) after such a fold
+    took the player's chips without a showdown: a problem."""
     cdef set all_in = set()
     cdef str text
     for post in parsed.posts:
@@ -448,6 +474,12 @@ cdef _leave_out_all_in_folds(parsed, list lines, Py_ssize_t line):
         if text.endswith(_ALL_IN):
             all_in.add(post.name)
     if all_in:
+        folds = [act for act in parsed.streets[0] if act.verb == "fold" and act.name in all_in]
+        if folds and not boards:
+            raise HandProblem(
+                f"{folds[0].name}, all in by their posts, folds and loses them without a showdown: "
+                "a forfeit holdem does not replay", folds[0].line,
+            )
         parsed.streets[0] = [act for act in parsed.streets[0] if act.verb != "fold" or act.name not in all_in]
 
 
@@ -492,7 +524,7 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
     and posts, the cards dealt and shown, the results and the summary; return whether the hand
     reached its summary, whether it was cancelled, the uncalled bets returned and the boards by run.
 
-    :raises HandProblem: for a line that is none of a PokerStars hand's.
+    :raises HandProblem: for a line that is none of a PokerStars hand's (or of a room's on its software).
     """
     cdef int street = 0
     cdef bint in_summary = False, cancelled = False
@@ -540,10 +572,26 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
             parsed.bounties[found[1]] = parsed.bounties.get(found[1], _ZERO) + _amount(found[2])
         elif text == LINE_TOO_LONG:
             raise HandProblem("a line of the hand is too long to be read", number)
-        elif text and not _match_information(text):
-            raise HandProblem(f"a line that is none of a PokerStars hand's: {text[:80]!r}", number)
+        elif text and not _match_information(text) and not _room_line(parsed, text, street, number, names, dealt_in):
+            raise HandProblem(f"a line that is none of a {parsed.site} hand's: {text[:80]!r}", number)
         number += 1
     return in_summary, cancelled, returned, boards
+
+
+cdef bint _room_line(parsed, str text, int street, Py_ssize_t number, set names, set dealt_in) except -1:
+    """Whether ``text`` is a line of a room on PokerStars' software that PokerStars does not print: a show with
+    no colon after the name (``NAME shows [CARDS] for ...``), read as PokerStars' show; ``STP added: AMOUNT``,
+    the room's money added to the pot, which makes the hand a game holdem does not play."""
+    cdef Py_ssize_t at = text.find(" shows [")
+    if at > 0 and text[:at] in names:
+        decision(parsed, text[:at], text[at + 1 :], street, number, dealt_in)
+        return True
+    if text.startswith("STP added: "):
+        raise HandProblem(
+            f"not a game holdem plays: {text[11:]} added to the pot by the room (Splash the Pot)", number,
+            skipped=True, game=parsed.game,
+        )
+    return False
 
 
 cpdef tuple dealt_line(str text):

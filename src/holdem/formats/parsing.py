@@ -343,7 +343,7 @@ def _site_of(line: str) -> Site | None:
 
 _CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,\u00a0 ]\d+)*|\d*[.,]\d+)[kKmM]?")
-_AMOUNT_JUNK = " $€£\u00a0"
+_AMOUNT_JUNK = " $€£¥\u00a0"
 _SCALES = {"k": Decimal(1000), "m": Decimal(1_000_000)}
 
 

@@ -24,6 +24,22 @@ is still shown folding, a fold read as their muck at the showdown).
 hand's first line starts inside one of its lines (two files joined) is
 reported as cut short there.
 
+Rooms on PokerStars' software write the same hands under their own title,
+each read as a site of its own: ``Full Tilt Hand #`` and ``Full Tilt Rush
+Hand #`` (Full Tilt from 2016; its earlier format is
+:mod:`holdem.formats.fulltilt`'s), ``Run It Once Poker Hand #``,
+``PokerMaster Hand #`` and ``PokerBros Hand #``.  Run It Once prints ``Table
+ID 'NAME' 6-Max``, the time without seconds (not read: its hands have no
+time), the owner's seat with ``[hero]`` after it, ``*** SHOWDOWN ***``, a show
+there without the colon after the name (``NAME shows [CARDS] for ...``), no
+uncalled bet when the big blind takes the blinds (its excess is in the
+collected amount and the total pot), and ``STP added: AMOUNT`` where the room
+adds money to the pot (Splash the Pot), a game holdem does not play.
+PokerMaster's amounts may be yuan (``¥2``, ``CNY``), and it prints a straddle
+as a big blind above the table's.  A player all in by their posts while
+sitting out who is shown folding, in a hand that ends before the flop, lost
+their chips without a showdown (Full Tilt's): a problem.
+
 >>> header = "PokerStars Hand #7: Tournament #9, $1+$0.10 USD Hold'em No Limit - Level I (10/20) - 2024/01/02 3:04:05 ET"
 >>> hand = parse([header, "Table '9 1' 9-max Seat #1 is the button",
 ...               "Seat 1: Ann (1500 in chips)", "Seat 2: Bob (1500 in chips)",
@@ -36,23 +52,48 @@ reported as cut short there.
 
 from __future__ import annotations
 
-from holdem.formats._pokerstars import blank_hand, read_hand
-from holdem.formats.parsing import ParsedHand, Site, parse_into, register
+import functools
 
-__all__ = ["SITE", "parse"]
+from holdem.formats._pokerstars import blank_hand, read_hand
+from holdem.formats.parsing import ParsedHand, PostKind, Site, parse_into, register
+
+__all__ = ["ROOMS", "SITE", "parse"]
 
 SITE_NAME = "PokerStars"
 
 
-def parse(lines: list[str], line: int) -> ParsedHand:
-    """Read the lines of one PokerStars hand (the first at line number ``line``) into a
-    :class:`~holdem.formats.histories.ParsedHand`.
+def parse(lines: list[str], line: int, site: str = SITE_NAME) -> ParsedHand:
+    """Read the lines of one PokerStars hand (the first at line number ``line``), or of a room's on its
+    software (``site`` the room's name), into a :class:`~holdem.formats.histories.ParsedHand`.
 
     :raises HandProblem: for a hand that is not Texas hold'em, cancelled, cut short, or has a
         line that is none of a PokerStars hand's.
     """
-    return parse_into(blank_hand(SITE_NAME, line), read_hand, lines, line)
+    return parse_into(blank_hand(site, line), read_hand, lines, line)
 
 
-SITE = register(Site(SITE_NAME, ("PokerStars ",), parse))
+def _parse_room(lines: list[str], line: int, site: str) -> ParsedHand:
+    """A room's hand, read as PokerStars' (see :func:`parse`), with the rooms' own rules: a big blind posted
+    above the table's is a straddle (PokerMaster's); Run It Once prints no uncalled bet when the big blind
+    takes the blinds, its excess in the collected amount and the total pot."""
+    parsed = parse(lines, line, site)
+    for post in parsed.posts:
+        if post.kind == PostKind.BIG_BLIND and post.live > parsed.big_blind:
+            post.kind = PostKind.STRADDLE
+    if parsed.returned is None and site == "Run It Once":
+        parsed.returns_in_collected = parsed.returns_in_total_pot = True
+    return parsed
+
+
+ROOMS = tuple(
+    register(Site(name, starts, functools.partial(_parse_room, site=name)))
+    for name, starts in (
+        ("Full Tilt", ("Full Tilt Hand #", "Full Tilt Rush Hand #")),
+        ("Run It Once", ("Run It Once Poker Hand #",)),
+        ("PokerMaster", ("PokerMaster Hand #",)),
+        ("PokerBros", ("PokerBros Hand #",)),
+    )
+)
+"""The readers of the rooms on PokerStars' software, registered with :mod:`holdem.formats.histories`."""
+SITE = register(Site(SITE_NAME, ("PokerStars ",), parse))  # after the rooms': the first tried
 """The PokerStars reader, registered with :mod:`holdem.formats.histories`."""
