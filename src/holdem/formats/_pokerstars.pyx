@@ -780,7 +780,7 @@ cpdef read_total_pot(parsed, text):
 
 cpdef read_summary_seat(parsed, text):
     """A summary's seat line (PokerStars, Full Tilt): the cards of one who ``showed`` or ``mucked`` them
-    (see :func:`shown_cards`).
+    (see :func:`shown_cards`); one card shown of two (a winner showing one) tells nothing the hand records.
 
     >>> parsed = blank_hand("PokerStars", 1)
     >>> read_summary_seat(parsed, "Seat 2: Bob (big blind) mucked [7s 7h] - two pair, Sevens and Fours")
@@ -791,6 +791,8 @@ cpdef read_summary_seat(parsed, text):
     if seat is not None:
         name = seat[0]
         cards = _cards(seat[2])
+        if len(cards) < 2:
+            return
         parsed.holes[name] = cards
         if seat[1]:
             parsed.shown[name] = cards
