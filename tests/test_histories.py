@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import holdem
-from holdem.formats import histories
+from holdem.formats import fulltilt, histories, parsing, pokerstars
 from holdem.formats.histories import HandProblem, Problem, parse_amount, read_histories
 
 STARS = Path(__file__).parent / "data" / "histories" / "pokerstars"
@@ -138,8 +138,10 @@ def test_the_rooms_on_pokerstars_software_read_as_sites_of_their_own() -> None:
     yuan = by_id["190000000001"]
     assert yuan.currency == "CNY" and yuan.hand.straddles == (400,) and yuan.hand.rules.ante == 100  # in cents
     assert by_id["1620000000001"].started.isoformat() == "2021-05-02T20:00:00+00:00"
-    # The Full Tilt reader of the years before keeps reading its own hands, as the same site.
-    assert {record.site for record in read_all(STARS.parent / "fulltilt")[0]} == {"Full Tilt"}
+    # Full Tilt's hands of the years before keep their own reader, under the same site's name.
+    assert parsing._site_of("Full Tilt Poker Game #1: Table A - $1/$2 - No Limit Hold'em - 1:00:00 ET") is fulltilt.SITE
+    assert parsing._site_of("Full Tilt Hand #1:  Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET") is pokerstars.ROOMS[0]
+    assert fulltilt.SITE.name == pokerstars.ROOMS[0].name == "Full Tilt"
 
 
 def test_problems_say_file_line_hand_site_and_why() -> None:

@@ -6,6 +6,7 @@ from holdem.formats.parsing import ParsedHand
 CARDS: re.Pattern[str]
 INFORMATION: re.Pattern[str]
 STREETS: dict[str, int]
+TITLES: tuple[tuple[str, str, tuple[str, ...]], ...]
 
 def collected_line(text: str) -> tuple[str, str] | None: ...
 def dealt_line(text: str) -> tuple[str, str, str | None] | None: ...

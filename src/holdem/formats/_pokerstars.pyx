@@ -45,7 +45,7 @@ from holdem.formats.parsing import (
 from holdem.rules import Structure
 
 __all__ = [
-    "CARDS", "INFORMATION", "STREETS", "action", "blank_hand", "collected_line", "dealt_line", "decision", "header_line",
+    "CARDS", "INFORMATION", "STREETS", "TITLES", "action", "blank_hand", "collected_line", "dealt_line", "decision", "header_line",
     "read_hand", "read_lines", "read_stakes", "read_summary_seat", "read_table", "read_total_pot", "returned_line",
     "seat_line", "shown_cards", "stakes_of", "summary_line", "table_line",
 ]
@@ -105,15 +105,16 @@ _GAMES = (
 
 
 cdef tuple _OTHER_HOLDEMS = ("6+ ", "Split ")  # before a game's name: short deck, two boards
-# The titles of a hand's first line, PokerStars' and those of the rooms on its software, with the kinds of hand
-# each prints after it.
-cdef tuple _TITLES = (
-    ("PokerStars ", ("Zoom Hand", "Home Game Hand", "Home Game", "Hand", "Game")),
-    ("Full Tilt ", ("Rush Hand", "Hand")),
-    ("Run It Once Poker ", ("Hand",)),
-    ("PokerMaster ", ("Hand",)),
-    ("PokerBros ", ("Hand",)),
+TITLES = (
+    ("PokerStars", "PokerStars ", ("Zoom Hand", "Home Game Hand", "Home Game", "Hand", "Game")),
+    ("Full Tilt", "Full Tilt ", ("Rush Hand", "Hand")),
+    ("Run It Once", "Run It Once Poker ", ("Hand",)),
+    ("PokerMaster", "PokerMaster ", ("Hand",)),
+    ("PokerBros", "PokerBros ", ("Hand",)),
 )
+"""The sites that write PokerStars' hands, PokerStars first and the rooms on its software after: each one's name,
+the title its hands' first lines start with and the kinds of hand it prints after the title."""
+cdef tuple _TITLES = tuple([(title, kinds) for _, title, kinds in TITLES])
 cdef tuple _FAST_FOLD = ("Zoom Hand", "Rush Hand")
 
 
@@ -588,7 +589,7 @@ cdef bint _room_line(parsed, str text, int street, Py_ssize_t number, set names,
         return True
     if text.startswith("STP added: "):
         raise HandProblem(
-            f"not a game holdem plays: {text[11:]} added to the pot by the room (Splash the Pot)", number,
+            f"not a game holdem plays: {text[11:91]} added to the pot by the room (Splash the Pot)", number,
             skipped=True, game=parsed.game,
         )
     return False

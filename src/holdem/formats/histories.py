@@ -378,7 +378,7 @@ def _file_lines(source: Any, name: str, report: Callable[[Problem], None]) -> It
 def _without_stray_byte(pieces: Iterator[str]) -> Iterator[str]:
     """The pieces of a UTF-16 file without the replacement character that ends it after its last line's end
     when its last byte is alone (a file of an odd number of bytes): a byte that is no character, not a line
-    of the last hand (a file cut inside a line keeps it, and that line is reported)."""
+    of the last hand (a file cut inside a line keeps it, at that line's end)."""
     piece, before = next(pieces, ""), "\n"
     while piece:
         following = next(pieces, "")

@@ -405,7 +405,7 @@ def dumps(record: SiteHand | Hand) -> str:
                 name = "Post SB"
             else:
                 name = "Post BB"
-                short_big_blind = short_big_blind or action.amount < rules.big_blind  # type: ignore[operator]
+                short_big_blind = short_big_blind or action.amount < rules.big_blind
             bets[seat] += action.amount  # type: ignore[index]
             entry = {"action": name, "amount": money(action.amount)}
         elif kind is ActionKind.POST_DEAD:

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import functools
 
-from holdem.formats._pokerstars import blank_hand, read_hand
+from holdem.formats._pokerstars import TITLES, blank_hand, read_hand
 from holdem.formats.parsing import ParsedHand, PostKind, Site, parse_into, register
 
 __all__ = ["ROOMS", "SITE", "parse"]
@@ -73,27 +73,23 @@ def parse(lines: list[str], line: int, site: str = SITE_NAME) -> ParsedHand:
 
 
 def _parse_room(lines: list[str], line: int, site: str) -> ParsedHand:
-    """A room's hand, read as PokerStars' (see :func:`parse`), with the rooms' own rules: a big blind posted
-    above the table's is a straddle (PokerMaster's); Run It Once prints no uncalled bet when the big blind
-    takes the blinds, its excess in the collected amount and the total pot."""
+    """A room's hand, read as PokerStars' (see :func:`parse`), with the rooms' own rules: PokerMaster's big
+    blind posted above the table's is a straddle; Run It Once prints no uncalled bet when the big blind takes
+    the blinds, its excess in the collected amount and the total pot."""
     parsed = parse(lines, line, site)
-    for post in parsed.posts:
-        if post.kind == PostKind.BIG_BLIND and post.live > parsed.big_blind:
-            post.kind = PostKind.STRADDLE
-    if parsed.returned is None and site == "Run It Once":
+    if site == "PokerMaster":
+        for post in parsed.posts:
+            if post.kind == PostKind.BIG_BLIND and post.live > parsed.big_blind:
+                post.kind = PostKind.STRADDLE
+    if site == "Run It Once" and parsed.returned is None:
         parsed.returns_in_collected = parsed.returns_in_total_pot = True
     return parsed
 
 
 ROOMS = tuple(
-    register(Site(name, starts, functools.partial(_parse_room, site=name)))
-    for name, starts in (
-        ("Full Tilt", ("Full Tilt Hand #", "Full Tilt Rush Hand #")),
-        ("Run It Once", ("Run It Once Poker Hand #",)),
-        ("PokerMaster", ("PokerMaster Hand #",)),
-        ("PokerBros", ("PokerBros Hand #",)),
-    )
+    register(Site(name, tuple(f"{title}{kind} #" for kind in kinds), functools.partial(_parse_room, site=name)))
+    for name, title, kinds in TITLES[1:]
 )
 """The readers of the rooms on PokerStars' software, registered with :mod:`holdem.formats.histories`."""
-SITE = register(Site(SITE_NAME, ("PokerStars ",), parse))  # after the rooms': the first tried
+SITE = register(Site(SITE_NAME, (TITLES[0][1],), parse))  # after the rooms': the first tried
 """The PokerStars reader, registered with :mod:`holdem.formats.histories`."""
