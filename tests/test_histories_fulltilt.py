@@ -46,6 +46,7 @@ PROBLEMS = {
     ("skipped.txt", 29, "30000000204"): "not a game holdem plays: CAP NL Hold'em",
     ("skipped.txt", 33, "30000000205"): "not Texas hold'em: PL 5 Card Omaha Hi",
     ("skipped.txt", 37, "30000000206"): "not Texas hold'em: Pot Limit Omaha Hi",
+    ("skipped.txt", 41, "30000000207"): "not Texas hold'em: No Limit 2-7 Single Draw",  # a dash in the game
 }
 
 
