@@ -62,6 +62,32 @@ def test_a_utf16_file_of_an_odd_number_of_bytes_reads_as_its_text(folder: str, e
     assert reader.problems == as_text.problems
 
 
+@pytest.mark.parametrize("folder", sorted(set(SITES) - {"ipoker"}))
+def test_a_line_longer_than_any_hands_is_a_problem_of_its_hand_alone(folder: str) -> None:
+    """A line of more than ``MAX_HAND_LINE`` characters (here one that costs a site's patterns the most to try,
+    parts over and over) makes its hand a problem without being parsed; the other hands read."""
+    text = (DATA / folder / "cash.txt").read_text(encoding="utf-8").strip() + "\n"
+    whole = [record.hand_id for record in read_histories(io.StringIO(text))]
+    lines = text.split("\n")
+    start = next(index for index, line in enumerate(lines) if parsing._site_of(line) is not None)
+    lines.insert(start + 1, "Seat 1: " + " ( - " * (parsing.MAX_HAND_LINE // 4))
+    reader = read_histories(io.StringIO("\n".join(lines)))
+    assert [record.hand_id for record in reader] == whole[1:]
+    (problem,) = reader.problems
+    assert problem.line in (start + 1, start + 2) and ("too long" in problem.reason or "\\x01" in problem.reason)
+
+
+def test_a_hand_of_more_lines_than_any_hands_is_a_problem_of_its_own() -> None:
+    text = (DATA / "pokerstars" / "cash.txt").read_text(encoding="utf-8").strip() + "\n"
+    whole = [record.hand_id for record in read_histories(io.StringIO(text))]
+    first, rest = text.split("\n", 1)
+    chat = "".join(f"Ann said, \"{number}\"\n" for number in range(parsing.MAX_HAND_LINES))
+    reader = read_histories(io.StringIO(f"{first}\n{chat}{rest}"))
+    assert [record.hand_id for record in reader] == whole[1:]
+    (problem,) = reader.problems
+    assert problem.line == parsing.MAX_HAND_LINES + 1 and problem.reason.startswith("the hand has more than 5,000 lines")
+
+
 @pytest.mark.parametrize("folder", sorted([*SITES, "rooms"]))
 def test_no_line_of_a_site_starts_another_sites_hand(folder: str) -> None:
     starts = 0

@@ -23,7 +23,7 @@ from holdem.actions import ActionKind
 from holdem.errors import HoldemError
 from holdem.formats import parsing
 from holdem.formats.parsing import (
-    LINE_TOO_LONG, MAX_HAND_LINES, Act, HandProblem, ParsedHand, PostKind, Problem, SiteHand,
+    LINE_TOO_LONG, MAX_HAND_LINE, MAX_HAND_LINES, Act, HandProblem, ParsedHand, PostKind, Problem, SiteHand,
 )
 from holdem._hand import REFUSALS
 from holdem.hand import Hand
@@ -34,7 +34,8 @@ from holdem.views import SeatStatus
 __all__ = ["places_of", "replay", "split_hands", "text_lines"]
 
 
-cdef Py_ssize_t _MAX_HAND_LINES = MAX_HAND_LINES
+cdef Py_ssize_t _MAX_HAND_LINES = MAX_HAND_LINES, _MAX_HAND_LINE = MAX_HAND_LINE
+_TOO_MANY_LINES = f"the hand has more than {MAX_HAND_LINES:,} lines: no hand is so long (hands run together?)"
 
 
 def text_lines(pieces, newline, Py_ssize_t longest):
@@ -96,13 +97,16 @@ cdef list _stripped(list parts, mark, Py_ssize_t longest):
 
 def split_hands(name, blocks, report):
     """The hands of a file whose lines come in ``blocks`` (lists of lines): the site, the first
-    line's number and the lines (blank lines between hands dropped); text outside any hand is
-    given to ``report`` as a :class:`Problem` once a stretch, a file in which no hand starts once.
-    A site that splits its documents itself is given the lines of each of them."""
+    line's number, the lines (blank lines between hands dropped) and why the hand is not to be read
+    (``None``, or the number of a line and why: a line of more than ``MAX_HAND_LINE`` characters, more
+    than ``MAX_HAND_LINES`` lines); text outside any hand is given to ``report`` as a :class:`Problem`
+    once a stretch, a file in which no hand starts once.  A site that splits its documents itself is
+    given the lines of each of them."""
     cdef Py_ssize_t number, first = 0
     cdef str line
     cdef list chunk = []
-    cdef bint too_long = False, started = False
+    cdef bint started = False
+    unread = None  # why the hand being gathered is not to be read
     cdef tuple starts = parsing._ALL_STARTS, preludes = parsing._ALL_PRELUDES
     cdef dict firsts = {}  # the starts by their first character, which rules most lines out
     for start in starts:
@@ -120,7 +124,7 @@ def split_hands(name, blocks, report):
         ) is not None:
             started = True
             if site is not None:
-                yield site, first, _without_preludes(chunk, preludes)
+                yield site, first, _without_preludes(chunk, preludes), unread
             if stray is not None:
                 report(_stray(name, stray))
                 stray = None
@@ -128,23 +132,24 @@ def split_hands(name, blocks, report):
             if site.split is not None:
                 try:
                     for first, chunk in site.split(itertools.chain([(number, line)], lines)):
-                        yield site, first, chunk
+                        yield site, first, chunk, None
                 except HandProblem as problem:  # the rest of the file is not read
                     report(Problem(name, problem.line or number, None, site.name, problem.reason))
                     return
                 site = None
                 continue
-            first, chunk, too_long = number, [line], False
+            first, chunk, unread = number, [line], None
         elif site is not None:
             if len(chunk) < _MAX_HAND_LINES:
                 chunk.append(line)
-            elif not too_long:
-                too_long = True
-                chunk.append(LINE_TOO_LONG)
+                if unread is None and (len(line) > _MAX_HAND_LINE or len(line) == 1 and line == LINE_TOO_LONG):
+                    unread = number, "a line of the hand is too long to be read"
+            elif unread is None or unread[1] is not _TOO_MANY_LINES:
+                unread = number, _TOO_MANY_LINES
         elif line and not (preludes and line.startswith(preludes)):
             stray = (stray[0], number) if stray else (number, number)
     if site is not None:
-        yield site, first, _without_preludes(chunk, preludes)
+        yield site, first, _without_preludes(chunk, preludes), unread
     if not started:
         reason = "not a hand history: no hand of a site holdem reads starts in it"
         report(Problem(name, 1, None, None, reason))

@@ -30,7 +30,6 @@ import types
 from decimal import Decimal
 
 from holdem.formats.parsing import (
-    LINE_TOO_LONG,
     Act,
     HandProblem,
     ParsedHand,
@@ -571,8 +570,6 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
                 parsed.cash_out_fees[found[1]] = _amount(found[3])
         elif (found := _match_bounty(text)) is not None:
             parsed.bounties[found[1]] = parsed.bounties.get(found[1], _ZERO) + _amount(found[2])
-        elif text == LINE_TOO_LONG:
-            raise HandProblem("a line of the hand is too long to be read", number)
         elif text and not _match_information(text) and not _room_line(parsed, text, street, number, names, dealt_in):
             raise HandProblem(f"a line that is none of a {parsed.site} hand's: {text[:80]!r}", number)
         number += 1

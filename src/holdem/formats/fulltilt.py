@@ -47,7 +47,6 @@ from decimal import Decimal
 from holdem.cards import Card
 from holdem.formats._pokerstars import read_summary_seat, read_total_pot
 from holdem.formats.parsing import (
-    LINE_TOO_LONG,
     Act,
     HandProblem,
     ParsedHand,
@@ -70,6 +69,7 @@ __all__ = ["SITE", "parse"]
 
 SITE_NAME = "Full Tilt"
 
+_LONGEST_HEADER = 500  # the header's parts are found by trial: a longer line is none (and no work to tell)
 _HEADER = re.compile(
     r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+):\s*(?:(?P<tournament>.+?) \((?P<tid>\d+)\), )?"
     r"(?:Table|Match) (?P<table>.+?)(?: \((?P<attributes>[^()]*)\))? - (?P<first>.+?) - (?P<second>.+?) - "
@@ -139,7 +139,7 @@ def parse(lines: list[str], line: int) -> ParsedHand:
 
 
 def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
-    header = _HEADER.match(lines[0])
+    header = _HEADER.match(lines[0]) if len(lines[0]) <= _LONGEST_HEADER else None
     if header is None:
         raise HandProblem(f"the first line is not a Full Tilt hand's header: {lines[0][:80]!r}", line)
     parsed.hand_id = header["id"]
@@ -234,8 +234,6 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             parsed.hero = parsed.hero or match[1]
             parsed.holes[match[1]] = parse_hand_cards(match[2])
             dealt_in.add(match[1])
-        elif text == LINE_TOO_LONG:
-            raise HandProblem("a line of the hand is too long to be read", number)
         elif text.startswith(f"Hand #{parsed.hand_id} has been canceled"):
             canceled = True
         elif (name := player_of(text, names)) is not None:

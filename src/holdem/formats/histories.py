@@ -213,16 +213,20 @@ class HistoryReader:
         self._on_problem(problem)
 
     def _read_file(self, name: str, lines: Iterator[list[str]]) -> Iterator[SiteHand]:
-        for site, first, chunk in split_hands(name, lines, self._report):
+        for site, first, chunk, unread in split_hands(name, lines, self._report):
             if site.name not in self._sites:
                 continue
-            record = self._import(site, name, first, chunk)
+            record = self._import(site, name, first, chunk, unread)
             if record is not None:
                 yield record
 
-    def _import(self, site: Site, name: str, first: int, chunk: list[str]) -> SiteHand | None:
+    def _import(
+        self, site: Site, name: str, first: int, chunk: list[str], unread: tuple[int, str] | None
+    ) -> SiteHand | None:
         parsed = None
         try:
+            if unread is not None:
+                raise HandProblem(unread[1], unread[0])
             parsed = site.parse(chunk, first)
             record = replay(parsed, name)
         except HandProblem as problem:

@@ -30,6 +30,7 @@ __all__ = [
     "Act",
     "HandProblem",
     "LINE_TOO_LONG",
+    "MAX_HAND_LINE",
     "MAX_HAND_LINES",
     "ParsedHand",
     "Post",
@@ -51,9 +52,12 @@ __all__ = [
 
 MAX_HAND_LINES = 5_000
 """The most lines one hand may have (a long hand has a hundred)."""
+MAX_HAND_LINE = 5_000
+"""The most characters a line of a hand may have (the longest has a few hundred): a hand with a longer one is
+a problem, not given to the site's parser, so that no line costs a parser more than a moment."""
 LINE_TOO_LONG = "\x01"
-"""What a site's parser gets in place of a line too long to keep (or past ``MAX_HAND_LINES``): no site's
-line, so that the hand it is in becomes a problem."""
+"""What a file's lines hold in place of a line too long to keep (``holdem.formats.histories.MAX_LINE``): no
+site's line; the hand it is in is a problem, not read."""
 
 # ------------------------------------------------------------------ the neutral form of a hand
 

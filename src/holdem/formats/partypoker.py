@@ -47,7 +47,6 @@ import re
 from decimal import Decimal
 
 from holdem.formats.parsing import (
-    LINE_TOO_LONG,
     Act,
     HandProblem,
     ParsedHand,
@@ -237,8 +236,6 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
                 _player_line(parsed, name, rest, street, number)
         elif text in _CANCELLED:
             raise HandProblem(f"cancelled: {text}", number, skipped=True)
-        elif text == LINE_TOO_LONG:
-            raise HandProblem("a line of the hand is too long to be read", number)
         elif (joins := _JOINS.fullmatch(text)) is not None:
             joined.append(joins[1])
         elif text and not _TABLE_INFORMATION.match(text):

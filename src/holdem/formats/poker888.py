@@ -158,8 +158,6 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
                 board.extend(_cards(text, number))
         elif not dealt and text.endswith(" folds") and text[: -len(" folds")] in names:  # sits out rather than post
             parsed.seats = [seat for seat in parsed.seats if seat.name != text[: -len(" folds")]]
-        elif text == "\x00":
-            raise HandProblem("a line of the hand is too long to be read", number)
         elif text:
             _player_line(parsed, text, names, street, number)
     if not dealt and not parsed.streets[0]:

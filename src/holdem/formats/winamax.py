@@ -31,7 +31,6 @@ from decimal import Decimal
 
 from holdem.formats.parsing import (
     GAME_NAMES,
-    LINE_TOO_LONG,
     HandProblem,
     ParsedHand,
     Post,
@@ -150,8 +149,6 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             parsed.hero = parsed.hero or match[1]
             parsed.holes[match[1]] = parse_hand_cards(match[2])
             dealt_in.add(match[1])
-        elif text == LINE_TOO_LONG:
-            raise HandProblem("a line of the hand is too long to be read", number)
         elif (name := _player_line(parsed, text, names, street, number)) is not None:
             dealt_in.add(name)
     parsed.seats = [seat for seat in seated if seat.name in dealt_in]

@@ -169,8 +169,6 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         elif (match := _DEALT.match(text)) and match[1] in names:
             parsed.hero = parsed.hero or match[1]
             parsed.holes[match[1]] = parse_hand_cards(match[2])
-        elif text == "\x00":
-            raise HandProblem("a line of the hand is too long to be read", number)
         elif text:
             _player_line(parsed, text, names, street, number)
     parsed.returned = returned
@@ -292,8 +290,6 @@ def _parse_old(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             board += parse_hand_cards(match[2])
         elif (match := _RETURNED.match(text)) and match[2] in names:
             returned[match[2]] = returned.get(match[2], Decimal(0)) + parse_amount(match[1])
-        elif text == "\x00":
-            raise HandProblem("a line of the hand is too long to be read", number)
         elif text.startswith("Player ") and " received card: [" in text and text.endswith("]"):
             name = text[len("Player ") : text.index(" received card: [")]
             hole.setdefault(name, []).extend(parse_hand_cards(text[text.index("[") + 1 : -1]))
