@@ -86,6 +86,9 @@ def test_a_hand_of_more_lines_than_any_hands_is_a_problem_of_its_own() -> None:
     assert [record.hand_id for record in reader] == whole[1:]
     (problem,) = reader.problems
     assert problem.line == parsing.MAX_HAND_LINES + 1 and problem.reason.startswith("the hand has more than 5,000 lines")
+    padded = read_histories(io.StringIO(f"{first} {'- ' * parsing.MAX_HAND_LINE}\n{rest}"))  # its first line too long
+    assert [record.hand_id for record in padded] == whole[1:]
+    assert [(problem.line, problem.reason) for problem in padded.problems] == [(1, "a line of the hand is too long to be read")]
 
 
 @pytest.mark.parametrize("folder", sorted([*SITES, "rooms"]))

@@ -139,6 +139,8 @@ def split_hands(name, blocks, report):
                 site = None
                 continue
             first, chunk, unread = number, [line], None
+            if len(line) > _MAX_HAND_LINE:
+                unread = number, "a line of the hand is too long to be read"
         elif site is not None:
             if len(chunk) < _MAX_HAND_LINES:
                 chunk.append(line)
