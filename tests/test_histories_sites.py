@@ -67,14 +67,15 @@ def test_a_line_longer_than_any_hands_is_a_problem_of_its_hand_alone(folder: str
     """A line of more than ``MAX_HAND_LINE`` characters (here one that costs a site's patterns the most to try,
     parts over and over) makes its hand a problem without being parsed; the other hands read."""
     text = (DATA / folder / "cash.txt").read_text(encoding="utf-8").strip() + "\n"
-    whole = [record.hand_id for record in read_histories(io.StringIO(text))]
+    whole = list(read_histories(io.StringIO(text)))
     lines = text.split("\n")
     start = next(index for index, line in enumerate(lines) if parsing._site_of(line) is not None)
-    lines.insert(start + 1, "Seat 1: " + " ( - " * (parsing.MAX_HAND_LINE // 4))
+    lines.insert(start + 2, "Seat 1: " + " ( - " * (parsing.MAX_HAND_LINE // 4))
     reader = read_histories(io.StringIO("\n".join(lines)))
-    assert [record.hand_id for record in reader] == whole[1:]
+    assert [record.hand_id for record in reader] == [record.hand_id for record in whole[1:]]
     (problem,) = reader.problems
-    assert problem.line in (start + 1, start + 2) and ("too long" in problem.reason or "\\x01" in problem.reason)
+    assert (problem.line, problem.hand_id, problem.reason) == (start + 3, whole[0].hand_id, "a line of the hand is too long to be read")
+    assert reader.summary.games[(SITES[folder], whole[0].game)]["a line of the hand is too long to be read"] == 1
 
 
 def test_a_hand_of_more_lines_than_any_hands_is_a_problem_of_its_own() -> None:
@@ -89,6 +90,12 @@ def test_a_hand_of_more_lines_than_any_hands_is_a_problem_of_its_own() -> None:
     padded = read_histories(io.StringIO(f"{first} {'- ' * parsing.MAX_HAND_LINE}\n{rest}"))  # its first line too long
     assert [record.hand_id for record in padded] == whole[1:]
     assert [(problem.line, problem.reason) for problem in padded.problems] == [(1, "a line of the hand is too long to be read")]
+    skipped = (DATA / "pokerstars" / "skipped.txt").read_text(encoding="utf-8").split("\n")
+    omaha = skipped[skipped.index(next(line for line in skipped if "Omaha" in line)) :]
+    omaha.insert(3, "Ann said, \"" + "x" * parsing.MAX_HAND_LINE + "\"")  # a hand holdem skips stays skipped
+    unread = read_histories(io.StringIO("\n".join(omaha)))
+    assert list(unread) == []
+    assert unread.problems[0].skipped and unread.problems[0].reason == "not Texas hold'em: Omaha Pot Limit"
 
 
 @pytest.mark.parametrize("folder", sorted([*SITES, "rooms"]))

@@ -146,7 +146,7 @@ def split_hands(name, blocks, report):
                 chunk.append(line)
                 if unread is None and (len(line) > _MAX_HAND_LINE or len(line) == 1 and line == LINE_TOO_LONG):
                     unread = number, "a line of the hand is too long to be read"
-            elif unread is None or unread[1] is not _TOO_MANY_LINES:
+            elif unread is None:
                 unread = number, _TOO_MANY_LINES
         elif line and not (preludes and line.startswith(preludes)):
             stray = (stray[0], number) if stray else (number, number)

@@ -72,7 +72,7 @@ SITE_NAME = "Full Tilt"
 _LONGEST_HEADER = 500  # the header's parts are found by trial: a longer line is none (and no work to tell)
 _HEADER = re.compile(
     r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+):\s*(?:(?P<tournament>.+?) \((?P<tid>\d+)\), )?"
-    r"(?:Table|Match) (?P<table>.+?)(?: \((?P<attributes>[^()]*)\))? - (?P<first>.+?) - (?P<second>.+?) - "
+    r"(?:Table|Match) (?P<table>.+?)(?: \((?P<attributes>[^()]*)\))? - (?P<first>(?:(?! - ).)+) - (?P<second>(?:(?! - ).)+) - "
     r"(?P<time>\d.*)$"
 )
 # The stakes (``$0.05/$0.10``, ``50/100 Ante 10``), before the game or, from 2013, after it.

@@ -226,7 +226,7 @@ class HistoryReader:
         parsed = None
         try:
             if unread is not None:
-                raise HandProblem(unread[1], unread[0])
+                raise _unread(site, first, chunk, unread)
             parsed = site.parse(chunk, first)
             record = replay(parsed, name)
         except HandProblem as problem:
@@ -238,6 +238,23 @@ class HistoryReader:
             return None
         self.summary.count(site.name, parsed.game, None)
         return record
+
+
+def _unread(site: Site, first: int, chunk: list[str], unread: tuple[int, str]) -> HandProblem:
+    """The problem of a hand not to be read (``unread``: the number of its first line too long, or past the most
+    lines, and why), with its id and game as its lines before that one give them (or why it is skipped)."""
+    problem = HandProblem(unread[1], unread[0])
+    if unread[0] == first:  # the first line itself
+        return problem
+    try:
+        parsed = site.parse(chunk[: unread[0] - first], first)
+    except HandProblem as before:
+        if before.skipped:
+            return before
+        problem.hand_id, problem.game = before.hand_id, before.game
+    else:
+        problem.hand_id, problem.game = parsed.hand_id or None, parsed.game
+    return problem
 
 
 _HAND_ID = re.compile(r"#\s*(\w+)")

@@ -54,7 +54,8 @@ MAX_HAND_LINES = 5_000
 """The most lines one hand may have (a long hand has a hundred)."""
 MAX_HAND_LINE = 5_000
 """The most characters a line of a hand may have (the longest has a few hundred): a hand with a longer one is
-a problem, not given to the site's parser, so that no line costs a parser more than a moment."""
+a problem, not given to the site's parser, so that no line costs a parser more than a moment (a site that
+splits its documents itself, iPoker's XML, reads them in linear time)."""
 LINE_TOO_LONG = "\x01"
 """What a file's lines hold in place of a line too long to keep (``holdem.formats.histories.MAX_LINE``): no
 site's line; the hand it is in is a problem, not read."""
