@@ -47,6 +47,7 @@ from decimal import Decimal
 from holdem.cards import Card
 from holdem.formats._pokerstars import read_summary_seat, read_total_pot
 from holdem.formats.parsing import (
+    MONTHS,
     Act,
     HandProblem,
     ParsedHand,
@@ -89,7 +90,6 @@ _GAMES = {
 }
 _TIME = re.compile(r"(\d{1,2}:\d{2}:\d{2}) ([A-Z]{2,4}) - (\d{4}/\d{1,2}/\d{1,2})")
 _WORDED_TIME = re.compile(r"(\d{1,2}:\d{2}) ([A-Z]{2,4}) - [A-Z][a-z]+, ([A-Z][a-z]+) (\d{1,2}), (\d{4})$")
-_MONTHS = "January February March April May June July August September October November December".split()
 _SEAT = re.compile(r"Seat (\d+): (.+) \(([^()]+)\)(, is sitting out)?$")
 _SIZE = re.compile(r"Seats: (\d+)$")
 _BUTTON = re.compile(r"The button is in seat #(\d+)$")
@@ -173,8 +173,8 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     else:
         parsed.small_blind, parsed.big_blind = small, big
     stamps = _TIME.findall(header["time"])
-    if (worded := _WORDED_TIME.match(header["time"])) is not None and worded[3] in _MONTHS:
-        stamps = [(f"{worded[1]}:00", worded[2], f"{worded[5]}/{_MONTHS.index(worded[3]) + 1}/{worded[4]}")]
+    if (worded := _WORDED_TIME.match(header["time"])) is not None and worded[3] in MONTHS:
+        stamps = [(f"{worded[1]}:00", worded[2], f"{worded[5]}/{MONTHS[worded[3]]}/{worded[4]}")]
     times = [site_time(f"{date} {clock} {zone}") for clock, zone, date in stamps]
     aware = [moment for moment in times if moment is not None and moment.tzinfo is not None]
     parsed.started = aware[0] if aware else (times[0] if times else None)

@@ -31,6 +31,7 @@ __all__ = [
     "HandProblem",
     "LINE_TOO_LONG",
     "MAX_HAND_LINE",
+    "MONTHS",
     "MAX_HAND_LINES",
     "ParsedHand",
     "Post",
@@ -345,6 +346,12 @@ def _site_of(line: str) -> Site | None:
     return None
 
 # ------------------------------------------------------------------ amounts, cards, times
+
+MONTHS = {name: number for number, names in enumerate(
+    [("January", "Jan"), ("February", "Feb"), ("March", "Mar"), ("April", "Apr"), ("May",), ("June", "Jun"),
+     ("July", "Jul"), ("August", "Aug"), ("September", "Sep"), ("October", "Oct"), ("November", "Nov"),
+     ("December", "Dec")], 1) for name in names}  # fmt: skip
+"""The months' English names, whole and short, by number: the sites that print a date in words."""
 
 _CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,\u00a0 ]\d+)*|\d*[.,]\d+)[kKmM]?")

@@ -47,6 +47,7 @@ import re
 from decimal import Decimal
 
 from holdem.formats.parsing import (
+    MONTHS,
     Act,
     HandProblem,
     ParsedHand,
@@ -89,10 +90,6 @@ _GAME_TABLE = re.compile(
     r"(?P<small>[\d,.]+)/(?P<big>[\d,.]+) (?:Tourney )?(?P<game>.+?) Game Table \((?P<limit>NL|PL|FL)\)"
     r"(?: +\((?:SNG|STT|MTT)(?: JackPot)? Tournament #(?P<id>\d+)\))?(?: +\(Buyin [^)]*\))? +- +(?P<time>.*)$"
 )
-_MONTHS = {name: number for number, names in enumerate(
-    [("January", "Jan"), ("February", "Feb"), ("March", "Mar"), ("April", "Apr"), ("May",), ("June", "Jun"),
-     ("July", "Jul"), ("August", "Aug"), ("September", "Sep"), ("October", "Oct"), ("November", "Nov"),
-     ("December", "Dec")], 1) for name in names}  # fmt: skip
 _TIME = re.compile(r"(\w+) (\d{1,2}),? (\d{1,2}:\d{2}:\d{2}) (?:([A-Z]{2,4}) )?(\d{4})")
 _TABLE = re.compile(
     r"Table (?P<name>.+?)(?: +\(No DP\))? +\( ?(?:Real|Play) Money ?\)(?: -- Seat (?P<button>\d+) is the button)?"
@@ -284,8 +281,8 @@ def _header(parsed: ParsedHand, header: str, number: int) -> tuple[Decimal, Deci
     parsed.structure = _LIMITS[match["limit"] or ""]
     parsed.game = f"Hold'em {_LIMIT_NAMES[parsed.structure]}"
     time = _TIME.search(match["time"])
-    if time is not None and time[1] in _MONTHS:
-        month, day, clock, zone, year = _MONTHS[time[1]], time[2], time[3], time[4] or "", time[5]
+    if time is not None and time[1] in MONTHS:
+        month, day, clock, zone, year = MONTHS[time[1]], time[2], time[3], time[4] or "", time[5]
         parsed.started = site_time(f"{year}/{month}/{day} {clock} {zone}")
     return stakes
 
