@@ -19,7 +19,7 @@ core = Extension(
 hand = Extension(
     "holdem._hand",
     ["src/holdem/_hand.pyx"],
-    depends=["src/holdem/_core.pxd", "src/holdem/_engine.pxd", "src/holdem/_engine.pxi"],
+    depends=["src/holdem/_core.pxd", "src/holdem/_engine.pxd", "src/holdem/_engine.pxi", "src/holdem/_hand.pxd"],
     extra_compile_args=extra_compile_args,
 )
 isomorphism = Extension(
@@ -47,7 +47,7 @@ times = Extension(
 histories = Extension(
     "holdem.formats._histories",
     ["src/holdem/formats/_histories.pyx"],
-    depends=["src/holdem/formats/_kept.pxd"],
+    depends=["src/holdem/formats/_kept.pxd", "src/holdem/_hand.pxd", "src/holdem/_engine.pxd"],
     extra_compile_args=extra_compile_args,
 )
 vector = Extension(

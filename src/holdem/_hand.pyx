@@ -130,11 +130,6 @@ cdef dict _NO_DECISIONS = {}
 cdef class RulesCore:
     """What a hand reads of its Rules, in the engine's C structure: read once per Rules object."""
 
-    cdef object rules
-    cdef EngineRules er
-    cdef bint runs_by_agreement, has_straddles
-    cdef object runs                    # how many times a hand runs the board: 1 when the players agree
-
     def __init__(self, rules):
         self.rules = rules
         read_rules(rules, &self.er)
@@ -372,26 +367,7 @@ cdef class HandCore:
     ('FLOP', 0, True)
     """
 
-    # What the hand's Python code reads (it writes none of them).
-    cdef readonly object rules
-    cdef RulesCore rc
-    cdef Betting b                      # the engine's state of the betting and the chips
-    cdef int extra[MAX_BOARDS * 5]      # the other runs' boards, five cards each
-    cdef int extra_count
-    cdef readonly tuple _order, _starting, _table_seats, _positions, _straddles, _deck, _exposed
-    cdef readonly list _board, _hole, _waiting
-    cdef readonly long long _rake
-    cdef readonly Py_ssize_t _dealt
-    cdef int next_card                  # the position in the deck after the last card dealt
-    cdef readonly object _runout_from   # the board's length when the betting ended with players all in, or None
-    cdef readonly object _runs          # how many times the board is run (a Python int: the rules' may be huge)
-    cdef readonly bint _manual, _waits, _dead_small_blind, _over
-    cdef readonly dict _decided, _posts, _run_requests
-    cdef readonly int _cards_needed
-    # The history: the records since the hand was last copied, after those it shares with its copies
-    # (a chain of (earlier, records, links) tuples, never changed; links counts the chain's tuples).
-    cdef list log
-    cdef tuple shared
+    # Its fields and C methods are declared in _hand.pxd.
 
     @cython.annotation_typing(False)
     def Hand(self, rules: Rules, stacks: Sequence[int], button: int | None = None, *, seed: int | None = None,
@@ -610,7 +586,8 @@ cdef class HandCore:
     @property
     def actor(self):
         """The seat to act, or ``None`` when no one is to act."""
-        return self.b.queue[self.b.head] if self.b.head < self.b.tail else None
+        cdef int seat = seat_to_act(self)
+        return None if seat < 0 else seat
 
     @property
     def is_over(self):
@@ -635,6 +612,15 @@ cdef class HandCore:
             return record(LegalActions, (seat, fold, call == 0, call, self.b.max_bet, low, high))
         return record(LegalActions, (seat, fold, call == 0, call, self.b.max_bet, None, None))
 
+    cdef bint only_checks(self):
+        """Whether the player to act may only check: nothing to call and no raise open (every other player all in)."""
+        cdef int seat = seat_to_act(self)
+        cdef int64_t low, high
+        return (
+            seat >= 0 and to_call(&self.b, seat) == 0
+            and raise_bounds(&self.b, &self.rc.er, seat, &low, &high) != LEGAL
+        )
+
     def _raise_bounds(self):
         """The smallest and largest raise-to of the player to act, or the engine's refusal code when they may not raise."""
         cdef int64_t low, high
@@ -648,7 +634,7 @@ cdef class HandCore:
 
     # ------------------------------------------------------------ the decisions
 
-    def fold(self):
+    cpdef object fold(self):
         """Fold the hand of the player to act.
 
         Facing no bet the fold is rejected (check instead) unless the rules
@@ -668,14 +654,14 @@ cdef class HandCore:
             self.close_street()
         return action
 
-    def check(self):
+    cpdef object check(self):
         """Check: allowed only when there is nothing to call."""
         cdef Refusal refusal = check_refusal(&self.b)
         if refusal:
             raise self._refusal(refusal, None)
         return self.play_check_or_call()
 
-    def call(self):
+    cpdef object call(self):
         """Call the current bet (all in when the stack is shorter)."""
         cdef Refusal refusal = call_refusal(&self.b)
         if refusal:
@@ -698,7 +684,7 @@ cdef class HandCore:
             self.close_street()
         return action
 
-    def raise_to(self, amount):
+    cpdef object raise_to(self, amount):
         """Bet or raise to a total of ``amount`` for the street.
 
         :raises IllegalActionError: when raising is not allowed or ``amount`` is

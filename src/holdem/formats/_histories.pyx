@@ -6,11 +6,12 @@
 # checks and division, which this code relies on.
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from cpython.object cimport PyObject_GenericSetDict, PyTypeObject
+from cpython.object cimport PyObject, PyObject_GenericSetDict, PyTypeObject
 from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.unicode cimport PyUnicode_DecodeUTF8
-from libc.stdint cimport INT64_MIN, int64_t
+from libc.stdint cimport INT64_MIN, int64_t, uint64_t
 
+from holdem._hand cimport HandCore, seat_to_act
 from holdem.formats._kept cimport kept
 
 cdef extern from "Python.h":
@@ -109,8 +110,12 @@ def split_hands(name, blocks, report):
     unread = None  # why the hand being gathered is not to be read
     cdef tuple starts = parsing._ALL_STARTS, preludes = parsing._ALL_PRELUDES
     cdef dict firsts = {}  # the starts by their first character, which rules most lines out
+    cdef uint64_t ascii_firsts[2]  # the first characters below 128 of any start, as bits
+    ascii_firsts[0] = ascii_firsts[1] = 0
     for start in starts:
         firsts[start[:1]] = firsts.get(start[:1], ()) + (start,)
+        if start and ord(start[0]) < 128:
+            ascii_firsts[ord(start[0]) >> 6] |= 1ULL << (ord(start[0]) & 63)
     site = None
     stray = None
     cdef _NumberedLines lines = _NumberedLines(blocks)
@@ -119,9 +124,12 @@ def split_hands(name, blocks, report):
         if line is None:
             break
         number = lines.number
-        if (possible := firsts.get(line[:1])) is not None and line.startswith(possible) and (
-            starting := parsing._site_of(line)
-        ) is not None:
+        if (
+            _may_start(line, ascii_firsts)
+            and (possible := firsts.get(line[:1])) is not None
+            and line.startswith(possible)
+            and (starting := parsing._site_of(line)) is not None
+        ):
             started = True
             if site is not None:
                 yield site, first, _without_preludes(chunk, preludes), unread
@@ -157,6 +165,15 @@ def split_hands(name, blocks, report):
         report(Problem(name, 1, None, None, reason))
     elif stray is not None:
         report(_stray(name, stray))
+
+
+cdef inline bint _may_start(str line, uint64_t *ascii_firsts):
+    """Whether ``line``'s first character may start a hand: one of ``ascii_firsts``, or any above 127."""
+    cdef unsigned int first
+    if not line:
+        return False
+    first = <Py_UCS4>line[0]
+    return first >= 128 or (ascii_firsts[first >> 6] >> (first & 63)) & 1
 
 
 cdef class _NumberedLines:
@@ -212,7 +229,7 @@ cdef object _stray(name, tuple stray):
 
 cpdef int places_of(parsed) except -1:
     """The decimal places of the hand's unit: the finest of any amount of the hand."""
-    return _places_of(_fields(parsed))
+    return _places_of(_fields(parsed), _Amounts())
 
 
 cdef dict _fields(parsed):
@@ -222,31 +239,26 @@ cdef dict _fields(parsed):
     return parsed.__dict__
 
 
-cdef int _places_of(dict parsed) except -1:
+cdef int _places_of(dict parsed, _Amounts seen) except -1:
     cdef int places = 0
     for name in ("small_blind", "big_blind", "rake", "jackpot", "small_bet", "big_bet"):
-        places = max(places, _places(parsed[name]))
+        places = max(places, seen.places(parsed[name]))
     for seat in parsed["seats"]:
-        places = max(places, _places(seat.stack))
+        places = max(places, seen.places(seat.stack))
     for post in parsed["posts"]:
-        places = max(places, _places(post.live), _places(post.dead))
+        places = max(places, seen.places(post.live), seen.places(post.dead))
     for street in parsed["streets"]:
         for act in street:
-            places = max(places, _places(act.amount))
-    for amounts in (parsed["returned"], parsed["collected"]):
-        if amounts:
-            for amount in amounts.values():
-                places = max(places, _places(amount))
+            places = max(places, seen.places(act.amount))
+    for by_name in (parsed["returned"], parsed["collected"]):
+        if by_name:
+            for amount in by_name.values():
+                places = max(places, seen.places(amount))
     if parsed["currency"] and places < 2:
         places = 2
     if places > 12:
         raise HandProblem("amounts finer than 10**-12 of a unit: holdem does not read them")
     return places
-
-
-cdef inline int _places(amount) except -1:
-    """The decimal places ``amount`` needs (none for ``None``, an amount not given)."""
-    return 0 if amount is None else _parts(amount)[0]
 
 
 cdef dict _PARTS = {}  # each amount met, worked out once (amounts repeat): see _parts
@@ -288,23 +300,61 @@ def _new_parts(amount):
     return places, -value if sign else value
 
 
-cdef int64_t _exact_chips(amount, int places) except? -1:
+cdef enum:
+    MOST_AMOUNTS = 32  # the most amounts of a hand _Amounts keeps: the others are looked up each time
+
+
+cdef class _Amounts:
+    """The amounts of one hand as :func:`_parts` works them out, each kept once by identity (a hand's amounts
+    repeat, as the same objects), with a reference to it so that no other object takes its place."""
+
+    cdef int count
+    cdef PyObject *amounts[MOST_AMOUNTS]
+    cdef int needed[MOST_AMOUNTS]
+    cdef int64_t values[MOST_AMOUNTS]  # NOT_CHIPS: not finite, or past any hand's chips
+    cdef list held
+
+    def __cinit__(self):
+        self.count, self.held = 0, []
+
+    cdef int parts(self, amount, int64_t *value) except -1:
+        """The decimal places ``amount`` needs; its value in units of the last of them in ``value``."""
+        cdef int index
+        cdef tuple parts
+        for index in range(self.count):
+            if self.amounts[index] == <PyObject *>amount:
+                value[0] = self.values[index]
+                return self.needed[index]
+        parts = _parts(amount)
+        value[0] = NOT_CHIPS if parts[1] is None else <int64_t>parts[1]
+        if self.count < MOST_AMOUNTS:
+            self.held.append(amount)
+            self.amounts[self.count], self.needed[self.count] = <PyObject *>amount, parts[0]
+            self.values[self.count] = value[0]
+            self.count += 1
+        return parts[0]
+
+    cdef inline int places(self, amount) except -1:
+        """The decimal places ``amount`` needs (none for ``None``, an amount not given)."""
+        cdef int64_t value
+        return 0 if amount is None else self.parts(amount, &value)
+
+
+cdef int64_t _exact_chips(_Amounts seen, amount, int places) except? -1:
     """``amount`` in chips of ``10**-places``, or ``NOT_CHIPS`` when it is no whole number of them (of at most 2**60)."""
-    cdef tuple parts = _parts(amount)
-    cdef int needed = parts[0]
     cdef int64_t value, scale
-    if parts[1] is None or needed > places:
+    cdef int needed = seen.parts(amount, &value)
+    if value == NOT_CHIPS or needed > places:
         return NOT_CHIPS
-    value = parts[1]
     scale = _TENS[places - needed]
     if value > _MAX_CHIPS // scale or value < -(_MAX_CHIPS // scale):
         return NOT_CHIPS
     return value * scale
 
 
-cdef int64_t _chips(amount, str what, int places) except? -1:
+cdef int64_t _chips(_Amounts seen, amount, str what, int places) except? -1:
     """``amount`` in chips of ``10**-places``, exactly."""
-    cdef int64_t chips = _exact_chips(amount, places)
+    cdef int64_t chips = _exact_chips(seen, amount, places)
     if chips == NOT_CHIPS:
         raise HandProblem(
             f"an amount that is no whole number of chips: {what} {amount} (a chip is {_UNITS[places]}, "
@@ -355,12 +405,14 @@ def replay(parsed, source="<file>"):
     """Replay a parsed hand through the engine under the site's rules and check it against the
     site's summary; return the record, or raise :class:`HandProblem` saying what disagrees."""
     cdef dict fields = _fields(parsed)
-    return _replay(fields, _places_of(fields), source)
+    cdef _Amounts seen = _Amounts()
+    return _replay(fields, seen, _places_of(fields, seen), source)
 
 
-cdef object _replay(dict parsed, int places, source):
+cdef object _replay(dict parsed, _Amounts seen, int places, source):
     """:func:`replay` of a ParsedHand's fields."""
-    cdef int count, button, small_seat, big_seat, runs
+    cdef int count, button, small_seat, big_seat, runs, actor
+    cdef HandCore hand
     cdef bint dead_small_blind
     cdef list names, stacks, smalls, bigs, straddles, printed, straddle_amounts
     cdef dict index, posts
@@ -373,7 +425,7 @@ cdef object _replay(dict parsed, int places, source):
     if len(index) != count:
         raise HandProblem("two seats with one name: every player needs a name of their own")
 
-    stacks = [_chips(seat.stack, "stack", places) for seat in parsed["seats"]]
+    stacks = [_chips(seen, seat.stack, "stack", places) for seat in parsed["seats"]]
     if min(stacks) <= 0:
         raise HandProblem("a player without chips: every player dealt in needs a stack")
 
@@ -397,7 +449,7 @@ cdef object _replay(dict parsed, int places, source):
     printed = [0] * count  # what each seat posts in the history, checked against the engine's posts
     for post in parsed["posts"]:
         seat = _seat_of(index, post)
-        live, dead = _chips(post.live, "post", places), _chips(post.dead, "post", places)
+        live, dead = _chips(seen, post.live, "post", places), _chips(seen, post.dead, "post", places)
         printed[seat] += live + dead
         kind = post.kind
         if kind == _ANTE:
@@ -418,19 +470,19 @@ cdef object _replay(dict parsed, int places, source):
         if position == 0:
             raise HandProblem("a straddle in the big blind: holdem plays straddles after the big blind")
         straddle_amounts[position - 1] = amount
-    small_blind = _chips(parsed["small_blind"], "small blind", places)
-    big_blind = _chips(parsed["big_blind"], "big blind", places)
+    small_blind = _chips(seen, parsed["small_blind"], "small blind", places)
+    big_blind = _chips(seen, parsed["big_blind"], "big blind", places)
     if small_post is not None:
-        small_blind = max(small_blind, _chips(small_post.live, "small blind", places))
+        small_blind = max(small_blind, _chips(seen, small_post.live, "small blind", places))
     if big_post is not None:
-        big_blind = max(big_blind, _chips(big_post.live, "big blind", places))
+        big_blind = max(big_blind, _chips(seen, big_post.live, "big blind", places))
     elif not bigs:
         raise HandProblem("no big blind: no one posts it")
     bets = None
     if parsed["structure"] is Structure.FIXED_LIMIT:
         bets = (
-            _chips(parsed["small_bet"] or parsed["big_blind"], "small bet", places),
-            _chips(parsed["big_bet"] or 2 * parsed["big_blind"], "big bet", places),
+            _chips(seen, parsed["small_bet"] or parsed["big_blind"], "small bet", places),
+            _chips(seen, parsed["big_bet"] or 2 * parsed["big_blind"], "big bet", places),
         )
     runs = max(1, len(parsed["boards"]))
     rules = _rules(
@@ -453,13 +505,13 @@ cdef object _replay(dict parsed, int places, source):
     for street_number, street in enumerate(parsed["streets"]):
         for act in street:
             seat = _seat_of(index, act)
-            actor = hand.actor
+            actor = seat_to_act(hand)
             if actor != seat:
                 _advance(hand, parsed, runs, extra_boards, seat, shown)
-                actor = hand.actor
-            if actor is None:
+                actor = seat_to_act(hand)
+            if actor < 0:
                 raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
-            if hand._street != street_number:
+            if hand.b.street != street_number:
                 raise HandProblem(
                     f"a decision after its street: {act.name} acts on the {_STREET_NAMES[street_number]}, "
                     "but the betting there is over "
@@ -470,9 +522,9 @@ cdef object _replay(dict parsed, int places, source):
                 raise HandProblem(
                     f"a decision out of turn: {act.name} acts, {names[actor]} is to act (a line missing?)", act.line
                 )
-            _play(hand, act, places, unit, answered)
-    _advance(hand, parsed, runs, extra_boards, None, shown)
-    if not hand.is_over:
+            _play(hand, act, seen, places, unit, answered)
+    _advance(hand, parsed, runs, extra_boards, -1, shown)
+    if not hand._over:
         waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
         raise HandProblem(f"the hand stops before its end: {waiting} (a line missing, or the file cut short?)")
     for name in parsed["shown"]:  # a winner who showed after the others folded
@@ -482,11 +534,18 @@ cdef object _replay(dict parsed, int places, source):
                 hand.show(winner)
             except HoldemError:
                 pass  # a shown hand that had to be shown anyway
-    return _check(hand, parsed, names, index, places, unit, source, printed, answered)
+    return _check(hand, parsed, names, index, seen, places, unit, source, printed, answered)
 
 
 _STREET_NAMES = ("preflop", "flop", "turn", "river")
 cdef tuple _UNITS = tuple([Decimal(1).scaleb(-places) for places in range(13)])  # a chip's value by the unit's places
+cdef tuple _TIMES_UNIT = tuple([unit.__mul__ for unit in _UNITS])  # chips to their amount, by the unit's places
+cdef tuple _AMOUNTS_OF_CHIPS = tuple([{} for _ in range(13)])  # the amounts made, by the unit's places (see kept)
+
+
+cdef inline object _in_units(int64_t chips, int places):
+    """``chips`` of ``10**-places`` as the amount they are, a ``Decimal`` of ``places`` places."""
+    return kept(<dict>_AMOUNTS_OF_CHIPS[places], chips, _TIMES_UNIT[places], 4096)
 cdef str _ANTE = PostKind.ANTE, _SMALL_BLIND = PostKind.SMALL_BLIND, _BIG_BLIND = PostKind.BIG_BLIND
 cdef str _STRADDLE = PostKind.STRADDLE
 
@@ -545,22 +604,18 @@ _NO_ONE_TO_ANSWER = REFUSALS["NO_ONE_TO_ANSWER"]
 _ZERO = Decimal(0)
 
 
-cdef int _advance(hand, dict parsed, int runs, extra_boards, seat, set shown) except -1:
-    """Play what the engine waits for before ``seat``'s next decision (``None``: the end of the
+cdef int _advance(HandCore hand, dict parsed, int runs, extra_boards, int seat, set shown) except -1:
+    """Play what the engine waits for before ``seat``'s next decision (-1: the end of the
     hand): the runs agreed, the shows and mucks at showdown, the cards of further runs, and the
     checks sites do not print, of a player who can only check (every other player all in)."""
     while True:
         _settle(hand, parsed, runs, extra_boards, shown)
-        actor = hand.actor
-        if actor is None or actor == seat:
-            return 0
-        legal = hand.legal_actions()
-        if legal is None or legal.call or legal.max_raise_to is not None:
+        if seat_to_act(hand) == seat or not hand.only_checks():
             return 0
         hand.check()
 
 
-cdef int _settle(hand, dict parsed, int runs, extra_boards, set shown) except -1:
+cdef int _settle(HandCore hand, dict parsed, int runs, extra_boards, set shown) except -1:
     """Play the runs agreed, the shows and mucks at showdown (the seats shown added to ``shown``) and the
     cards of further runs."""
     while True:
@@ -603,7 +658,7 @@ cdef int _settle(hand, dict parsed, int runs, extra_boards, set shown) except -1
         return 0
 
 
-cdef int _play(hand, act, int places, unit, list answered) except -1:
+cdef int _play(HandCore hand, act, _Amounts seen, int places, unit, list answered) except -1:
     """Play ``act`` (a raise no one can answer as a call, its excess added to ``answered``)."""
     verb = act.verb
     try:
@@ -613,7 +668,7 @@ cdef int _play(hand, act, int places, unit, list answered) except -1:
             hand.check()
         elif verb == "call":
             action = hand.call()
-            if act.amount is not None and action.amount != _chips(act.amount, "call", places):
+            if act.amount is not None and action.amount != _chips(seen, act.amount, "call", places):
                 raise HandProblem(
                     f"a call of the wrong amount: {act.name} calls {act.amount}, the call is {action.amount * unit}",
                     act.line,
@@ -621,23 +676,23 @@ cdef int _play(hand, act, int places, unit, list answered) except -1:
         elif verb in ("bet", "raise_to"):
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
-            _raise_to(hand, _chips(act.amount, "bet", places), answered)
+            _raise_to(hand, _chips(seen, act.amount, "bet", places), answered)
         elif verb == "raise_by":
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
-            _raise_to(hand, max(hand.bets) + _chips(act.amount, "raise", places), answered)
+            _raise_to(hand, max(hand.bets) + _chips(seen, act.amount, "raise", places), answered)
         elif verb in ("adds", "all_in"):
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
             seat = hand.actor
-            added = _chips(act.amount, "bet", places)
+            added = _chips(seen, act.amount, "bet", places)
             if verb == "all_in" and added != hand.stacks[seat]:
                 raise HandProblem(
                     f"an all-in of the wrong amount: {act.name} adds {act.amount}, the stack is {hand.stacks[seat] * unit}",
                     act.line,
                 )
             if hand.bets[seat] + added <= max(hand.bets):
-                _play(hand, Act(act.name, "call", act.amount, act.line), places, unit, answered)
+                _play(hand, Act(act.name, "call", act.amount, act.line), seen, places, unit, answered)
             else:
                 _raise_to(hand, hand.bets[seat] + added, answered)
         else:
@@ -647,7 +702,7 @@ cdef int _play(hand, act, int places, unit, list answered) except -1:
     return 0
 
 
-cdef int _raise_to(hand, int64_t total, list answered) except -1:
+cdef int _raise_to(HandCore hand, int64_t total, list answered) except -1:
     """Raise to ``total``; when no other player still in can answer a raise, call instead and add what ``total``
     puts in beyond the call to ``answered`` (sites print such an all-in as a raise and give the excess back, as an
     uncalled bet)."""
@@ -664,7 +719,10 @@ cdef int _raise_to(hand, int64_t total, list answered) except -1:
     return 0
 
 
-cdef object _check(hand, dict parsed, list names, dict index, int places, unit, source, list printed, list answered):
+cdef object _check(
+    HandCore hand, dict parsed, list names, dict index, _Amounts seen, int places, unit, source, list printed,
+    list answered,
+):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
     ``printed`` by seat, with the engine's; ``answered``, by seat, the excess of the raises no one could answer,
     given back): compared in chips, ``Decimal`` only for the record."""
@@ -679,7 +737,7 @@ cdef object _check(hand, dict parsed, list names, dict index, int places, unit, 
     for seat in range(count):
         won[seat] = posted[seat] = 0
         returned[seat] = answered[seat]
-    for action in hand._records():  # each an Action, a tuple (kind, seat, amount, cards): read as one
+    for action in hand.records():  # each an Action, a tuple (kind, seat, amount, cards): read as one
         kind = <object>PyTuple_GET_ITEM(action, 0)
         if kind is _WIN:
             won[<Py_ssize_t><object>PyTuple_GET_ITEM(action, 1)] += <int64_t><object>PyTuple_GET_ITEM(action, 2)
@@ -701,7 +759,7 @@ cdef object _check(hand, dict parsed, list names, dict index, int places, unit, 
                 if returned[seat] == 0:
                     continue
                 given_back = _ZERO
-            if _exact_chips(given_back, places) != returned[seat]:
+            if _exact_chips(seen, given_back, places) != returned[seat]:
                 raise HandProblem(
                     f"an uncalled bet returned wrongly: the history returns {given_back} to {names[seat]}, "
                     f"the replay {returned[seat] * unit}"
@@ -712,13 +770,13 @@ cdef object _check(hand, dict parsed, list names, dict index, int places, unit, 
             raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
     cdef list amounts = [collected.get(name, _ZERO) for name in names]
     jackpot = parsed["jackpot"]
-    jackpot_chips = _exact_chips(jackpot, places)
+    jackpot_chips = _exact_chips(seen, jackpot, places)
     rake = parsed["rake"]
-    rake_chips = _exact_chips(rake, places)
+    rake_chips = _exact_chips(seen, rake, places)
     agree = jackpot_chips != NOT_CHIPS
     for seat in range(count):
         expected[seat] = won[seat] + returned[seat] if in_collected else won[seat]
-        taken[seat] = 0 if amounts[seat] is _ZERO else _exact_chips(amounts[seat], places)
+        taken[seat] = 0 if amounts[seat] is _ZERO else _exact_chips(seen, amounts[seat], places)
         pot += won[seat] + (returned[seat] if parsed["returns_in_total_pot"] else 0)
         # each player's part of the rake and fees: none from a player who won nothing, nor all of a win
         agree = agree and taken[seat] != NOT_CHIPS and 0 <= expected[seat] - taken[seat] and (
@@ -741,7 +799,7 @@ cdef object _check(hand, dict parsed, list names, dict index, int places, unit, 
             fees = rake + jackpot
         raise HandProblem(f"the pots do not replay to the site's result: collected {results}; rake and fees {fees}")
     total_pot = parsed["total_pot"]
-    if total_pot is not None and _exact_chips(total_pot, places) != pot:
+    if total_pot is not None and _exact_chips(seen, total_pot, places) != pot:
         raise HandProblem(
             f"a total pot the replay does not make: the history says {total_pot}, the replay {pot * unit}"
         )
@@ -751,8 +809,12 @@ cdef object _check(hand, dict parsed, list names, dict index, int places, unit, 
             dealt = dealt_boards[run] if run < len(dealt_boards) else ()
             if tuple(board) != tuple(dealt):
                 raise HandProblem(f"board cards the hand never reached: run {run + 1}")
-    stacks, starting = hand._stacks, hand._starting  # Hand.payoffs: the hand is over, no bets are out
-    net = tuple([(stacks[seat] - starting[seat] - expected[seat]) * unit + amounts[seat] for seat in range(count)])
+    starting = hand._starting  # Hand.payoffs: the hand is over, no bets are out
+    net = tuple([  # those who collected nothing: a Decimal each amount (a collected amount keeps its own places)
+        _in_units(hand.b.stacks[seat] - <int64_t>starting[seat] - expected[seat], places) if amounts[seat] is _ZERO
+        else (hand.b.stacks[seat] - <int64_t>starting[seat] - expected[seat]) * unit + amounts[seat]
+        for seat in range(count)
+    ])
     return _record({
         "site": parsed["site"],
         "hand_id": parsed["hand_id"],
