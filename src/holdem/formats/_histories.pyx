@@ -18,6 +18,8 @@ cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject *type, Py_ssize_t nitems)  # as cpython.type's, with the C type
 
 import itertools
+import re
+from collections import Counter
 from decimal import Decimal
 
 from holdem.actions import ActionKind
@@ -32,7 +34,7 @@ from holdem.limits import MAX_CHIPS, MAX_PLAYERS
 from holdem.rules import Rules, Structure
 from holdem.views import SeatStatus
 
-__all__ = ["places_of", "replay", "split_hands", "text_lines"]
+__all__ = ["count_hand", "import_hands", "places_of", "replay", "split_hands", "text_lines"]
 
 
 cdef Py_ssize_t _MAX_HAND_LINES = MAX_HAND_LINES, _MAX_HAND_LINE = MAX_HAND_LINE
@@ -219,6 +221,81 @@ cdef list _without_preludes(list chunk, tuple preludes):
         if chunk[index]:
             return chunk[:end]
     return chunk
+
+
+def import_hands(name, blocks, report, set sites, summary):
+    """The records of the hands of one file (its lines in ``blocks``) of the ``sites`` named, each replayed
+    and checked; every other hand of theirs given to ``report`` as a :class:`Problem`; each counted in
+    ``summary`` (a :class:`~holdem.formats.histories.Summary`)."""
+    cdef dict games = summary.games
+    problems = summary.problems
+    for site, first, chunk, unread in split_hands(name, blocks, report):
+        if site.name in sites:
+            record = _import(site, name, first, chunk, unread, report, games, problems)
+            if record is not None:
+                yield record
+
+
+cdef object _import(site, name, Py_ssize_t first, list chunk, unread, report, dict games, problems):
+    """The record of one hand, or ``None`` when it is a problem (given to ``report``); counted either way."""
+    parsed = None
+    try:
+        if unread is not None:
+            raise _unread(site, first, chunk, unread)
+        parsed = site.parse(chunk, first)
+        fields = _fields(parsed)
+        seen = _Amounts()
+        record = _replay(fields, seen, _places_of(fields, seen), name)
+    except HandProblem as problem:
+        hand_id = parsed.hand_id if parsed is not None else problem.hand_id or _hand_id(chunk[0])
+        game = parsed.game if parsed is not None else problem.game or "unknown game"
+        kind = problem.reason.split(":")[0]
+        count_hand(games, problems, site.name, game, kind)
+        report(Problem(name, problem.line or first, hand_id, site.name, problem.reason, problem.skipped))
+        return None
+    count_hand(games, problems, site.name, fields["game"], None)
+    return record
+
+
+cpdef count_hand(dict games, problems, str site, str game, problem):
+    """Count a hand of ``site``'s ``game`` in ``games`` (a Counter by site and game) and ``problems`` (by
+    kind): imported when ``problem`` is ``None``, else not, for that kind."""
+    key = (site, game)
+    counts = games.get(key)
+    if counts is None:
+        counts = games[key] = Counter()
+    counts["read"] += 1
+    if problem is None:
+        counts["imported"] += 1
+    else:
+        counts[problem] += 1
+        problems[problem] += 1
+
+
+cdef object _unread(site, Py_ssize_t first, list chunk, tuple unread):
+    """The problem of a hand not to be read (``unread``: the number of its first line too long, or past the most
+    lines, and why), with its id and game as its lines before that one give them (or why it is skipped)."""
+    problem = HandProblem(unread[1], unread[0])
+    if unread[0] == first:  # the first line itself
+        return problem
+    try:
+        parsed = site.parse(chunk[: unread[0] - first], first)
+    except HandProblem as before:
+        if before.skipped:
+            return before
+        problem.hand_id, problem.game = before.hand_id, before.game
+    else:
+        problem.hand_id, problem.game = parsed.hand_id or None, parsed.game
+    return problem
+
+
+_HAND_ID = re.compile(r"#\s*(\w+)")
+
+
+cdef object _hand_id(str first_line):
+    """The hand's id after a ``#`` in its first line, if any."""
+    match = _HAND_ID.search(first_line)
+    return match[1] if match else None
 
 
 cdef object _stray(name, tuple stray):

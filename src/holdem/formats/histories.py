@@ -47,7 +47,6 @@ import codecs
 import dataclasses
 import io
 import os
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
@@ -66,7 +65,7 @@ from holdem.formats import (  # noqa: F401 (each site module registers its reade
     winamax,
     wpn,
 )
-from holdem.formats._histories import places_of, replay, split_hands, text_lines
+from holdem.formats._histories import count_hand, import_hands, places_of, replay, split_hands, text_lines
 from holdem.formats._pokerstars import read_summary_seat, read_total_pot
 from holdem.formats.parsing import (
     GAME_NAMES,
@@ -142,15 +141,7 @@ class Summary:
 
     def count(self, site: str, game: str, problem: str | None) -> None:
         """Count a hand of ``site``'s ``game``: imported when ``problem`` is ``None``, else not, for that kind."""
-        counts = self.games.get((site, game))
-        if counts is None:
-            counts = self.games[site, game] = Counter()
-        counts["read"] += 1
-        if problem is None:
-            counts["imported"] += 1
-        else:
-            counts[problem] += 1
-            self.problems[problem] += 1
+        count_hand(self.games, self.problems, site, game, problem)
 
     def add(self, other: Summary) -> None:
         """Add the counts of another reading to these."""
@@ -207,62 +198,10 @@ class HistoryReader:
     def __iter__(self) -> Iterator[SiteHand]:
         for source in self._sources:
             for name, lines in _open_all(source, self._report):
-                yield from self._read_file(name, lines)
+                yield from import_hands(name, lines, self._report, self._sites, self.summary)
 
     def _report(self, problem: Problem) -> None:
         self._on_problem(problem)
-
-    def _read_file(self, name: str, lines: Iterator[list[str]]) -> Iterator[SiteHand]:
-        for site, first, chunk, unread in split_hands(name, lines, self._report):
-            if site.name not in self._sites:
-                continue
-            record = self._import(site, name, first, chunk, unread)
-            if record is not None:
-                yield record
-
-    def _import(
-        self, site: Site, name: str, first: int, chunk: list[str], unread: tuple[int, str] | None
-    ) -> SiteHand | None:
-        parsed = None
-        try:
-            if unread is not None:
-                raise _unread(site, first, chunk, unread)
-            parsed = site.parse(chunk, first)
-            record = replay(parsed, name)
-        except HandProblem as problem:
-            hand_id = parsed.hand_id if parsed is not None else problem.hand_id or _hand_id(chunk[0])
-            game = parsed.game if parsed is not None else problem.game or "unknown game"
-            kind = problem.reason.split(":")[0]
-            self.summary.count(site.name, game, kind)
-            self._report(Problem(name, problem.line or first, hand_id, site.name, problem.reason, problem.skipped))
-            return None
-        self.summary.count(site.name, parsed.game, None)
-        return record
-
-
-def _unread(site: Site, first: int, chunk: list[str], unread: tuple[int, str]) -> HandProblem:
-    """The problem of a hand not to be read (``unread``: the number of its first line too long, or past the most
-    lines, and why), with its id and game as its lines before that one give them (or why it is skipped)."""
-    problem = HandProblem(unread[1], unread[0])
-    if unread[0] == first:  # the first line itself
-        return problem
-    try:
-        parsed = site.parse(chunk[: unread[0] - first], first)
-    except HandProblem as before:
-        if before.skipped:
-            return before
-        problem.hand_id, problem.game = before.hand_id, before.game
-    else:
-        problem.hand_id, problem.game = parsed.hand_id or None, parsed.game
-    return problem
-
-
-_HAND_ID = re.compile(r"#\s*(\w+)")
-
-
-def _hand_id(first_line: str) -> str | None:
-    match = _HAND_ID.search(first_line)
-    return match[1] if match else None
 
 
 def read_histories(
