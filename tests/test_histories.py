@@ -133,6 +133,7 @@ def test_the_rooms_on_pokerstars_software_read_as_sites_of_their_own() -> None:
     assert by_id["160000000001"].fast_fold  # Full Tilt Rush
     tournament = by_id["60000001"]
     assert (tournament.tournament, tournament.table, tournament.max_seats) == ("170001", "60000000", 3)
+    assert tournament.started.isoformat() == "2021-05-01T18:00:00+00:00"  # Run It Once prints no seconds
     assert tournament.hero == "Bob"  # the seat marked [hero], though another's cards are dealt first
     assert holdem.format_cards(tournament.hand.hole_cards(0)) == "QsQh"  # shown without a colon after the name
     yuan = by_id["190000000001"]

@@ -80,6 +80,16 @@ def test_the_2016_format_at_a_fixed_limit_table_drops_the_small_blinds_half_cent
     ]  # fmt: skip
 
 
+def test_a_time_of_digits_not_padded_is_read() -> None:
+    lines = ["Game started at: 2014/3/25 19:48:2", "Game ID: 400000023 0.10/0.25 Maple (Hold'em)", "Seat 2 is the button",
+             "Seat 1: Ann (5).", "Seat 2: Bob (5).", "Player Bob has small blind (0.10)",
+             "Player Ann has big blind (0.25)", "Player Ann received a card.", "Player Ann received a card.",
+             "Player Bob received a card.", "Player Bob received a card.", "Player Bob folds", "------ Summary ------",
+             "Pot: 0.35. Rake 0", "*Player Ann does not show cards. Bets: 0.25. Collects: 0.35. Wins: 0.10.",
+             "Player Bob does not show cards.Bets: 0.10. Collects: 0. Loses: 0.10."]  # fmt: skip
+    assert wpn.parse(lines, 1).started.isoformat() == "2014-03-25T19:48:02"
+
+
 def test_a_big_blind_all_in_for_half_the_stakes_leaves_the_2016_hand_no_limit() -> None:
     lines = ["Game started at: 2016/8/5 21:05:00", "Game ID: 400000022 0.10/0.20 Maple (Hold'em)", "Seat 2 is the button",
              "Seat 1: Ann (0.10).", "Seat 2: Bob (4.89).", "Player Ann has big blind (0.10)",

@@ -16,7 +16,7 @@ def by_regex(text):
         return None
     try:
         zone = _times.zone_for(match[7]) if match[7] else None
-        return datetime.datetime(*map(int, match.groups()[:6]), tzinfo=zone)
+        return datetime.datetime(*[int(number or 0) for number in match.groups()[:6]], tzinfo=zone)
     except ValueError:
         return None
 
@@ -44,6 +44,9 @@ def test_layouts_and_zones():
     assert site_time("2024/02/30 19:15:00 ET") is None  # no such day
     assert site_time("2024/03/10 24:00:00 ET") is None
     assert site_time("on 2024/03/10 19:15:00 ET").isoformat() == "2024-03-10T19:15:00-04:00"
+    assert site_time("2021/04/12 16:01 UTC").isoformat() == "2021-04-12T16:01:00+00:00"  # no seconds
+    assert site_time("2014/3/25 19:48:2").isoformat() == "2014-03-25T19:48:02"  # digits not padded
+    assert site_time("2021/04/12 16:01:567 CET").isoformat() == "2021-04-12T16:01:56"  # no zone after a third digit
 
 
 def test_text_of_a_subclass_of_str_and_unknown_zones():

@@ -41,7 +41,7 @@ _ZONES = {
     "JST": "Asia/Tokyo",
     "KST": "Asia/Seoul",
 }
-_TIME = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})\s*([A-Z]{2,4})?")
+_TIME = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})[ T]+(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?\s*([A-Z]{2,4})?")
 # A zone's object by its name, made once: each thread that misses stores the same value.
 cdef dict _zone_of = {}
 
@@ -110,9 +110,14 @@ cdef tuple _fields_at_start(str text):
         at += 1
     if at == start:
         return None
-    at = _numbers(text, at, ((1, 2), (2, 2), (2, 2)), u":", numbers)  # the clock
+    at = _numbers(text, at, ((1, 2), (1, 2)), u":", numbers)  # the clock: hours, minutes
     if at < 0:
         return None
+    end = _numbers(text, at + 1, ((1, 2),), u"", numbers) if at < size and text[at] == u":" else -1
+    if end < 0:
+        numbers.append(0)  # no seconds: some sites leave them out
+    else:
+        at = end
     while at < size and text[at].isspace():
         at += 1
     end = at
@@ -123,13 +128,15 @@ cdef tuple _fields_at_start(str text):
 
 
 def site_time(text):
-    """The time a site prints (``2024/05/01 20:00:00 ET``), aware of its zone when it names one
-    holdem knows; ``None`` when the text holds no time.
+    """The time a site prints (``2024/05/01 20:00:00 ET``; some print ``2014/3/25 19:48:2`` or leave the
+    seconds out), aware of its zone when it names one holdem knows; ``None`` when the text holds no time.
 
     >>> site_time("2024/05/01 20:00:00 ET").isoformat()
     '2024-05-01T20:00:00-04:00'
     >>> site_time("2024/05/01 20:00:00").isoformat()
     '2024-05-01T20:00:00'
+    >>> site_time("2021/04/12 16:01 UTC").isoformat()
+    '2021-04-12T16:01:00+00:00'
     """
     if type(text) is not str and isinstance(text, str):
         text = str(text)  # a subclass of str: the compiled reader takes exact text
@@ -140,7 +147,7 @@ def site_time(text):
         match = _TIME.search(text)
         if match is None:
             return None
-        fields = (*map(int, match.groups()[:6]), match[7])
+        fields = (*[int(number or 0) for number in match.groups()[:6]], match[7])
     name = fields[6]
     try:
         return datetime_new(
