@@ -11,9 +11,13 @@
 # Compiler directives are set in setup.py, but for the negative indices and
 # the bounds checks that the slices of a line need.
 
-from cpython.object cimport PyObject, PyObject_GenericSetDict, PyTypeObject
+cimport cython
+from cpython.dict cimport PyDict_Values
+from cpython.object cimport PyObject, PyObject_GenericGetDict, PyObject_GenericSetDict, PyTypeObject
 from cpython.ref cimport Py_INCREF
-from cpython.unicode cimport PyUnicode_Find
+from cpython.unicode cimport (
+    Py_UNICODE_ISDECIMAL, Py_UNICODE_TODECIMAL, PyUnicode_DATA, PyUnicode_Find, PyUnicode_KIND, PyUnicode_READ,
+)
 
 from holdem.formats._kept cimport kept
 
@@ -66,19 +70,21 @@ INFORMATION = re.compile(
 cdef frozenset _PLAYER_INFORMATION = frozenset(
     {"sits out", "is sitting out", "doesn't show hand", "is disconnected", "is connected", "has returned", "timed out"}
 )
-cdef dict _POSTS = {
-    "small blind": PostKind.SMALL_BLIND,
-    "big blind": PostKind.BIG_BLIND,
-    "the ante": PostKind.ANTE,
-    "straddle": PostKind.STRADDLE,
-}
+cdef tuple _POSTS = (
+    ("small blind", PostKind.SMALL_BLIND),
+    ("big blind", PostKind.BIG_BLIND),
+    ("the ante", PostKind.ANTE),
+    ("straddle", PostKind.STRADDLE),
+)
 cdef str _LIVE_AND_DEAD = "small & big blinds"
 cdef tuple _RUN_ENDS = ("FLOP", "TURN", "RIVER", "SHOW DOWN", "SHOWDOWN")  # SHOWDOWN: Run It Once's
 cdef str _ALL_IN = " and is all-in", _ONLY_ALL_IN = "and is all-in"
-cdef object _ZERO = Decimal(0)
-# The amounts and cards met, read once (a hand repeats its amounts, a file its stakes): parse_amount's and
-# parse_hand_cards' own caches are a Python call away.
-cdef dict _AMOUNTS = {}, _CARDS = {}
+cdef str _LIVE_AND_DEAD_KIND = PostKind.LIVE_AND_DEAD
+cdef object _ZERO = Decimal(0), _FIXED_LIMIT = Structure.FIXED_LIMIT
+cdef dict _STREETS = STREETS
+# The amounts, cards and currencies met, read once (a hand repeats its amounts, a file its stakes):
+# parse_amount's and parse_hand_cards' own caches are a Python call away.
+cdef dict _AMOUNTS = {}, _CARDS = {}, _CURRENCIES = {}
 
 
 cdef inline object _amount(str text):
@@ -87,6 +93,92 @@ cdef inline object _amount(str text):
 
 cdef inline tuple _cards(str text):
     return kept(_CARDS, text, parse_hand_cards, 8192)
+
+
+cdef inline dict _fields(parsed):
+    """``parsed.__dict__``: a ParsedHand's fields, read and written without looking in its class first."""
+    return <dict>PyObject_GenericGetDict(parsed, NULL)
+
+
+cdef inline bint _digit(Py_UCS4 mark) noexcept:
+    """``mark.isdecimal()``, the ASCII digits told first."""
+    return u"0" <= mark <= u"9" or (mark > 127 and Py_UNICODE_ISDECIMAL(mark))
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef bint _decimals(str text, Py_ssize_t start, Py_ssize_t end) noexcept:
+    """``text[start:end].isdecimal()``."""
+    if end <= start:
+        return False
+    while start < end:
+        if not _digit(text[start]):
+            return False
+        start += 1
+    return True
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef object _number(str text, Py_ssize_t start, Py_ssize_t end):
+    """``int(text[start:end])``, decimal digits (of any script, as ``str.isdecimal`` takes them)."""
+    cdef long long value = 0
+    if not 0 < end - start <= 18:
+        return int(text[start:end])
+    while start < end:
+        value = 10 * value + Py_UNICODE_TODECIMAL(text[start])
+        start += 1
+    return value
+
+
+# The string searches of the lines, a character at a time (most fail at the first) read from the strings'
+# buffers, for indices that are not negative, ``end`` at most the text's length.
+
+
+cdef inline bint _starts(str text, str word, Py_ssize_t at, Py_ssize_t end) noexcept:
+    """``text.startswith(word, at, end)``, ``word`` not empty."""
+    cdef Py_ssize_t index, size = len(word)
+    cdef unsigned int kind = PyUnicode_KIND(text), word_kind = PyUnicode_KIND(word)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef void *word_data = PyUnicode_DATA(word)
+    if at + size > end:
+        return False
+    for index in range(size):
+        if PyUnicode_READ(kind, data, at + index) != PyUnicode_READ(word_kind, word_data, index):
+            return False
+    return True
+
+
+cdef inline bint _begins(str text, str word, Py_ssize_t at) noexcept:
+    """``text.startswith(word, at)``, ``word`` not empty."""
+    return _starts(text, word, at, len(text))
+
+
+cdef inline bint _is(str text, Py_ssize_t start, Py_ssize_t end, str word) noexcept:
+    """Whether ``text[start:end]`` is ``word``."""
+    return end - start == len(word) and _starts(text, word, start, end)
+
+
+cdef Py_ssize_t _find(str text, Py_UCS4 mark, Py_ssize_t at, Py_ssize_t end) noexcept:
+    """``text.find(mark, at, end)`` of one character."""
+    cdef unsigned int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    while at < end:
+        if PyUnicode_READ(kind, data, at) == mark:
+            return at
+        at += 1
+    return -1
+
+
+cdef Py_ssize_t _rfind(str text, Py_UCS4 mark, Py_ssize_t start, Py_ssize_t at) noexcept:
+    """``text.rfind(mark, start, at)`` of one character."""
+    cdef unsigned int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    while at > start:
+        at -= 1
+        if PyUnicode_READ(kind, data, at) == mark:
+            return at
+    return -1
 
 
 cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _match_information = INFORMATION.match
@@ -130,18 +222,18 @@ cpdef tuple header_line(str text):
     cdef str kind
     cdef tuple title
     for title in _TITLES:
-        if text.startswith(<str>title[0]):
+        if _begins(text, <str>title[0], 0):
             break
     else:
         return None
     start = len(<str>title[0])
     for kind in <tuple>title[1]:
         at = start + 2 + len(kind)
-        if text.startswith(kind, start) and text.startswith(" #", at - 2):
+        if _begins(text, kind, start) and _begins(text, " #", at - 2):
             end = _run(text, at, True)
-            if end > at and text.startswith(":", end):
+            if end > at and _begins(text, ":", end):
                 close = _run(text, end + 1, False)  # where the club or the rest starts
-                if text.startswith("{", close) and (found := text.find("}", close + 1)) >= 0:
+                if _begins(text, "{", close) and (found := text.find("}", close + 1)) >= 0:
                     close = _run(text, found + 1, False)
                 return kind, text[at:end], text[close:]
     return None
@@ -157,25 +249,32 @@ cpdef tuple stakes_of(str text):
     >>> stakes_of("Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - 2024/05/01 20:00:00 ET")[1:]
     ('$0.10', '$0.25')
     """
-    cdef Py_ssize_t start = text.find("("), slash, end, comma, size = len(text)
+    cdef Py_ssize_t start = text.find("("), slash, end, close, comma, size = len(text)
     cdef str second
     while start >= 0:
         slash = _part_end(text, start + 1)
         if slash > start + 1 and slash < size and text[slash] == "/":
             end = _part_end(text, slash + 1)
             if end > slash + 1 and end < size and text[end] == ")":
-                second = text[slash + 1 : end]
-                if len(second) > 4 and second[len(second) - 4] == " " and all(
-                    [u"A" <= mark <= u"Z" for mark in second[len(second) - 3 :]]
-                ):
-                    second = second[: len(second) - 4]
+                close = end
+                if end - slash > 5 and text[end - 4] == u" " and _capital(text[end - 3]) and _capital(
+                    text[end - 2]
+                ) and _capital(text[end - 1]):
+                    close = end - 4
+                second = text[slash + 1 : close]
                 comma = PyUnicode_Find(text, ", ", start + 1, slash - 1, -1)  # the last with something after it
                 return text[start : end + 1], text[(comma + 2 if comma >= 0 else start + 1) : slash], second
         start = text.find("(", start + 1)
     return None
 
 
-cdef Py_ssize_t _part_end(str text, Py_ssize_t at):
+cdef inline bint _capital(Py_UCS4 mark) noexcept:
+    return u"A" <= mark <= u"Z"
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef Py_ssize_t _part_end(str text, Py_ssize_t at) noexcept:
     """Where the run of characters from ``at`` that are no parenthesis or slash ends."""
     cdef Py_ssize_t size = len(text)
     while at < size and text[at] not in u"()/":
@@ -218,13 +317,16 @@ cpdef tuple table_line(str text):
                 return text[start:quote], most, text[at + 6 : digits]
 
 
-cdef Py_ssize_t _run(str text, Py_ssize_t at, bint digits):
-    """Where the run from ``at`` of decimal digits (``str.isdecimal``, as a regex's ``\\d``), or else of
-    spaces (``str.isspace``, as ``\\s``), ends."""
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef Py_ssize_t _run(str text, Py_ssize_t at, bint digits) noexcept:
+    """Where the run from ``at`` (not negative) of decimal digits (``str.isdecimal``, as a regex's ``\\d``),
+    or else of spaces (``str.isspace``, as ``\\s``), ends."""
+    cdef Py_ssize_t size = len(text)
     cdef Py_UCS4 mark
-    while at < len(text):
+    while at < size:
         mark = text[at]
-        if not (mark.isdecimal() if digits else mark.isspace()):
+        if not (_digit(mark) if digits else mark.isspace()):
             break
         at += 1
     return at
@@ -233,12 +335,16 @@ cdef Py_ssize_t _run(str text, Py_ssize_t at, bint digits):
 cpdef read_table(parsed, str text, Py_ssize_t number):
     """The table line (see :func:`table_line`), the hand's line ``number``, into ``parsed``: the table's name,
     its most seats and the button's seat number."""
+    _table(_fields(parsed), text, number)
+
+
+cdef _table(dict fields, str text, Py_ssize_t number):
     cdef tuple table = table_line(text)
     if table is None:
         raise HandProblem(f"the second line is not the table's: {text[:80]!r}", number)
-    parsed.table = table[0]
-    parsed.max_seats = int(table[1]) if table[1] else None
-    parsed.button = int(table[2])
+    fields["table"] = table[0]
+    fields["max_seats"] = _number(table[1], 0, len(table[1])) if table[1] else None
+    fields["button"] = _number(table[2], 0, len(table[2]))
 
 
 cpdef tuple seat_line(str text):
@@ -249,55 +355,75 @@ cpdef tuple seat_line(str text):
     >>> seat_line("Seat 2: Ann (B) ($1.50 in chips, $5 bounty) is sitting out")
     ('2', 'Ann (B)', '$1.50', '$5', 'is sitting out')
     """
-    cdef Py_ssize_t colon, at, end, close = -1, found, limit, size = len(text)
-    if not text.startswith("Seat "):
+    cdef _SeatLine seat
+    if not _seat_line(text, &seat):
         return None
+    return (
+        text[5 : seat.colon], text[seat.colon + 2 : seat.name], text[seat.name + 2 : seat.stack],
+        None if seat.stack + 9 == seat.close else text[seat.stack + 11 : seat.close - 7], text[seat.close + 2 :],
+    )
+
+
+cdef struct _SeatLine:
+    # Where the parts of a seat line end: its number (at the colon), the name (at the " (" before the stack),
+    # the stack (at " in chips") and the parentheses.
+    Py_ssize_t colon, name, stack, close
+
+
+cdef bint _seat_line(str text, _SeatLine *seat) except -1:
+    """Whether ``text`` is a seat line (see :func:`seat_line`), and where its parts end into ``seat``."""
+    cdef Py_ssize_t colon, at, end, close = -1, found, limit, size = len(text), chips
+    if not _begins(text, "Seat ", 0):
+        return False
     colon = text.find(": ", 5)
-    if colon < 0 or not text[5:colon].isdecimal():
-        return None
+    if colon < 0 or not _decimals(text, 5, colon):
+        return False
     end = limit = size
     while True:  # the name's end: the last " (" that a seat's parentheses follow
         at = text.rfind(" (", colon + 2, end)
         if at < 0:
-            return None
+            return False
         end = at + 1
         # The first ")" after the parenthesis: before the last one tried, or the one found for it
         # (each stretch of the line searched once, however many " (" it holds).
-        found = text.find(")", at + 2, limit)
+        found = _find(text, u")", at + 2, limit)
         if found >= 0:
             close = found
         limit = at + 2
-        if close < 0 or 0 <= text.find("(", at + 2, close) or (close + 1 < size and text[close + 1] != " "):
+        if close < 0 or 0 <= _find(text, u"(", at + 2, close) or (close + 1 < size and text[close + 1] != " "):
             continue
-        parts = _in_chips(text[at + 2 : close])
-        if parts is not None:
-            return text[5:colon], text[colon + 2 : at], parts[0], parts[1], text[close + 2 :]
+        chips = _in_chips(text, at + 2, close)
+        if chips >= 0:
+            seat.colon, seat.name, seat.stack, seat.close = colon, at, chips, close
+            return True
 
 
-cdef tuple _in_chips(str inside):
-    """``STACK in chips`` or ``STACK in chips, BOUNTY bounty`` (the first ``in chips`` that fits): the stack
-    and the bounty."""
-    cdef Py_ssize_t at = inside.find(" in chips"), size = len(inside)
-    cdef bint bounty = inside.endswith(" bounty")
+cdef Py_ssize_t _in_chips(str text, Py_ssize_t start, Py_ssize_t end):
+    """Where `` in chips`` is in ``text[start:end]``, ``STACK in chips`` or ``STACK in chips, BOUNTY bounty``
+    (the first that fits); -1 for neither."""
+    cdef Py_ssize_t at = text.find(" in chips", start, end)
+    cdef bint bounty = end - start >= 7 and _starts(text, " bounty", end - 7, end)
     while at >= 0:
-        if at + 9 == size:
-            return inside[:at], None
-        if bounty and size - at - 9 >= 9 and inside.startswith(", ", at + 9):
-            return inside[:at], inside[at + 11 : size - 7]
-        at = inside.find(" in chips", at + 1)
-    return None
+        if at + 9 == end or (bounty and end - at - 9 >= 9 and _begins(text, ", ", at + 9)):
+            return at
+        at = text.find(" in chips", at + 1, end)
+    return -1
 
 
-# A ParsedHand's fields in order, with their defaults (None for the others, set for each hand), and the
-# factories of those made anew for each hand.
+# A ParsedHand's fields in order, with their defaults (None for the others, set for each hand); those made
+# anew for each hand: the empty dicts, lists and sets, and the others with their factories.
 cdef dict _DEFAULTS = {
     field.name: None if field.default is dataclasses.MISSING else field.default
     for field in dataclasses.fields(ParsedHand)
 }
-cdef tuple _FACTORIES = tuple([
+cdef tuple _MADE = tuple([
     (field.name, field.default_factory) for field in dataclasses.fields(ParsedHand)
     if field.default_factory is not dataclasses.MISSING
 ])
+cdef tuple _DICTS = tuple([name for name, factory in _MADE if factory is dict])
+cdef tuple _LISTS = tuple([name for name, factory in _MADE if factory is list])
+cdef tuple _SETS = tuple([name for name, factory in _MADE if factory is set])
+cdef tuple _FACTORIES = tuple([(name, factory) for name, factory in _MADE if factory not in (dict, list, set)])
 
 
 cdef object _new_object(type cls):
@@ -306,43 +432,66 @@ cdef object _new_object(type cls):
     return PyType_GenericAlloc(<PyTypeObject *>cls, 0)
 
 
-cdef tuple _slots(type cls):
-    """Where each field of a slots dataclass is kept in its objects, in the fields' order."""
-    offsets = []
-    for field in dataclasses.fields(cls):
-        descriptor = cls.__dict__[field.name]
-        if type(descriptor) is not types.MemberDescriptorType or cls.__new__ is not object.__new__:
-            raise TypeError(f"{cls.__name__}.{field.name} is not a slot of a plain class")
-        offsets.append((<PyMemberDescrObject *>descriptor).d_member.offset)
-    return tuple(offsets)
-
-
-cdef tuple _SEAT_SLOTS = _slots(Seat), _ACT_SLOTS = _slots(Act), _POST_SLOTS = _slots(Post)
-
-
-cdef object _filled(type cls, tuple slots, tuple values):
-    """A new ``cls`` (a slots dataclass) holding ``values``, one a field, written in its slots: its
-    ``__init__`` is a Python frame, and setting an attribute a lookup in the type, for each of the
-    twenty seats, posts and decisions of a hand."""
-    made = _new_object(cls)
+cdef int _slots(type cls, Py_ssize_t *offsets, Py_ssize_t size) except -1:
+    """Where each of the ``size`` fields of a slots dataclass is kept in its objects, in the fields' order,
+    into ``offsets``."""
+    cdef tuple fields = dataclasses.fields(cls)
     cdef Py_ssize_t index
-    for index in range(len(values)):
-        value = values[index]
-        Py_INCREF(value)
-        (<PyObject **>((<char *><PyObject *>made) + <Py_ssize_t>slots[index]))[0] = <PyObject *>value
+    if len(fields) != size:
+        raise TypeError(f"{cls.__name__} has {len(fields)} fields, not {size}")
+    for index in range(size):
+        descriptor = cls.__dict__[fields[index].name]
+        if type(descriptor) is not types.MemberDescriptorType or cls.__new__ is not object.__new__:
+            raise TypeError(f"{cls.__name__}.{fields[index].name} is not a slot of a plain class")
+        offsets[index] = (<PyMemberDescrObject *>descriptor).d_member.offset
+    return 0
+
+
+cdef Py_ssize_t _SEAT_SLOTS[4]
+cdef Py_ssize_t _ACT_SLOTS[4]
+cdef Py_ssize_t _POST_SLOTS[5]
+_slots(Seat, _SEAT_SLOTS, 4)
+_slots(Act, _ACT_SLOTS, 4)
+_slots(Post, _POST_SLOTS, 5)
+cdef type _SEAT = Seat, _ACT = Act, _POST = Post
+
+
+cdef inline void _put(made, Py_ssize_t offset, value):
+    """Write ``value`` in the slot at ``offset`` of ``made``, an object just made (its slots empty)."""
+    Py_INCREF(value)
+    (<PyObject **>((<char *><PyObject *>made) + offset))[0] = <PyObject *>value
+
+
+# The seats, posts and decisions of a hand (twenty of them), made with their fields written in their slots:
+# their ``__init__`` is a Python frame, and setting an attribute a lookup in the type.
+
+
+cdef object _seat(number, str name, stack, bounty):
+    made = _new_object(_SEAT)
+    _put(made, _SEAT_SLOTS[0], number)
+    _put(made, _SEAT_SLOTS[1], name)
+    _put(made, _SEAT_SLOTS[2], stack)
+    _put(made, _SEAT_SLOTS[3], bounty)
     return made
 
 
-cdef inline object _seat(number, str name, stack, bounty):
-    return _filled(Seat, _SEAT_SLOTS, (number, name, stack, bounty))
+cdef object _act(str name, str verb, amount, Py_ssize_t line):
+    made = _new_object(_ACT)
+    _put(made, _ACT_SLOTS[0], name)
+    _put(made, _ACT_SLOTS[1], verb)
+    _put(made, _ACT_SLOTS[2], amount)
+    _put(made, _ACT_SLOTS[3], line)
+    return made
 
 
-cdef inline object _act(str name, str verb, amount, Py_ssize_t line):
-    return _filled(Act, _ACT_SLOTS, (name, verb, amount, line))
-
-
-cdef inline object _post_of(str name, str kind, live, dead, Py_ssize_t line):
-    return _filled(Post, _POST_SLOTS, (name, kind, live, dead, line))
+cdef object _post_of(str name, str kind, live, dead, Py_ssize_t line):
+    made = _new_object(_POST)
+    _put(made, _POST_SLOTS[0], name)
+    _put(made, _POST_SLOTS[1], kind)
+    _put(made, _POST_SLOTS[2], live)
+    _put(made, _POST_SLOTS[3], dead)
+    _put(made, _POST_SLOTS[4], line)
+    return made
 
 
 cpdef blank_hand(str site, Py_ssize_t line):
@@ -351,35 +500,36 @@ cpdef blank_hand(str site, Py_ssize_t line):
     added), the empty dicts, lists and sets of its factories made in C."""
     parsed = _new_object(ParsedHand)
     cdef dict fields = _DEFAULTS.copy()
+    cdef str name
     fields["site"], fields["hand_id"], fields["line"] = site, "", line
+    for name in _DICTS:
+        fields[name] = {}
+    for name in _LISTS:
+        fields[name] = []
+    for name in _SETS:
+        fields[name] = set()
     for name, factory in _FACTORIES:
-        if factory is dict:
-            fields[name] = {}
-        elif factory is list:
-            fields[name] = []
-        elif factory is set:
-            fields[name] = set()
-        else:
-            fields[name] = factory()
+        fields[name] = factory()
     PyObject_GenericSetDict(parsed, fields, NULL)
     return parsed
 
 
 def read_hand(list lines, Py_ssize_t line, parsed):
     """Read the lines of one PokerStars hand (the first at line number ``line``) into ``parsed``."""
+    cdef dict fields = _fields(parsed)
     header = header_line(lines[0])
     if header is None:
-        raise HandProblem(f"the first line is not a {parsed.site} hand's header: {lines[0][:80]!r}", line)
-    parsed.hand_id, parsed.fast_fold = header[1], header[0] in _FAST_FOLD
+        raise HandProblem(f"the first line is not a {fields['site']} hand's header: {lines[0][:80]!r}", line)
+    fields["hand_id"], fields["fast_fold"] = header[1], header[0] in _FAST_FOLD
     cdef str rest = header[2], text, game
     cdef Py_ssize_t at
     tournament = _TOURNAMENT.match(rest) if rest.startswith("Tournament #") else None
     if tournament is not None:
-        parsed.tournament = tournament["id"]
+        fields["tournament"] = tournament["id"]
     for game, structure in _GAMES:
         at = rest.find(game)
         if at == 0 or at > 0 and not rest.endswith(_OTHER_HOLDEMS, 0, at):  # a cash game's header starts with it
-            parsed.game, parsed.structure = game, structure
+            fields["game"], fields["structure"] = game, structure
             break
     else:
         game = rest.split(" (")[0].split(" - ")[0]
@@ -392,33 +542,36 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     if " Cap" in stakes[2]:
         cap = stakes[2].partition(" - ")[2].rstrip(" -")
         raise HandProblem(f"not a game holdem plays: {cap} {game} (capped bets)", line, skipped=True, game=game)
-    read_stakes(parsed, stakes, tournament is not None)
-    parsed.started = _started(rest)
+    _stakes(fields, stakes, tournament is not None)
+    fields["started"] = _started(rest)
 
     if not _holds(lines, "*** SUMMARY ***") and not _holds(lines, "Hand cancelled"):
         last = max([index for index, line_text in enumerate(lines) if line_text])
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + last)
-    read_table(parsed, lines[1], line + 1)
+    _table(fields, lines[1], line + 1)
 
-    cdef list seated = []
+    cdef list seated = [], players = []  # the seats and their players' names
     cdef set names = set()
     cdef set dealt_in = set()  # also those sitting out who post or act, as in tournaments
-    cdef Py_ssize_t number, position, seated_in
+    cdef Py_ssize_t number, position, seated_in, index
     number = line + 2
     position = 2
-    cdef tuple parts
-    while position < len(lines) and (text := lines[position]).startswith("Seat "):
-        parts = seat_line(text)
-        if parts is None:
+    cdef _SeatLine ends
+    cdef str name
+    while position < len(lines) and _begins(text := lines[position], "Seat ", 0):
+        if not _seat_line(text, &ends):
             raise HandProblem(f"a seat line that cannot be read: {text[:80]!r}", number)
-        bounty = _amount(parts[3]) if parts[3] else None
-        seated.append(_seat(int(parts[0]), parts[1], _amount(parts[2]), bounty))
-        names.add(parts[1])
-        if not parts[4]:  # neither sitting out nor out of the hand: dealt in
-            dealt_in.add(parts[1])
-        elif parts[4] == "[hero]":  # dealt in, the file's owner
-            dealt_in.add(parts[1])
-            parsed.hero = parts[1]
+        name = text[ends.colon + 2 : ends.name]
+        # A bounty when something is between ``in chips, `` and `` bounty``
+        bounty = _amount(text[ends.stack + 11 : ends.close - 7]) if ends.close - ends.stack > 18 else None
+        seated.append(_seat(_number(text, 5, ends.colon), name, _amount(text[ends.name + 2 : ends.stack]), bounty))
+        names.add(name)
+        players.append(name)
+        if ends.close + 2 >= len(text):  # nothing after the seat: neither sitting out nor out of the hand, dealt in
+            dealt_in.add(name)
+        elif _is(text, ends.close + 2, len(text), "[hero]"):  # dealt in, the file's owner
+            dealt_in.add(name)
+            fields["hero"] = name
         position += 1
         number += 1
     if not seated:
@@ -426,7 +579,9 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     seated_in = len(dealt_in)
 
     try:
-        in_summary, cancelled, returned, boards = read_lines(parsed, lines, position, number, names, dealt_in)
+        in_summary, cancelled, returned, boards = _read_lines(
+            fields, lines, position, number, names, players, dealt_in
+        )
     except HandProblem:
         joined = _joined(lines, line)
         if joined < 0:
@@ -435,16 +590,16 @@ def read_hand(list lines, Py_ssize_t line, parsed):
             f"the hand is cut short: line {joined} ends it with another hand's first line (files joined?)", joined
         ) from None
     if cancelled:
-        raise HandProblem("cancelled: the site voided the hand", line, skipped=True, game=parsed.game)
+        raise HandProblem("cancelled: the site voided the hand", line, skipped=True, game=fields["game"])
     if not in_summary:
         raise HandProblem("the hand ends before its summary (the file cut short?)", line)
-    if parsed.total_pot is None:
+    if fields["total_pot"] is None:
         raise HandProblem("the summary gives no total pot", line)
     if len(dealt_in) > seated_in:  # some player sitting out posted or acted
         _leave_out_all_in_folds(parsed, lines, line, boards)
-    parsed.seats = [seat for seat in seated if seat.name in dealt_in]
-    parsed.returned = returned or None  # before 2009 none is printed, and the collected amounts leave them out
-    parsed.boards = [boards[run] for run in sorted(boards)]
+    fields["seats"] = [seated[index] for index in range(len(seated)) if players[index] in dealt_in]
+    fields["returned"] = returned or None  # before 2009 none is printed, and the collected amounts leave them out
+    fields["boards"] = PyDict_Values(boards) if len(boards) < 2 else [boards[run] for run in sorted(boards)]
     return parsed
 
 
@@ -497,25 +652,40 @@ cpdef read_stakes(parsed, stakes, bint in_chips):
     down, is left to the post) of a header's ``stakes``: ``(first/second)`` as printed,
     first and second (a match, or what :func:`stakes_of` finds);
     their currency too, unless ``in_chips`` (a tournament's)."""
+    _stakes(_fields(parsed), stakes, in_chips)
+
+
+cdef _stakes(dict fields, stakes, bint in_chips):
     first, second = _amount(stakes[1]), _amount(stakes[2])
     if not in_chips:
-        parsed.currency = currency_of(stakes[0])
-    if parsed.structure is Structure.FIXED_LIMIT:
-        parsed.small_bet, parsed.big_bet = first, second
-        parsed.small_blind, parsed.big_blind = _ZERO, first
+        fields["currency"] = kept(_CURRENCIES, stakes[0], currency_of, 1024)
+    if fields["structure"] is _FIXED_LIMIT:
+        fields["small_bet"], fields["big_bet"] = first, second
+        fields["small_blind"], fields["big_blind"] = _ZERO, first
     else:
-        parsed.small_blind, parsed.big_blind = first, second
+        fields["small_blind"], fields["big_blind"] = first, second
 
 
 cdef object _started(str rest):
-    """The hand's time: the first one printed whose zone is known, else the first."""
+    """The hand's time: the first one printed whose zone is known, else the first (each part of ``rest``
+    after a `` - ``, cut at each ``[``)."""
+    cdef Py_ssize_t at = rest.find(" - "), end, stop, cut
     first = None
-    for part in rest.split(" - ")[1:]:
-        for text in part.split("["):
-            moment = site_time(text)
+    while at >= 0:
+        at += 3
+        end = rest.find(" - ", at)
+        stop = end if end >= 0 else len(rest)
+        cut = at - 1
+        while cut < stop:
+            at = cut + 1
+            cut = rest.find("[", at, stop)
+            if cut < 0:
+                cut = stop
+            moment = site_time(rest[at:cut])
             if moment is not None and moment.tzinfo is not None:
                 return moment
             first = first or moment
+        at = end
     return first
 
 
@@ -526,31 +696,37 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
 
     :raises HandProblem: for a line that is none of a PokerStars hand's (or of a room's on its software).
     """
-    cdef int street = 0
+    return _read_lines(_fields(parsed), lines, position, number, names, list(names), dealt_in)
+
+
+cdef tuple _read_lines(
+    dict fields, list lines, Py_ssize_t position, Py_ssize_t number, set names, list players, set dealt_in
+):
+    cdef int street = 0, section
     cdef bint in_summary = False, cancelled = False
     cdef dict returned = {}, boards = {}
-    cdef dict collected = parsed.collected
-    cdef list streets = parsed.streets
-    cdef str text, marker
-    cdef Py_ssize_t index, end
-    cdef tuple act
+    cdef dict collected = fields["collected"]
+    cdef list streets = fields["streets"]
+    cdef str text, name
+    cdef Py_ssize_t index, end, said
     for index in range(position, len(lines)):
         text = lines[index]
-        if text.startswith("*** "):
+        if _begins(text, "*** ", 0):
             end = text.find(" ***", 4)
-            marker = text[4:end] if end >= 0 else ""
-            if marker == "SUMMARY":
+            if end < 0:
+                end = 4  # no section's name
+            if _is(text, 4, end, "SUMMARY"):
                 in_summary = True
-            elif marker in STREETS:
-                street = STREETS[marker]
+            elif (section := _street(text, end)) >= 0:
+                street = section
                 while len(streets) <= street:
                     streets.append([])
-            elif not marker.endswith(_RUN_ENDS):  # the runs of the board: their cards are in the summary's boards
+            elif not text[4:end].endswith(_RUN_ENDS):  # the runs of the board: their cards are in the summary's
                 raise HandProblem(f"an unknown section: {text[:80]!r}", number)
         elif in_summary:
-            summary_line(parsed, text, number, boards)
-        elif (act := action(text, names)) is not None:
-            decision(parsed, act[0], act[1], street, number, dealt_in)
+            _summary(fields, text, boards)
+        elif (name := _speaker(text, players, &said)) is not None:
+            _decide(fields, streets[street], name, text, said, street, number, dealt_in)
         elif (found := collected_line(text)) is not None and found[0] in names:
             collected[found[0]] = collected.get(found[0], _ZERO) + _amount(found[1])
         elif (found := returned_line(text)) is not None and found[1] in names:
@@ -558,36 +734,46 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
         elif (found := dealt_line(text)) is not None and found[0] in names:
             cards = found[2] or found[1]
             if cards:
-                if parsed.hero is None:
-                    parsed.hero = found[0]
-                parsed.holes[found[0]] = _cards(cards)
+                if fields["hero"] is None:
+                    fields["hero"] = found[0]
+                fields["holes"][found[0]] = _cards(cards)
             dealt_in.add(found[0])
         elif text == "Hand cancelled":
             cancelled = True
-        elif (found := _match_cash_out(text)) and found[1] in names:
-            parsed.cash_outs[found[1]] = _amount(found[2])
+        elif " cashed out the hand for " in text and (found := _match_cash_out(text)) and found[1] in names:
+            fields["cash_outs"][found[1]] = _amount(found[2])
             if found[3]:
-                parsed.cash_out_fees[found[1]] = _amount(found[3])
-        elif (found := _match_bounty(text)) is not None:
-            parsed.bounties[found[1]] = parsed.bounties.get(found[1], _ZERO) + _amount(found[2])
-        elif text and not _match_information(text) and not _room_line(parsed, text, street, number, names, dealt_in):
-            raise HandProblem(f"a line that is none of a {parsed.site} hand's: {text[:80]!r}", number)
+                fields["cash_out_fees"][found[1]] = _amount(found[3])
+        elif " wins " in text and (found := _match_bounty(text)) is not None:
+            bounties = fields["bounties"]
+            bounties[found[1]] = bounties.get(found[1], _ZERO) + _amount(found[2])
+        elif text and not _match_information(text) and not _room_line(fields, text, street, number, names, dealt_in):
+            raise HandProblem(f"a line that is none of a {fields['site']} hand's: {text[:80]!r}", number)
         number += 1
     return in_summary, cancelled, returned, boards
 
 
-cdef bint _room_line(parsed, str text, int street, Py_ssize_t number, set names, set dealt_in) except -1:
+cdef int _street(str text, Py_ssize_t end) except -2:
+    """The street (see ``STREETS``) that starts at a line ``*** NAME ***``, ``text[4:end]`` the name; -1 for none."""
+    cdef str name
+    for name, street in _STREETS.items():
+        if _is(text, 4, end, name):
+            return street
+    return -1
+
+
+cdef bint _room_line(dict fields, str text, int street, Py_ssize_t number, set names, set dealt_in) except -1:
     """Whether ``text`` is a line of a room on PokerStars' software that PokerStars does not print: a show with
     no colon after the name (``NAME shows [CARDS] for ...``), read as PokerStars' show; ``STP added: AMOUNT``,
     the room's money added to the pot, which makes the hand a game holdem does not play."""
     cdef Py_ssize_t at = text.find(" shows [")
     if at > 0 and text[:at] in names:
-        decision(parsed, text[:at], text[at + 1 :], street, number, dealt_in)
+        _decide(fields, fields["streets"][street], text[:at], text, at + 1, street, number, dealt_in)
         return True
     if text.startswith("STP added: "):
         raise HandProblem(
             f"not a game holdem plays: {text[11:91]} added to the pot by the room (Splash the Pot)", number,
-            skipped=True, game=parsed.game,
+            skipped=True, game=fields["game"],
         )
     return False
 
@@ -600,7 +786,7 @@ cpdef tuple dealt_line(str text):
     ('Ann', 'Ah Kd', None)
     """
     cdef Py_ssize_t at, first, second, last = len(text) - 1
-    if not text.startswith("Dealt to "):
+    if not _begins(text, "Dealt to ", 0):
         return None
     at = text.find(" [", 9)
     while at >= 0:
@@ -625,7 +811,7 @@ cpdef tuple returned_line(str text):
     """
     cdef Py_ssize_t end = 14, size = len(text)
     cdef Py_UCS4 mark
-    if not text.startswith("Uncalled bet ("):
+    if not _begins(text, "Uncalled bet (", 0):
         return None
     while end < size:  # the run of characters that are no space: the amount and its ")"
         mark = text[end]
@@ -644,108 +830,136 @@ cpdef tuple collected_line(str text):
     >>> collected_line("Ann collected $1.25 from side pot-2")
     ('Ann', '$1.25')
     """
-    cdef Py_ssize_t at, amount, end = len(text)
+    cdef Py_ssize_t at, amount, pot, end = len(text), size = len(text)
     cdef Py_UCS4 mark
-    cdef str pot
     while True:
         at = text.rfind(" collected ", 0, end)
         if at < 0:
             return None
         end = at + 10
         amount = at + 11
-        while amount < len(text):
+        while amount < size:
             mark = text[amount]
             if mark.isspace():
                 break
             amount += 1
-        if amount > at + 11 and text.startswith(" from ", amount):
-            pot = text[amount + 6 :]
-            if pot == "pot" or pot == "main pot" or pot == "side pot" or (
-                pot.startswith("side pot-") and _run(pot, 9, True) == len(pot) > 9
+        pot = amount + 6  # where the pot's name starts
+        if amount > at + 11 and _begins(text, " from ", amount):
+            if _is(text, pot, size, "pot") or _is(text, pot, size, "main pot") or _is(text, pot, size, "side pot") or (
+                _begins(text, "side pot-", pot) and _run(text, pot + 9, True) == size > pot + 9
             ):
                 return text[:at], text[at + 11 : amount]
 
 
 cpdef tuple action(str text, set names):
     """The player of a decision or post line (``NAME: what they do``) and what follows ``NAME: ``, or ``None``."""
-    cdef Py_ssize_t at = text.find(": ")
+    cdef Py_ssize_t said
+    cdef str name = _speaker(text, list(names), &said)
+    return None if name is None else (name, text[said:])
+
+
+cdef str _speaker(str text, list names, Py_ssize_t *said):
+    """The player of a decision or post line (``NAME: what they do``), the one of ``names`` (the players'), or
+    ``None`` for another line; where what follows ``NAME: `` starts into ``said``."""
+    cdef Py_ssize_t at = -1, size = len(text)
     cdef str name
-    while at >= 0:
-        name = text[:at]
-        if name in names:
-            return name, text[at + 2 :]
-        at = text.find(": ", at + 1)
-    return None
+    while True:
+        at = _find(text, u":", at + 1, size - 1)
+        if at < 0:
+            return None
+        if text[at + 1] == u" ":
+            for name in names:
+                if len(name) == at and _starts(text, name, 0, at):
+                    said[0] = at + 2
+                    return name
 
 
 cpdef decision(parsed, str name, str said, int street, Py_ssize_t number, set dealt_in):
     """A player's decision, post, show or muck (``said``: what follows ``NAME: ``, read by string operations,
     told apart by their first letter: a hand has a dozen of them) into ``parsed``."""
-    cdef str whole = said  # with ``and is all-in``, which the rest is read without
-    cdef list acts = parsed.streets[street]
-    cdef list words
-    cdef Py_UCS4 first
-    if said.endswith(_ALL_IN):
-        said = said[: len(said) - len(_ALL_IN)]
-    elif said == _ONLY_ALL_IN:
-        said = ""
-    first = said[0] if said else u" "
-    if first == u"f" and (said == "folds" or said.startswith("folds [")):
+    _decide(_fields(parsed), parsed.streets[street], name, said, 0, street, number, dealt_in)
+
+
+cdef _decide(
+    dict fields, list acts, str name, str text, Py_ssize_t start, int street, Py_ssize_t number, set dealt_in
+):
+    """:func:`decision`, ``said`` being ``text[start:]``, into the hand's ``fields`` (``acts``: the street's)."""
+    cdef Py_ssize_t end = len(text), to  # the end of what is read: ``and is all-in`` is left out
+    cdef Py_UCS4 first = u" "
+    if end - start >= len(_ALL_IN) and _begins(text, _ALL_IN, end - len(_ALL_IN)):
+        end -= len(_ALL_IN)
+    elif _is(text, start, end, _ONLY_ALL_IN):
+        end = start
+    if end > start:
+        first = text[start]
+    if first == u"f" and (_is(text, start, end, "folds") or _starts(text, "folds [", start, end)):
         acts.append(_act(name, "fold", None, number))
-        if len(said) > 5 and len(cards := _cards(said[6:].strip("[]"))) == 2:  # not a single card shown
-            parsed.holes[name] = cards
-    elif first == u"c" and said == "checks":
+        if end - start > 5 and len(cards := _cards(text[start + 6 : end].strip("[]"))) == 2:  # not one card shown
+            fields["holes"][name] = cards
+    elif first == u"c" and _is(text, start, end, "checks"):
         acts.append(_act(name, "check", None, number))
-    elif first == u"c" and said.startswith("calls ") and said.find(" ", 6) < 0:
-        acts.append(_act(name, "call", _amount(said[6:]), number))
-    elif first == u"b" and said.startswith("bets ") and said.find(" ", 5) < 0:
-        acts.append(_act(name, "bet", _amount(said[5:]), number))
-    elif first == u"r" and said.startswith("raises ") and len(words := said.split(" ")) == 4 and words[2] == "to":
-        acts.append(_act(name, "raise_to", _amount(words[3]), number))
-    elif first == u"p" and (said == "posts" or said.startswith("posts ")) and street == 0:
-        parsed.posts.append(_post(parsed, name, said, number))
-    elif first == u"s" and said.startswith("shows "):
-        cards = CARDS.match(said[6:])
-        if cards is None:
+    elif first == u"c" and _starts(text, "calls ", start, end) and _find(text, u" ", start + 6, end) < 0:
+        acts.append(_act(name, "call", _amount(text[start + 6 : end]), number))
+    elif first == u"b" and _starts(text, "bets ", start, end) and _find(text, u" ", start + 5, end) < 0:
+        acts.append(_act(name, "bet", _amount(text[start + 5 : end]), number))
+    elif first == u"r" and _starts(text, "raises ", start, end) and (to := _raised_to(text, start + 7, end)) >= 0:
+        acts.append(_act(name, "raise_to", _amount(text[to:end]), number))
+    elif first == u"p" and (_is(text, start, end, "posts") or _starts(text, "posts ", start, end)) and street == 0:
+        fields["posts"].append(_post(fields, name, text, start, end, number))
+    elif first == u"s" and _starts(text, "shows ", start, end):
+        to = _find(text, u"]", start + 7, end) if end - start > 6 and text[start + 6] == u"[" else -1
+        if to < 0:
             raise HandProblem(f"a show without cards: {name}", number)
-        shown = _cards(cards[1])
+        shown = _cards(text[start + 7 : to])
         if len(shown) == 2:
-            parsed.shown[name] = shown
-            parsed.holes[name] = shown
+            fields["shown"][name] = shown
+            fields["holes"][name] = shown
         return
-    elif first == u"m" and said == "mucks hand":
-        parsed.mucked.add(name)
+    elif first == u"m" and _is(text, start, end, "mucks hand"):
+        fields["mucked"].add(name)
         return
-    elif said in _PLAYER_INFORMATION or whole.partition(" ")[0] in ("Pays", "said,"):
+    elif text[start:end] in _PLAYER_INFORMATION or text[start:].partition(" ")[0] in ("Pays", "said,"):
         return
     else:
-        raise HandProblem(f"a decision that cannot be read: {name}: {said[:80]!r}", number)
+        raise HandProblem(f"a decision that cannot be read: {name}: {text[start:end][:80]!r}", number)
     dealt_in.add(name)
 
 
-cdef object _post(parsed, str name, str said, Py_ssize_t number):
-    """A post, ``said`` ``posts KIND AMOUNT``."""
-    cdef str text = said.rpartition(" ")[2]  # the amount
-    amount = _amount(text)
-    cdef str kind = said[6 : len(said) - len(text) - 1]
-    if kind == _LIVE_AND_DEAD:  # the big blind live, the small one dead
-        live = min(amount, parsed.big_blind)
-        return _post_of(name, PostKind.LIVE_AND_DEAD, live, amount - live, number)
-    post = _POSTS.get(kind)
-    if post is None:
-        raise HandProblem(f"a post that cannot be read: {name}: {said[:80]!r}", number)
-    return _post_of(name, post, amount, _ZERO, number)
+cdef Py_ssize_t _raised_to(str text, Py_ssize_t at, Py_ssize_t end):
+    """Where the total starts in ``text[at:end]``, ``AMOUNT to TOTAL`` (no other space); -1 for another text."""
+    cdef Py_ssize_t to = _find(text, u" ", at, end)
+    if to < 0 or not _starts(text, " to ", to, end) or _find(text, u" ", to + 4, end) >= 0:
+        return -1
+    return to + 4
+
+
+cdef object _post(dict fields, str name, str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t number):
+    """A post, ``text[start:end]`` ``posts KIND AMOUNT``."""
+    cdef Py_ssize_t at = _rfind(text, u" ", start, end)  # before the amount
+    amount = _amount(text[at + 1 if at >= 0 else start : end])
+    cdef str kind
+    if _is(text, start + 6, at, _LIVE_AND_DEAD):  # the big blind live, the small one dead
+        live = min(amount, fields["big_blind"])
+        return _post_of(name, _LIVE_AND_DEAD_KIND, live, amount - live, number)
+    for kind, post in _POSTS:
+        if _is(text, start + 6, at, kind):
+            return _post_of(name, post, amount, _ZERO, number)
+    raise HandProblem(f"a post that cannot be read: {name}: {text[start:end][:80]!r}", number)
 
 
 cpdef summary_line(parsed, str text, Py_ssize_t number, dict boards):
     """A line of the summary: the total pot and rake, the boards of each run, the cards shown or mucked."""
+    _summary(_fields(parsed), text, boards)
+
+
+cdef _summary(dict fields, str text, dict boards):
     cdef str first
-    if text.startswith("Total pot "):
-        read_total_pot(parsed, text)
-    elif text.startswith("Board ["):
+    if _begins(text, "Total pot ", 0):
+        _total_pot(fields, text)
+    elif _begins(text, "Board [", 0):
         boards[0] = _cards(text[7:-1])
-    elif text.startswith("Seat ") and "[" in text:  # cards shown or mucked (a line without them says nothing more)
-        read_summary_seat(parsed, text)
+    elif _begins(text, "Seat ", 0) and "[" in text:  # cards shown or mucked (a line without them says nothing more)
+        _summary_seat(fields, text)
     elif text.endswith("]") and " Board [" in text:
         first = text.split(" ", 1)[0]
         if first in _BOARD_WORDS:
@@ -761,19 +975,30 @@ cpdef read_total_pot(parsed, text):
     >>> parsed.total_pot, parsed.rake, parsed.jackpot
     (Decimal('3.65'), Decimal('0.10'), Decimal('0.05'))
     """
-    cdef list parts = str(text).split(" | ")
-    cdef list words = parts[0].split(" ", 3)
-    cdef str part, label
-    if len(words) < 3:
+    _total_pot(_fields(parsed), str(text))
+
+
+cdef _total_pot(dict fields, str text):
+    """:func:`read_total_pot`: the parts of ``text`` between its `` | ``, the first one's third word (split at
+    each space) the total pot, each other's last the amount of the fee its first words name."""
+    cdef Py_ssize_t size = len(text), bar = text.find(" | "), head = bar if bar >= 0 else size, at, end, space
+    at = _find(text, u" ", 0, head)
+    if at >= 0:
+        at = _find(text, u" ", at + 1, head)
+    if at < 0:
         raise HandProblem(f"the summary's total pot has no amount: {text[:80]!r}")
-    parsed.total_pot = _amount(words[2])
-    for part in parts[1:]:
-        label, _, amount = part.rpartition(" ")
-        value = _amount(amount)
-        if label == "Rake":
-            parsed.rake = value
+    end = _find(text, u" ", at + 1, head)
+    fields["total_pot"] = _amount(text[at + 1 : end if end >= 0 else head])
+    while bar >= 0:
+        at = bar + 3
+        bar = text.find(" | ", at)
+        end = bar if bar >= 0 else size
+        space = _rfind(text, u" ", at, end)  # before the amount
+        value = _amount(text[space + 1 if space >= 0 else at : end])
+        if space - at == 4 and _begins(text, "Rake", at):  # the fee named "Rake"
+            fields["rake"] = value
         else:  # a jackpot or another fee taken from the pot
-            parsed.jackpot += value
+            fields["jackpot"] = fields["jackpot"] + value
 
 
 cpdef read_summary_seat(parsed, text):
@@ -785,17 +1010,21 @@ cpdef read_summary_seat(parsed, text):
     >>> parsed.holes, parsed.mucked
     ({'Bob': (23, 22)}, {'Bob'})
     """
-    cdef tuple seat = shown_cards(text if type(text) is str else str(text))
+    _summary_seat(_fields(parsed), text if type(text) is str else str(text))
+
+
+cdef _summary_seat(dict fields, str text):
+    cdef tuple seat = shown_cards(text)
     if seat is not None:
         name = seat[0]
         cards = _cards(seat[2])
         if len(cards) < 2:
             return
-        parsed.holes[name] = cards
+        fields["holes"][name] = cards
         if seat[1]:
-            parsed.shown[name] = cards
+            fields["shown"][name] = cards
         else:
-            parsed.mucked.add(name)
+            fields["mucked"].add(name)
 
 
 cdef tuple _ROLES = (" (button)", " (small blind)", " (big blind)")
@@ -811,24 +1040,24 @@ cpdef tuple shown_cards(str text):
     """
     cdef Py_ssize_t colon, at, end, close, size = len(text)
     cdef str role
-    if not text.startswith("Seat "):
+    if not _begins(text, "Seat ", 0):
         return None
     colon = _run(text, 5, True)
-    if colon == 5 or not text.startswith(": ", colon):
+    if colon == 5 or not _begins(text, ": ", colon):
         return None
     at = colon + 2  # the name's end: the first place that such a line follows (an empty name too)
     while at >= 0:
         end = at
-        while True:  # the roles after the name
+        while end < size and text[end] == u" ":  # the roles after the name (what follows starts with a space)
             for role in _ROLES:
-                if text.startswith(role, end):
+                if _begins(text, role, end):
                     end += len(role)
                     break
             else:
+                if _begins(text, " showed [", end) or _begins(text, " mucked [", end):
+                    close = _find(text, u"]", end + 9, size)
+                    if close >= 0:
+                        return text[colon + 2 : at], text[end + 1] == u"s", text[end + 9 : close]
                 break
-        if text.startswith(" showed [", end) or text.startswith(" mucked [", end):
-            close = text.find("]", end + 9)
-            if close >= 0:
-                return text[colon + 2 : at], text[end + 1] == u"s", text[end + 9 : close]
-        at = text.find(" ", at + 1)
+        at = _find(text, u" ", at + 1, size)
     return None
