@@ -488,21 +488,23 @@ def replay(parsed, source="<file>"):
 
 cdef object _replay(dict parsed, _Amounts seen, int places, source):
     """:func:`replay` of a ParsedHand's fields."""
-    cdef int count, button, small_seat, big_seat, runs, actor
+    cdef int count, button, small_seat, big_seat, runs, actor, seat, street_number
+    cdef int64_t live, dead, ante = 0, small_blind, big_blind
+    cdef int64_t printed[MOST_SEATS]  # what each seat posts in the history, checked against the engine's posts
     cdef HandCore hand
     cdef bint dead_small_blind
-    cdef list names, stacks, smalls, bigs, straddles, printed, straddle_amounts
+    cdef list names, stacks, smalls, bigs, straddles, straddle_amounts
     cdef dict index, posts
     unit = _UNITS[places]
-    names = [seat.name for seat in parsed["seats"]]
+    names = [player.name for player in parsed["seats"]]
     count = len(names)
     if not 2 <= count <= MOST_SEATS:
         raise HandProblem(f"too few or too many players: {count} dealt in, holdem plays hands of 2 to 10")
-    index = {name: seat for seat, name in enumerate(names)}
+    index = {name: position for position, name in enumerate(names)}
     if len(index) != count:
         raise HandProblem("two seats with one name: every player needs a name of their own")
 
-    stacks = [_chips(seen, seat.stack, "stack", places) for seat in parsed["seats"]]
+    stacks = [_chips(seen, player.stack, "stack", places) for player in parsed["seats"]]
     if min(stacks) <= 0:
         raise HandProblem("a player without chips: every player dealt in needs a stack")
 
@@ -522,8 +524,8 @@ cdef object _replay(dict parsed, _Amounts seen, int places, source):
     big_post = _post_at(bigs, big_seat)
     posts = {}
     straddles = []
-    ante = 0
-    printed = [0] * count  # what each seat posts in the history, checked against the engine's posts
+    for seat in range(count):
+        printed[seat] = 0
     for post in parsed["posts"]:
         seat = _seat_of(index, post)
         live, dead = _chips(seen, post.live, "post", places), _chips(seen, post.dead, "post", places)
@@ -579,7 +581,8 @@ cdef object _replay(dict parsed, _Amounts seen, int places, source):
     extra_boards = parsed["boards"][1:]
     answered = [0] * count  # by seat: what a raise no one could answer put in beyond the call, given back
     shown = set()  # the seats shown (the showdown waits for each: none is shown by the engine itself)
-    for street_number, street in enumerate(parsed["streets"]):
+    street_number = 0
+    for street in parsed["streets"]:
         for act in street:
             seat = _seat_of(index, act)
             actor = seat_to_act(hand)
@@ -600,6 +603,7 @@ cdef object _replay(dict parsed, _Amounts seen, int places, source):
                     f"a decision out of turn: {act.name} acts, {names[actor]} is to act (a line missing?)", act.line
                 )
             _play(hand, act, seen, places, unit, answered)
+        street_number += 1
     _advance(hand, parsed, runs, extra_boards, -1, shown)
     if not hand._over:
         waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
@@ -797,7 +801,7 @@ cdef int _raise_to(HandCore hand, int64_t total, list answered) except -1:
 
 
 cdef object _check(
-    HandCore hand, dict parsed, list names, dict index, _Amounts seen, int places, unit, source, list printed,
+    HandCore hand, dict parsed, list names, dict index, _Amounts seen, int places, unit, source, int64_t *printed,
     list answered,
 ):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
