@@ -587,7 +587,7 @@ cdef object _replay(dict parsed, _Amounts seen, int places, source):
             seat = _seat_of(index, act)
             actor = seat_to_act(hand)
             if actor != seat:
-                _advance(hand, parsed, runs, extra_boards, seat, shown)
+                _advance(hand, parsed, names, runs, extra_boards, seat, shown)
                 actor = seat_to_act(hand)
             if actor < 0:
                 raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
@@ -604,7 +604,7 @@ cdef object _replay(dict parsed, _Amounts seen, int places, source):
                 )
             _play(hand, act, seen, places, unit, answered)
         street_number += 1
-    _advance(hand, parsed, runs, extra_boards, -1, shown)
+    _advance(hand, parsed, names, runs, extra_boards, -1, shown)
     if not hand._over:
         waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
         raise HandProblem(f"the hand stops before its end: {waiting} (a line missing, or the file cut short?)")
@@ -685,20 +685,20 @@ _NO_ONE_TO_ANSWER = REFUSALS["NO_ONE_TO_ANSWER"]
 _ZERO = Decimal(0)
 
 
-cdef int _advance(HandCore hand, dict parsed, int runs, extra_boards, int seat, set shown) except -1:
+cdef int _advance(HandCore hand, dict parsed, list names, int runs, extra_boards, int seat, set shown) except -1:
     """Play what the engine waits for before ``seat``'s next decision (-1: the end of the
     hand): the runs agreed, the shows and mucks at showdown, the cards of further runs, and the
     checks sites do not print, of a player who can only check (every other player all in)."""
     while True:
-        _settle(hand, parsed, runs, extra_boards, shown)
+        _settle(hand, parsed, names, runs, extra_boards, shown)
         if seat_to_act(hand) == seat or not hand.only_checks():
             return 0
         hand.check()
 
 
-cdef int _settle(HandCore hand, dict parsed, int runs, extra_boards, set shown) except -1:
-    """Play the runs agreed, the shows and mucks at showdown (the seats shown added to ``shown``) and the
-    cards of further runs."""
+cdef int _settle(HandCore hand, dict parsed, list names, int runs, extra_boards, set shown) except -1:
+    """Play the runs agreed, the shows and mucks at showdown (the seats shown added to ``shown``; ``names`` the
+    seats' players) and the cards of further runs."""
     while True:
         if runs > 1 and hand.runs_pending:  # the runs are agreed only in a hand run more than once
             for seat in hand.runs_pending:
@@ -706,7 +706,6 @@ cdef int _settle(HandCore hand, dict parsed, int runs, extra_boards, set shown) 
             continue
         waiting = hand._waiting  # the showdown's seats to show or muck (a list never changed in place)
         if waiting:
-            names = [seat.name for seat in parsed["seats"]]
             for seat in waiting:  # each waited for: shown when its cards are known, as Hand.show and muck check
                 name = names[seat]
                 try:
