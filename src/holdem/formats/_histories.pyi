@@ -1,6 +1,15 @@
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
+from holdem.formats.histories import Summary
 from holdem.formats.parsing import ParsedHand, Problem, Site, SiteHand
+
+def import_hands(
+    name: str, blocks: Iterator[list[str]], report: Callable[[Problem], None], sites: set[str], summary: Summary
+) -> Iterator[SiteHand]: ...
+def count_hand(
+    games: dict[tuple[str, str], Counter[str]], problems: Counter[str], site: str, game: str, problem: str | None
+) -> None: ...
 
 def split_hands(
     name: str, blocks: Iterator[list[str]], report: Callable[[Problem], None]
