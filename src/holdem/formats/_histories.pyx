@@ -243,9 +243,7 @@ cdef object _import(site, name, Py_ssize_t first, list chunk, unread, report, di
         if unread is not None:
             raise _unread(site, first, chunk, unread)
         parsed = site.parse(chunk, first)
-        fields = _fields(parsed)
-        seen = _Amounts()
-        record = _replay(fields, seen, _places_of(fields, seen), name)
+        record = _replay_parsed(parsed, name)
     except HandProblem as problem:
         hand_id = parsed.hand_id if parsed is not None else problem.hand_id or _hand_id(chunk[0])
         game = parsed.game if parsed is not None else problem.game or "unknown game"
@@ -253,7 +251,7 @@ cdef object _import(site, name, Py_ssize_t first, list chunk, unread, report, di
         count_hand(games, problems, site.name, game, kind)
         report(Problem(name, problem.line or first, hand_id, site.name, problem.reason, problem.skipped))
         return None
-    count_hand(games, problems, site.name, fields["game"], None)
+    count_hand(games, problems, site.name, parsed.game, None)
     return record
 
 
@@ -481,6 +479,11 @@ cdef object _new_rules(structure, tuple blinds, bets, ante, tuple straddles, int
 def replay(parsed, source="<file>"):
     """Replay a parsed hand through the engine under the site's rules and check it against the
     site's summary; return the record, or raise :class:`HandProblem` saying what disagrees."""
+    return _replay_parsed(parsed, source)
+
+
+cdef object _replay_parsed(parsed, source):
+    """:func:`replay`."""
     cdef dict fields = _fields(parsed)
     cdef _Amounts seen = _Amounts()
     return _replay(fields, seen, _places_of(fields, seen), source)
