@@ -653,29 +653,38 @@ cdef int _seat_of(dict index, item) except -1:
 cdef int _button(dict parsed, int count, list smalls, list bigs) except -1:
     """The engine's button seat: the site's button (or the last player before an empty button seat),
     unless the blinds say otherwise."""
-    cdef int before = count - 1
-    candidates = []
+    cdef int before = count - 1, found = 0, seat, button, small_seat, index
+    cdef int candidates[4]
+    cdef unsigned int small_seats = 0, big_seats = 0  # the seats posting each blind, as bits
     site_button = parsed["button"]
     if site_button is not None:
-        for seat, player in enumerate(parsed["seats"]):
+        for index, player in enumerate(parsed["seats"]):
             if player.number <= site_button:
-                before = seat
-        candidates.append(before)
+                before = index
+        candidates[found] = before
+        found += 1
     if smalls:
         seat = smalls[0][0]
-        candidates.append(seat if count == 2 else (seat - 1) % count)
+        candidates[found] = seat if count == 2 else (seat - 1) % count
+        found += 1
     if bigs:
-        candidates.append((bigs[0][0] - (1 if count == 2 else 2)) % count)
-        candidates.append((bigs[0][0] - 1) % count)  # no small blind
-    small_seats = {seat for seat, _ in smalls}
-    big_seats = {seat for seat, _ in bigs}
-    for button in candidates:
+        seat = bigs[0][0]
+        candidates[found] = (seat - (1 if count == 2 else 2)) % count
+        candidates[found + 1] = (seat - 1) % count  # no small blind
+        found += 2
+    for posted in smalls:
+        small_seats |= 1u << <int>posted[0]
+    for posted in bigs:
+        big_seats |= 1u << <int>posted[0]
+    for index in range(found):
+        button = candidates[index]
         small_seat = button if count == 2 else (button + 1) % count
-        if small_seat in small_seats and (small_seat + 1) % count in big_seats:
+        if small_seats >> small_seat & 1:
+            if big_seats >> ((small_seat + 1) % count) & 1:
+                return button
+        elif big_seats >> ((button + 1) % count) & 1:
             return button
-        if small_seat not in small_seats and (button + 1) % count in big_seats:
-            return button
-    if candidates:
+    if found:
         return candidates[0]
     raise HandProblem("no button and no blinds: the seats' positions are unknown")
 
