@@ -37,6 +37,8 @@ cdef class HandCore:
     cdef list log
     cdef tuple shared
 
+    cdef int start(self, rules, stacks, button, seed, deck, hole_cards, board, dead_small_blind, posts,
+                   manual_showdown, table_seats, straddles) except -1
     cdef int checked_stacks(self, rules, stacks, int64_t *chips) except -1
     cdef tuple deal_from(self, seed, int count)
     cdef int log_events(self, Events *events) except -1

@@ -98,6 +98,23 @@ cdef tuple _EVENT_KINDS = (
     ActionKind.RAKE, ActionKind.WIN,
 )
 cdef tuple _NO_CARDS = ()
+cdef tuple _UNKNOWN_PAIR = (-1, -1)  # a pair of hole cards not known, as the deck lays it out
+
+
+cdef tuple seat_records(kind):
+    """``Action(kind, seat, 0, ())`` of each seat: records that never change, made once and shared by
+    hands (left out of the garbage collector's walks, as the kept deals)."""
+    cdef int seat
+    made = tuple([new_action(kind, seat, 0, _NO_CARDS) for seat in range(MAX_SEATS)])
+    for action in made:
+        PyObject_GC_UnTrack(action)
+    return made
+
+
+cdef tuple _FOLDS = seat_records(_FOLD)
+cdef tuple _CHECKS = seat_records(_CHECK)
+cdef tuple _MUCKS = seat_records(ActionKind.MUCK)
+cdef tuple _UNKNOWN_DEALS = seat_records(_DEAL_HOLE)  # the deals of hole cards not known
 cdef int64_t _MAX_CHIPS = MAX_CHIPS
 cdef int64_t _FAR = 4 * MAX_CHIPS       # past every bound: an amount too large to be legal
 DEF MAX_LINKS = 32      # the longest chain of shared history a copy makes
@@ -210,6 +227,12 @@ cdef object deal_record(int seat, int first, int second):
     return made
 
 
+cdef inline void set_item(tuple made, Py_ssize_t index, object item) noexcept:
+    """Fill slot ``index`` of the new tuple ``made``."""
+    Py_INCREF(item)
+    PyTuple_SET_ITEM(made, index, item)
+
+
 cdef bint add_new_cards(tuple cards, uint64_t *seen):
     """Add ``cards`` to the set of card codes ``seen``; False for one that is not a code or already in it."""
     cdef uint64_t bit
@@ -223,39 +246,40 @@ cdef bint add_new_cards(tuple cards, uint64_t *seen):
     return True
 
 
-cdef tuple known_cards(tuple order, hole_cards, board):
-    """The cards in dealing order (holes in two rounds, then burn and board cards, -1 where not
-    known) of ``hole_cards`` given as pairs of codes or ``None`` and a ``board`` of codes or ``None``;
-    ``None`` for any other form or a problem, which the hand's ``_card_layout`` reads or names."""
-    cdef int count = len(order), index, start, stop
-    cdef Py_ssize_t size
+cdef tuple known_cards(int count, int button, hole_cards, board):
+    """The cards in dealing order (holes in two rounds from the seat left of ``button``, then burn and
+    board cards, -1 where not known) of ``hole_cards`` given as pairs of codes or ``None`` and a ``board``
+    of codes or ``None``; ``None`` for any other form or a problem, which the hand's ``_card_layout``
+    reads or names."""
+    cdef int index, size, place
     cdef uint64_t seen = 0
-    cdef list layout
+    cdef tuple layout
     if (type(hole_cards) is not list and type(hole_cards) is not tuple) or len(hole_cards) != count:
         return None
     if board is None:
         board = ()
     if type(board) is not tuple or len(board) not in (0, 3, 4, 5):
         return None
-    layout = [-1] * (2 * count)
+    size = len(board)
+    layout = PyTuple_New(2 * count + size + (size - 2 if size else 0))  # a burn card before each street
     for index in range(count):
-        pair = hole_cards[<int>order[index]]
+        pair = hole_cards[(button + 1 + index) % count]
         if pair is None:
-            continue
-        if type(pair) is not tuple or len(pair) != 2:
+            pair = _UNKNOWN_PAIR
+        elif type(pair) is not tuple or len(pair) != 2 or not add_new_cards(pair, &seen):
             return None
-        if not add_new_cards(pair, &seen):
-            return None
-        layout[index] = pair[0]
-        layout[count + index] = pair[1]
+        set_item(layout, index, (<tuple>pair)[0])
+        set_item(layout, count + index, (<tuple>pair)[1])
     if not add_new_cards(board, &seen):
         return None
-    size = len(board)
-    for start, stop in ((0, 3), (3, 4), (4, 5)):
-        if size >= stop:
-            layout.append(-1)
-            layout.extend(board[start:stop])
-    return tuple(layout)
+    place = 2 * count
+    for index in range(size):
+        if index == 0 or index >= 3:  # a burn card before the flop, the turn and the river
+            set_item(layout, place, -1)
+            place += 1
+        set_item(layout, place, (<tuple>board)[index])
+        place += 1
+    return layout
 
 
 cdef tuple chip_tuple(const int64_t *chips, int count):
@@ -378,55 +402,61 @@ cdef class HandCore:
         """Deal a hand of ``rules`` to players with ``stacks``: the arguments are :class:`holdem.Hand`'s."""
         # Hand.__init__ is this method itself: a Python __init__ calling it would cost a frame a hand.
         # It is named Hand for the messages of a wrong call ("Hand() takes at least 2 positional arguments").
+        self.start(rules, stacks, button, seed, deck, hole_cards, board, dead_small_blind, posts, manual_showdown,
+                  table_seats, straddles)
+
+    cdef int start(self, rules, stacks, button, seed, deck, hole_cards, board, dead_small_blind, posts,
+                   manual_showdown, table_seats, straddles) except -1:
+        """:meth:`Hand` with its arguments in order, for compiled callers."""
         cdef RulesCore rc = rules_core(rules)
-        cdef int count, last, index
+        cdef int count, last, index, seat, first, second, at
         cdef int64_t chips[MAX_SEATS]
         cdef int64_t forced[MAX_SEATS]
         cdef int64_t live_posts[MAX_SEATS]
         cdef int64_t dead_posts[MAX_SEATS]
         cdef int64_t top_straddle = 0
         cdef Events events
-        cdef list pairs, records, history
-        cdef int first, second
-        cdef tuple cards, order, pair
+        cdef list pairs, history
+        cdef tuple cards, deals
         count = self.checked_stacks(rules, stacks, chips)
         if button is None:
-            button = count - 1
-        elif type(button) is not int or not 0 <= button < count:
-            button = self._checked_button(button, count)
-        order = _ORDERS[count][button]
-        start_hand(&self.b, count, button, chips)
+            at = count - 1
+        elif type(button) is int and 0 <= button < count:
+            at = button
+        else:
+            at = self._checked_button(button, count)
+        start_hand(&self.b, count, at, chips)
         self.rules, self.rc = rules, rc
-        self._order = order
+        self._order = _ORDERS[count][at]
         self._starting = chip_tuple(chips, count)
         if hole_cards is None and deck is None and board is None:
             cards = self.deal_from(seed, cards_dealt(count, rc.er.runs))
         else:
             cards = None
             if seed is None and deck is None:
-                cards = known_cards(order, hole_cards, board)
+                cards = known_cards(count, at, hole_cards, board)
             if cards is None:
                 cards = self._card_layout(seed, deck, hole_cards, board)
         self._deck = cards
-        # Dealt one card a round from the seat left of the button: seat order[index] holds
-        # cards[index] and cards[count + index].
-        pairs = [None] * count
-        records = [None] * count            # each seat's DEAL_HOLE record, where its cards are known
+        # Dealt one card a round from the seat left of the button: the index-th seat from there
+        # holds cards[index] and cards[count + index].
+        self._waits = manual_showdown
+        self._hole = pairs = [None] * count
+        deals = PyTuple_New(count)          # the DEAL_HOLE records, in dealing order
         for index in range(count):
-            seat = order[index]
+            seat = (at + 1 + index) % count
             first, second = cards[index], cards[count + index]
             if first >= 0 and second >= 0:
-                records[<int>seat] = deal_record(seat, first, second)
-                pairs[<int>seat] = (<tuple>records[<int>seat])[3]
+                dealt = deal_record(seat, first, second)
+                pairs[seat] = (<tuple>dealt)[3]
+            elif hole_cards is not None and first < 0:  # not known: the showdown waits for the seat
+                pairs[seat] = _NO_CARDS
+                dealt = _UNKNOWN_DEALS[seat]
+                self._waits = True
             else:
-                pairs[<int>seat] = (first, second)
-        self._waits = manual_showdown
-        if hole_cards is not None:
-            for index in range(count):
-                if pairs[index][0] < 0:
-                    pairs[index] = ()
-                    self._waits = True
-        self._hole = pairs
+                pairs[seat] = pair = (first, second)
+                dealt = new_action(_DEAL_HOLE, seat, 0, pair)
+            set_item(deals, index, dealt)
         self.next_card = 2 * count
         self._board = []
         self.extra_count = 0
@@ -444,7 +474,7 @@ cdef class HandCore:
         self.shared = None
         self._dead_small_blind = dead_small_blind
         self._straddles = () if straddles is None and not rc.has_straddles else self._hand_straddles(straddles)
-        self._positions = _positions[count][button][1 if dead_small_blind else 0]
+        self._positions = _positions[count][at][1 if dead_small_blind else 0]
         for index in range(len(self._straddles)):
             forced[index] = self._straddles[index]
             if forced[index] > top_straddle:
@@ -461,14 +491,12 @@ cdef class HandCore:
                 dead_posts[index] = min(dead, _FAR)
             post_out_of_position(&self.b, live_posts, dead_posts, &events)
         self.log_events(&events)
-        for index in range(count):
-            seat = order[index]
-            record = records[<int>seat]
-            history.append(record if record is not None else new_action(_DEAL_HOLE, seat, 0, pairs[<int>seat]))
+        history.extend(deals)
         self._dealt = len(history)
         self._table_seats = _SEAT_NUMBERS[count] if table_seats is None else self._checked_table_seats(table_seats)
         if begin_preflop(&self.b, &rc.er, last, top_straddle):
             self.close_street()
+        return 0
 
     cdef int checked_stacks(self, rules, stacks, int64_t *chips) except -1:
         """Read ``stacks`` into ``chips`` and return their count; the hand's ``_checked_stacks`` when one
@@ -646,7 +674,7 @@ cdef class HandCore:
             raise self._refusal(refusal, None)
         seat = self.b.queue[self.b.head]
         follows = play_fold(&self.b)
-        action = new_action(_FOLD, seat, 0, _NO_CARDS)
+        action = _FOLDS[seat]
         self.log.append(action)
         if follows == 2:
             self.finish_without_showdown()
@@ -678,7 +706,7 @@ cdef class HandCore:
         cdef int seat = self.b.queue[self.b.head]
         cdef int64_t put
         cdef int follows = play_check_or_call(&self.b, &put)
-        action = new_action(_CALL, seat, put, _NO_CARDS) if put else new_action(_CHECK, seat, 0, _NO_CARDS)
+        action = new_action(_CALL, seat, put, _NO_CARDS) if put else _CHECKS[seat]
         self.log.append(action)
         if follows:
             self.close_street()
@@ -956,7 +984,7 @@ cdef class HandCore:
         self._waiting = [other for other in self._waiting if other != seat]
         self._decided = self._decided.copy()
         self._decided[seat] = shows
-        action = new_action(_SHOW, seat, 0, self._hole[seat]) if shows else new_action(ActionKind.MUCK, seat, 0, _NO_CARDS)
+        action = new_action(_SHOW, seat, 0, self._hole[seat]) if shows else _MUCKS[seat]
         self.log.append(action)
         if not self._waiting:
             if self._runout_from is not None and self.b.street < 3:

@@ -573,10 +573,11 @@ cdef object _replay(dict parsed, _Amounts seen, int places, source):
     )  # fmt: skip
     holes = [parsed["holes"].get(name) for name in names]
     board = parsed["boards"][0] if parsed["boards"] else ()
+    hand = HandCore.__new__(Hand)  # Hand(rules, stacks, button, hole_cards=holes, ...), its arguments not parsed
     try:
-        hand = Hand(
-            rules, stacks, button, hole_cards=holes, board=board, dead_small_blind=dead_small_blind,
-            posts=posts or None, manual_showdown=True, straddles=tuple(straddle_amounts) or None,
+        hand.start(
+            rules, stacks, button, None, None, holes, board, dead_small_blind, posts or None, True, None,
+            tuple(straddle_amounts) or None,
         )  # fmt: skip
     except HoldemError as error:
         raise HandProblem(f"a deal the engine refuses: {error}") from None
