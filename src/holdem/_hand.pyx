@@ -11,7 +11,7 @@
 # never a crash), at a cost of a few percent.
 
 cimport cython
-from cpython.long cimport PyLong_AsLongLongAndOverflow
+from cpython.long cimport PyLong_AsLongLongAndOverflow, PyLong_FromVoidPtr
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
@@ -164,7 +164,7 @@ _rules_lock = threading.Lock()
 
 
 cdef RulesCore rules_core(rules):
-    cdef RulesCore core = _rules_cores.get(id(rules))
+    cdef RulesCore core = _rules_cores.get(PyLong_FromVoidPtr(<void *>rules))  # id(rules)
     if core is None:
         checked_rules(rules)
         core = RulesCore(rules)
@@ -236,10 +236,15 @@ cdef inline void set_item(tuple made, Py_ssize_t index, object item) noexcept:
 cdef bint add_new_cards(tuple cards, uint64_t *seen):
     """Add ``cards`` to the set of card codes ``seen``; False for one that is not a code or already in it."""
     cdef uint64_t bit
+    cdef long long code
+    cdef int overflow
     for card in cards:
-        if type(card) is not int or not 0 <= card < 52:
+        if type(card) is not int:
             return False
-        bit = 1ULL << <int>card
+        code = PyLong_AsLongLongAndOverflow(card, &overflow)
+        if overflow or not 0 <= code < 52:
+            return False
+        bit = 1ULL << code
         if seen[0] & bit:
             return False
         seen[0] |= bit
@@ -280,6 +285,22 @@ cdef tuple known_cards(int count, int button, hole_cards, board):
         set_item(layout, place, (<tuple>board)[index])
         place += 1
     return layout
+
+
+cdef dict plain_posts(posts, int count):
+    """``posts`` as the hand keeps them, when they are a dict of seats to ``(live, dead)`` pairs of ints;
+    ``None`` for any other form or a problem, which the hand's ``_checked_posts`` reads or names."""
+    cdef dict checked = {}
+    if type(posts) is not dict:
+        return None
+    for seat, post in (<dict>posts).items():
+        if type(seat) is not int or not 0 <= seat < count or type(post) is not tuple or len(<tuple>post) != 2:
+            return None
+        live, dead = post
+        if type(live) is not int or type(dead) is not int or live < 0 or dead < 0:
+            return None
+        checked[seat] = (live, dead)
+    return checked
 
 
 cdef tuple chip_tuple(const int64_t *chips, int count):
@@ -483,7 +504,8 @@ cdef class HandCore:
         last = post_forced_bets(&self.b, &rc.er, forced, len(self._straddles), dead_small_blind, &events)
         self._posts = _NO_DECISIONS
         if posts is not None:
-            self._posts = self._checked_posts(posts)
+            checked = plain_posts(posts, count)
+            self._posts = checked if checked is not None else self._checked_posts(posts)
             for index in range(count):
                 live_posts[index] = dead_posts[index] = 0
             for index, (live, dead) in self._posts.items():
@@ -721,10 +743,12 @@ cdef class HandCore:
         """
         cdef int64_t low, high, total
         cdef Refusal refusal
-        cdef int seat
+        cdef int seat, overflow
         if type(amount) is not int:
             amount = self._integer_amount(amount)
-        total = amount if -_FAR < amount < _FAR else _FAR
+        total = PyLong_AsLongLongAndOverflow(amount, &overflow)
+        if overflow or not -_FAR < total < _FAR:
+            total = _FAR
         refusal = raise_refusal(&self.b, &self.rc.er, total, &low, &high)
         if refusal:
             raise self._refusal(refusal, amount)
