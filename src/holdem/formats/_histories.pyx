@@ -5,19 +5,28 @@
 # directives are set in setup.py, but for Python's negative indices, bounds
 # checks and division, which this code relies on.
 
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+cimport cython
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject, PyObject_GenericSetDict, PyTypeObject
 from cpython.tuple cimport PyTuple_GET_ITEM
-from cpython.unicode cimport PyUnicode_DecodeUTF8
-from libc.stdint cimport INT64_MIN, int64_t, uint64_t
+from cpython.unicode cimport (
+    PyUnicode_1BYTE_KIND, PyUnicode_2BYTE_KIND, PyUnicode_DATA, PyUnicode_DecodeUTF8, PyUnicode_FindChar,
+    PyUnicode_GET_LENGTH, PyUnicode_KIND, PyUnicode_New, PyUnicode_READ, PyUnicode_Substring,
+)
+from libc.stdint cimport INT64_MIN, int64_t, uint8_t, uint16_t
+from libc.string cimport memchr, memcmp, memcpy
 
 from holdem._hand cimport HandCore, seat_to_act
 from holdem.formats._kept cimport kept
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject *type, Py_ssize_t nitems)  # as cpython.type's, with the C type
+    ctypedef uint8_t Py_UCS1
+    ctypedef uint16_t Py_UCS2
 
 import itertools
+import os
 import re
 from collections import Counter
 from decimal import Decimal
@@ -34,10 +43,11 @@ from holdem.limits import MAX_CHIPS, MAX_PLAYERS
 from holdem.rules import Rules, Structure
 from holdem.views import SeatStatus
 
-__all__ = ["count_hand", "import_hands", "places_of", "replay", "split_hands", "text_lines"]
+__all__ = ["count_hand", "import_hands", "places_of", "replay", "split_hands", "text_lines", "too_long"]
 
 
 cdef Py_ssize_t _MAX_HAND_LINES = MAX_HAND_LINES, _MAX_HAND_LINE = MAX_HAND_LINE
+cdef str _LINE_TOO_LONG = LINE_TOO_LONG
 _TOO_MANY_LINES = f"the hand has more than {MAX_HAND_LINES:,} lines: no hand is so long (hands run together?)"
 
 
@@ -47,55 +57,176 @@ def text_lines(pieces, newline, Py_ssize_t longest):
     than ``longest`` becomes ``LINE_TOO_LONG``."""
     cdef bint skipping = False  # inside a line too long, until its end
     cdef bint decode = isinstance(newline, bytes)
-    cdef list parts
+    cdef Py_ssize_t end, start
+    cdef list lines
     empty = newline[:0]
-    mark = LINE_TOO_LONG.encode() if decode else LINE_TOO_LONG
     rest = empty  # the start of a line that the next piece ends
     for piece in pieces:
-        if decode and type(piece) is not bytes:
-            piece = bytes(piece)  # a bytearray (or memoryview) a file object gave: its lines as bytes
-        parts = piece.split(newline)
+        if decode:
+            if type(piece) is not bytes:
+                piece = bytes(piece)  # a bytearray (or memoryview) a file object gave: its lines as bytes
+        elif not isinstance(piece, str):
+            raise TypeError(f"a text file's read gave {type(piece).__name__}, not str")
+        end = _newline(piece, 0, decode)
+        if end < 0:  # no line ends in the piece
+            if not skipping:
+                rest += piece
+                if len(rest) > longest:
+                    rest, skipping = empty, True
+            continue
         if skipping:
-            if len(parts) == 1:
-                continue
-            parts[0], skipping = mark, False
+            lines, skipping = [_LINE_TOO_LONG], False
+        elif rest:
+            rest += piece[:end]
+            lines = [_line(rest, 0, len(rest), longest, decode)]
         else:
-            parts[0] = rest + parts[0]
-        rest = parts.pop()
+            lines = [_line(piece, 0, end, longest, decode)]
+        start = _lines_into(lines, piece, end + 1, longest, decode)
+        rest = piece[start:]
         if len(rest) > longest:
             rest, skipping = empty, True
-        if parts:
-            yield _stripped(parts, mark, longest)
+        yield lines
     if skipping:
-        yield _stripped([mark], mark, longest)
+        yield [_LINE_TOO_LONG]
     elif rest:
-        yield _stripped([rest], mark, longest)
+        yield [_line(rest, 0, len(rest), longest, decode)]
 
 
-cdef list _stripped(list parts, mark, Py_ssize_t longest):
-    """``parts`` decoded (UTF-8, or cp1252 where a line is not UTF-8) and stripped, those longer than
-    ``longest`` as ``LINE_TOO_LONG``."""
-    cdef Py_ssize_t index
-    cdef bint decode = type(mark) is bytes
+def too_long(list lines):
+    """The indices of the lines (of ``text_lines``) that are ``LINE_TOO_LONG``."""
+    cdef Py_ssize_t index = 0, size = PyUnicode_GET_LENGTH(_LINE_TOO_LONG)
     cdef str line
-    cdef Py_UCS4 first, last
-    for index in range(len(parts)):
-        part = parts[index]
-        if len(part) > longest:
-            part = mark
-        if decode:
-            try:
-                line = PyUnicode_DecodeUTF8(PyBytes_AS_STRING(part), PyBytes_GET_SIZE(part), NULL)
-            except UnicodeDecodeError:
-                line = (<bytes>part).decode("cp1252", errors="replace")
-        else:
-            line = part
-        if line:  # most lines have nothing to strip: looked at before a method call
-            first, last = line[0], line[len(line) - 1]
-            if first in " \t\r\x00\ufeff" or last in " \t\r\x00\ufeff":
-                line = line.strip(" \t\r\x00\ufeff")
-        parts[index] = line
-    return parts
+    found = []
+    for line in lines:
+        if PyUnicode_GET_LENGTH(line) == size and line == _LINE_TOO_LONG:
+            found.append(index)
+        index += 1
+    return found
+
+
+cdef Py_ssize_t _newline(piece, Py_ssize_t start, bint decode) except -2:
+    """The index of the first ``\\n`` of ``piece`` (``bytes`` when ``decode``, else ``str``) from ``start``, or -1."""
+    cdef const char *found
+    cdef const char *data
+    cdef Py_ssize_t end
+    cdef unsigned int kind
+    if decode:
+        data, end = PyBytes_AS_STRING(piece), PyBytes_GET_SIZE(piece)
+    else:
+        kind = PyUnicode_KIND(piece)
+        if kind == PyUnicode_2BYTE_KIND:
+            return _ucs2_newline(<const Py_UCS2 *>PyUnicode_DATA(piece), start, PyUnicode_GET_LENGTH(piece))
+        if kind != PyUnicode_1BYTE_KIND:
+            return PyUnicode_FindChar(piece, 10, start, PyUnicode_GET_LENGTH(piece), 1)
+        data, end = <const char *>PyUnicode_DATA(piece), PyUnicode_GET_LENGTH(piece)
+    found = <const char *>memchr(data + start, 10, end - start) if start < end else NULL
+    return found - data if found != NULL else -1
+
+
+@cython.cdivision(True)
+cdef Py_ssize_t _ucs2_newline(const Py_UCS2 *data, Py_ssize_t start, Py_ssize_t end):
+    """The index of the first ``\\n`` of ``data[start:end]``, or -1: found by its byte 10."""
+    cdef const char *found
+    while start < end:
+        found = <const char *>memchr(data + start, 10, (end - start) * 2)
+        if found == NULL:
+            return -1
+        start = (found - <const char *>data) // 2  # the character of that byte: \n, or one with the byte 10 above
+        if data[start] == 10:
+            return start
+        start += 1
+    return -1
+
+
+cdef Py_ssize_t _lines_into(list lines, piece, Py_ssize_t start, Py_ssize_t longest, bint decode) except -1:
+    """Append to ``lines`` the lines of ``piece`` that end from ``start`` on; the index after the last line end."""
+    cdef Py_ssize_t end = _newline(piece, start, decode)
+    while end >= 0:
+        lines.append(_line(piece, start, end, longest, decode))
+        start = end + 1
+        end = _newline(piece, start, decode)
+    return start
+
+
+cdef inline bint _strips(Py_UCS4 char):
+    """Whether ``char`` is stripped from a line's ends: a space, tab, CR, NUL or byte order mark."""
+    return char == 32 or char == 9 or char == 13 or char == 0 or char == 0xFEFF
+
+
+cdef str _line(piece, Py_ssize_t start, Py_ssize_t end, Py_ssize_t longest, bint decode):
+    """The line of ``piece[start:end]`` (bytes of UTF-8, or cp1252 where not UTF-8, when ``decode``), stripped,
+    ``LINE_TOO_LONG`` when longer than ``longest``."""
+    cdef const unsigned char *data
+    cdef Py_ssize_t first = start, last = end
+    if end - start > longest:
+        return _LINE_TOO_LONG
+    if decode:  # stripped as bytes, those of UTF-8's byte order mark among them
+        data = <const unsigned char *>PyBytes_AS_STRING(piece)
+        while True:
+            if first < last and _strips(data[first]):
+                first += 1
+            elif last - first >= 3 and data[first] == 0xEF and data[first + 1] == 0xBB and data[first + 2] == 0xBF:
+                first += 3
+            else:
+                break
+        while True:
+            if last > first and _strips(data[last - 1]):
+                last -= 1
+            elif last - first >= 3 and data[last - 3] == 0xEF and data[last - 2] == 0xBB and data[last - 1] == 0xBF:
+                last -= 3
+            else:
+                break
+        try:
+            return _decoded(<const char *>data + first, last - first)
+        except UnicodeDecodeError:
+            piece = PyBytes_FromStringAndSize(<const char *>data + start, end - start)
+            piece = piece.decode("cp1252", errors="replace")
+            start, end = 0, len(piece)
+    return _stripped(piece, start, end)
+
+
+cdef str _decoded(const char *data, Py_ssize_t size):
+    """The ``size`` bytes of UTF-8 at ``data`` decoded: copied when they are ASCII, as most lines are."""
+    cdef unsigned char bits = 0
+    cdef Py_ssize_t index
+    for index in range(size):
+        bits |= <unsigned char>data[index]
+    if bits > 127 or size < 2:  # Python's own 0 and 1 character strings, or not ASCII
+        return PyUnicode_DecodeUTF8(data, size, NULL)
+    text = PyUnicode_New(size, 127)
+    memcpy(PyUnicode_DATA(text), data, size)
+    return text
+
+
+cdef str _stripped(str text, Py_ssize_t start, Py_ssize_t end):
+    """``text[start:end]`` without the spaces, tabs, CRs, NULs and byte order marks around it."""
+    cdef unsigned int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    while start < end and _strips(PyUnicode_READ(kind, data, start)):
+        start += 1
+    while end > start and _strips(PyUnicode_READ(kind, data, end - 1)):
+        end -= 1
+    if kind == PyUnicode_2BYTE_KIND and end - start > 1:
+        return _narrowest(<const Py_UCS2 *>data + start, end - start)
+    return PyUnicode_Substring(text, start, end)
+
+
+cdef str _narrowest(const Py_UCS2 *data, Py_ssize_t size):
+    """The string of the ``size`` characters at ``data``, of the narrowest kind they allow (most lines of
+    a block that holds a character above 255 are ASCII)."""
+    cdef Py_UCS2 bits = 0  # at least the largest character, below 128 or 256 as it is
+    cdef Py_ssize_t index
+    cdef Py_UCS1 *narrow
+    for index in range(size):
+        bits |= data[index]
+    text = PyUnicode_New(size, bits)
+    if bits > 255:
+        memcpy(PyUnicode_DATA(text), data, size * 2)
+    else:
+        narrow = <Py_UCS1 *>PyUnicode_DATA(text)
+        for index in range(size):
+            narrow[index] = <Py_UCS1>data[index]
+    return text
 
 
 def split_hands(name, blocks, report):
@@ -105,19 +236,13 @@ def split_hands(name, blocks, report):
     than ``MAX_HAND_LINES`` lines); text outside any hand is given to ``report`` as a :class:`Problem`
     once a stretch, a file in which no hand starts once.  A site that splits its documents itself is
     given the lines of each of them."""
-    cdef Py_ssize_t number, first = 0
+    cdef Py_ssize_t number, first = 0, length
     cdef str line
     cdef list chunk = []
     cdef bint started = False
     unread = None  # why the hand being gathered is not to be read
-    cdef tuple starts = parsing._ALL_STARTS, preludes = parsing._ALL_PRELUDES
-    cdef dict firsts = {}  # the starts by their first character, which rules most lines out
-    cdef uint64_t ascii_firsts[2]  # the first characters below 128 of any start, as bits
-    ascii_firsts[0] = ascii_firsts[1] = 0
-    for start in starts:
-        firsts[start[:1]] = firsts.get(start[:1], ()) + (start,)
-        if start and ord(start[0]) < 128:
-            ascii_firsts[ord(start[0]) >> 6] |= 1ULL << (ord(start[0]) & 63)
+    cdef tuple preludes = parsing._ALL_PRELUDES
+    cdef _Starts starts = _Starts(parsing._ALL_STARTS, parsing._SITES)
     site = None
     stray = None
     cdef _NumberedLines lines = _NumberedLines(blocks)
@@ -126,12 +251,8 @@ def split_hands(name, blocks, report):
         if line is None:
             break
         number = lines.number
-        if (
-            _may_start(line, ascii_firsts)
-            and (possible := firsts.get(line[:1])) is not None
-            and line.startswith(possible)
-            and (starting := parsing._site_of(line)) is not None
-        ):
+        length = PyUnicode_GET_LENGTH(line)
+        if starts.of(line) and (starting := starts.site_of(line)) is not None:
             started = True
             if site is not None:
                 yield site, first, _without_preludes(chunk, preludes), unread
@@ -149,16 +270,16 @@ def split_hands(name, blocks, report):
                 site = None
                 continue
             first, chunk, unread = number, [line], None
-            if len(line) > _MAX_HAND_LINE:
+            if length > _MAX_HAND_LINE:
                 unread = number, "a line of the hand is too long to be read"
         elif site is not None:
-            if len(chunk) < _MAX_HAND_LINES:
+            if PyList_GET_SIZE(chunk) < _MAX_HAND_LINES:
                 chunk.append(line)
-                if unread is None and (len(line) > _MAX_HAND_LINE or len(line) == 1 and line == LINE_TOO_LONG):
+                if unread is None and (length > _MAX_HAND_LINE or length == 1 and line == _LINE_TOO_LONG):
                     unread = number, "a line of the hand is too long to be read"
             elif unread is None:
                 unread = number, _TOO_MANY_LINES
-        elif line and not (preludes and line.startswith(preludes)):
+        elif length and not _starts_with_any(line, preludes):
             stray = (stray[0], number) if stray else (number, number)
     if site is not None:
         yield site, first, _without_preludes(chunk, preludes), unread
@@ -169,15 +290,71 @@ def split_hands(name, blocks, report):
         report(_stray(name, stray))
 
 
-cdef inline bint _may_start(str line, uint64_t *ascii_firsts):
-    """Whether ``line``'s first character may start a hand: one of ``ascii_firsts``, or any above 127."""
-    cdef unsigned int first
-    if not line:
+@cython.final
+cdef class _Starts:
+    """The sites' starts of a hand by their first character; below 128, with the start they share, which
+    rules most lines out."""
+
+    cdef dict starts  # the starts (a tuple) by their first character
+    cdef list shared  # the start the starts of each first character below 128 share (or None), by its code
+    cdef tuple sites  # the sites, the last registered first
+
+    def __init__(self, tuple starts, sites):
+        self.starts, self.shared, self.sites = {}, [None] * 128, tuple(reversed(sites))
+        for start in starts:
+            if start:  # an empty start matches no line: a line that may start a hand has a first character
+                self.starts[start[0]] = self.starts.get(start[0], ()) + (start,)
+        for first, possible in self.starts.items():
+            if ord(first) < 128:
+                self.shared[ord(first)] = os.path.commonprefix(possible)
+
+    cdef inline bint of(self, str line) except -1:
+        """Whether ``line`` starts with one of the starts."""
+        cdef Py_UCS4 first
+        if PyUnicode_GET_LENGTH(line) == 0:
+            return False
+        first = PyUnicode_READ(PyUnicode_KIND(line), PyUnicode_DATA(line), 0)
+        if first < 128:
+            shared = <object>PyList_GET_ITEM(self.shared, first)
+            if shared is None or not _starts_with(line, shared):
+                return False
+        possible = self.starts.get(line[0])
+        return possible is not None and _starts_with_any(line, possible)
+
+    cdef object site_of(self, str line):
+        """The site whose hand ``line`` starts, if any: ``parsing._site_of``, compared in place."""
+        for site in self.sites:
+            if _starts_with_any(line, site.starts):
+                return site if site.first_line is None or site.first_line.match(line) else None
+        return None
+
+
+cdef bint _starts_with_any(str line, tuple starts):
+    """``line.startswith(starts)``, compared in place."""
+    cdef str start
+    for start in starts:
+        if _starts_with(line, start):
+            return True
+    return False
+
+
+cdef bint _starts_with(str line, str start):
+    """``line.startswith(start)``, compared in place."""
+    cdef unsigned int kind = PyUnicode_KIND(line), start_kind = PyUnicode_KIND(start)
+    cdef void *data = PyUnicode_DATA(line)
+    cdef void *start_data = PyUnicode_DATA(start)
+    cdef Py_ssize_t size = PyUnicode_GET_LENGTH(start), index
+    if size > PyUnicode_GET_LENGTH(line):
         return False
-    first = <Py_UCS4>line[0]
-    return first >= 128 or (ascii_firsts[first >> 6] >> (first & 63)) & 1
+    if kind == start_kind:
+        return memcmp(data, start_data, size * kind) == 0
+    for index in range(size):
+        if PyUnicode_READ(kind, data, index) != PyUnicode_READ(start_kind, start_data, index):
+            return False
+    return True
 
 
+@cython.final
 cdef class _NumberedLines:
     """The lines of a file's blocks (lists of lines), numbered from 1: read one at a time by the splitter,
     or iterated as ``(number, line)`` pairs by a site that splits its documents itself, from where the
@@ -199,14 +376,14 @@ cdef class _NumberedLines:
             raise StopIteration
         return self.number, line
 
-    cdef str next_line(self):
+    cdef inline str next_line(self):
         """The next line (``None`` after the last), its number in ``number``."""
-        while self.index == len(self.block):
+        while self.index == PyList_GET_SIZE(self.block):
             block = next(self.blocks, None)
             if block is None:
                 return None
             self.block, self.index = block if type(block) is list else list(block), 0
-        line = self.block[self.index]
+        line = <object>PyList_GET_ITEM(self.block, self.index)
         self.index += 1
         self.number += 1
         return line
@@ -215,7 +392,7 @@ cdef class _NumberedLines:
 cdef list _without_preludes(list chunk, tuple preludes):
     """A hand's lines without the next hand's preludes (and the blank lines among them) at its end."""
     cdef Py_ssize_t end = len(chunk), index
-    while end > 1 and (not chunk[end - 1] or (preludes and chunk[end - 1].startswith(preludes))):
+    while end > 1 and (not chunk[end - 1] or _starts_with_any(chunk[end - 1], preludes)):
         end -= 1
     for index in range(end, len(chunk)):  # a prelude in the tail: cut it off (blank lines alone are kept)
         if chunk[index]:

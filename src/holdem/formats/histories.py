@@ -65,7 +65,7 @@ from holdem.formats import (  # noqa: F401 (each site module registers its reade
     winamax,
     wpn,
 )
-from holdem.formats._histories import count_hand, import_hands, places_of, replay, split_hands, text_lines
+from holdem.formats._histories import count_hand, import_hands, places_of, replay, split_hands, text_lines, too_long
 from holdem.formats._pokerstars import read_summary_seat, read_total_pot
 from holdem.formats.parsing import (
     GAME_NAMES,
@@ -323,11 +323,9 @@ def _file_lines(source: Any, name: str, report: Callable[[Problem], None]) -> It
     number = 0
     try:
         for lines in text_lines(pieces, newline, MAX_LINE):
-            if LINE_TOO_LONG in lines:
-                for index, line in enumerate(lines):
-                    if line == LINE_TOO_LONG:
-                        reason = f"line longer than {MAX_LINE:,} characters: skipped unread"
-                        report(Problem(name, number + index + 1, None, None, reason))
+            for index in too_long(lines):
+                reason = f"line longer than {MAX_LINE:,} characters: skipped unread"
+                report(Problem(name, number + index + 1, None, None, reason))
             number += len(lines)
             yield lines
     finally:
