@@ -13,6 +13,7 @@ import pytest
 
 import holdem
 from holdem.formats import fulltilt, histories, parsing, pokerstars
+from holdem.formats._histories import site_of
 from holdem.formats.histories import HandProblem, Problem, parse_amount, read_histories
 
 STARS = Path(__file__).parent / "data" / "histories" / "pokerstars"
@@ -140,8 +141,8 @@ def test_the_rooms_on_pokerstars_software_read_as_sites_of_their_own() -> None:
     assert yuan.currency == "CNY" and yuan.hand.straddles == (400,) and yuan.hand.rules.ante == 100  # in cents
     assert by_id["1620000000001"].started.isoformat() == "2021-05-02T20:00:00+00:00"
     # Full Tilt's hands of the years before keep their own reader, under the same site's name.
-    assert parsing._site_of("Full Tilt Poker Game #1: Table A - $1/$2 - No Limit Hold'em - 1:00:00 ET") is fulltilt.SITE
-    assert parsing._site_of("Full Tilt Hand #1:  Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET") is pokerstars.ROOMS[0]
+    assert site_of("Full Tilt Poker Game #1: Table A - $1/$2 - No Limit Hold'em - 1:00:00 ET") is fulltilt.SITE
+    assert site_of("Full Tilt Hand #1:  Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET") is pokerstars.ROOMS[0]
     assert fulltilt.SITE.name == pokerstars.ROOMS[0].name == "Full Tilt"
 
 

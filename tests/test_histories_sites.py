@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from holdem.formats import histories, parsing
+from holdem.formats._histories import site_of
 from holdem.formats.histories import read_histories
 
 DATA = Path(__file__).parent / "data" / "histories"
@@ -69,7 +70,7 @@ def test_a_line_longer_than_any_hands_is_a_problem_of_its_hand_alone(folder: str
     text = (DATA / folder / "cash.txt").read_text(encoding="utf-8").strip() + "\n"
     whole = list(read_histories(io.StringIO(text)))
     lines = text.split("\n")
-    start = next(index for index, line in enumerate(lines) if parsing._site_of(line) is not None)
+    start = next(index for index, line in enumerate(lines) if site_of(line) is not None)
     lines.insert(start + 2, "Seat 1: " + " ( - " * (parsing.MAX_HAND_LINE // 4))
     reader = read_histories(io.StringIO("\n".join(lines)))
     assert [record.hand_id for record in reader] == [record.hand_id for record in whole[1:]]
@@ -106,7 +107,7 @@ def test_no_line_of_a_site_starts_another_sites_hand(folder: str) -> None:
         with path.open("rb") as file:
             for block in histories._lines(file, path.name, lambda problem: None):
                 for line in block:
-                    starting = parsing._site_of(line)
+                    starting = site_of(line)
                     assert starting is None or starting.name in sites, (path.name, line)
                     starts += starting is not None
     assert starts
@@ -160,15 +161,15 @@ def test_a_cancelled_full_tilt_hand_is_skipped_not_a_wpn_hand() -> None:
 
 def test_a_wpn_hand_still_starts_at_its_hand_line() -> None:
     text = (DATA / "wpn" / "cash.txt").read_text(encoding="utf-8")
-    site = parsing._site_of(text.split("\n")[0])
+    site = site_of(text.split("\n")[0])
     assert text.startswith("Hand #") and site is not None and site.name == "WPN"
-    assert parsing._site_of("Hand #30000000202 has been canceled") is None
+    assert site_of("Hand #30000000202 has been canceled") is None
 
 
 def test_full_tilt_hands_of_either_format_are_full_tilt_s() -> None:
     """Full Tilt before 2016 has a reader of its own; after, on PokerStars' software, PokerStars' reader reads it."""
-    old = parsing._site_of("Full Tilt Poker Game #9: Table Ava (6 max) - $0.05/$0.10 - No Limit Hold'em - 21:05:12 ET")
-    new = parsing._site_of("Full Tilt Hand #9:  Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET")
-    rush = parsing._site_of("Full Tilt Rush Hand #9:  Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET")
+    old = site_of("Full Tilt Poker Game #9: Table Ava (6 max) - $0.05/$0.10 - No Limit Hold'em - 21:05:12 ET")
+    new = site_of("Full Tilt Hand #9:  Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET")
+    rush = site_of("Full Tilt Rush Hand #9:  Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET")
     assert old is not None and new is not None and old is not new and rush is new
     assert old.name == new.name == "Full Tilt"

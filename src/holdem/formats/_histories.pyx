@@ -43,7 +43,7 @@ from holdem.limits import MAX_CHIPS, MAX_PLAYERS
 from holdem.rules import Rules, Structure
 from holdem.views import SeatStatus
 
-__all__ = ["count_hand", "import_hands", "places_of", "replay", "split_hands", "text_lines", "too_long"]
+__all__ = ["count_hand", "import_hands", "places_of", "replay", "site_of", "split_hands", "text_lines", "too_long"]
 
 
 cdef Py_ssize_t _MAX_HAND_LINES = MAX_HAND_LINES, _MAX_HAND_LINE = MAX_HAND_LINE
@@ -322,11 +322,17 @@ cdef class _Starts:
         return possible is not None and _starts_with_any(line, possible)
 
     cdef object site_of(self, str line):
-        """The site whose hand ``line`` starts, if any: ``parsing._site_of``, compared in place."""
+        """The site whose hand ``line`` starts, if any: the last registered of those whose starts it starts
+        with, unless that site's first line does not match it."""
         for site in self.sites:
             if _starts_with_any(line, site.starts):
                 return site if site.first_line is None or site.first_line.match(line) else None
         return None
+
+
+def site_of(str line):
+    """The site whose hand ``line`` starts, if any (as the splitter finds it)."""
+    return (<_Starts>_Starts(parsing._ALL_STARTS, parsing._SITES)).site_of(line)
 
 
 cdef bint _starts_with_any(str line, tuple starts):

@@ -338,12 +338,6 @@ def worded_decision(name: str, words: list[str], number: int) -> Act | None:
         return Act(name, "raise_to", parse_amount(words[3]), number)
     return None
 
-def _site_of(line: str) -> Site | None:
-    """The site whose hand ``line`` starts, if any."""
-    for site in reversed(_SITES):  # the last registered first
-        if line.startswith(site.starts):
-            return site if site.first_line is None or site.first_line.match(line) else None
-    return None
 
 # ------------------------------------------------------------------ amounts, cards, times
 
