@@ -487,7 +487,7 @@ cdef object _stray(name, tuple stray):
 
 cpdef int places_of(parsed) except -1:
     """The decimal places of the hand's unit: the finest of any amount of the hand."""
-    return _places_of(_fields(parsed), _Amounts())
+    return _places_of(_fields(parsed))
 
 
 cdef dict _fields(parsed):
@@ -497,21 +497,21 @@ cdef dict _fields(parsed):
     return parsed.__dict__
 
 
-cdef int _places_of(dict parsed, _Amounts seen) except -1:
+cdef int _places_of(dict parsed) except -1:
     cdef int places = 0
     for name in ("small_blind", "big_blind", "rake", "jackpot", "small_bet", "big_bet"):
-        places = max(places, seen.places(parsed[name]))
+        places = max(places, _places(parsed[name]))
     for seat in parsed["seats"]:
-        places = max(places, seen.places(seat.stack))
+        places = max(places, _places(seat.stack))
     for post in parsed["posts"]:
-        places = max(places, seen.places(post.live), seen.places(post.dead))
+        places = max(places, _places(post.live), _places(post.dead))
     for street in parsed["streets"]:
         for act in street:
-            places = max(places, seen.places(act.amount))
+            places = max(places, _places(act.amount))
     for by_name in (parsed["returned"], parsed["collected"]):
         if by_name:
             for amount in by_name.values():
-                places = max(places, seen.places(amount))
+                places = max(places, _places(amount))
     if parsed["currency"] and places < 2:
         places = 2
     if places > 12:
@@ -559,49 +559,38 @@ def _new_parts(amount):
 
 
 cdef enum:
-    MOST_AMOUNTS = 32  # the most amounts of a hand _Amounts keeps: the others are looked up each time
+    KEPT_AMOUNTS = 1024  # how many amounts' parts are kept by their address (a power of two)
 
 
-cdef class _Amounts:
-    """The amounts of one hand as :func:`_parts` works them out, each kept once by identity (a hand's amounts
-    repeat, as the same objects), with a reference to it so that no other object takes its place."""
-
-    cdef int count
-    cdef PyObject *amounts[MOST_AMOUNTS]
-    cdef int needed[MOST_AMOUNTS]
-    cdef int64_t values[MOST_AMOUNTS]  # NOT_CHIPS: not finite, or past any hand's chips
-    cdef list held
-
-    def __cinit__(self):
-        self.count, self.held = 0, []
-
-    cdef int parts(self, amount, int64_t *value) except -1:
-        """The decimal places ``amount`` needs; its value in units of the last of them in ``value``."""
-        cdef int index
-        cdef tuple parts
-        for index in range(self.count):
-            if self.amounts[index] == <PyObject *>amount:
-                value[0] = self.values[index]
-                return self.needed[index]
-        parts = _parts(amount)
-        value[0] = NOT_CHIPS if parts[1] is None else <int64_t>parts[1]
-        if self.count < MOST_AMOUNTS:
-            self.held.append(amount)
-            self.amounts[self.count], self.needed[self.count] = <PyObject *>amount, parts[0]
-            self.values[self.count] = value[0]
-            self.count += 1
-        return parts[0]
-
-    cdef inline int places(self, amount) except -1:
-        """The decimal places ``amount`` needs (none for ``None``, an amount not given)."""
-        cdef int64_t value
-        return 0 if amount is None else self.parts(amount, &value)
+cdef list _BY_ADDRESS = [None] * KEPT_AMOUNTS  # (amount, places, value) by the amount's address: see _amount_parts
 
 
-cdef int64_t _exact_chips(_Amounts seen, amount, int places) except? -1:
+cdef int _amount_parts(amount, int64_t *value) except -1:
+    """The decimal places ``amount`` needs (as :func:`_parts`), and its value in units of the last of them in
+    ``value`` (``NOT_CHIPS``: not finite, or past any hand's chips).  Kept by the amount's address first, the
+    amount held in the entry so that no other object takes its address: a file's amounts are mostly the same
+    objects, and looking one up by its value compares decimals whenever another object of that value came first."""
+    cdef Py_ssize_t slot = (<size_t><void *>amount >> 4) & (KEPT_AMOUNTS - 1)
+    entry = _BY_ADDRESS[slot]
+    if entry is not None and (<tuple>entry)[0] is amount:
+        value[0] = (<tuple>entry)[2]
+        return (<tuple>entry)[1]
+    parts = _parts(amount)
+    value[0] = NOT_CHIPS if parts[1] is None else <int64_t>parts[1]
+    _BY_ADDRESS[slot] = (amount, parts[0], value[0])
+    return parts[0]
+
+
+cdef inline int _places(amount) except -1:
+    """The decimal places ``amount`` needs (none for ``None``, an amount not given)."""
+    cdef int64_t value
+    return 0 if amount is None else _amount_parts(amount, &value)
+
+
+cdef int64_t _exact_chips(amount, int places) except? -1:
     """``amount`` in chips of ``10**-places``, or ``NOT_CHIPS`` when it is no whole number of them (of at most 2**60)."""
     cdef int64_t value, scale
-    cdef int needed = seen.parts(amount, &value)
+    cdef int needed = _amount_parts(amount, &value)
     if value == NOT_CHIPS or needed > places:
         return NOT_CHIPS
     scale = _TENS[places - needed]
@@ -610,9 +599,9 @@ cdef int64_t _exact_chips(_Amounts seen, amount, int places) except? -1:
     return value * scale
 
 
-cdef int64_t _chips(_Amounts seen, amount, str what, int places) except? -1:
+cdef int64_t _chips(amount, str what, int places) except? -1:
     """``amount`` in chips of ``10**-places``, exactly."""
-    cdef int64_t chips = _exact_chips(seen, amount, places)
+    cdef int64_t chips = _exact_chips(amount, places)
     if chips == NOT_CHIPS:
         raise HandProblem(
             f"an amount that is no whole number of chips: {what} {amount} (a chip is {_UNITS[places]}, "
@@ -668,11 +657,10 @@ def replay(parsed, source="<file>"):
 cdef object _replay_parsed(parsed, source):
     """:func:`replay`."""
     cdef dict fields = _fields(parsed)
-    cdef _Amounts seen = _Amounts()
-    return _replay(fields, seen, _places_of(fields, seen), source)
+    return _replay(fields, _places_of(fields), source)
 
 
-cdef object _replay(dict parsed, _Amounts seen, int places, source):
+cdef object _replay(dict parsed, int places, source):
     """:func:`replay` of a ParsedHand's fields."""
     cdef int count, button, small_seat, big_seat, runs, actor, seat, street_number
     cdef int64_t live, dead, ante = 0, small_blind, big_blind
@@ -690,7 +678,7 @@ cdef object _replay(dict parsed, _Amounts seen, int places, source):
     if len(index) != count:
         raise HandProblem("two seats with one name: every player needs a name of their own")
 
-    stacks = [_chips(seen, player.stack, "stack", places) for player in parsed["seats"]]
+    stacks = [_chips(player.stack, "stack", places) for player in parsed["seats"]]
     if min(stacks) <= 0:
         raise HandProblem("a player without chips: every player dealt in needs a stack")
 
@@ -714,7 +702,7 @@ cdef object _replay(dict parsed, _Amounts seen, int places, source):
         printed[seat] = 0
     for post in parsed["posts"]:
         seat = _seat_of(index, post)
-        live, dead = _chips(seen, post.live, "post", places), _chips(seen, post.dead, "post", places)
+        live, dead = _chips(post.live, "post", places), _chips(post.dead, "post", places)
         printed[seat] += live + dead
         kind = post.kind
         if kind == _ANTE:
@@ -735,19 +723,19 @@ cdef object _replay(dict parsed, _Amounts seen, int places, source):
         if position == 0:
             raise HandProblem("a straddle in the big blind: holdem plays straddles after the big blind")
         straddle_amounts[position - 1] = amount
-    small_blind = _chips(seen, parsed["small_blind"], "small blind", places)
-    big_blind = _chips(seen, parsed["big_blind"], "big blind", places)
+    small_blind = _chips(parsed["small_blind"], "small blind", places)
+    big_blind = _chips(parsed["big_blind"], "big blind", places)
     if small_post is not None:
-        small_blind = max(small_blind, _chips(seen, small_post.live, "small blind", places))
+        small_blind = max(small_blind, _chips(small_post.live, "small blind", places))
     if big_post is not None:
-        big_blind = max(big_blind, _chips(seen, big_post.live, "big blind", places))
+        big_blind = max(big_blind, _chips(big_post.live, "big blind", places))
     elif not bigs:
         raise HandProblem("no big blind: no one posts it")
     bets = None
     if parsed["structure"] is Structure.FIXED_LIMIT:
         bets = (
-            _chips(seen, parsed["small_bet"] or parsed["big_blind"], "small bet", places),
-            _chips(seen, parsed["big_bet"] or 2 * parsed["big_blind"], "big bet", places),
+            _chips(parsed["small_bet"] or parsed["big_blind"], "small bet", places),
+            _chips(parsed["big_bet"] or 2 * parsed["big_blind"], "big bet", places),
         )
     runs = max(1, len(parsed["boards"]))
     rules = _rules(
@@ -789,7 +777,7 @@ cdef object _replay(dict parsed, _Amounts seen, int places, source):
                 raise HandProblem(
                     f"a decision out of turn: {act.name} acts, {names[actor]} is to act (a line missing?)", act.line
                 )
-            _play(hand, act, seen, places, unit, answered)
+            _play(hand, act, places, unit, answered)
         street_number += 1
     _advance(hand, parsed, names, runs, extra_boards, -1, shown)
     if not hand._over:
@@ -802,7 +790,7 @@ cdef object _replay(dict parsed, _Amounts seen, int places, source):
                 hand.show(winner)
             except HoldemError:
                 pass  # a shown hand that had to be shown anyway
-    return _check(hand, parsed, names, index, seen, places, unit, source, printed, answered)
+    return _check(hand, parsed, names, index, places, unit, source, printed, answered)
 
 
 _STREET_NAMES = ("preflop", "flop", "turn", "river")
@@ -934,7 +922,7 @@ cdef int _settle(HandCore hand, dict parsed, list names, int runs, extra_boards,
         return 0
 
 
-cdef int _play(HandCore hand, act, _Amounts seen, int places, unit, list answered) except -1:
+cdef int _play(HandCore hand, act, int places, unit, list answered) except -1:
     """Play ``act`` (a raise no one can answer as a call, its excess added to ``answered``)."""
     verb = act.verb
     try:
@@ -944,7 +932,7 @@ cdef int _play(HandCore hand, act, _Amounts seen, int places, unit, list answere
             hand.check()
         elif verb == "call":
             action = hand.call()
-            if act.amount is not None and action.amount != _chips(seen, act.amount, "call", places):
+            if act.amount is not None and action.amount != _chips(act.amount, "call", places):
                 raise HandProblem(
                     f"a call of the wrong amount: {act.name} calls {act.amount}, the call is {action.amount * unit}",
                     act.line,
@@ -952,23 +940,23 @@ cdef int _play(HandCore hand, act, _Amounts seen, int places, unit, list answere
         elif verb in ("bet", "raise_to"):
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
-            _raise_to(hand, _chips(seen, act.amount, "bet", places), answered)
+            _raise_to(hand, _chips(act.amount, "bet", places), answered)
         elif verb == "raise_by":
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
-            _raise_to(hand, max(hand.bets) + _chips(seen, act.amount, "raise", places), answered)
+            _raise_to(hand, max(hand.bets) + _chips(act.amount, "raise", places), answered)
         elif verb in ("adds", "all_in"):
             if act.amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
             seat = hand.actor
-            added = _chips(seen, act.amount, "bet", places)
+            added = _chips(act.amount, "bet", places)
             if verb == "all_in" and added != hand.stacks[seat]:
                 raise HandProblem(
                     f"an all-in of the wrong amount: {act.name} adds {act.amount}, the stack is {hand.stacks[seat] * unit}",
                     act.line,
                 )
             if hand.bets[seat] + added <= max(hand.bets):
-                _play(hand, Act(act.name, "call", act.amount, act.line), seen, places, unit, answered)
+                _play(hand, Act(act.name, "call", act.amount, act.line), places, unit, answered)
             else:
                 _raise_to(hand, hand.bets[seat] + added, answered)
         else:
@@ -996,8 +984,7 @@ cdef int _raise_to(HandCore hand, int64_t total, list answered) except -1:
 
 
 cdef object _check(
-    HandCore hand, dict parsed, list names, dict index, _Amounts seen, int places, unit, source, int64_t *printed,
-    list answered,
+    HandCore hand, dict parsed, list names, dict index, int places, unit, source, int64_t *printed, list answered
 ):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
     ``printed`` by seat, with the engine's; ``answered``, by seat, the excess of the raises no one could answer,
@@ -1035,7 +1022,7 @@ cdef object _check(
                 if returned[seat] == 0:
                     continue
                 given_back = _ZERO
-            if _exact_chips(seen, given_back, places) != returned[seat]:
+            if _exact_chips(given_back, places) != returned[seat]:
                 raise HandProblem(
                     f"an uncalled bet returned wrongly: the history returns {given_back} to {names[seat]}, "
                     f"the replay {returned[seat] * unit}"
@@ -1046,13 +1033,13 @@ cdef object _check(
             raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
     cdef list amounts = [collected.get(name, _ZERO) for name in names]
     jackpot = parsed["jackpot"]
-    jackpot_chips = _exact_chips(seen, jackpot, places)
+    jackpot_chips = _exact_chips(jackpot, places)
     rake = parsed["rake"]
-    rake_chips = _exact_chips(seen, rake, places)
+    rake_chips = _exact_chips(rake, places)
     agree = jackpot_chips != NOT_CHIPS
     for seat in range(count):
         expected[seat] = won[seat] + returned[seat] if in_collected else won[seat]
-        taken[seat] = 0 if amounts[seat] is _ZERO else _exact_chips(seen, amounts[seat], places)
+        taken[seat] = 0 if amounts[seat] is _ZERO else _exact_chips(amounts[seat], places)
         pot += won[seat] + (returned[seat] if parsed["returns_in_total_pot"] else 0)
         # each player's part of the rake and fees: none from a player who won nothing, nor all of a win
         agree = agree and taken[seat] != NOT_CHIPS and 0 <= expected[seat] - taken[seat] and (
@@ -1075,7 +1062,7 @@ cdef object _check(
             fees = rake + jackpot
         raise HandProblem(f"the pots do not replay to the site's result: collected {results}; rake and fees {fees}")
     total_pot = parsed["total_pot"]
-    if total_pot is not None and _exact_chips(seen, total_pot, places) != pot:
+    if total_pot is not None and _exact_chips(total_pot, places) != pot:
         raise HandProblem(
             f"a total pot the replay does not make: the history says {total_pot}, the replay {pot * unit}"
         )
