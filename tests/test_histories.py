@@ -372,3 +372,24 @@ def test_the_summary_readers_take_text_of_a_subclass_of_str():
     histories.read_total_pot(parsed, Text("Total pot $3.65 | Rake $0.10"))
     histories.read_summary_seat(parsed, Text("Seat 2: Bob (big blind) showed [7s 7h] and won ($3.55)"))
     assert (parsed.total_pot, parsed.rake, parsed.shown) == (Decimal("3.65"), Decimal("0.10"), {"Bob": (23, 22)})
+
+
+def test_the_nets_are_exact_whatever_the_decimal_context() -> None:
+    import decimal
+
+    text = (STARS / "cash.txt").read_text(encoding="utf-8-sig")
+    expected = {record.hand_id: [str(amount) for amount in record.net] for record in read_histories(io.StringIO(text))}
+    with decimal.localcontext(decimal.Context(prec=1)):  # the first hand's results replay, its nets need 2 digits
+        coarse = {record.hand_id: [str(amount) for amount in record.net] for record in read_histories(io.StringIO(text))}
+    assert coarse and all(coarse[hand_id] == expected[hand_id] for hand_id in coarse)
+    assert {record.hand_id: [str(amount) for amount in record.net] for record in read_histories(io.StringIO(text))} == (
+        expected
+    )
+
+
+def test_a_summary_counts_into_any_mapping() -> None:
+    from collections import Counter, defaultdict
+
+    summary = histories.Summary(games=defaultdict(Counter))
+    summary.count("PokerStars", "Hold'em No Limit", None)
+    assert summary.read == 1 and summary.imported == 1

@@ -81,7 +81,8 @@ def test_the_2016_format_at_a_fixed_limit_table_drops_the_small_blinds_half_cent
 
 
 def test_a_time_of_digits_not_padded_is_read() -> None:
-    lines = ["Game started at: 2014/3/25 19:48:2", "Game ID: 400000023 0.10/0.25 Maple (Hold'em)", "Seat 2 is the button",
+    lines = ["Game started at: 2014/3/25 19:48:2", "Game ID: 400000023 0.10/0.25 Maple (Hold'em)",
+             "Seat 2 is the button",
              "Seat 1: Ann (5).", "Seat 2: Bob (5).", "Player Bob has small blind (0.10)",
              "Player Ann has big blind (0.25)", "Player Ann received a card.", "Player Ann received a card.",
              "Player Bob received a card.", "Player Bob received a card.", "Player Bob folds", "------ Summary ------",

@@ -289,7 +289,8 @@ cdef tuple known_cards(int count, int button, hole_cards, board):
 
 cdef dict plain_posts(posts, int count):
     """``posts`` as the hand keeps them, when they are a dict of seats to ``(live, dead)`` pairs of ints;
-    ``None`` for any other form or a problem, which the hand's ``_checked_posts`` reads or names."""
+    ``None`` for any other form or a problem, which the hand's ``_checked_posts`` (the home of the rule,
+    ``holdem.dealing``) reads or names."""
     cdef dict checked = {}
     if type(posts) is not dict:
         return None

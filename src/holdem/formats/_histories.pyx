@@ -29,7 +29,8 @@ import itertools
 import os
 import re
 from collections import Counter
-from decimal import Decimal
+import functools
+from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal
 
 from holdem.actions import ActionKind
 from holdem.errors import HoldemError
@@ -410,8 +411,7 @@ def import_hands(name, blocks, report, set sites, summary):
     """The records of the hands of one file (its lines in ``blocks``) of the ``sites`` named, each replayed
     and checked; every other hand of theirs given to ``report`` as a :class:`Problem`; each counted in
     ``summary`` (a :class:`~holdem.formats.histories.Summary`)."""
-    cdef dict games = summary.games
-    problems = summary.problems
+    games, problems = summary.games, summary.problems
     for site, first, chunk, unread in split_hands(name, blocks, report):
         if site.name in sites:
             record = _import(site, name, first, chunk, unread, report, games, problems)
@@ -419,7 +419,7 @@ def import_hands(name, blocks, report, set sites, summary):
                 yield record
 
 
-cdef object _import(site, name, Py_ssize_t first, list chunk, unread, report, dict games, problems):
+cdef object _import(site, name, Py_ssize_t first, list chunk, unread, report, games, problems):
     """The record of one hand, or ``None`` when it is a problem (given to ``report``); counted either way."""
     parsed = None
     try:
@@ -438,7 +438,7 @@ cdef object _import(site, name, Py_ssize_t first, list chunk, unread, report, di
     return record
 
 
-cpdef count_hand(dict games, problems, str site, str game, problem):
+cpdef count_hand(games, problems, site, game, problem):
     """Count a hand of ``site``'s ``game`` in ``games`` (a Counter by site and game) and ``problems`` (by
     kind): imported when ``problem`` is ``None``, else not, for that kind."""
     key = (site, game)
@@ -664,10 +664,9 @@ cdef object _replay(dict parsed, int places, source):
     """:func:`replay` of a ParsedHand's fields."""
     cdef int count, button, small_seat, big_seat, runs, actor, seat, street_number
     cdef int64_t live, dead, ante = 0, small_blind, big_blind
-    cdef int64_t printed[MOST_SEATS]  # what each seat posts in the history, checked against the engine's posts
     cdef HandCore hand
     cdef bint dead_small_blind
-    cdef list names, stacks, smalls, bigs, straddles, straddle_amounts
+    cdef list names, stacks, smalls, bigs, straddles, straddle_amounts, printed
     cdef dict index, posts
     unit = _UNITS[places]
     names = [player.name for player in parsed["seats"]]
@@ -698,8 +697,7 @@ cdef object _replay(dict parsed, int places, source):
     big_post = _post_at(bigs, big_seat)
     posts = {}
     straddles = []
-    for seat in range(count):
-        printed[seat] = 0
+    printed = [0] * count  # what each seat posts in the history, checked against the engine's posts (exactly)
     for post in parsed["posts"]:
         seat = _seat_of(index, post)
         live, dead = _chips(post.live, "post", places), _chips(post.dead, "post", places)
@@ -795,13 +793,6 @@ cdef object _replay(dict parsed, int places, source):
 
 _STREET_NAMES = ("preflop", "flop", "turn", "river")
 cdef tuple _UNITS = tuple([Decimal(1).scaleb(-places) for places in range(13)])  # a chip's value by the unit's places
-cdef tuple _TIMES_UNIT = tuple([unit.__mul__ for unit in _UNITS])  # chips to their amount, by the unit's places
-cdef tuple _AMOUNTS_OF_CHIPS = tuple([{} for _ in range(13)])  # the amounts made, by the unit's places (see kept)
-
-
-cdef inline object _in_units(int64_t chips, int places):
-    """``chips`` of ``10**-places`` as the amount they are, a ``Decimal`` of ``places`` places."""
-    return kept(<dict>_AMOUNTS_OF_CHIPS[places], chips, _TIMES_UNIT[places], 4096)
 cdef str _ANTE = PostKind.ANTE, _SMALL_BLIND = PostKind.SMALL_BLIND, _BIG_BLIND = PostKind.BIG_BLIND
 cdef str _STRADDLE = PostKind.STRADDLE
 
@@ -867,6 +858,15 @@ _POST_ANTE, _POST_BLIND, _POST_DEAD = ActionKind.POST_ANTE, ActionKind.POST_BLIN
 _FOLDED = SeatStatus.FOLDED
 _NO_ONE_TO_ANSWER = REFUSALS["NO_ONE_TO_ANSWER"]
 _ZERO = Decimal(0)
+# A player's net is worked out exactly, whatever the caller's decimal context (a chip count has at most 19 digits).
+_EXACT = Context(prec=40, Emax=MAX_EMAX, Emin=MIN_EMIN)
+cdef tuple _TIMES_UNIT = tuple([functools.partial(_EXACT.multiply, unit) for unit in _UNITS])  # by the unit's places
+cdef tuple _AMOUNTS_OF_CHIPS = tuple([{} for _ in range(13)])  # the amounts made, by the unit's places (see kept)
+
+
+cdef inline object _in_units(int64_t chips, int places):
+    """``chips`` of ``10**-places`` as the amount they are, a ``Decimal`` of ``places`` places."""
+    return kept(<dict>_AMOUNTS_OF_CHIPS[places], chips, _TIMES_UNIT[places], 4096)
 
 
 cdef int _advance(HandCore hand, dict parsed, list names, int runs, extra_boards, int seat, set shown) except -1:
@@ -984,7 +984,7 @@ cdef int _raise_to(HandCore hand, int64_t total, list answered) except -1:
 
 
 cdef object _check(
-    HandCore hand, dict parsed, list names, dict index, int places, unit, source, int64_t *printed, list answered
+    HandCore hand, dict parsed, list names, dict index, int places, unit, source, list printed, list answered
 ):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
     ``printed`` by seat, with the engine's; ``answered``, by seat, the excess of the raises no one could answer,
@@ -1073,11 +1073,10 @@ cdef object _check(
             if tuple(board) != tuple(dealt):
                 raise HandProblem(f"board cards the hand never reached: run {run + 1}")
     starting = hand._starting  # Hand.payoffs: the hand is over, no bets are out
-    net = tuple([  # those who collected nothing: a Decimal each amount (a collected amount keeps its own places)
-        _in_units(hand.b.stacks[seat] - <int64_t>starting[seat] - expected[seat], places) if amounts[seat] is _ZERO
-        else (hand.b.stacks[seat] - <int64_t>starting[seat] - expected[seat]) * unit + amounts[seat]
-        for seat in range(count)
-    ])
+    cdef list net = []
+    for seat in range(count):  # the chips won or lost, and what the site says was collected (with its own places)
+        change = _in_units(hand.b.stacks[seat] - <int64_t>starting[seat] - expected[seat], places)
+        net.append(change if amounts[seat] is _ZERO else _EXACT.add(change, amounts[seat]))
     return _record({
         "site": parsed["site"],
         "hand_id": parsed["hand_id"],
@@ -1091,7 +1090,7 @@ cdef object _check(
         "button": parsed["button"],
         "hero": parsed["hero"],
         "hand": hand,
-        "net": net,
+        "net": tuple(net),
         "rake": rake,
         "jackpot": jackpot,
         "game": parsed["game"],

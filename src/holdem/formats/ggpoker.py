@@ -111,6 +111,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
         number += 1
     if not seated:
         raise HandProblem("the hand has no seats", number)
+    players = list(names)  # as the decision lines are matched against them
 
     dealt_in: set[str] = set()
     street = 0
@@ -130,7 +131,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
                 raise HandProblem(f"an unknown section: {text[:80]!r}", number)
         elif in_summary:
             _pokerstars.summary_line(parsed, text, number, boards)
-        elif (act := _pokerstars.action(text, names)) is not None:
+        elif (act := _pokerstars.action(text, players)) is not None:
             _decision(parsed, act, street, number, dealt_in)
         elif (won := _pokerstars.collected_line(text)) and won[0] in names:
             parsed.collected[won[0]] = parsed.collected.get(won[0], Decimal(0)) + parse_amount(won[1])
