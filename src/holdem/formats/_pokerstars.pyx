@@ -16,8 +16,10 @@ from cpython.dict cimport PyDict_Values
 from cpython.object cimport PyObject, PyObject_GenericGetDict, PyObject_GenericSetDict, PyTypeObject
 from cpython.ref cimport Py_INCREF
 from cpython.unicode cimport (
-    Py_UNICODE_ISDECIMAL, Py_UNICODE_TODECIMAL, PyUnicode_DATA, PyUnicode_Find, PyUnicode_KIND, PyUnicode_READ,
+    Py_UNICODE_ISDECIMAL, Py_UNICODE_TODECIMAL, PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_Find, PyUnicode_KIND,
+    PyUnicode_READ,
 )
+from libc.string cimport memchr
 
 from holdem.formats._kept cimport kept
 
@@ -83,16 +85,54 @@ cdef str _LIVE_AND_DEAD_KIND = PostKind.LIVE_AND_DEAD
 cdef object _ZERO = Decimal(0), _FIXED_LIMIT = Structure.FIXED_LIMIT
 cdef dict _STREETS = STREETS
 # The amounts, cards and currencies met, read once (a hand repeats its amounts, a file its stakes):
-# parse_amount's and parse_hand_cards' own caches are a Python call away.
-cdef dict _AMOUNTS = {}, _CARDS = {}, _CURRENCIES = {}
+# parse_amount's and parse_hand_cards' own caches are a Python call away.  The amounts and cards are kept
+# by the hash of their characters, each in one slot of a table (the text and its value), so that a text met
+# before is found in its line without being cut out of it and hashed.
+cdef enum:
+    _SLOTS = 2048  # a power of two
+cdef list _AMOUNT_TEXTS = [None] * _SLOTS, _AMOUNT_VALUES = [None] * _SLOTS
+cdef list _CARDS_TEXTS = [None] * _SLOTS, _CARDS_VALUES = [None] * _SLOTS
+cdef dict _CURRENCIES = {}
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef object _kept_at(list texts, list values, str text, Py_ssize_t start, Py_ssize_t end, read):
+    """``read(text[start:end])`` (``start`` not negative, ``end`` at most the text's length), kept in the slot
+    of ``texts`` and ``values`` its characters' hash gives (a text read later takes the slot)."""
+    cdef unsigned int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef size_t hashed = 2166136261u  # FNV-1a
+    cdef Py_ssize_t index, slot
+    for index in range(start, end):
+        hashed = (hashed ^ <size_t>PyUnicode_READ(kind, data, index)) * 16777619u
+    slot = hashed & (_SLOTS - 1)
+    kept_text = texts[slot]
+    if kept_text is not None and _is(text, start, end, <str>kept_text):
+        return values[slot]
+    kept_text = text[start:end] if end > start else ""
+    value = read(kept_text)
+    texts[slot] = kept_text
+    values[slot] = value
+    return value
+
+
+cdef inline object _amount_at(str text, Py_ssize_t start, Py_ssize_t end):
+    """``parse_amount(text[start:end])``, kept."""
+    return _kept_at(_AMOUNT_TEXTS, _AMOUNT_VALUES, text, start, end, parse_amount)
 
 
 cdef inline object _amount(str text):
-    return kept(_AMOUNTS, text, parse_amount, 8192)
+    return _amount_at(text, 0, len(text))
+
+
+cdef inline tuple _cards_at(str text, Py_ssize_t start, Py_ssize_t end):
+    """``parse_hand_cards(text[start:end])``, kept."""
+    return _kept_at(_CARDS_TEXTS, _CARDS_VALUES, text, start, end, parse_hand_cards)
 
 
 cdef inline tuple _cards(str text):
-    return kept(_CARDS, text, parse_hand_cards, 8192)
+    return _cards_at(text, 0, len(text))
 
 
 cdef inline dict _fields(parsed):
@@ -163,10 +203,56 @@ cdef Py_ssize_t _find(str text, Py_UCS4 mark, Py_ssize_t at, Py_ssize_t end) noe
     """``text.find(mark, at, end)`` of one character."""
     cdef unsigned int kind = PyUnicode_KIND(text)
     cdef void *data = PyUnicode_DATA(text)
+    cdef const char *found
+    if kind == PyUnicode_1BYTE_KIND:  # a text of one byte a character: searched by memchr
+        if mark > 255 or at >= end:
+            return -1
+        found = <const char *>memchr(<const char *>data + at, <int>mark, end - at)
+        return -1 if found == NULL else found - <const char *>data
     while at < end:
         if PyUnicode_READ(kind, data, at) == mark:
             return at
         at += 1
+    return -1
+
+
+cdef Py_ssize_t _search(str text, str word, Py_ssize_t at, Py_ssize_t end) noexcept:
+    """``text.find(word, at, end)``, ``word`` not empty."""
+    cdef unsigned int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef Py_UCS4 first = PyUnicode_READ(PyUnicode_KIND(word), PyUnicode_DATA(word), 0)
+    cdef Py_ssize_t last = end - len(word)
+    if kind == PyUnicode_1BYTE_KIND:  # each place of the first character found by memchr
+        while at <= last:
+            at = _find(text, first, at, last + 1)
+            if at < 0 or _starts(text, word, at, end):
+                return at
+            at += 1
+        return -1
+    while at <= last:
+        if PyUnicode_READ(kind, data, at) == first and _starts(text, word, at, end):
+            return at
+        at += 1
+    return -1
+
+
+cdef Py_ssize_t _rsearch(str text, str word, Py_ssize_t start, Py_ssize_t end) noexcept:
+    """``text.rfind(word, start, end)``, ``word`` not empty."""
+    cdef unsigned int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef const unsigned char *chars = <const unsigned char *>data
+    cdef Py_UCS4 first = PyUnicode_READ(PyUnicode_KIND(word), PyUnicode_DATA(word), 0)
+    cdef Py_ssize_t at = end - len(word)
+    if kind == PyUnicode_1BYTE_KIND:  # read a byte at a time
+        while at >= start:
+            if chars[at] == first and _starts(text, word, at, end):
+                return at
+            at -= 1
+        return -1
+    while at >= start:
+        if PyUnicode_READ(kind, data, at) == first and _starts(text, word, at, end):
+            return at
+        at -= 1
     return -1
 
 
@@ -233,7 +319,7 @@ cpdef tuple header_line(str text):
             end = _run(text, at, True)
             if end > at and _begins(text, ":", end):
                 close = _run(text, end + 1, False)  # where the club or the rest starts
-                if _begins(text, "{", close) and (found := text.find("}", close + 1)) >= 0:
+                if _begins(text, "{", close) and (found := _find(text, u"}", close + 1, len(text))) >= 0:
                     close = _run(text, found + 1, False)
                 return kind, text[at:end], text[close:]
     return None
@@ -249,7 +335,7 @@ cpdef tuple stakes_of(str text):
     >>> stakes_of("Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - 2024/05/01 20:00:00 ET")[1:]
     ('$0.10', '$0.25')
     """
-    cdef Py_ssize_t start = text.find("("), slash, end, close, comma, size = len(text)
+    cdef Py_ssize_t size = len(text), start = _find(text, u"(", 0, size), slash, end, close, comma
     cdef str second
     while start >= 0:
         slash = _part_end(text, start + 1)
@@ -264,7 +350,7 @@ cpdef tuple stakes_of(str text):
                 second = text[slash + 1 : close]
                 comma = PyUnicode_Find(text, ", ", start + 1, slash - 1, -1)  # the last with something after it
                 return text[start : end + 1], text[(comma + 2 if comma >= 0 else start + 1) : slash], second
-        start = text.find("(", start + 1)
+        start = _find(text, u"(", start + 1, size)
     return None
 
 
@@ -375,12 +461,12 @@ cdef bint _seat_line(str text, _SeatLine *seat) except -1:
     cdef Py_ssize_t colon, at, end, close = -1, found, limit, size = len(text), chips
     if not _begins(text, "Seat ", 0):
         return False
-    colon = text.find(": ", 5)
+    colon = _search(text, ": ", 5, size)
     if colon < 0 or not _decimals(text, 5, colon):
         return False
     end = limit = size
     while True:  # the name's end: the last " (" that a seat's parentheses follow
-        at = text.rfind(" (", colon + 2, end)
+        at = _rsearch(text, " (", colon + 2, end)
         if at < 0:
             return False
         end = at + 1
@@ -401,12 +487,12 @@ cdef bint _seat_line(str text, _SeatLine *seat) except -1:
 cdef Py_ssize_t _in_chips(str text, Py_ssize_t start, Py_ssize_t end):
     """Where `` in chips`` is in ``text[start:end]``, ``STACK in chips`` or ``STACK in chips, BOUNTY bounty``
     (the first that fits); -1 for neither."""
-    cdef Py_ssize_t at = text.find(" in chips", start, end)
+    cdef Py_ssize_t at = _search(text, " in chips", start, end)
     cdef bint bounty = end - start >= 7 and _starts(text, " bounty", end - 7, end)
     while at >= 0:
         if at + 9 == end or (bounty and end - at - 9 >= 9 and _begins(text, ", ", at + 9)):
             return at
-        at = text.find(" in chips", at + 1, end)
+        at = _search(text, " in chips", at + 1, end)
     return -1
 
 
@@ -423,7 +509,9 @@ cdef tuple _MADE = tuple([
 cdef tuple _DICTS = tuple([name for name, factory in _MADE if factory is dict])
 cdef tuple _LISTS = tuple([name for name, factory in _MADE if factory is list])
 cdef tuple _SETS = tuple([name for name, factory in _MADE if factory is set])
-cdef tuple _FACTORIES = tuple([(name, factory) for name, factory in _MADE if factory not in (dict, list, set)])
+# The one field of a factory of its own, ``streets``: a list of one empty list, made here without calling it.
+if {name: factory() for name, factory in _MADE if factory not in (dict, list, set)} != {"streets": [[]]}:
+    raise TypeError("ParsedHand has fields made by factories other than streets' [[]]")
 
 
 cdef object _new_object(type cls):
@@ -497,7 +585,7 @@ cdef object _post_of(str name, str kind, live, dead, Py_ssize_t line):
 cpdef blank_hand(str site, Py_ssize_t line):
     """``ParsedHand(site, "", line)``, made without the dataclass's ``__init__`` (a Python frame that sets
     its forty fields one at a time): a copy of the defaults as its ``__dict__`` (of every field: no key is
-    added), the empty dicts, lists and sets of its factories made in C."""
+    added), the empty dicts, lists and sets of its factories (and the streets' list) made in C."""
     parsed = _new_object(ParsedHand)
     cdef dict fields = _DEFAULTS.copy()
     cdef str name
@@ -508,8 +596,7 @@ cpdef blank_hand(str site, Py_ssize_t line):
         fields[name] = []
     for name in _SETS:
         fields[name] = set()
-    for name, factory in _FACTORIES:
-        fields[name] = factory()
+    fields["streets"] = [[]]
     PyObject_GenericSetDict(parsed, fields, NULL)
     return parsed
 
@@ -527,7 +614,7 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     if tournament is not None:
         fields["tournament"] = tournament["id"]
     for game, structure in _GAMES:
-        at = rest.find(game)
+        at = _search(rest, game, 0, len(rest))
         if at == 0 or at > 0 and not rest.endswith(_OTHER_HOLDEMS, 0, at):  # a cash game's header starts with it
             fields["game"], fields["structure"] = game, structure
             break
@@ -563,8 +650,8 @@ def read_hand(list lines, Py_ssize_t line, parsed):
             raise HandProblem(f"a seat line that cannot be read: {text[:80]!r}", number)
         name = text[ends.colon + 2 : ends.name]
         # A bounty when something is between ``in chips, `` and `` bounty``
-        bounty = _amount(text[ends.stack + 11 : ends.close - 7]) if ends.close - ends.stack > 18 else None
-        seated.append(_seat(_number(text, 5, ends.colon), name, _amount(text[ends.name + 2 : ends.stack]), bounty))
+        bounty = _amount_at(text, ends.stack + 11, ends.close - 7) if ends.close - ends.stack > 18 else None
+        seated.append(_seat(_number(text, 5, ends.colon), name, _amount_at(text, ends.name + 2, ends.stack), bounty))
         names.add(name)
         players.append(name)
         if ends.close + 2 >= len(text):  # nothing after the seat: neither sitting out nor out of the hand, dealt in
@@ -669,16 +756,16 @@ cdef _stakes(dict fields, stakes, bint in_chips):
 cdef object _started(str rest):
     """The hand's time: the first one printed whose zone is known, else the first (each part of ``rest``
     after a `` - ``, cut at each ``[``)."""
-    cdef Py_ssize_t at = rest.find(" - "), end, stop, cut
+    cdef Py_ssize_t size = len(rest), at = _search(rest, " - ", 0, size), end, stop, cut
     first = None
     while at >= 0:
         at += 3
-        end = rest.find(" - ", at)
-        stop = end if end >= 0 else len(rest)
+        end = _search(rest, " - ", at, size)
+        stop = end if end >= 0 else size
         cut = at - 1
         while cut < stop:
             at = cut + 1
-            cut = rest.find("[", at, stop)
+            cut = _find(rest, u"[", at, stop)
             if cut < 0:
                 cut = stop
             moment = site_time(rest[at:cut])
@@ -708,11 +795,11 @@ cdef tuple _read_lines(
     cdef dict collected = fields["collected"]
     cdef list streets = fields["streets"]
     cdef str text, name
-    cdef Py_ssize_t index, end, said
+    cdef Py_ssize_t index, end, said, at
     for index in range(position, len(lines)):
         text = lines[index]
         if _begins(text, "*** ", 0):
-            end = text.find(" ***", 4)
+            end = _search(text, " ***", 4, len(text))
             if end < 0:
                 end = 4  # no section's name
             if _is(text, 4, end, "SUMMARY"):
@@ -727,10 +814,10 @@ cdef tuple _read_lines(
             _summary(fields, text, boards)
         elif (name := _speaker(text, players, &said)) is not None:
             _decide(fields, streets[street], name, text, said, street, number, dealt_in)
-        elif (found := collected_line(text)) is not None and found[0] in names:
-            collected[found[0]] = collected.get(found[0], _ZERO) + _amount(found[1])
-        elif (found := returned_line(text)) is not None and found[1] in names:
-            returned[found[1]] = returned.get(found[1], _ZERO) + _amount(found[0])
+        elif (at := _collected(text, &end)) >= 0 and (name := _player(text, 0, at, players)) is not None:
+            collected[name] = collected.get(name, _ZERO) + _amount_at(text, at + 11, end)
+        elif (end := _returned(text)) >= 0 and (name := _player(text, end + 13, len(text), players)) is not None:
+            returned[name] = returned.get(name, _ZERO) + _amount_at(text, 14, end - 1)
         elif (found := dealt_line(text)) is not None and found[0] in names:
             cards = found[2] or found[1]
             if cards:
@@ -788,18 +875,18 @@ cpdef tuple dealt_line(str text):
     cdef Py_ssize_t at, first, second, last = len(text) - 1
     if not _begins(text, "Dealt to ", 0):
         return None
-    at = text.find(" [", 9)
+    at = _search(text, " [", 9, last + 1)
     while at >= 0:
-        first = text.find("]", at + 2)
+        first = _find(text, u"]", at + 2, last + 1)
         if first < 0:
             return None
         if first == last:
             return text[9:at], text[at + 2 : first], None
         if text.startswith(" [", first + 1):
-            second = text.find("]", first + 3)
+            second = _find(text, u"]", first + 3, last + 1)
             if second == last:
                 return text[9:at], text[at + 2 : first], text[first + 3 : second]
-        at = text.find(" [", at + 1)
+        at = _search(text, " [", at + 1, last + 1)
     return None
 
 
@@ -809,18 +896,24 @@ cpdef tuple returned_line(str text):
     >>> returned_line("Uncalled bet ($0.04) returned to Ann")
     ('$0.04', 'Ann')
     """
+    cdef Py_ssize_t end = _returned(text)
+    return None if end < 0 else (text[14 : end - 1], text[end + 13 :])
+
+
+cdef Py_ssize_t _returned(str text):
+    """Where `` returned to `` starts in an uncalled bet's line (see :func:`returned_line`); -1 for another line."""
     cdef Py_ssize_t end = 14, size = len(text)
     cdef Py_UCS4 mark
     if not _begins(text, "Uncalled bet (", 0):
-        return None
+        return -1
     while end < size:  # the run of characters that are no space: the amount and its ")"
         mark = text[end]
         if mark.isspace():
             break
         end += 1
-    if end - 14 < 2 or text[end - 1] != u")" or not text.startswith(" returned to ", end):
-        return None
-    return text[14 : end - 1], text[end + 13 :]
+    if end - 14 < 2 or text[end - 1] != u")" or not _begins(text, " returned to ", end):
+        return -1
+    return end
 
 
 cpdef tuple collected_line(str text):
@@ -830,25 +923,41 @@ cpdef tuple collected_line(str text):
     >>> collected_line("Ann collected $1.25 from side pot-2")
     ('Ann', '$1.25')
     """
-    cdef Py_ssize_t at, amount, pot, end = len(text), size = len(text)
+    cdef Py_ssize_t amount, at = _collected(text, &amount)
+    return None if at < 0 else (text[:at], text[at + 11 : amount])
+
+
+cdef Py_ssize_t _collected(str text, Py_ssize_t *amount):
+    """Where `` collected `` starts in a line of a player collecting a pot (see :func:`collected_line`), where
+    the amount ends into ``amount``; -1 for another line."""
+    cdef Py_ssize_t at, pot, end = len(text), size = len(text)
     cdef Py_UCS4 mark
     while True:
-        at = text.rfind(" collected ", 0, end)
+        at = _rsearch(text, " collected ", 0, end)
         if at < 0:
-            return None
+            return -1
         end = at + 10
-        amount = at + 11
-        while amount < size:
-            mark = text[amount]
+        amount[0] = at + 11
+        while amount[0] < size:
+            mark = text[amount[0]]
             if mark.isspace():
                 break
-            amount += 1
-        pot = amount + 6  # where the pot's name starts
-        if amount > at + 11 and _begins(text, " from ", amount):
+            amount[0] += 1
+        pot = amount[0] + 6  # where the pot's name starts
+        if amount[0] > at + 11 and _begins(text, " from ", amount[0]):
             if _is(text, pot, size, "pot") or _is(text, pot, size, "main pot") or _is(text, pot, size, "side pot") or (
                 _begins(text, "side pot-", pot) and _run(text, pot + 9, True) == size > pot + 9
             ):
-                return text[:at], text[at + 11 : amount]
+                return at
+
+
+cdef str _player(str text, Py_ssize_t start, Py_ssize_t end, list players):
+    """The one of ``players`` that ``text[start:end]`` is, or ``None``."""
+    cdef str name
+    for name in players:
+        if _is(text, start, end, name):
+            return name
+    return None
 
 
 cpdef tuple action(str text, set names):
@@ -899,18 +1008,18 @@ cdef _decide(
     elif first == u"c" and _is(text, start, end, "checks"):
         acts.append(_act(name, "check", None, number))
     elif first == u"c" and _starts(text, "calls ", start, end) and _find(text, u" ", start + 6, end) < 0:
-        acts.append(_act(name, "call", _amount(text[start + 6 : end]), number))
+        acts.append(_act(name, "call", _amount_at(text, start + 6, end), number))
     elif first == u"b" and _starts(text, "bets ", start, end) and _find(text, u" ", start + 5, end) < 0:
-        acts.append(_act(name, "bet", _amount(text[start + 5 : end]), number))
+        acts.append(_act(name, "bet", _amount_at(text, start + 5, end), number))
     elif first == u"r" and _starts(text, "raises ", start, end) and (to := _raised_to(text, start + 7, end)) >= 0:
-        acts.append(_act(name, "raise_to", _amount(text[to:end]), number))
+        acts.append(_act(name, "raise_to", _amount_at(text, to, end), number))
     elif first == u"p" and (_is(text, start, end, "posts") or _starts(text, "posts ", start, end)) and street == 0:
         fields["posts"].append(_post(fields, name, text, start, end, number))
     elif first == u"s" and _starts(text, "shows ", start, end):
         to = _find(text, u"]", start + 7, end) if end - start > 6 and text[start + 6] == u"[" else -1
         if to < 0:
             raise HandProblem(f"a show without cards: {name}", number)
-        shown = _cards(text[start + 7 : to])
+        shown = _cards_at(text, start + 7, to)
         if len(shown) == 2:
             fields["shown"][name] = shown
             fields["holes"][name] = shown
@@ -936,7 +1045,7 @@ cdef Py_ssize_t _raised_to(str text, Py_ssize_t at, Py_ssize_t end):
 cdef object _post(dict fields, str name, str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t number):
     """A post, ``text[start:end]`` ``posts KIND AMOUNT``."""
     cdef Py_ssize_t at = _rfind(text, u" ", start, end)  # before the amount
-    amount = _amount(text[at + 1 if at >= 0 else start : end])
+    amount = _amount_at(text, at + 1 if at >= 0 else start, end)
     cdef str kind
     if _is(text, start + 6, at, _LIVE_AND_DEAD):  # the big blind live, the small one dead
         live = min(amount, fields["big_blind"])
@@ -957,7 +1066,7 @@ cdef _summary(dict fields, str text, dict boards):
     if _begins(text, "Total pot ", 0):
         _total_pot(fields, text)
     elif _begins(text, "Board [", 0):
-        boards[0] = _cards(text[7:-1])
+        boards[0] = _cards_at(text, 7, len(text) - 1)
     elif _begins(text, "Seat ", 0) and "[" in text:  # cards shown or mucked (a line without them says nothing more)
         _summary_seat(fields, text)
     elif text.endswith("]") and " Board [" in text:
@@ -981,20 +1090,21 @@ cpdef read_total_pot(parsed, text):
 cdef _total_pot(dict fields, str text):
     """:func:`read_total_pot`: the parts of ``text`` between its `` | ``, the first one's third word (split at
     each space) the total pot, each other's last the amount of the fee its first words name."""
-    cdef Py_ssize_t size = len(text), bar = text.find(" | "), head = bar if bar >= 0 else size, at, end, space
+    cdef Py_ssize_t size = len(text), bar = _search(text, " | ", 0, size), at, end, space
+    cdef Py_ssize_t head = bar if bar >= 0 else size
     at = _find(text, u" ", 0, head)
     if at >= 0:
         at = _find(text, u" ", at + 1, head)
     if at < 0:
         raise HandProblem(f"the summary's total pot has no amount: {text[:80]!r}")
     end = _find(text, u" ", at + 1, head)
-    fields["total_pot"] = _amount(text[at + 1 : end if end >= 0 else head])
+    fields["total_pot"] = _amount_at(text, at + 1, end if end >= 0 else head)
     while bar >= 0:
         at = bar + 3
-        bar = text.find(" | ", at)
+        bar = _search(text, " | ", at, size)
         end = bar if bar >= 0 else size
         space = _rfind(text, u" ", at, end)  # before the amount
-        value = _amount(text[space + 1 if space >= 0 else at : end])
+        value = _amount_at(text, space + 1 if space >= 0 else at, end)
         if space - at == 4 and _begins(text, "Rake", at):  # the fee named "Rake"
             fields["rake"] = value
         else:  # a jackpot or another fee taken from the pot

@@ -71,60 +71,72 @@ cdef inline bint _digit(Py_UCS4 mark):
     return u"0" <= mark <= u"9"
 
 
-cdef Py_ssize_t _numbers(str text, Py_ssize_t at, tuple widths, str separators, list numbers):
-    """Read from ``at`` into ``numbers`` a number of each (least, most) ASCII digits of ``widths``, one of
-    ``separators`` between each two; return where they end, or -1 if the text does not hold them there."""
-    cdef Py_ssize_t end, size = len(text), index, count = len(widths), least, most
-    cdef long value
+cdef Py_ssize_t _number(str text, Py_ssize_t at, Py_ssize_t least, Py_ssize_t most, long *value):
+    """Read from ``at`` a number of ``least`` to ``most`` ASCII digits into ``value``; return where it ends,
+    or -1 if the text does not hold one there."""
+    cdef Py_ssize_t end = at, size = len(text)
     cdef Py_UCS4 mark
-    for index in range(count):
-        least, most = widths[index]
-        end, value = at, 0
-        while end < size and end - at < most:
-            mark = text[end]
-            if not _digit(mark):
-                break
-            value = 10 * value + (<long>mark - 48)  # the digit's value
-            end += 1
-        if end - at < least:
-            return -1
-        numbers.append(value)
-        if index < count - 1:
-            if end >= size or text[end] not in separators:
-                return -1
-            end += 1
-        at = end
-    return at
+    value[0] = 0
+    while end < size and end - at < most:
+        mark = text[end]
+        if not _digit(mark):
+            break
+        value[0] = 10 * value[0] + (<long>mark - 48)  # the digit's value
+        end += 1
+    return end if end - at >= least else -1
 
 
-cdef tuple _fields_at_start(str text):
-    """The year, month, day, hour, minute, second and zone (or ``None``) of the time the text
-    starts with, as ``_TIME`` reads them there, if it starts with one in ASCII digits; else ``None``."""
-    cdef Py_ssize_t size = len(text), at, end, start
-    cdef list numbers = []
-    at = _numbers(text, 0, ((4, 4), (1, 2), (1, 2)), u"/.-", numbers)  # the date
+cdef inline bint _date_mark(str text, Py_ssize_t at):
+    """Whether ``text[at]`` (``at`` not negative) separates the parts of a date."""
+    return at < len(text) and text[at] in u"/.-"
+
+
+cdef inline bint _colon(str text, Py_ssize_t at):
+    """Whether ``text[at]`` (``at`` not negative) is a colon."""
+    return at < len(text) and text[at] == u":"
+
+
+cdef Py_ssize_t _clock_at_start(str text, long *numbers) except -2:
+    """Where the time the text starts with ends (its zone, if any, after), its year, month, day, hour, minute
+    and second into ``numbers``, as ``_TIME`` reads them there, if it starts with one in ASCII digits; else -1."""
+    cdef Py_ssize_t size = len(text), at, start, end
+    at = _number(text, 0, 4, 4, &numbers[0])  # the date
+    if at < 0 or not _date_mark(text, at):
+        return -1
+    at = _number(text, at + 1, 1, 2, &numbers[1])
+    if at < 0 or not _date_mark(text, at):
+        return -1
+    at = _number(text, at + 1, 1, 2, &numbers[2])
     if at < 0:
-        return None
+        return -1
     start = at
     while at < size and text[at] in u" T":
         at += 1
     if at == start:
-        return None
-    at = _numbers(text, at, ((1, 2), (1, 2)), u":", numbers)  # the clock: hours, minutes
+        return -1
+    at = _number(text, at, 1, 2, &numbers[3])  # the clock: hours, minutes
+    if at < 0 or not _colon(text, at):
+        return -1
+    at = _number(text, at + 1, 1, 2, &numbers[4])
     if at < 0:
-        return None
-    end = _numbers(text, at + 1, ((1, 2),), u"", numbers) if at < size and text[at] == u":" else -1
+        return -1
+    end = _number(text, at + 1, 1, 2, &numbers[5]) if _colon(text, at) else -1
     if end < 0:
-        numbers.append(0)  # no seconds: some sites leave them out
+        numbers[5] = 0  # no seconds: some sites leave them out
     else:
         at = end
+    return at
+
+
+cdef str _zone_name(str text, Py_ssize_t at):
+    """The zone's name after a time that ends at ``at``: two to four capitals after any spaces (``None``: none)."""
+    cdef Py_ssize_t size = len(text), end
     while at < size and text[at].isspace():
         at += 1
     end = at
     while end < size and end - at < 4 and u"A" <= text[end] <= u"Z":
         end += 1
-    numbers.append(text[at:end] if end - at >= 2 else None)
-    return tuple(numbers)
+    return text[at:end] if end - at >= 2 else None
 
 
 def site_time(text):
@@ -138,20 +150,26 @@ def site_time(text):
     >>> site_time("2021/04/12 16:01 UTC").isoformat()
     '2021-04-12T16:01:00+00:00'
     """
+    cdef long numbers[6]
+    cdef Py_ssize_t at, index
     if type(text) is not str and isinstance(text, str):
         text = str(text)  # a subclass of str: the compiled reader takes exact text
-    fields = _fields_at_start(text)
-    if fields is None:
+    at = _clock_at_start(text, numbers)
+    if at < 0:
         if ":" not in text:  # no clock: the most common text without a time, told without the regex
             return None
         match = _TIME.search(text)
         if match is None:
             return None
-        fields = (*[int(number or 0) for number in match.groups()[:6]], match[7])
-    name = fields[6]
+        for index in range(6):
+            numbers[index] = int(match[index + 1] or 0)
+        name = match[7]
+    else:
+        name = _zone_name(text, at)
     try:
         return datetime_new(
-            fields[0], fields[1], fields[2], fields[3], fields[4], fields[5], 0, zone_for(name) if name else None
+            numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5], 0,
+            zone_for(name) if name else None,
         )
     except ValueError:  # no such day or time
         return None
