@@ -137,11 +137,13 @@ cdef inline tuple _cards(str text):
 
 cdef inline dict _fields(parsed):
     """``parsed.__dict__``: a ParsedHand's fields, read and written without looking in its class first."""
+    if not isinstance(parsed, ParsedHand):
+        raise TypeError(f"a ParsedHand is read into, not {type(parsed).__name__}")
     return <dict>PyObject_GenericGetDict(parsed, NULL)
 
 
-cdef inline bint _digit(Py_UCS4 mark) noexcept:
-    """``mark.isdecimal()``, the ASCII digits told first."""
+cdef inline bint _decimal(Py_UCS4 mark) noexcept:
+    """``mark.isdecimal()`` (a digit of any script), the ASCII digits told first."""
     return u"0" <= mark <= u"9" or (mark > 127 and Py_UNICODE_ISDECIMAL(mark))
 
 
@@ -152,7 +154,7 @@ cdef bint _decimals(str text, Py_ssize_t start, Py_ssize_t end) noexcept:
     if end <= start:
         return False
     while start < end:
-        if not _digit(text[start]):
+        if not _decimal(text[start]):
             return False
         start += 1
     return True
@@ -161,7 +163,8 @@ cdef bint _decimals(str text, Py_ssize_t start, Py_ssize_t end) noexcept:
 @cython.boundscheck(False)
 @cython.wraparound(False)
 cdef object _number(str text, Py_ssize_t start, Py_ssize_t end):
-    """``int(text[start:end])``, decimal digits (of any script, as ``str.isdecimal`` takes them)."""
+    """``int(text[start:end])`` of decimal digits (of any script, as ``str.isdecimal`` takes them), which the caller
+    has checked."""
     cdef long long value = 0
     if not 0 < end - start <= 18:
         return int(text[start:end])
@@ -189,7 +192,7 @@ cdef inline bint _starts(str text, str word, Py_ssize_t at, Py_ssize_t end) noex
     return True
 
 
-cdef inline bint _begins(str text, str word, Py_ssize_t at) noexcept:
+cdef inline bint _begins(str text, str word, Py_ssize_t at) except -1:
     """``text.startswith(word, at)``, ``word`` not empty."""
     return _starts(text, word, at, len(text))
 
@@ -412,7 +415,7 @@ cdef Py_ssize_t _run(str text, Py_ssize_t at, bint digits) noexcept:
     cdef Py_UCS4 mark
     while at < size:
         mark = text[at]
-        if not (_digit(mark) if digits else mark.isspace()):
+        if not (_decimal(mark) if digits else mark.isspace()):
             break
         at += 1
     return at
@@ -960,10 +963,11 @@ cdef str _player(str text, Py_ssize_t start, Py_ssize_t end, list players):
     return None
 
 
-cpdef tuple action(str text, set names):
-    """The player of a decision or post line (``NAME: what they do``) and what follows ``NAME: ``, or ``None``."""
+cpdef tuple action(str text, names):
+    """The player of a decision or post line (``NAME: what they do``, one of ``names``, the players' names as a
+    list or any collection) and what follows ``NAME: ``, or ``None``."""
     cdef Py_ssize_t said
-    cdef str name = _speaker(text, list(names), &said)
+    cdef str name = _speaker(text, names if type(names) is list else list(names), &said)
     return None if name is None else (name, text[said:])
 
 
