@@ -82,7 +82,8 @@ setup(
             "embedsignature": True,
             # The modules run without the GIL on free-threaded Python (3.13t,
             # 3.14t): their module-level state is read-only, guarded, or
-            # caches in plain dicts (each dict operation is atomic).
+            # caches in plain dicts or lists whose entries are stored and read
+            # whole (each dict or list operation is atomic).
             "freethreading_compatible": True,
         },
     ),

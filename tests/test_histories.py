@@ -378,13 +378,14 @@ def test_the_nets_are_exact_whatever_the_decimal_context() -> None:
     import decimal
 
     text = (STARS / "cash.txt").read_text(encoding="utf-8-sig")
-    expected = {record.hand_id: [str(amount) for amount in record.net] for record in read_histories(io.StringIO(text))}
+    def nets() -> dict[str, list[str]]:
+        return {record.hand_id: [str(amount) for amount in record.net] for record in read_histories(io.StringIO(text))}
+
+    expected = nets()
     with decimal.localcontext(decimal.Context(prec=1)):  # the first hand's results replay, its nets need 2 digits
-        coarse = {record.hand_id: [str(amount) for amount in record.net] for record in read_histories(io.StringIO(text))}
+        coarse = nets()
     assert coarse and all(coarse[hand_id] == expected[hand_id] for hand_id in coarse)
-    assert {record.hand_id: [str(amount) for amount in record.net] for record in read_histories(io.StringIO(text))} == (
-        expected
-    )
+    assert nets() == expected
 
 
 def test_a_summary_counts_into_any_mapping() -> None:
@@ -393,3 +394,24 @@ def test_a_summary_counts_into_any_mapping() -> None:
     summary = histories.Summary(games=defaultdict(Counter))
     summary.count("PokerStars", "Hold'em No Limit", None)
     assert summary.read == 1 and summary.imported == 1
+
+
+def test_the_splitter_reads_a_block_shortened_while_it_reads_without_harm() -> None:
+    from holdem.formats._histories import split_hands
+
+    first = "PokerStars Hand #1:  Hold'em No Limit ($0.01/$0.02 USD) - 2024/03/05 21:14:07 ET"
+    block = [first, "a", first, "b", "c"]
+    firsts = []
+    for _, number, lines, _ in split_hands("f", iter([block, ["z"]]), lambda problem: None):
+        firsts.append((number, lines[0]))
+        block.clear()  # the rest of the block is gone: the splitter goes on with the next one
+    assert firsts == [(1, first), (3, first)]
+
+
+def test_the_line_readers_refuse_what_is_not_text() -> None:
+    from holdem.formats._histories import site_of, text_lines
+
+    with pytest.raises(TypeError):
+        site_of(None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="lines end at"):
+        list(text_lines(["a\rb"], "\r", 100))

@@ -25,11 +25,11 @@ cdef extern from "Python.h":
     ctypedef uint8_t Py_UCS1
     ctypedef uint16_t Py_UCS2
 
+import functools
 import itertools
 import os
 import re
 from collections import Counter
-import functools
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal
 
 from holdem.actions import ActionKind
@@ -55,7 +55,9 @@ _TOO_MANY_LINES = f"the hand has more than {MAX_HAND_LINES:,} lines: no hand is 
 def text_lines(pieces, newline, Py_ssize_t longest):
     """The pieces of a file (``str``, or bytes of UTF-8 or cp1252 when ``newline`` is ``b"\\n"``) as lists
     of whole lines, decoded, without the spaces, NULs and byte order marks around them; a line longer
-    than ``longest`` becomes ``LINE_TOO_LONG``."""
+    than ``longest`` becomes ``LINE_TOO_LONG``.  Lines end at ``"\\n"`` (``b"\\n"``), the only ``newline``."""
+    if newline != "\n" and newline != b"\n":
+        raise ValueError(f"newline {newline!r}: lines end at '\\n' (or b'\\n' for bytes)")
     cdef bint skipping = False  # inside a line too long, until its end
     cdef bint decode = isinstance(newline, bytes)
     cdef Py_ssize_t end, start
@@ -99,7 +101,7 @@ def too_long(list lines):
     cdef str line
     found = []
     for line in lines:
-        if PyUnicode_GET_LENGTH(line) == size and line == _LINE_TOO_LONG:
+        if line is not None and PyUnicode_GET_LENGTH(line) == size and line == _LINE_TOO_LONG:
             found.append(index)
         index += 1
     return found
@@ -331,7 +333,7 @@ cdef class _Starts:
         return None
 
 
-def site_of(str line):
+def site_of(str line not None):
     """The site whose hand ``line`` starts, if any (as the splitter finds it)."""
     return (<_Starts>_Starts(parsing._ALL_STARTS, parsing._SITES)).site_of(line)
 
@@ -385,7 +387,7 @@ cdef class _NumberedLines:
 
     cdef inline str next_line(self):
         """The next line (``None`` after the last), its number in ``number``."""
-        while self.index == PyList_GET_SIZE(self.block):
+        while self.index >= PyList_GET_SIZE(self.block):  # a block its caller shortened meanwhile too
             block = next(self.blocks, None)
             if block is None:
                 return None

@@ -1,4 +1,5 @@
 import re
+from collections.abc import Collection
 from decimal import Decimal
 
 from holdem.formats.parsing import ParsedHand

@@ -90,16 +90,15 @@ cdef dict _STREETS = STREETS
 # before is found in its line without being cut out of it and hashed.
 cdef enum:
     _SLOTS = 2048  # a power of two
-cdef list _AMOUNT_TEXTS = [None] * _SLOTS, _AMOUNT_VALUES = [None] * _SLOTS
-cdef list _CARDS_TEXTS = [None] * _SLOTS, _CARDS_VALUES = [None] * _SLOTS
+cdef list _AMOUNT_SLOTS = [None] * _SLOTS, _CARDS_SLOTS = [None] * _SLOTS  # (text, value) each, stored at once
 cdef dict _CURRENCIES = {}
 
 
-@cython.boundscheck(False)
+@cython.boundscheck(True)  # a slot read as a reference of its own: another thread may store in it meanwhile
 @cython.wraparound(False)
-cdef object _kept_at(list texts, list values, str text, Py_ssize_t start, Py_ssize_t end, read):
-    """``read(text[start:end])`` (``start`` not negative, ``end`` at most the text's length), kept in the slot
-    of ``texts`` and ``values`` its characters' hash gives (a text read later takes the slot)."""
+cdef object _kept_at(list slots, str text, Py_ssize_t start, Py_ssize_t end, read):
+    """``read(text[start:end])`` (``start`` not negative, ``end`` at most the text's length), kept as the text and
+    its value in the one of ``slots`` its characters' hash gives (a text read later takes the slot)."""
     cdef unsigned int kind = PyUnicode_KIND(text)
     cdef void *data = PyUnicode_DATA(text)
     cdef size_t hashed = 2166136261u  # FNV-1a
@@ -107,19 +106,18 @@ cdef object _kept_at(list texts, list values, str text, Py_ssize_t start, Py_ssi
     for index in range(start, end):
         hashed = (hashed ^ <size_t>PyUnicode_READ(kind, data, index)) * 16777619u
     slot = hashed & (_SLOTS - 1)
-    kept_text = texts[slot]
-    if kept_text is not None and _is(text, start, end, <str>kept_text):
-        return values[slot]
+    kept = slots[slot]
+    if kept is not None and _is(text, start, end, <str>(<tuple>kept)[0]):
+        return (<tuple>kept)[1]
     kept_text = text[start:end] if end > start else ""
     value = read(kept_text)
-    texts[slot] = kept_text
-    values[slot] = value
+    slots[slot] = (kept_text, value)
     return value
 
 
 cdef inline object _amount_at(str text, Py_ssize_t start, Py_ssize_t end):
     """``parse_amount(text[start:end])``, kept."""
-    return _kept_at(_AMOUNT_TEXTS, _AMOUNT_VALUES, text, start, end, parse_amount)
+    return _kept_at(_AMOUNT_SLOTS, text, start, end, parse_amount)
 
 
 cdef inline object _amount(str text):
@@ -128,7 +126,7 @@ cdef inline object _amount(str text):
 
 cdef inline tuple _cards_at(str text, Py_ssize_t start, Py_ssize_t end):
     """``parse_hand_cards(text[start:end])``, kept."""
-    return _kept_at(_CARDS_TEXTS, _CARDS_VALUES, text, start, end, parse_hand_cards)
+    return _kept_at(_CARDS_SLOTS, text, start, end, parse_hand_cards)
 
 
 cdef inline tuple _cards(str text):
@@ -514,7 +512,7 @@ cdef tuple _LISTS = tuple([name for name, factory in _MADE if factory is list])
 cdef tuple _SETS = tuple([name for name, factory in _MADE if factory is set])
 # The one field of a factory of its own, ``streets``: a list of one empty list, made here without calling it.
 if {name: factory() for name, factory in _MADE if factory not in (dict, list, set)} != {"streets": [[]]}:
-    raise TypeError("ParsedHand has fields made by factories other than streets' [[]]")
+    raise ImportError("holdem.formats._pokerstars was built for a ParsedHand whose only other factory is streets' [[]]")
 
 
 cdef object _new_object(type cls):
