@@ -36,7 +36,7 @@ toml = Extension(
 pokerstars = Extension(
     "holdem.formats._pokerstars",
     ["src/holdem/formats/_pokerstars.pyx"],
-    depends=["src/holdem/formats/_kept.pxd"],
+    depends=["src/holdem/formats/_kept.pxd", "src/holdem/formats/_text.pxd"],
     extra_compile_args=extra_compile_args,
 )
 times = Extension(
@@ -47,7 +47,9 @@ times = Extension(
 histories = Extension(
     "holdem.formats._histories",
     ["src/holdem/formats/_histories.pyx"],
-    depends=["src/holdem/formats/_kept.pxd", "src/holdem/_hand.pxd", "src/holdem/_engine.pxd"],
+    depends=[
+        "src/holdem/formats/_kept.pxd", "src/holdem/formats/_text.pxd", "src/holdem/_hand.pxd", "src/holdem/_engine.pxd"
+    ],
     extra_compile_args=extra_compile_args,
 )
 vector = Extension(

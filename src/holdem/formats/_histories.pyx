@@ -15,10 +15,11 @@ from cpython.unicode cimport (
     PyUnicode_GET_LENGTH, PyUnicode_KIND, PyUnicode_New, PyUnicode_READ, PyUnicode_Substring,
 )
 from libc.stdint cimport INT64_MIN, int64_t, uint8_t, uint16_t
-from libc.string cimport memchr, memcmp, memcpy
+from libc.string cimport memchr, memcpy
 
 from holdem._hand cimport HandCore, seat_to_act
 from holdem.formats._kept cimport kept
+from holdem.formats._text cimport starts_at
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject *type, Py_ssize_t nitems)  # as cpython.type's, with the C type
@@ -319,7 +320,7 @@ cdef class _Starts:
         first = PyUnicode_READ(PyUnicode_KIND(line), PyUnicode_DATA(line), 0)
         if first < 128:
             shared = <object>PyList_GET_ITEM(self.shared, first)
-            if shared is None or not _starts_with(line, shared):
+            if shared is None or not starts_at(line, shared, 0, PyUnicode_GET_LENGTH(line)):
                 return False
         possible = self.starts.get(line[0])
         return possible is not None and _starts_with_any(line, possible)
@@ -342,25 +343,9 @@ cdef bint _starts_with_any(str line, tuple starts):
     """``line.startswith(starts)``, compared in place."""
     cdef str start
     for start in starts:
-        if _starts_with(line, start):
+        if starts_at(line, start, 0, PyUnicode_GET_LENGTH(line)):
             return True
     return False
-
-
-cdef bint _starts_with(str line, str start):
-    """``line.startswith(start)``, compared in place."""
-    cdef unsigned int kind = PyUnicode_KIND(line), start_kind = PyUnicode_KIND(start)
-    cdef void *data = PyUnicode_DATA(line)
-    cdef void *start_data = PyUnicode_DATA(start)
-    cdef Py_ssize_t size = PyUnicode_GET_LENGTH(start), index
-    if size > PyUnicode_GET_LENGTH(line):
-        return False
-    if kind == start_kind:
-        return memcmp(data, start_data, size * kind) == 0
-    for index in range(size):
-        if PyUnicode_READ(kind, data, index) != PyUnicode_READ(start_kind, start_data, index):
-            return False
-    return True
 
 
 @cython.final

@@ -22,6 +22,7 @@ from cpython.unicode cimport (
 from libc.string cimport memchr
 
 from holdem.formats._kept cimport kept
+from holdem.formats._text cimport starts_at
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject *type, Py_ssize_t nitems)  # as cpython.type's, with the C type
@@ -176,28 +177,14 @@ cdef object _number(str text, Py_ssize_t start, Py_ssize_t end):
 # buffers, for indices that are not negative, ``end`` at most the text's length.
 
 
-cdef inline bint _starts(str text, str word, Py_ssize_t at, Py_ssize_t end) noexcept:
-    """``text.startswith(word, at, end)``, ``word`` not empty."""
-    cdef Py_ssize_t index, size = len(word)
-    cdef unsigned int kind = PyUnicode_KIND(text), word_kind = PyUnicode_KIND(word)
-    cdef void *data = PyUnicode_DATA(text)
-    cdef void *word_data = PyUnicode_DATA(word)
-    if at + size > end:
-        return False
-    for index in range(size):
-        if PyUnicode_READ(kind, data, at + index) != PyUnicode_READ(word_kind, word_data, index):
-            return False
-    return True
-
-
 cdef inline bint _begins(str text, str word, Py_ssize_t at) except -1:
     """``text.startswith(word, at)``, ``word`` not empty."""
-    return _starts(text, word, at, len(text))
+    return starts_at(text, word, at, len(text))
 
 
 cdef inline bint _is(str text, Py_ssize_t start, Py_ssize_t end, str word) noexcept:
     """Whether ``text[start:end]`` is ``word``."""
-    return end - start == len(word) and _starts(text, word, start, end)
+    return end - start == len(word) and starts_at(text, word, start, end)
 
 
 cdef Py_ssize_t _find(str text, Py_UCS4 mark, Py_ssize_t at, Py_ssize_t end) noexcept:
@@ -226,12 +213,12 @@ cdef Py_ssize_t _search(str text, str word, Py_ssize_t at, Py_ssize_t end) noexc
     if kind == PyUnicode_1BYTE_KIND:  # each place of the first character found by memchr
         while at <= last:
             at = _find(text, first, at, last + 1)
-            if at < 0 or _starts(text, word, at, end):
+            if at < 0 or starts_at(text, word, at, end):
                 return at
             at += 1
         return -1
     while at <= last:
-        if PyUnicode_READ(kind, data, at) == first and _starts(text, word, at, end):
+        if PyUnicode_READ(kind, data, at) == first and starts_at(text, word, at, end):
             return at
         at += 1
     return -1
@@ -246,12 +233,12 @@ cdef Py_ssize_t _rsearch(str text, str word, Py_ssize_t start, Py_ssize_t end) n
     cdef Py_ssize_t at = end - len(word)
     if kind == PyUnicode_1BYTE_KIND:  # read a byte at a time
         while at >= start:
-            if chars[at] == first and _starts(text, word, at, end):
+            if chars[at] == first and starts_at(text, word, at, end):
                 return at
             at -= 1
         return -1
     while at >= start:
-        if PyUnicode_READ(kind, data, at) == first and _starts(text, word, at, end):
+        if PyUnicode_READ(kind, data, at) == first and starts_at(text, word, at, end):
             return at
         at -= 1
     return -1
@@ -489,7 +476,7 @@ cdef Py_ssize_t _in_chips(str text, Py_ssize_t start, Py_ssize_t end):
     """Where `` in chips`` is in ``text[start:end]``, ``STACK in chips`` or ``STACK in chips, BOUNTY bounty``
     (the first that fits); -1 for neither."""
     cdef Py_ssize_t at = _search(text, " in chips", start, end)
-    cdef bint bounty = end - start >= 7 and _starts(text, " bounty", end - 7, end)
+    cdef bint bounty = end - start >= 7 and starts_at(text, " bounty", end - 7, end)
     while at >= 0:
         if at + 9 == end or (bounty and end - at - 9 >= 9 and _begins(text, ", ", at + 9)):
             return at
@@ -980,7 +967,7 @@ cdef str _speaker(str text, list names, Py_ssize_t *said):
             return None
         if text[at + 1] == u" ":
             for name in names:
-                if len(name) == at and _starts(text, name, 0, at):
+                if len(name) == at and starts_at(text, name, 0, at):
                     said[0] = at + 2
                     return name
 
@@ -1003,21 +990,21 @@ cdef _decide(
         end = start
     if end > start:
         first = text[start]
-    if first == u"f" and (_is(text, start, end, "folds") or _starts(text, "folds [", start, end)):
+    if first == u"f" and (_is(text, start, end, "folds") or starts_at(text, "folds [", start, end)):
         acts.append(_act(name, "fold", None, number))
         if end - start > 5 and len(cards := _cards(text[start + 6 : end].strip("[]"))) == 2:  # not one card shown
             fields["holes"][name] = cards
     elif first == u"c" and _is(text, start, end, "checks"):
         acts.append(_act(name, "check", None, number))
-    elif first == u"c" and _starts(text, "calls ", start, end) and _find(text, u" ", start + 6, end) < 0:
+    elif first == u"c" and starts_at(text, "calls ", start, end) and _find(text, u" ", start + 6, end) < 0:
         acts.append(_act(name, "call", _amount_at(text, start + 6, end), number))
-    elif first == u"b" and _starts(text, "bets ", start, end) and _find(text, u" ", start + 5, end) < 0:
+    elif first == u"b" and starts_at(text, "bets ", start, end) and _find(text, u" ", start + 5, end) < 0:
         acts.append(_act(name, "bet", _amount_at(text, start + 5, end), number))
-    elif first == u"r" and _starts(text, "raises ", start, end) and (to := _raised_to(text, start + 7, end)) >= 0:
+    elif first == u"r" and starts_at(text, "raises ", start, end) and (to := _raised_to(text, start + 7, end)) >= 0:
         acts.append(_act(name, "raise_to", _amount_at(text, to, end), number))
-    elif first == u"p" and (_is(text, start, end, "posts") or _starts(text, "posts ", start, end)) and street == 0:
+    elif first == u"p" and (_is(text, start, end, "posts") or starts_at(text, "posts ", start, end)) and street == 0:
         fields["posts"].append(_post(fields, name, text, start, end, number))
-    elif first == u"s" and _starts(text, "shows ", start, end):
+    elif first == u"s" and starts_at(text, "shows ", start, end):
         to = _find(text, u"]", start + 7, end) if end - start > 6 and text[start + 6] == u"[" else -1
         if to < 0:
             raise HandProblem(f"a show without cards: {name}", number)
@@ -1039,7 +1026,7 @@ cdef _decide(
 cdef Py_ssize_t _raised_to(str text, Py_ssize_t at, Py_ssize_t end):
     """Where the total starts in ``text[at:end]``, ``AMOUNT to TOTAL`` (no other space); -1 for another text."""
     cdef Py_ssize_t to = _find(text, u" ", at, end)
-    if to < 0 or not _starts(text, " to ", to, end) or _find(text, u" ", to + 4, end) >= 0:
+    if to < 0 or not starts_at(text, " to ", to, end) or _find(text, u" ", to + 4, end) >= 0:
         return -1
     return to + 4
 
