@@ -965,11 +965,9 @@ cdef str _speaker(str text, list names, Py_ssize_t *said):
         at = _find(text, u":", at + 1, size - 1)
         if at < 0:
             return None
-        if text[at + 1] == u" ":
-            for name in names:
-                if len(name) == at and starts_at(text, name, 0, at):
-                    said[0] = at + 2
-                    return name
+        if text[at + 1] == u" " and (name := _player(text, 0, at, names)) is not None:
+            said[0] = at + 2
+            return name
 
 
 cpdef decision(parsed, str name, str said, int street, Py_ssize_t number, set dealt_in):
