@@ -76,3 +76,34 @@ def test_a_total_pot_printed_with_the_uncalled_bet_in_it() -> None:
         replay(parsed)
     parsed.returns_in_total_pot = True
     assert replay(parsed).net == (Decimal(-6), Decimal(6))
+
+
+
+def test_seats_posts_and_decisions_of_subclasses_replay_as_the_classes_own() -> None:
+    """The replay reads a Seat's, an Act's and a Post's fields in place; those of subclasses are read by their
+    attributes, to the same record, and a field deleted is an AttributeError, as its attribute is."""
+
+    class Noted(Act):
+        __slots__ = ("note",)
+
+    class Sitting(Seat):
+        __slots__ = ("note",)
+
+    class Forced(Post):
+        __slots__ = ("note",)
+
+    def hand(act: type[Act], seat: type[Seat], post: type[Post]) -> ParsedHand:
+        parsed = heads_up([act("Ann", "raise_to", Decimal(6)), act("Bob", "fold")], collected={"Ann": Decimal(4)})
+        parsed.seats = [seat(old.number, old.name, old.stack) for old in parsed.seats]
+        parsed.posts = [post(old.name, old.kind, old.live) for old in parsed.posts]
+        parsed.returned = {"Ann": Decimal(4)}
+        return parsed
+
+    plain, sub = replay(hand(Act, Seat, Post)), replay(hand(Noted, Sitting, Forced))
+    assert plain.net == sub.net == (Decimal(2), Decimal(-2))
+    assert plain.hand.history == sub.hand.history
+    for kinds in ((Act, Seat, Post), (Noted, Sitting, Forced)):
+        parsed = hand(*kinds)
+        del parsed.streets[0][0].amount
+        with pytest.raises(AttributeError):
+            replay(parsed)

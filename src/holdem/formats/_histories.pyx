@@ -19,6 +19,7 @@ from libc.string cimport memchr, memcpy
 
 from holdem._hand cimport HandCore, seat_to_act
 from holdem.formats._kept cimport kept
+from holdem.formats._slots cimport Slots, field, find_slots
 from holdem.formats._text cimport starts_at
 
 cdef extern from "Python.h":
@@ -37,7 +38,7 @@ from holdem.actions import ActionKind
 from holdem.errors import HoldemError
 from holdem.formats import parsing
 from holdem.formats.parsing import (
-    LINE_TOO_LONG, MAX_HAND_LINE, MAX_HAND_LINES, Act, HandProblem, ParsedHand, PostKind, Problem, SiteHand,
+    LINE_TOO_LONG, MAX_HAND_LINE, MAX_HAND_LINES, Act, HandProblem, ParsedHand, Post, PostKind, Problem, Seat, SiteHand,
 )
 from holdem._hand import REFUSALS
 from holdem.hand import Hand
@@ -484,17 +485,45 @@ cdef dict _fields(parsed):
     return parsed.__dict__
 
 
+cdef Slots _PLACES  # of the fields of a Seat, an Act and a Post
+find_slots(&_PLACES)
+cdef type _SEAT = Seat, _ACT = Act, _POST = Post
+cdef enum:  # the places of the fields read of a Seat, an Act and a Post
+    SEAT_NUMBER = 0
+    SEAT_NAME = 1
+    SEAT_STACK = 2
+    ACT_NAME = 0
+    ACT_VERB = 1
+    ACT_AMOUNT = 2
+    POST_NAME = 0
+    POST_KIND = 1
+    POST_LIVE = 2
+    POST_DEAD = 3
+
+
+cdef inline object _seat_field(seat, Py_ssize_t index):
+    return field(seat, _SEAT, _PLACES.seat, index)
+
+
+cdef inline object _act_field(act, Py_ssize_t index):
+    return field(act, _ACT, _PLACES.act, index)
+
+
+cdef inline object _post_field(post, Py_ssize_t index):
+    return field(post, _POST, _PLACES.post, index)
+
+
 cdef int _places_of(dict parsed) except -1:
     cdef int places = 0
     for name in ("small_blind", "big_blind", "rake", "jackpot", "small_bet", "big_bet"):
         places = max(places, _places(parsed[name]))
     for seat in parsed["seats"]:
-        places = max(places, _places(seat.stack))
+        places = max(places, _places(_seat_field(seat, SEAT_STACK)))
     for post in parsed["posts"]:
-        places = max(places, _places(post.live), _places(post.dead))
+        places = max(places, _places(_post_field(post, POST_LIVE)), _places(_post_field(post, POST_DEAD)))
     for street in parsed["streets"]:
         for act in street:
-            places = max(places, _places(act.amount))
+            places = max(places, _places(_act_field(act, ACT_AMOUNT)))
     for by_name in (parsed["returned"], parsed["collected"]):
         if by_name:
             for amount in by_name.values():
@@ -656,7 +685,7 @@ cdef object _replay(dict parsed, int places, source):
     cdef list names, stacks, smalls, bigs, straddles, straddle_amounts, printed
     cdef dict index, posts
     unit = _UNITS[places]
-    names = [player.name for player in parsed["seats"]]
+    names = [_seat_field(player, SEAT_NAME) for player in parsed["seats"]]
     count = len(names)
     if not 2 <= count <= MOST_SEATS:
         raise HandProblem(f"too few or too many players: {count} dealt in, holdem plays hands of 2 to 10")
@@ -664,14 +693,14 @@ cdef object _replay(dict parsed, int places, source):
     if len(index) != count:
         raise HandProblem("two seats with one name: every player needs a name of their own")
 
-    stacks = [_chips(player.stack, "stack", places) for player in parsed["seats"]]
+    stacks = [_chips(_seat_field(player, SEAT_STACK), "stack", places) for player in parsed["seats"]]
     if min(stacks) <= 0:
         raise HandProblem("a player without chips: every player dealt in needs a stack")
 
     # The forced bets: the button from the site's button or the blinds, the rest as posts.
     smalls, bigs = [], []
     for post in parsed["posts"]:
-        kind = post.kind
+        kind = _post_field(post, POST_KIND)
         if kind == _SMALL_BLIND or kind == _BIG_BLIND:
             (smalls if kind == _SMALL_BLIND else bigs).append((_seat_of(index, post), post))
     button = _button(parsed, count, smalls, bigs)
@@ -687,9 +716,10 @@ cdef object _replay(dict parsed, int places, source):
     printed = [0] * count  # what each seat posts in the history, checked against the engine's posts (exactly)
     for post in parsed["posts"]:
         seat = _seat_of(index, post)
-        live, dead = _chips(post.live, "post", places), _chips(post.dead, "post", places)
+        live = _chips(_post_field(post, POST_LIVE), "post", places)
+        dead = _chips(_post_field(post, POST_DEAD), "post", places)
         printed[seat] += live + dead
-        kind = post.kind
+        kind = _post_field(post, POST_KIND)
         if kind == _ANTE:
             ante = max(ante, live + dead)
         elif kind == _SMALL_BLIND and seat == small_seat:
@@ -711,9 +741,9 @@ cdef object _replay(dict parsed, int places, source):
     small_blind = _chips(parsed["small_blind"], "small blind", places)
     big_blind = _chips(parsed["big_blind"], "big blind", places)
     if small_post is not None:
-        small_blind = max(small_blind, _chips(small_post.live, "small blind", places))
+        small_blind = max(small_blind, _chips(_post_field(small_post, POST_LIVE), "small blind", places))
     if big_post is not None:
-        big_blind = max(big_blind, _chips(big_post.live, "big blind", places))
+        big_blind = max(big_blind, _chips(_post_field(big_post, POST_LIVE), "big blind", places))
     elif not bigs:
         raise HandProblem("no big blind: no one posts it")
     bets = None
@@ -794,7 +824,7 @@ cdef object _post_at(list posts, int seat):
 
 cdef int _seat_of(dict index, item) except -1:
     """The seat of the player of ``item`` (a post or a decision), one dealt in."""
-    seat = index.get(item.name)
+    seat = index.get(_post_field(item, POST_NAME) if type(item) is _POST else _act_field(item, ACT_NAME))
     if seat is None:
         raise HandProblem(f"a player not dealt in: {item.name!r} acts but has no seat in the hand", item.line)
     return seat
@@ -809,7 +839,7 @@ cdef int _button(dict parsed, int count, list smalls, list bigs) except -1:
     site_button = parsed["button"]
     if site_button is not None:
         for index, player in enumerate(parsed["seats"]):
-            if player.number <= site_button:
+            if _seat_field(player, SEAT_NUMBER) <= site_button:
                 before = index
         candidates[found] = before
         found += 1
@@ -911,7 +941,8 @@ cdef int _settle(HandCore hand, dict parsed, list names, int runs, extra_boards,
 
 cdef int _play(HandCore hand, act, int places, unit, list answered) except -1:
     """Play ``act`` (a raise no one can answer as a call, its excess added to ``answered``)."""
-    verb = act.verb
+    verb = _act_field(act, ACT_VERB)
+    amount = _act_field(act, ACT_AMOUNT)
     try:
         if verb == "fold":
             hand.fold()
@@ -919,31 +950,31 @@ cdef int _play(HandCore hand, act, int places, unit, list answered) except -1:
             hand.check()
         elif verb == "call":
             action = hand.call()
-            if act.amount is not None and action.amount != _chips(act.amount, "call", places):
+            if amount is not None and action.amount != _chips(amount, "call", places):
                 raise HandProblem(
-                    f"a call of the wrong amount: {act.name} calls {act.amount}, the call is {action.amount * unit}",
+                    f"a call of the wrong amount: {act.name} calls {amount}, the call is {action.amount * unit}",
                     act.line,
                 )
         elif verb in ("bet", "raise_to"):
-            if act.amount is None:
+            if amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
-            _raise_to(hand, _chips(act.amount, "bet", places), answered)
+            _raise_to(hand, _chips(amount, "bet", places), answered)
         elif verb == "raise_by":
-            if act.amount is None:
+            if amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
-            _raise_to(hand, max(hand.bets) + _chips(act.amount, "raise", places), answered)
+            _raise_to(hand, max(hand.bets) + _chips(amount, "raise", places), answered)
         elif verb in ("adds", "all_in"):
-            if act.amount is None:
+            if amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
             seat = hand.actor
-            added = _chips(act.amount, "bet", places)
+            added = _chips(amount, "bet", places)
             if verb == "all_in" and added != hand.stacks[seat]:
                 raise HandProblem(
-                    f"an all-in of the wrong amount: {act.name} adds {act.amount}, the stack is {hand.stacks[seat] * unit}",
+                    f"an all-in of the wrong amount: {act.name} adds {amount}, the stack is {hand.stacks[seat] * unit}",
                     act.line,
                 )
             if hand.bets[seat] + added <= max(hand.bets):
-                _play(hand, Act(act.name, "call", act.amount, act.line), places, unit, answered)
+                _play(hand, Act(act.name, "call", amount, act.line), places, unit, answered)
             else:
                 _raise_to(hand, hand.bets[seat] + added, answered)
         else:
@@ -1073,7 +1104,7 @@ cdef object _check(
         "currency": parsed["currency"],
         "unit": unit,
         "players": tuple(names),
-        "seats": tuple([player.number for player in parsed["seats"]]),
+        "seats": tuple([_seat_field(player, SEAT_NUMBER) for player in parsed["seats"]]),
         "button": parsed["button"],
         "hero": parsed["hero"],
         "hand": hand,

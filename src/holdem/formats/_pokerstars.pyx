@@ -14,7 +14,6 @@
 cimport cython
 from cpython.dict cimport PyDict_Values
 from cpython.object cimport PyObject, PyObject_GenericGetDict, PyObject_GenericSetDict, PyTypeObject
-from cpython.ref cimport Py_INCREF
 from cpython.unicode cimport (
     Py_UNICODE_ISDECIMAL, Py_UNICODE_TODECIMAL, PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_Find, PyUnicode_KIND,
     PyUnicode_READ,
@@ -22,18 +21,14 @@ from cpython.unicode cimport (
 from libc.string cimport memchr
 
 from holdem.formats._kept cimport kept
+from holdem.formats._slots cimport Slots, find_slots, put
 from holdem.formats._text cimport starts_at
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject *type, Py_ssize_t nitems)  # as cpython.type's, with the C type
-    ctypedef struct PyMemberDef:
-        Py_ssize_t offset
-    ctypedef struct PyMemberDescrObject:
-        PyMemberDef *d_member
 
 import dataclasses
 import re
-import types
 from decimal import Decimal
 
 from holdem.formats.parsing import (
@@ -508,34 +503,9 @@ cdef object _new_object(type cls):
     return PyType_GenericAlloc(<PyTypeObject *>cls, 0)
 
 
-cdef int _slots(type cls, Py_ssize_t *offsets, Py_ssize_t size) except -1:
-    """Where each of the ``size`` fields of a slots dataclass is kept in its objects, in the fields' order,
-    into ``offsets``."""
-    cdef tuple fields = dataclasses.fields(cls)
-    cdef Py_ssize_t index
-    if len(fields) != size:
-        raise TypeError(f"{cls.__name__} has {len(fields)} fields, not {size}")
-    for index in range(size):
-        descriptor = cls.__dict__[fields[index].name]
-        if type(descriptor) is not types.MemberDescriptorType or cls.__new__ is not object.__new__:
-            raise TypeError(f"{cls.__name__}.{fields[index].name} is not a slot of a plain class")
-        offsets[index] = (<PyMemberDescrObject *>descriptor).d_member.offset
-    return 0
-
-
-cdef Py_ssize_t _SEAT_SLOTS[4]
-cdef Py_ssize_t _ACT_SLOTS[4]
-cdef Py_ssize_t _POST_SLOTS[5]
-_slots(Seat, _SEAT_SLOTS, 4)
-_slots(Act, _ACT_SLOTS, 4)
-_slots(Post, _POST_SLOTS, 5)
+cdef Slots _PLACES  # of the fields of a Seat, an Act and a Post
+find_slots(&_PLACES)
 cdef type _SEAT = Seat, _ACT = Act, _POST = Post
-
-
-cdef inline void _put(made, Py_ssize_t offset, value):
-    """Write ``value`` in the slot at ``offset`` of ``made``, an object just made (its slots empty)."""
-    Py_INCREF(value)
-    (<PyObject **>((<char *><PyObject *>made) + offset))[0] = <PyObject *>value
 
 
 # The seats, posts and decisions of a hand (twenty of them), made with their fields written in their slots:
@@ -544,29 +514,29 @@ cdef inline void _put(made, Py_ssize_t offset, value):
 
 cdef object _seat(number, str name, stack, bounty):
     made = _new_object(_SEAT)
-    _put(made, _SEAT_SLOTS[0], number)
-    _put(made, _SEAT_SLOTS[1], name)
-    _put(made, _SEAT_SLOTS[2], stack)
-    _put(made, _SEAT_SLOTS[3], bounty)
+    put(made, _PLACES.seat[0], number)
+    put(made, _PLACES.seat[1], name)
+    put(made, _PLACES.seat[2], stack)
+    put(made, _PLACES.seat[3], bounty)
     return made
 
 
 cdef object _act(str name, str verb, amount, Py_ssize_t line):
     made = _new_object(_ACT)
-    _put(made, _ACT_SLOTS[0], name)
-    _put(made, _ACT_SLOTS[1], verb)
-    _put(made, _ACT_SLOTS[2], amount)
-    _put(made, _ACT_SLOTS[3], line)
+    put(made, _PLACES.act[0], name)
+    put(made, _PLACES.act[1], verb)
+    put(made, _PLACES.act[2], amount)
+    put(made, _PLACES.act[3], line)
     return made
 
 
 cdef object _post_of(str name, str kind, live, dead, Py_ssize_t line):
     made = _new_object(_POST)
-    _put(made, _POST_SLOTS[0], name)
-    _put(made, _POST_SLOTS[1], kind)
-    _put(made, _POST_SLOTS[2], live)
-    _put(made, _POST_SLOTS[3], dead)
-    _put(made, _POST_SLOTS[4], line)
+    put(made, _PLACES.post[0], name)
+    put(made, _PLACES.post[1], kind)
+    put(made, _PLACES.post[2], live)
+    put(made, _PLACES.post[3], dead)
+    put(made, _PLACES.post[4], line)
     return made
 
 
@@ -803,9 +773,9 @@ cdef tuple _read_lines(
         elif (name := _speaker(text, players, &said)) is not None:
             _decide(fields, streets[street], name, text, said, street, number, dealt_in)
         elif (at := _collected(text, &end)) >= 0 and (name := _player(text, 0, at, players)) is not None:
-            collected[name] = collected.get(name, _ZERO) + _amount_at(text, at + 11, end)
+            _add(collected, name, _amount_at(text, at + 11, end))
         elif (end := _returned(text)) >= 0 and (name := _player(text, end + 13, len(text), players)) is not None:
-            returned[name] = returned.get(name, _ZERO) + _amount_at(text, 14, end - 1)
+            _add(returned, name, _amount_at(text, 14, end - 1))
         elif (found := dealt_line(text)) is not None and found[0] in names:
             cards = found[2] or found[1]
             if cards:
@@ -826,6 +796,14 @@ cdef tuple _read_lines(
             raise HandProblem(f"a line that is none of a {fields['site']} hand's: {text[:80]!r}", number)
         number += 1
     return in_summary, cancelled, returned, boards
+
+
+cdef int _add(dict totals, str name, amount) except -1:
+    """Add ``amount`` to ``name``'s total in ``totals``: the amount itself when it is the first (a sum is a new
+    ``Decimal``, and the replay looks an amount up by the object it is)."""
+    before = totals.get(name)
+    totals[name] = amount if before is None else before + amount
+    return 0
 
 
 cdef int _street(str text, Py_ssize_t end) except -2:
