@@ -4,6 +4,7 @@ counted in the printed total pot."""
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 
 import pytest
@@ -79,9 +80,13 @@ def test_a_total_pot_printed_with_the_uncalled_bet_in_it() -> None:
 
 
 
-def test_seats_posts_and_decisions_of_subclasses_replay_as_the_classes_own() -> None:
-    """The replay reads a Seat's, an Act's and a Post's fields in place; those of subclasses are read by their
-    attributes, to the same record, and a field deleted is an AttributeError, as its attribute is."""
+def test_hands_seats_posts_and_decisions_of_subclasses_replay_as_the_classes_own() -> None:
+    """The replay reads a ParsedHand's, a Seat's, an Act's and a Post's fields in place; those of subclasses
+    are read by their attributes (a ParsedHand's where its class keeps them), to the same record, and a field
+    deleted is an AttributeError, as its attribute is."""
+
+    class Annotated(ParsedHand):
+        __slots__ = ("note",)
 
     class Noted(Act):
         __slots__ = ("note",)
@@ -100,10 +105,15 @@ def test_seats_posts_and_decisions_of_subclasses_replay_as_the_classes_own() -> 
         return parsed
 
     plain, sub = replay(hand(Act, Seat, Post)), replay(hand(Noted, Sitting, Forced))
-    assert plain.net == sub.net == (Decimal(2), Decimal(-2))
+    annotated = Annotated(**{field.name: getattr(hand(Act, Seat, Post), field.name) for field in dataclasses.fields(ParsedHand)})
+    assert plain.net == sub.net == replay(annotated).net == (Decimal(2), Decimal(-2))
     assert plain.hand.history == sub.hand.history
     for kinds in ((Act, Seat, Post), (Noted, Sitting, Forced)):
         parsed = hand(*kinds)
         del parsed.streets[0][0].amount
-        with pytest.raises(AttributeError):
+        with pytest.raises(AttributeError, match="amount"):
             replay(parsed)
+    parsed = hand(Act, Seat, Post)
+    del parsed.collected
+    with pytest.raises(AttributeError, match="collected"):
+        replay(parsed)

@@ -19,7 +19,7 @@ from libc.string cimport memchr, memcpy
 
 from holdem._hand cimport HandCore, seat_to_act
 from holdem.formats._kept cimport kept
-from holdem.formats._slots cimport Slots, field, find_slots
+from holdem.formats._slots cimport *
 from holdem.formats._text cimport starts_at
 
 cdef extern from "Python.h":
@@ -475,17 +475,17 @@ cdef object _stray(name, tuple stray):
 
 cpdef int places_of(parsed) except -1:
     """The decimal places of the hand's unit: the finest of any amount of the hand."""
-    return _places_of(_fields(parsed))
+    return _places_of(_checked(parsed))
 
 
-cdef dict _fields(parsed):
-    """The fields of a ParsedHand, its ``__dict__`` (read without an attribute lookup each)."""
+cdef object _checked(parsed):
+    """``parsed``, a ParsedHand (whose fields are read in place: see _get)."""
     if not isinstance(parsed, ParsedHand):
         raise TypeError(f"a ParsedHand is replayed, not {type(parsed).__name__}")
-    return parsed.__dict__
+    return parsed
 
 
-cdef Slots _PLACES  # of the fields of a Seat, an Act and a Post
+cdef Slots _PLACES  # of the fields of a ParsedHand, a Seat, an Act and a Post
 find_slots(&_PLACES)
 cdef type _SEAT = Seat, _ACT = Act, _POST = Post
 cdef enum:  # the places of the fields read of a Seat, an Act and a Post
@@ -501,6 +501,11 @@ cdef enum:  # the places of the fields read of a Seat, an Act and a Post
     POST_DEAD = 3
 
 
+cdef inline object _get(parsed, Py_ssize_t index):
+    """The field ``index`` (``P_*``) of ``parsed``, a ParsedHand."""
+    return held(parsed, _PLACES.hand, index)
+
+
 cdef inline object _seat_field(seat, Py_ssize_t index):
     return field(seat, _SEAT, _PLACES.seat, index)
 
@@ -513,22 +518,22 @@ cdef inline object _post_field(post, Py_ssize_t index):
     return field(post, _POST, _PLACES.post, index)
 
 
-cdef int _places_of(dict parsed) except -1:
-    cdef int places = 0
-    for name in ("small_blind", "big_blind", "rake", "jackpot", "small_bet", "big_bet"):
-        places = max(places, _places(parsed[name]))
-    for seat in parsed["seats"]:
+cdef int _places_of(parsed) except -1:
+    cdef int places = 0, index
+    for index in (P_SMALL_BLIND, P_BIG_BLIND, P_RAKE, P_JACKPOT, P_SMALL_BET, P_BIG_BET):
+        places = max(places, _places(_get(parsed, index)))
+    for seat in _get(parsed, P_SEATS):
         places = max(places, _places(_seat_field(seat, SEAT_STACK)))
-    for post in parsed["posts"]:
+    for post in _get(parsed, P_POSTS):
         places = max(places, _places(_post_field(post, POST_LIVE)), _places(_post_field(post, POST_DEAD)))
-    for street in parsed["streets"]:
+    for street in _get(parsed, P_STREETS):
         for act in street:
             places = max(places, _places(_act_field(act, ACT_AMOUNT)))
-    for by_name in (parsed["returned"], parsed["collected"]):
+    for by_name in (_get(parsed, P_RETURNED), _get(parsed, P_COLLECTED)):
         if by_name:
             for amount in by_name.values():
                 places = max(places, _places(amount))
-    if parsed["currency"] and places < 2:
+    if _get(parsed, P_CURRENCY) and places < 2:
         places = 2
     if places > 12:
         raise HandProblem("amounts finer than 10**-12 of a unit: holdem does not read them")
@@ -672,12 +677,12 @@ def replay(parsed, source="<file>"):
 
 cdef object _replay_parsed(parsed, source):
     """:func:`replay`."""
-    cdef dict fields = _fields(parsed)
-    return _replay(fields, _places_of(fields), source)
+    _checked(parsed)
+    return _replay(parsed, _places_of(parsed), source)
 
 
-cdef object _replay(dict parsed, int places, source):
-    """:func:`replay` of a ParsedHand's fields."""
+cdef object _replay(parsed, int places, source):
+    """:func:`replay` of a ParsedHand."""
     cdef int count, button, small_seat, big_seat, runs, actor, seat, street_number
     cdef int64_t live, dead, ante = 0, small_blind, big_blind
     cdef HandCore hand
@@ -685,7 +690,7 @@ cdef object _replay(dict parsed, int places, source):
     cdef list names, stacks, smalls, bigs, straddles, straddle_amounts, printed
     cdef dict index, posts
     unit = _UNITS[places]
-    names = [_seat_field(player, SEAT_NAME) for player in parsed["seats"]]
+    names = [_seat_field(player, SEAT_NAME) for player in _get(parsed, P_SEATS)]
     count = len(names)
     if not 2 <= count <= MOST_SEATS:
         raise HandProblem(f"too few or too many players: {count} dealt in, holdem plays hands of 2 to 10")
@@ -693,13 +698,13 @@ cdef object _replay(dict parsed, int places, source):
     if len(index) != count:
         raise HandProblem("two seats with one name: every player needs a name of their own")
 
-    stacks = [_chips(_seat_field(player, SEAT_STACK), "stack", places) for player in parsed["seats"]]
+    stacks = [_chips(_seat_field(player, SEAT_STACK), "stack", places) for player in _get(parsed, P_SEATS)]
     if min(stacks) <= 0:
         raise HandProblem("a player without chips: every player dealt in needs a stack")
 
     # The forced bets: the button from the site's button or the blinds, the rest as posts.
     smalls, bigs = [], []
-    for post in parsed["posts"]:
+    for post in _get(parsed, P_POSTS):
         kind = _post_field(post, POST_KIND)
         if kind == _SMALL_BLIND or kind == _BIG_BLIND:
             (smalls if kind == _SMALL_BLIND else bigs).append((_seat_of(index, post), post))
@@ -714,7 +719,7 @@ cdef object _replay(dict parsed, int places, source):
     posts = {}
     straddles = []
     printed = [0] * count  # what each seat posts in the history, checked against the engine's posts (exactly)
-    for post in parsed["posts"]:
+    for post in _get(parsed, P_POSTS):
         seat = _seat_of(index, post)
         live = _chips(_post_field(post, POST_LIVE), "post", places)
         dead = _chips(_post_field(post, POST_DEAD), "post", places)
@@ -738,8 +743,8 @@ cdef object _replay(dict parsed, int places, source):
         if position == 0:
             raise HandProblem("a straddle in the big blind: holdem plays straddles after the big blind")
         straddle_amounts[position - 1] = amount
-    small_blind = _chips(parsed["small_blind"], "small blind", places)
-    big_blind = _chips(parsed["big_blind"], "big blind", places)
+    small_blind = _chips(_get(parsed, P_SMALL_BLIND), "small blind", places)
+    big_blind = _chips(_get(parsed, P_BIG_BLIND), "big blind", places)
     if small_post is not None:
         small_blind = max(small_blind, _chips(_post_field(small_post, POST_LIVE), "small blind", places))
     if big_post is not None:
@@ -747,18 +752,18 @@ cdef object _replay(dict parsed, int places, source):
     elif not bigs:
         raise HandProblem("no big blind: no one posts it")
     bets = None
-    if parsed["structure"] is Structure.FIXED_LIMIT:
+    if _get(parsed, P_STRUCTURE) is Structure.FIXED_LIMIT:
         bets = (
-            _chips(parsed["small_bet"] or parsed["big_blind"], "small bet", places),
-            _chips(parsed["big_bet"] or 2 * parsed["big_blind"], "big bet", places),
+            _chips(_get(parsed, P_SMALL_BET) or _get(parsed, P_BIG_BLIND), "small bet", places),
+            _chips(_get(parsed, P_BIG_BET) or 2 * _get(parsed, P_BIG_BLIND), "big bet", places),
         )
-    runs = max(1, len(parsed["boards"]))
+    runs = max(1, len(_get(parsed, P_BOARDS)))
     rules = _rules(
-        parsed["structure"], (small_blind, big_blind), bets, ante, tuple(straddle_amounts), runs,
-        tuple(sorted(parsed["rules"].items())) if parsed["rules"] else (),
+        _get(parsed, P_STRUCTURE), (small_blind, big_blind), bets, ante, tuple(straddle_amounts), runs,
+        tuple(sorted(_get(parsed, P_RULES).items())) if _get(parsed, P_RULES) else (),
     )  # fmt: skip
-    holes = [parsed["holes"].get(name) for name in names]
-    board = parsed["boards"][0] if parsed["boards"] else ()
+    holes = [_get(parsed, P_HOLES).get(name) for name in names]
+    board = _get(parsed, P_BOARDS)[0] if _get(parsed, P_BOARDS) else ()
     hand = HandCore.__new__(Hand)  # Hand(rules, stacks, button, hole_cards=holes, ...), its arguments not parsed
     try:
         hand.start(
@@ -768,11 +773,11 @@ cdef object _replay(dict parsed, int places, source):
     except HoldemError as error:
         raise HandProblem(f"a deal the engine refuses: {error}") from None
 
-    extra_boards = parsed["boards"][1:]
+    extra_boards = _get(parsed, P_BOARDS)[1:]
     answered = [0] * count  # by seat: what a raise no one could answer put in beyond the call, given back
     shown = set()  # the seats shown (the showdown waits for each: none is shown by the engine itself)
     street_number = 0
-    for street in parsed["streets"]:
+    for street in _get(parsed, P_STREETS):
         for act in street:
             seat = _seat_of(index, act)
             actor = seat_to_act(hand)
@@ -798,7 +803,7 @@ cdef object _replay(dict parsed, int places, source):
     if not hand._over:
         waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
         raise HandProblem(f"the hand stops before its end: {waiting} (a line missing, or the file cut short?)")
-    for name in parsed["shown"]:  # a winner who showed after the others folded
+    for name in _get(parsed, P_SHOWN):  # a winner who showed after the others folded
         winner = index.get(name)
         if winner is not None and winner not in shown and hand.statuses[winner] is not _FOLDED:
             try:
@@ -830,15 +835,15 @@ cdef int _seat_of(dict index, item) except -1:
     return seat
 
 
-cdef int _button(dict parsed, int count, list smalls, list bigs) except -1:
+cdef int _button(parsed, int count, list smalls, list bigs) except -1:
     """The engine's button seat: the site's button (or the last player before an empty button seat),
     unless the blinds say otherwise."""
     cdef int before = count - 1, found = 0, seat, button, small_seat, index
     cdef int candidates[4]
     cdef unsigned int small_seats = 0, big_seats = 0  # the seats posting each blind, as bits
-    site_button = parsed["button"]
+    site_button = _get(parsed, P_BUTTON)
     if site_button is not None:
-        for index, player in enumerate(parsed["seats"]):
+        for index, player in enumerate(_get(parsed, P_SEATS)):
             if _seat_field(player, SEAT_NUMBER) <= site_button:
                 before = index
         candidates[found] = before
@@ -886,7 +891,7 @@ cdef inline object _in_units(int64_t chips, int places):
     return kept(<dict>_AMOUNTS_OF_CHIPS[places], chips, _TIMES_UNIT[places], 4096)
 
 
-cdef int _advance(HandCore hand, dict parsed, list names, int runs, extra_boards, int seat, set shown) except -1:
+cdef int _advance(HandCore hand, parsed, list names, int runs, extra_boards, int seat, set shown) except -1:
     """Play what the engine waits for before ``seat``'s next decision (-1: the end of the
     hand): the runs agreed, the shows and mucks at showdown, the cards of further runs, and the
     checks sites do not print, of a player who can only check (every other player all in)."""
@@ -897,7 +902,7 @@ cdef int _advance(HandCore hand, dict parsed, list names, int runs, extra_boards
         hand.check()
 
 
-cdef int _settle(HandCore hand, dict parsed, list names, int runs, extra_boards, set shown) except -1:
+cdef int _settle(HandCore hand, parsed, list names, int runs, extra_boards, set shown) except -1:
     """Play the runs agreed, the shows and mucks at showdown (the seats shown added to ``shown``; ``names`` the
     seats' players) and the cards of further runs."""
     while True:
@@ -910,7 +915,7 @@ cdef int _settle(HandCore hand, dict parsed, list names, int runs, extra_boards,
             for seat in waiting:  # each waited for: shown when its cards are known, as Hand.show and muck check
                 name = names[seat]
                 try:
-                    if name in parsed["shown"] and hand._hole[seat]:
+                    if name in _get(parsed, P_SHOWN) and hand._hole[seat]:
                         hand._decide(seat, True)
                         shown.add(seat)
                     else:
@@ -1002,7 +1007,7 @@ cdef int _raise_to(HandCore hand, int64_t total, list answered) except -1:
 
 
 cdef object _check(
-    HandCore hand, dict parsed, list names, dict index, int places, unit, source, list printed, list answered
+    HandCore hand, parsed, list names, dict index, int places, unit, source, list printed, list answered
 ):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
     ``printed`` by seat, with the engine's; ``answered``, by seat, the excess of the raises no one could answer,
@@ -1014,7 +1019,7 @@ cdef object _check(
     cdef int64_t expected[MOST_SEATS]
     cdef int64_t taken[MOST_SEATS]
     cdef int64_t jackpot_chips, rake_chips, shares = 0, pot = 0
-    cdef bint agree, in_collected = parsed["returns_in_collected"]
+    cdef bint agree, in_collected = _get(parsed, P_RETURNS_IN_COLLECTED)
     for seat in range(count):
         won[seat] = posted[seat] = 0
         returned[seat] = answered[seat]
@@ -1032,7 +1037,7 @@ cdef object _check(
                 f"posts that the game's rules do not make: {names[seat]} posts {printed[seat] * unit} in the history, "
                 f"the replay {posted[seat] * unit}"
             )
-    cdef dict given = parsed["returned"]
+    cdef dict given = _get(parsed, P_RETURNED)
     if given is not None:
         for seat in range(count):
             given_back = given.get(names[seat])
@@ -1045,29 +1050,29 @@ cdef object _check(
                     f"an uncalled bet returned wrongly: the history returns {given_back} to {names[seat]}, "
                     f"the replay {returned[seat] * unit}"
                 )
-    cdef dict collected = parsed["collected"]
+    cdef dict collected = _get(parsed, P_COLLECTED)
     for name in collected:
         if name not in index:
             raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
     cdef list amounts = [collected.get(name, _ZERO) for name in names]
-    jackpot = parsed["jackpot"]
+    jackpot = _get(parsed, P_JACKPOT)
     jackpot_chips = _exact_chips(jackpot, places)
-    rake = parsed["rake"]
+    rake = _get(parsed, P_RAKE)
     rake_chips = _exact_chips(rake, places)
     agree = jackpot_chips != NOT_CHIPS
     for seat in range(count):
         expected[seat] = won[seat] + returned[seat] if in_collected else won[seat]
         taken[seat] = 0 if amounts[seat] is _ZERO else _exact_chips(amounts[seat], places)
-        pot += won[seat] + (returned[seat] if parsed["returns_in_total_pot"] else 0)
+        pot += won[seat] + (returned[seat] if _get(parsed, P_RETURNS_IN_TOTAL_POT) else 0)
         # each player's part of the rake and fees: none from a player who won nothing, nor all of a win
         agree = agree and taken[seat] != NOT_CHIPS and 0 <= expected[seat] - taken[seat] and (
             (expected[seat] == 0) == (taken[seat] == 0)
         )
         shares += expected[seat] - taken[seat] if agree else 0
-    if agree and not parsed["rake_printed"]:  # the rake the pots keep: none in a tournament
+    if agree and not _get(parsed, P_RAKE_PRINTED):  # the rake the pots keep: none in a tournament
         rake_chips = shares - jackpot_chips
         rake = rake_chips * unit
-        agree = parsed["tournament"] is None or rake_chips == 0
+        agree = _get(parsed, P_TOURNAMENT) is None or rake_chips == 0
     agree = agree and rake_chips != NOT_CHIPS and rake_chips >= 0 and shares == rake_chips + jackpot_chips
     if not agree:
         results = ", ".join([
@@ -1076,17 +1081,17 @@ cdef object _check(
             if amounts[seat] or expected[seat]
         ])
         fees = sum([expected[seat] * unit - amounts[seat] for seat in range(count)], _ZERO)
-        if parsed["rake_printed"]:
+        if _get(parsed, P_RAKE_PRINTED):
             fees = rake + jackpot
         raise HandProblem(f"the pots do not replay to the site's result: collected {results}; rake and fees {fees}")
-    total_pot = parsed["total_pot"]
+    total_pot = _get(parsed, P_TOTAL_POT)
     if total_pot is not None and _exact_chips(total_pot, places) != pot:
         raise HandProblem(
             f"a total pot the replay does not make: the history says {total_pot}, the replay {pot * unit}"
         )
-    if parsed["boards"]:
+    if _get(parsed, P_BOARDS):
         dealt_boards = [hand._board, *hand._extra_boards]  # Hand.boards, as lists
-        for run, board in enumerate(parsed["boards"]):
+        for run, board in enumerate(_get(parsed, P_BOARDS)):
             dealt = dealt_boards[run] if run < len(dealt_boards) else ()
             if tuple(board) != tuple(dealt):
                 raise HandProblem(f"board cards the hand never reached: run {run + 1}")
@@ -1096,29 +1101,29 @@ cdef object _check(
         change = _in_units(hand.b.stacks[seat] - <int64_t>starting[seat] - expected[seat], places)
         net.append(change if amounts[seat] is _ZERO else _EXACT.add(change, amounts[seat]))
     return _record({
-        "site": parsed["site"],
-        "hand_id": parsed["hand_id"],
-        "table": parsed["table"],
-        "started": parsed["started"],
-        "tournament": parsed["tournament"],
-        "currency": parsed["currency"],
+        "site": _get(parsed, P_SITE),
+        "hand_id": _get(parsed, P_HAND_ID),
+        "table": _get(parsed, P_TABLE),
+        "started": _get(parsed, P_STARTED),
+        "tournament": _get(parsed, P_TOURNAMENT),
+        "currency": _get(parsed, P_CURRENCY),
         "unit": unit,
         "players": tuple(names),
-        "seats": tuple([_seat_field(player, SEAT_NUMBER) for player in parsed["seats"]]),
-        "button": parsed["button"],
-        "hero": parsed["hero"],
+        "seats": tuple([_seat_field(player, SEAT_NUMBER) for player in _get(parsed, P_SEATS)]),
+        "button": _get(parsed, P_BUTTON),
+        "hero": _get(parsed, P_HERO),
         "hand": hand,
         "net": tuple(net),
         "rake": rake,
         "jackpot": jackpot,
-        "game": parsed["game"],
-        "fast_fold": parsed["fast_fold"],
-        "max_seats": parsed["max_seats"],
-        "cash_outs": parsed["cash_outs"],
-        "cash_out_fees": parsed["cash_out_fees"],
-        "bounties": parsed["bounties"],
+        "game": _get(parsed, P_GAME),
+        "fast_fold": _get(parsed, P_FAST_FOLD),
+        "max_seats": _get(parsed, P_MAX_SEATS),
+        "cash_outs": _get(parsed, P_CASH_OUTS),
+        "cash_out_fees": _get(parsed, P_CASH_OUT_FEES),
+        "bounties": _get(parsed, P_BOUNTIES),
         "source": source,
-        "line": parsed["line"],
+        "line": _get(parsed, P_LINE),
     })
 
 

@@ -13,7 +13,7 @@
 
 cimport cython
 from cpython.dict cimport PyDict_Values
-from cpython.object cimport PyObject, PyObject_GenericGetDict, PyObject_GenericSetDict, PyTypeObject
+from cpython.object cimport PyObject, PyTypeObject
 from cpython.unicode cimport (
     Py_UNICODE_ISDECIMAL, Py_UNICODE_TODECIMAL, PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_Find, PyUnicode_KIND,
     PyUnicode_READ,
@@ -21,7 +21,7 @@ from cpython.unicode cimport (
 from libc.string cimport memchr
 
 from holdem.formats._kept cimport kept
-from holdem.formats._slots cimport Slots, find_slots, put
+from holdem.formats._slots cimport *
 from holdem.formats._text cimport starts_at
 
 cdef extern from "Python.h":
@@ -129,11 +129,11 @@ cdef inline tuple _cards(str text):
     return _cards_at(text, 0, len(text))
 
 
-cdef inline dict _fields(parsed):
-    """``parsed.__dict__``: a ParsedHand's fields, read and written without looking in its class first."""
+cdef inline object _checked(parsed):
+    """``parsed``, a ParsedHand (whose fields are read and written in place: see _get and _set)."""
     if not isinstance(parsed, ParsedHand):
         raise TypeError(f"a ParsedHand is read into, not {type(parsed).__name__}")
-    return <dict>PyObject_GenericGetDict(parsed, NULL)
+    return parsed
 
 
 cdef inline bint _decimal(Py_UCS4 mark) noexcept:
@@ -404,16 +404,16 @@ cdef Py_ssize_t _run(str text, Py_ssize_t at, bint digits) noexcept:
 cpdef read_table(parsed, str text, Py_ssize_t number):
     """The table line (see :func:`table_line`), the hand's line ``number``, into ``parsed``: the table's name,
     its most seats and the button's seat number."""
-    _table(_fields(parsed), text, number)
+    _table(_checked(parsed), text, number)
 
 
-cdef _table(dict fields, str text, Py_ssize_t number):
+cdef _table(parsed, str text, Py_ssize_t number):
     cdef tuple table = table_line(text)
     if table is None:
         raise HandProblem(f"the second line is not the table's: {text[:80]!r}", number)
-    fields["table"] = table[0]
-    fields["max_seats"] = _number(table[1], 0, len(table[1])) if table[1] else None
-    fields["button"] = _number(table[2], 0, len(table[2]))
+    _set(parsed, P_TABLE, table[0])
+    _set(parsed, P_MAX_SEATS, _number(table[1], 0, len(table[1])) if table[1] else None)
+    _set(parsed, P_BUTTON, _number(table[2], 0, len(table[2])))
 
 
 cpdef tuple seat_line(str text):
@@ -479,22 +479,22 @@ cdef Py_ssize_t _in_chips(str text, Py_ssize_t start, Py_ssize_t end):
     return -1
 
 
-# A ParsedHand's fields in order, with their defaults (None for the others, set for each hand); those made
-# anew for each hand: the empty dicts, lists and sets, and the others with their factories.
-cdef dict _DEFAULTS = {
-    field.name: None if field.default is dataclasses.MISSING else field.default
-    for field in dataclasses.fields(ParsedHand)
-}
-cdef tuple _MADE = tuple([
-    (field.name, field.default_factory) for field in dataclasses.fields(ParsedHand)
-    if field.default_factory is not dataclasses.MISSING
+# A ParsedHand's fields in order: their defaults (None for the others, set for each hand), and what each
+# hand makes anew: an empty dict, list or set, or the streets' list of one empty list.
+cdef enum:
+    DEFAULT, NEW_DICT, NEW_LIST, NEW_SET, NEW_STREETS
+cdef tuple _DEFAULTS = tuple([
+    None if field.default is dataclasses.MISSING else field.default for field in dataclasses.fields(ParsedHand)
 ])
-cdef tuple _DICTS = tuple([name for name, factory in _MADE if factory is dict])
-cdef tuple _LISTS = tuple([name for name, factory in _MADE if factory is list])
-cdef tuple _SETS = tuple([name for name, factory in _MADE if factory is set])
-# The one field of a factory of its own, ``streets``: a list of one empty list, made here without calling it.
-if {name: factory() for name, factory in _MADE if factory not in (dict, list, set)} != {"streets": [[]]}:
-    raise ImportError("holdem.formats._pokerstars was built for a ParsedHand whose only other factory is streets' [[]]")
+cdef int _MADE[P_FIELDS]
+for _index, _field in enumerate(dataclasses.fields(ParsedHand)):
+    _factory = _field.default_factory
+    _MADE[_index] = (
+        DEFAULT if _factory is dataclasses.MISSING else NEW_DICT if _factory is dict else NEW_LIST if _factory is list
+        else NEW_SET if _factory is set else NEW_STREETS
+    )
+    if _MADE[_index] == NEW_STREETS and _factory() != [[]]:
+        raise ImportError("holdem.formats._pokerstars was built for a ParsedHand whose only other factory is streets' [[]]")
 
 
 cdef object _new_object(type cls):
@@ -503,8 +503,18 @@ cdef object _new_object(type cls):
     return PyType_GenericAlloc(<PyTypeObject *>cls, 0)
 
 
-cdef Slots _PLACES  # of the fields of a Seat, an Act and a Post
+cdef Slots _PLACES  # of the fields of a ParsedHand, a Seat, an Act and a Post
 find_slots(&_PLACES)
+
+
+cdef inline object _get(parsed, Py_ssize_t index):
+    """The field ``index`` (``P_*``) of ``parsed``, a ParsedHand."""
+    return held(parsed, _PLACES.hand, index)
+
+
+cdef inline void _set(parsed, Py_ssize_t index, value):
+    """Set the field ``index`` (``P_*``) of ``parsed``, a ParsedHand, to ``value``."""
+    replace(parsed, _PLACES.hand[index], value)
 cdef type _SEAT = Seat, _ACT = Act, _POST = Post
 
 
@@ -542,39 +552,42 @@ cdef object _post_of(str name, str kind, live, dead, Py_ssize_t line):
 
 cpdef blank_hand(str site, Py_ssize_t line):
     """``ParsedHand(site, "", line)``, made without the dataclass's ``__init__`` (a Python frame that sets
-    its forty fields one at a time): a copy of the defaults as its ``__dict__`` (of every field: no key is
-    added), the empty dicts, lists and sets of its factories (and the streets' list) made in C."""
+    its fields one at a time): each field written in its slot, the defaults and the empty dicts, lists and sets
+    of its factories (and the streets' list) made in C."""
     parsed = _new_object(ParsedHand)
-    cdef dict fields = _DEFAULTS.copy()
-    cdef str name
-    fields["site"], fields["hand_id"], fields["line"] = site, "", line
-    for name in _DICTS:
-        fields[name] = {}
-    for name in _LISTS:
-        fields[name] = []
-    for name in _SETS:
-        fields[name] = set()
-    fields["streets"] = [[]]
-    PyObject_GenericSetDict(parsed, fields, NULL)
+    cdef Py_ssize_t index
+    cdef int made
+    for index in range(P_FIELDS):
+        made = _MADE[index]
+        put(
+            parsed, _PLACES.hand[index],
+            _DEFAULTS[index] if made == DEFAULT else {} if made == NEW_DICT else [] if made == NEW_LIST
+            else set() if made == NEW_SET else [[]],
+        )  # fmt: skip
+    _set(parsed, P_SITE, site)
+    _set(parsed, P_HAND_ID, "")
+    _set(parsed, P_LINE, line)
     return parsed
 
 
 def read_hand(list lines, Py_ssize_t line, parsed):
     """Read the lines of one PokerStars hand (the first at line number ``line``) into ``parsed``."""
-    cdef dict fields = _fields(parsed)
+    _checked(parsed)
     header = header_line(lines[0])
     if header is None:
-        raise HandProblem(f"the first line is not a {fields['site']} hand's header: {lines[0][:80]!r}", line)
-    fields["hand_id"], fields["fast_fold"] = header[1], header[0] in _FAST_FOLD
+        raise HandProblem(f"the first line is not a {_get(parsed, P_SITE)} hand's header: {lines[0][:80]!r}", line)
+    _set(parsed, P_HAND_ID, header[1])
+    _set(parsed, P_FAST_FOLD, header[0] in _FAST_FOLD)
     cdef str rest = header[2], text, game
     cdef Py_ssize_t at
     tournament = _TOURNAMENT.match(rest) if rest.startswith("Tournament #") else None
     if tournament is not None:
-        fields["tournament"] = tournament["id"]
+        _set(parsed, P_TOURNAMENT, tournament["id"])
     for game, structure in _GAMES:
         at = _search(rest, game, 0, len(rest))
         if at == 0 or at > 0 and not rest.endswith(_OTHER_HOLDEMS, 0, at):  # a cash game's header starts with it
-            fields["game"], fields["structure"] = game, structure
+            _set(parsed, P_GAME, game)
+            _set(parsed, P_STRUCTURE, structure)
             break
     else:
         game = rest.split(" (")[0].split(" - ")[0]
@@ -587,13 +600,13 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     if " Cap" in stakes[2]:
         cap = stakes[2].partition(" - ")[2].rstrip(" -")
         raise HandProblem(f"not a game holdem plays: {cap} {game} (capped bets)", line, skipped=True, game=game)
-    _stakes(fields, stakes, tournament is not None)
-    fields["started"] = _started(rest)
+    _stakes(parsed, stakes, tournament is not None)
+    _set(parsed, P_STARTED, _started(rest))
 
     if not _holds(lines, "*** SUMMARY ***") and not _holds(lines, "Hand cancelled"):
         last = max([index for index, line_text in enumerate(lines) if line_text])
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + last)
-    _table(fields, lines[1], line + 1)
+    _table(parsed, lines[1], line + 1)
 
     cdef list seated = [], players = []  # the seats and their players' names
     cdef set names = set()
@@ -616,7 +629,7 @@ def read_hand(list lines, Py_ssize_t line, parsed):
             dealt_in.add(name)
         elif _is(text, ends.close + 2, len(text), "[hero]"):  # dealt in, the file's owner
             dealt_in.add(name)
-            fields["hero"] = name
+            _set(parsed, P_HERO, name)
         position += 1
         number += 1
     if not seated:
@@ -625,7 +638,7 @@ def read_hand(list lines, Py_ssize_t line, parsed):
 
     try:
         in_summary, cancelled, returned, boards = _read_lines(
-            fields, lines, position, number, names, players, dealt_in
+            parsed, lines, position, number, names, players, dealt_in
         )
     except HandProblem:
         joined = _joined(lines, line)
@@ -635,16 +648,16 @@ def read_hand(list lines, Py_ssize_t line, parsed):
             f"the hand is cut short: line {joined} ends it with another hand's first line (files joined?)", joined
         ) from None
     if cancelled:
-        raise HandProblem("cancelled: the site voided the hand", line, skipped=True, game=fields["game"])
+        raise HandProblem("cancelled: the site voided the hand", line, skipped=True, game=_get(parsed, P_GAME))
     if not in_summary:
         raise HandProblem("the hand ends before its summary (the file cut short?)", line)
-    if fields["total_pot"] is None:
+    if _get(parsed, P_TOTAL_POT) is None:
         raise HandProblem("the summary gives no total pot", line)
     if len(dealt_in) > seated_in:  # some player sitting out posted or acted
         _leave_out_all_in_folds(parsed, lines, line, boards)
-    fields["seats"] = [seated[index] for index in range(len(seated)) if players[index] in dealt_in]
-    fields["returned"] = returned or None  # before 2009 none is printed, and the collected amounts leave them out
-    fields["boards"] = PyDict_Values(boards) if len(boards) < 2 else [boards[run] for run in sorted(boards)]
+    _set(parsed, P_SEATS, [seated[index] for index in range(len(seated)) if players[index] in dealt_in])
+    _set(parsed, P_RETURNED, returned or None)  # before 2009 none is printed, and the collected amounts leave them out
+    _set(parsed, P_BOARDS, PyDict_Values(boards) if len(boards) < 2 else [boards[run] for run in sorted(boards)])
     return parsed
 
 
@@ -697,18 +710,21 @@ cpdef read_stakes(parsed, stakes, bint in_chips):
     down, is left to the post) of a header's ``stakes``: ``(first/second)`` as printed,
     first and second (a match, or what :func:`stakes_of` finds);
     their currency too, unless ``in_chips`` (a tournament's)."""
-    _stakes(_fields(parsed), stakes, in_chips)
+    _stakes(_checked(parsed), stakes, in_chips)
 
 
-cdef _stakes(dict fields, stakes, bint in_chips):
+cdef _stakes(parsed, stakes, bint in_chips):
     first, second = _amount(stakes[1]), _amount(stakes[2])
     if not in_chips:
-        fields["currency"] = kept(_CURRENCIES, stakes[0], currency_of, 1024)
-    if fields["structure"] is _FIXED_LIMIT:
-        fields["small_bet"], fields["big_bet"] = first, second
-        fields["small_blind"], fields["big_blind"] = _ZERO, first
+        _set(parsed, P_CURRENCY, kept(_CURRENCIES, stakes[0], currency_of, 1024))
+    if _get(parsed, P_STRUCTURE) is _FIXED_LIMIT:
+        _set(parsed, P_SMALL_BET, first)
+        _set(parsed, P_BIG_BET, second)
+        _set(parsed, P_SMALL_BLIND, _ZERO)
+        _set(parsed, P_BIG_BLIND, first)
     else:
-        fields["small_blind"], fields["big_blind"] = first, second
+        _set(parsed, P_SMALL_BLIND, first)
+        _set(parsed, P_BIG_BLIND, second)
 
 
 cdef object _started(str rest):
@@ -741,17 +757,17 @@ cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t numbe
 
     :raises HandProblem: for a line that is none of a PokerStars hand's (or of a room's on its software).
     """
-    return _read_lines(_fields(parsed), lines, position, number, names, list(names), dealt_in)
+    return _read_lines(_checked(parsed), lines, position, number, names, list(names), dealt_in)
 
 
 cdef tuple _read_lines(
-    dict fields, list lines, Py_ssize_t position, Py_ssize_t number, set names, list players, set dealt_in
+    parsed, list lines, Py_ssize_t position, Py_ssize_t number, set names, list players, set dealt_in
 ):
     cdef int street = 0, section
     cdef bint in_summary = False, cancelled = False
     cdef dict returned = {}, boards = {}
-    cdef dict collected = fields["collected"]
-    cdef list streets = fields["streets"]
+    cdef dict collected = _get(parsed, P_COLLECTED)
+    cdef list streets = _get(parsed, P_STREETS)
     cdef str text, name
     cdef Py_ssize_t index, end, said, at
     for index in range(position, len(lines)):
@@ -769,9 +785,9 @@ cdef tuple _read_lines(
             elif not text[4:end].endswith(_RUN_ENDS):  # the runs of the board: their cards are in the summary's
                 raise HandProblem(f"an unknown section: {text[:80]!r}", number)
         elif in_summary:
-            _summary(fields, text, boards)
+            _summary(parsed, text, boards)
         elif (name := _speaker(text, players, &said)) is not None:
-            _decide(fields, streets[street], name, text, said, street, number, dealt_in)
+            _decide(parsed, streets[street], name, text, said, street, number, dealt_in)
         elif (at := _collected(text, &end)) >= 0 and (name := _player(text, 0, at, players)) is not None:
             _add(collected, name, _amount_at(text, at + 11, end))
         elif (end := _returned(text)) >= 0 and (name := _player(text, end + 13, len(text), players)) is not None:
@@ -779,21 +795,21 @@ cdef tuple _read_lines(
         elif (found := dealt_line(text)) is not None and found[0] in names:
             cards = found[2] or found[1]
             if cards:
-                if fields["hero"] is None:
-                    fields["hero"] = found[0]
-                fields["holes"][found[0]] = _cards(cards)
+                if _get(parsed, P_HERO) is None:
+                    _set(parsed, P_HERO, found[0])
+                _get(parsed, P_HOLES)[found[0]] = _cards(cards)
             dealt_in.add(found[0])
         elif text == "Hand cancelled":
             cancelled = True
         elif " cashed out the hand for " in text and (found := _match_cash_out(text)) and found[1] in names:
-            fields["cash_outs"][found[1]] = _amount(found[2])
+            _get(parsed, P_CASH_OUTS)[found[1]] = _amount(found[2])
             if found[3]:
-                fields["cash_out_fees"][found[1]] = _amount(found[3])
+                _get(parsed, P_CASH_OUT_FEES)[found[1]] = _amount(found[3])
         elif " wins " in text and (found := _match_bounty(text)) is not None:
-            bounties = fields["bounties"]
+            bounties = _get(parsed, P_BOUNTIES)
             bounties[found[1]] = bounties.get(found[1], _ZERO) + _amount(found[2])
-        elif text and not _match_information(text) and not _room_line(fields, text, street, number, names, dealt_in):
-            raise HandProblem(f"a line that is none of a {fields['site']} hand's: {text[:80]!r}", number)
+        elif text and not _match_information(text) and not _room_line(parsed, text, street, number, names, dealt_in):
+            raise HandProblem(f"a line that is none of a {_get(parsed, P_SITE)} hand's: {text[:80]!r}", number)
         number += 1
     return in_summary, cancelled, returned, boards
 
@@ -815,18 +831,18 @@ cdef int _street(str text, Py_ssize_t end) except -2:
     return -1
 
 
-cdef bint _room_line(dict fields, str text, int street, Py_ssize_t number, set names, set dealt_in) except -1:
+cdef bint _room_line(parsed, str text, int street, Py_ssize_t number, set names, set dealt_in) except -1:
     """Whether ``text`` is a line of a room on PokerStars' software that PokerStars does not print: a show with
     no colon after the name (``NAME shows [CARDS] for ...``), read as PokerStars' show; ``STP added: AMOUNT``,
     the room's money added to the pot, which makes the hand a game holdem does not play."""
     cdef Py_ssize_t at = text.find(" shows [")
     if at > 0 and text[:at] in names:
-        _decide(fields, fields["streets"][street], text[:at], text, at + 1, street, number, dealt_in)
+        _decide(parsed, _get(parsed, P_STREETS)[street], text[:at], text, at + 1, street, number, dealt_in)
         return True
     if text.startswith("STP added: "):
         raise HandProblem(
             f"not a game holdem plays: {text[11:91]} added to the pot by the room (Splash the Pot)", number,
-            skipped=True, game=fields["game"],
+            skipped=True, game=_get(parsed, P_GAME),
         )
     return False
 
@@ -951,13 +967,13 @@ cdef str _speaker(str text, list names, Py_ssize_t *said):
 cpdef decision(parsed, str name, str said, int street, Py_ssize_t number, set dealt_in):
     """A player's decision, post, show or muck (``said``: what follows ``NAME: ``, read by string operations,
     told apart by their first letter: a hand has a dozen of them) into ``parsed``."""
-    _decide(_fields(parsed), parsed.streets[street], name, said, 0, street, number, dealt_in)
+    _decide(_checked(parsed), parsed.streets[street], name, said, 0, street, number, dealt_in)
 
 
 cdef _decide(
-    dict fields, list acts, str name, str text, Py_ssize_t start, int street, Py_ssize_t number, set dealt_in
+    parsed, list acts, str name, str text, Py_ssize_t start, int street, Py_ssize_t number, set dealt_in
 ):
-    """:func:`decision`, ``said`` being ``text[start:]``, into the hand's ``fields`` (``acts``: the street's)."""
+    """:func:`decision`, ``said`` being ``text[start:]``, into ``parsed`` (``acts``: its street's)."""
     cdef Py_ssize_t end = len(text), to  # the end of what is read: ``and is all-in`` is left out
     cdef Py_UCS4 first = u" "
     if end - start >= len(_ALL_IN) and _begins(text, _ALL_IN, end - len(_ALL_IN)):
@@ -969,7 +985,7 @@ cdef _decide(
     if first == u"f" and (_is(text, start, end, "folds") or starts_at(text, "folds [", start, end)):
         acts.append(_act(name, "fold", None, number))
         if end - start > 5 and len(cards := _cards(text[start + 6 : end].strip("[]"))) == 2:  # not one card shown
-            fields["holes"][name] = cards
+            _get(parsed, P_HOLES)[name] = cards
     elif first == u"c" and _is(text, start, end, "checks"):
         acts.append(_act(name, "check", None, number))
     elif first == u"c" and starts_at(text, "calls ", start, end) and _find(text, u" ", start + 6, end) < 0:
@@ -979,18 +995,18 @@ cdef _decide(
     elif first == u"r" and starts_at(text, "raises ", start, end) and (to := _raised_to(text, start + 7, end)) >= 0:
         acts.append(_act(name, "raise_to", _amount_at(text, to, end), number))
     elif first == u"p" and (_is(text, start, end, "posts") or starts_at(text, "posts ", start, end)) and street == 0:
-        fields["posts"].append(_post(fields, name, text, start, end, number))
+        _get(parsed, P_POSTS).append(_post(parsed, name, text, start, end, number))
     elif first == u"s" and starts_at(text, "shows ", start, end):
         to = _find(text, u"]", start + 7, end) if end - start > 6 and text[start + 6] == u"[" else -1
         if to < 0:
             raise HandProblem(f"a show without cards: {name}", number)
         shown = _cards_at(text, start + 7, to)
         if len(shown) == 2:
-            fields["shown"][name] = shown
-            fields["holes"][name] = shown
+            _get(parsed, P_SHOWN)[name] = shown
+            _get(parsed, P_HOLES)[name] = shown
         return
     elif first == u"m" and _is(text, start, end, "mucks hand"):
-        fields["mucked"].add(name)
+        _get(parsed, P_MUCKED).add(name)
         return
     elif text[start:end] in _PLAYER_INFORMATION or text[start:].partition(" ")[0] in ("Pays", "said,"):
         return
@@ -1007,13 +1023,13 @@ cdef Py_ssize_t _raised_to(str text, Py_ssize_t at, Py_ssize_t end):
     return to + 4
 
 
-cdef object _post(dict fields, str name, str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t number):
+cdef object _post(parsed, str name, str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t number):
     """A post, ``text[start:end]`` ``posts KIND AMOUNT``."""
     cdef Py_ssize_t at = _rfind(text, u" ", start, end)  # before the amount
     amount = _amount_at(text, at + 1 if at >= 0 else start, end)
     cdef str kind
     if _is(text, start + 6, at, _LIVE_AND_DEAD):  # the big blind live, the small one dead
-        live = min(amount, fields["big_blind"])
+        live = min(amount, _get(parsed, P_BIG_BLIND))
         return _post_of(name, _LIVE_AND_DEAD_KIND, live, amount - live, number)
     for kind, post in _POSTS:
         if _is(text, start + 6, at, kind):
@@ -1023,17 +1039,17 @@ cdef object _post(dict fields, str name, str text, Py_ssize_t start, Py_ssize_t 
 
 cpdef summary_line(parsed, str text, Py_ssize_t number, dict boards):
     """A line of the summary: the total pot and rake, the boards of each run, the cards shown or mucked."""
-    _summary(_fields(parsed), text, boards)
+    _summary(_checked(parsed), text, boards)
 
 
-cdef _summary(dict fields, str text, dict boards):
+cdef _summary(parsed, str text, dict boards):
     cdef str first
     if _begins(text, "Total pot ", 0):
-        _total_pot(fields, text)
+        _total_pot(parsed, text)
     elif _begins(text, "Board [", 0):
         boards[0] = _cards_at(text, 7, len(text) - 1)
     elif _begins(text, "Seat ", 0) and "[" in text:  # cards shown or mucked (a line without them says nothing more)
-        _summary_seat(fields, text)
+        _summary_seat(parsed, text)
     elif text.endswith("]") and " Board [" in text:
         first = text.split(" ", 1)[0]
         if first in _BOARD_WORDS:
@@ -1049,10 +1065,10 @@ cpdef read_total_pot(parsed, text):
     >>> parsed.total_pot, parsed.rake, parsed.jackpot
     (Decimal('3.65'), Decimal('0.10'), Decimal('0.05'))
     """
-    _total_pot(_fields(parsed), str(text))
+    _total_pot(_checked(parsed), str(text))
 
 
-cdef _total_pot(dict fields, str text):
+cdef _total_pot(parsed, str text):
     """:func:`read_total_pot`: the parts of ``text`` between its `` | ``, the first one's third word (split at
     each space) the total pot, each other's last the amount of the fee its first words name."""
     cdef Py_ssize_t size = len(text), bar = _search(text, " | ", 0, size), at, end, space
@@ -1063,7 +1079,7 @@ cdef _total_pot(dict fields, str text):
     if at < 0:
         raise HandProblem(f"the summary's total pot has no amount: {text[:80]!r}")
     end = _find(text, u" ", at + 1, head)
-    fields["total_pot"] = _amount_at(text, at + 1, end if end >= 0 else head)
+    _set(parsed, P_TOTAL_POT, _amount_at(text, at + 1, end if end >= 0 else head))
     while bar >= 0:
         at = bar + 3
         bar = _search(text, " | ", at, size)
@@ -1071,9 +1087,9 @@ cdef _total_pot(dict fields, str text):
         space = _rfind(text, u" ", at, end)  # before the amount
         value = _amount_at(text, space + 1 if space >= 0 else at, end)
         if space - at == 4 and _begins(text, "Rake", at):  # the fee named "Rake"
-            fields["rake"] = value
+            _set(parsed, P_RAKE, value)
         else:  # a jackpot or another fee taken from the pot
-            fields["jackpot"] = fields["jackpot"] + value
+            _set(parsed, P_JACKPOT, _get(parsed, P_JACKPOT) + value)
 
 
 cpdef read_summary_seat(parsed, text):
@@ -1085,21 +1101,21 @@ cpdef read_summary_seat(parsed, text):
     >>> parsed.holes, parsed.mucked
     ({'Bob': (23, 22)}, {'Bob'})
     """
-    _summary_seat(_fields(parsed), text if type(text) is str else str(text))
+    _summary_seat(_checked(parsed), text if type(text) is str else str(text))
 
 
-cdef _summary_seat(dict fields, str text):
+cdef _summary_seat(parsed, str text):
     cdef tuple seat = shown_cards(text)
     if seat is not None:
         name = seat[0]
         cards = _cards(seat[2])
         if len(cards) < 2:
             return
-        fields["holes"][name] = cards
+        _get(parsed, P_HOLES)[name] = cards
         if seat[1]:
-            fields["shown"][name] = cards
+            _get(parsed, P_SHOWN)[name] = cards
         else:
-            fields["mucked"].add(name)
+            _get(parsed, P_MUCKED).add(name)
 
 
 cdef tuple _ROLES = (" (button)", " (small blind)", " (big blind)")

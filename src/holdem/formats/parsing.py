@@ -135,7 +135,7 @@ class Seat:
     bounty: Decimal | None = None
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class ParsedHand:
     """A hand as a site module reads it, before replay: the neutral form every site fills.
 
