@@ -49,6 +49,7 @@ cdef class HandCore:
     cpdef object call(self)
     cdef object play_check_or_call(self)
     cpdef object raise_to(self, amount)
+    cpdef object _decide(self, int seat, bint shows)
     cdef int close_street(self) except -1
     cdef bint ask_for_runs(self) except -1
     cdef bint deal_street(self) except -1

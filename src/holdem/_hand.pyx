@@ -635,6 +635,11 @@ cdef class HandCore:
         return self.status_tuple()
 
     @property
+    def runs_pending(self):
+        """The seats still to say how many runs of the board they want (:meth:`agree_runs`)."""
+        return tuple([seat for seat, runs in self._run_requests.items() if runs is None])
+
+    @property
     def actor(self):
         """The seat to act, or ``None`` when no one is to act."""
         cdef int seat = seat_to_act(self)
@@ -1004,7 +1009,7 @@ cdef class HandCore:
                 self.run_out()
         return action
 
-    def _decide(self, int seat, bint shows):
+    cpdef object _decide(self, int seat, bint shows):
         """``seat``, which the showdown waits for, shows (its cards known) or mucks; return the record."""
         self._waiting = [other for other in self._waiting if other != seat]
         self._decided = self._decided.copy()

@@ -707,11 +707,6 @@ class Hand(HandCore):
         return self._agree_runs(seat, runs)
 
     @property
-    def runs_pending(self) -> tuple[int, ...]:
-        """The seats still to say how many runs of the board they want (:meth:`agree_runs`)."""
-        return tuple(seat for seat, runs in self._run_requests.items() if runs is None)
-
-    @property
     def runs(self) -> int:
         """How many times the board is run if the players go all in (as agreed, once agreed)."""
         return self._runs

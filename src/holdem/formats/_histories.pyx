@@ -8,7 +8,7 @@
 cimport cython
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
-from cpython.object cimport PyObject, PyObject_GenericSetDict, PyTypeObject
+from cpython.object cimport PyObject, PyTypeObject
 from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.unicode cimport (
     PyUnicode_1BYTE_KIND, PyUnicode_2BYTE_KIND, PyUnicode_DATA, PyUnicode_DecodeUTF8, PyUnicode_FindChar,
@@ -906,8 +906,8 @@ cdef int _settle(HandCore hand, parsed, list names, int runs, extra_boards, set 
     """Play the runs agreed, the shows and mucks at showdown (the seats shown added to ``shown``; ``names`` the
     seats' players) and the cards of further runs."""
     while True:
-        if runs > 1 and hand.runs_pending:  # the runs are agreed only in a hand run more than once
-            for seat in hand.runs_pending:
+        if runs > 1 and (pending := hand.runs_pending):  # the runs are agreed only in a hand run more than once
+            for seat in pending:
                 hand.agree_runs(seat, runs)
             continue
         waiting = hand._waiting  # the showdown's seats to show or muck (a list never changed in place)
@@ -924,10 +924,10 @@ cdef int _settle(HandCore hand, parsed, list names, int runs, extra_boards, set 
                     raise HandProblem(f"a showdown that cannot be played: {name}: {error}") from None
             continue
         if hand._cards_needed:
-            run = len(hand.boards)
-            if hand.runs > 1 and run - 1 < len(extra_boards):
+            run = 1 + hand.extra_count  # the boards dealt (Hand.boards)
+            if hand._runs > 1 and run - 1 < len(extra_boards):
                 board = extra_boards[run - 1]
-                needed = hand.cards_needed
+                needed = hand._cards_needed
                 cards = board[len(board) - needed :] if len(board) >= needed else ()
             else:
                 cards = ()
@@ -1100,37 +1100,21 @@ cdef object _check(
     for seat in range(count):  # the chips won or lost, and what the site says was collected (with its own places)
         change = _in_units(hand.b.stacks[seat] - <int64_t>starting[seat] - expected[seat], places)
         net.append(change if amounts[seat] is _ZERO else _EXACT.add(change, amounts[seat]))
-    return _record({
-        "site": _get(parsed, P_SITE),
-        "hand_id": _get(parsed, P_HAND_ID),
-        "table": _get(parsed, P_TABLE),
-        "started": _get(parsed, P_STARTED),
-        "tournament": _get(parsed, P_TOURNAMENT),
-        "currency": _get(parsed, P_CURRENCY),
-        "unit": unit,
-        "players": tuple(names),
-        "seats": tuple([_seat_field(player, SEAT_NUMBER) for player in _get(parsed, P_SEATS)]),
-        "button": _get(parsed, P_BUTTON),
-        "hero": _get(parsed, P_HERO),
-        "hand": hand,
-        "net": tuple(net),
-        "rake": rake,
-        "jackpot": jackpot,
-        "game": _get(parsed, P_GAME),
-        "fast_fold": _get(parsed, P_FAST_FOLD),
-        "max_seats": _get(parsed, P_MAX_SEATS),
-        "cash_outs": _get(parsed, P_CASH_OUTS),
-        "cash_out_fees": _get(parsed, P_CASH_OUT_FEES),
-        "bounties": _get(parsed, P_BOUNTIES),
-        "source": source,
-        "line": _get(parsed, P_LINE),
-    })
+    return _record((  # a SiteHand's fields, in order
+        _get(parsed, P_SITE), _get(parsed, P_HAND_ID), _get(parsed, P_TABLE), _get(parsed, P_STARTED),
+        _get(parsed, P_TOURNAMENT), _get(parsed, P_CURRENCY), unit, tuple(names),
+        tuple([_seat_field(player, SEAT_NUMBER) for player in _get(parsed, P_SEATS)]), _get(parsed, P_BUTTON),
+        _get(parsed, P_HERO), hand, tuple(net), rake, jackpot, _get(parsed, P_GAME), _get(parsed, P_FAST_FOLD),
+        _get(parsed, P_MAX_SEATS), _get(parsed, P_CASH_OUTS), _get(parsed, P_CASH_OUT_FEES),
+        _get(parsed, P_BOUNTIES), source, _get(parsed, P_LINE),
+    ))
 
 
-cdef object _record(dict fields):
-    """The SiteHand of ``fields``, all of them, as its attributes' dict (``object.__new__`` and ``__dict__`` set
-    in C): the frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__``, which costs
-    more than the rest of the check."""
+cdef object _record(tuple fields):
+    """The SiteHand of ``fields``, all of them in order, written in its slots: the frozen dataclass's own
+    ``__init__`` sets each field through ``object.__setattr__``, which costs more than the rest of the check."""
     record = PyType_GenericAlloc(<PyTypeObject *>SiteHand, 0)
-    PyObject_GenericSetDict(record, fields, NULL)
+    cdef Py_ssize_t index
+    for index in range(SITE_HAND_FIELDS):
+        put(record, _PLACES.record[index], fields[index])
     return record

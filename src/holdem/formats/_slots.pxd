@@ -1,7 +1,7 @@
-# The fields of the slots dataclasses a hand's lines become (holdem.formats.parsing's ParsedHand, Seat, Act and
-# Post), written and read in place by the compiled readers and the replay: an object's ``__init__`` is a Python
-# frame, and each attribute's lookup goes through its type.  Inline functions only, so no module
-# holdem.formats._slots exists at run time.
+# The fields of the slots dataclasses of holdem.formats.parsing that a hand's lines become (ParsedHand, Seat,
+# Act and Post) and its record (SiteHand), written and read in place by the compiled readers and the replay: an
+# object's ``__init__`` is a Python frame, and each attribute's lookup goes through its type.  Inline functions
+# only, so no module holdem.formats._slots exists at run time.
 
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF, Py_XDECREF
@@ -19,10 +19,13 @@ cdef enum:  # a ParsedHand's fields, in order (the names below, checked against 
     P_STREETS, P_BOARDS, P_RETURNED, P_RETURNS_IN_COLLECTED, P_RETURNS_IN_TOTAL_POT, P_SHOWN, P_MUCKED,
     P_COLLECTED, P_TOTAL_POT, P_RAKE, P_RAKE_PRINTED, P_JACKPOT, P_CASH_OUTS, P_CASH_OUT_FEES, P_BOUNTIES, P_RULES,
     P_FIELDS  # how many
+cdef enum:
+    SITE_HAND_FIELDS = 23  # a SiteHand's, written in order (the names below, checked by find_slots)
 
 
-ctypedef struct Slots:  # where the fields of a ParsedHand, a Seat, an Act and a Post are kept in their objects
+ctypedef struct Slots:  # where the fields of a ParsedHand, a SiteHand, a Seat, an Act and a Post are kept
     Py_ssize_t hand[P_FIELDS]
+    Py_ssize_t record[SITE_HAND_FIELDS]
     Py_ssize_t seat[4]
     Py_ssize_t act[4]
     Py_ssize_t post[5]
@@ -30,7 +33,7 @@ ctypedef struct Slots:  # where the fields of a ParsedHand, a Seat, an Act and a
 
 cdef inline int find_slots(Slots *slots) except -1:
     """Fill ``slots`` (each module that uses them, once)."""
-    from holdem.formats.parsing import Act, ParsedHand, Post, Seat
+    from holdem.formats.parsing import Act, ParsedHand, Post, Seat, SiteHand
     names = (
         "site hand_id line game structure fast_fold tournament table max_seats started currency small_blind "
         "big_blind small_bet big_bet button seats hero holes posts streets boards returned returns_in_collected "
@@ -38,6 +41,11 @@ cdef inline int find_slots(Slots *slots) except -1:
         "bounties rules"
     ).split()
     slot_offsets(ParsedHand, slots.hand, P_FIELDS, tuple(names))
+    names = (
+        "site hand_id table started tournament currency unit players seats button hero hand net rake jackpot game "
+        "fast_fold max_seats cash_outs cash_out_fees bounties source line"
+    ).split()
+    slot_offsets(SiteHand, slots.record, SITE_HAND_FIELDS, tuple(names))
     slot_offsets(Seat, slots.seat, 4, None)
     slot_offsets(Act, slots.act, 4, None)
     slot_offsets(Post, slots.post, 5, None)

@@ -194,7 +194,7 @@ class ParsedHand:
     """Rules options of this site (``reopening``, ``odd_chip``, ...), over the framework's defaults."""
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class SiteHand:
     """A hand read from a site's history, replayed and checked.
 
