@@ -417,3 +417,23 @@ def test_the_line_readers_refuse_what_is_not_text() -> None:
         site_of(None)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="lines end at"):
         list(text_lines(["a\rb"], "\r", 100))
+
+
+def test_a_summary_counts_into_counters_and_into_other_mappings_alike() -> None:
+    from collections import Counter, defaultdict
+
+    from holdem.formats._histories import count_hand
+
+    class Tally(Counter):  # a Counter of its own: counted through its item methods
+        def __setitem__(self, key, value):
+            super().__setitem__(key, value * 10 if key == "read" else value)
+
+    hands = [("A", "g", None), ("A", "g", "cut short"), ("B", "g", None), ("A", "g", "cut short")]
+    summary, games, problems = histories.Summary(), {("A", "g"): Tally()}, defaultdict(int)
+    for hand in hands:
+        summary.count(*hand)
+        count_hand(games, problems, *hand)
+    assert summary.games == {("A", "g"): Counter(read=3, imported=1, **{"cut short": 2}), ("B", "g"): Counter(read=1, imported=1)}
+    assert summary.problems == problems == {"cut short": 2}
+    assert games[("A", "g")]["read"] == 1110  # three reads, each (x + 1) * 10 through Tally's own setter
+    assert games[("B", "g")] == summary.games[("B", "g")]

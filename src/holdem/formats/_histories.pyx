@@ -426,19 +426,31 @@ cdef object _import(site, name, Py_ssize_t first, list chunk, unread, report, ga
     return record
 
 
+cdef type _COUNTER = Counter
+
+
 cpdef count_hand(games, problems, site, game, problem):
     """Count a hand of ``site``'s ``game`` in ``games`` (a Counter by site and game) and ``problems`` (by
     kind): imported when ``problem`` is ``None``, else not, for that kind."""
     key = (site, game)
-    counts = games.get(key)
+    counts = (<dict>games).get(key) if type(games) is dict else games.get(key)
     if counts is None:
         counts = games[key] = Counter()
-    counts["read"] += 1
+    _count(counts, "read")
     if problem is None:
-        counts["imported"] += 1
+        _count(counts, "imported")
     else:
-        counts[problem] += 1
-        problems[problem] += 1
+        _count(counts, problem)
+        _count(problems, problem)
+
+
+cdef int _count(counts, key) except -1:
+    """``counts[key] += 1``; on a Counter (a dict whose items are the dict's own), with the dict's C calls."""
+    if type(counts) is _COUNTER:
+        (<dict>counts)[key] = (<dict>counts).get(key, 0) + 1
+    else:
+        counts[key] += 1
+    return 0
 
 
 cdef object _unread(site, Py_ssize_t first, list chunk, tuple unread):
