@@ -774,7 +774,8 @@ cdef object _replay(parsed, int places, source):
         _get(parsed, P_STRUCTURE), (small_blind, big_blind), bets, ante, tuple(straddle_amounts), runs,
         tuple(sorted(_get(parsed, P_RULES).items())) if _get(parsed, P_RULES) else (),
     )  # fmt: skip
-    holes = [_get(parsed, P_HOLES).get(name) for name in names]
+    cdef dict dealt = _get(parsed, P_HOLES)
+    holes = [dealt.get(name) for name in names]
     board = _get(parsed, P_BOARDS)[0] if _get(parsed, P_BOARDS) else ()
     hand = HandCore.__new__(Hand)  # Hand(rules, stacks, button, hole_cards=holes, ...), its arguments not parsed
     try:
