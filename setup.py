@@ -36,7 +36,7 @@ toml = Extension(
 pokerstars = Extension(
     "holdem.formats._pokerstars",
     ["src/holdem/formats/_pokerstars.pyx"],
-    depends=["src/holdem/formats/_kept.pxd", "src/holdem/formats/_text.pxd"],
+    depends=["src/holdem/formats/_kept.pxd", "src/holdem/formats/_slots.pxd", "src/holdem/formats/_text.pxd"],
     extra_compile_args=extra_compile_args,
 )
 times = Extension(
@@ -48,7 +48,8 @@ histories = Extension(
     "holdem.formats._histories",
     ["src/holdem/formats/_histories.pyx"],
     depends=[
-        "src/holdem/formats/_kept.pxd", "src/holdem/formats/_text.pxd", "src/holdem/_hand.pxd", "src/holdem/_engine.pxd"
+        "src/holdem/formats/_kept.pxd", "src/holdem/formats/_slots.pxd", "src/holdem/formats/_text.pxd",
+        "src/holdem/_hand.pxd", "src/holdem/_engine.pxd",
     ],
     extra_compile_args=extra_compile_args,
 )

@@ -437,3 +437,19 @@ def test_a_summary_counts_into_counters_and_into_other_mappings_alike() -> None:
     assert summary.problems == problems == {"cut short": 2}
     assert games[("A", "g")]["read"] == 1110  # three reads, each (x + 1) * 10 through Tally's own setter
     assert games[("B", "g")] == summary.games[("B", "g")]
+
+
+def test_a_collected_amount_is_read_as_printed_whatever_the_decimal_context() -> None:
+    """A collected amount of more than 28 digits was rounded by the caller's decimal context (added to zero in
+    it); it is read as printed, and a hand of amounts finer than 10**-12 of a unit is a problem."""
+    import decimal
+
+    text = (STARS / "cash.txt").read_text(encoding="utf-8").split("\n\n\n")[0]
+    fine = text.replace("Dee collected $0.80 from pot", "Dee collected $0.8000000000000000000000000000001 from pot")
+    with decimal.localcontext(decimal.Context(prec=28)):
+        reader = read_histories(io.StringIO(fine))
+        assert list(reader) == []
+    assert [problem.reason for problem in reader.problems] == [
+        "amounts finer than 10**-12 of a unit: holdem does not read them"
+    ]
+    assert len(list(read_histories(io.StringIO(text)))) == 1

@@ -79,7 +79,6 @@ def test_a_total_pot_printed_with_the_uncalled_bet_in_it() -> None:
     assert replay(parsed).net == (Decimal(-6), Decimal(6))
 
 
-
 def test_hands_seats_posts_and_decisions_of_subclasses_replay_as_the_classes_own() -> None:
     """The replay reads a ParsedHand's, a Seat's, an Act's and a Post's fields in place; those of subclasses
     are read by their attributes (a ParsedHand's where its class keeps them), to the same record, and a field
@@ -117,3 +116,26 @@ def test_hands_seats_posts_and_decisions_of_subclasses_replay_as_the_classes_own
     del parsed.collected
     with pytest.raises(AttributeError, match="collected"):
         replay(parsed)
+
+
+def test_an_object_that_only_claims_to_be_a_parsed_hand_is_read_through_its_attributes() -> None:
+    """Only a ParsedHand itself is read and written in place: a mock that passes ``isinstance``, or a subclass
+    whose field lives elsewhere, goes through its attributes (read in place, they crashed or disagreed)."""
+    from unittest import mock
+
+    from holdem.formats import _pokerstars
+
+    claims = mock.Mock(spec=ParsedHand)
+    with pytest.raises(TypeError):
+        replay(claims)
+    claims.jackpot = Decimal(0)
+    _pokerstars.read_total_pot(claims, "Total pot $3.65 | Rake $0.10")
+    assert (claims.total_pot, claims.rake) == (Decimal("3.65"), Decimal("0.10"))
+
+    @dataclasses.dataclass
+    class Shadowing(ParsedHand):
+        rake: Decimal = Decimal(9)  # kept in the subclass's own __dict__, not in ParsedHand's slot
+
+    shadowing = Shadowing("PokerStars", "1", 1)
+    _pokerstars.read_total_pot(shadowing, "Total pot $3.65 | Rake $0.10")
+    assert (shadowing.total_pot, shadowing.rake) == (Decimal("3.65"), Decimal("0.10"))

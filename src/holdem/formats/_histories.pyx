@@ -491,43 +491,32 @@ cpdef int places_of(parsed) except -1:
 
 
 cdef object _checked(parsed):
-    """``parsed``, a ParsedHand (whose fields are read in place: see _get)."""
+    """``parsed``, a ParsedHand (whose fields are read through _get)."""
     if not isinstance(parsed, ParsedHand):
         raise TypeError(f"a ParsedHand is replayed, not {type(parsed).__name__}")
     return parsed
 
 
-cdef Slots _PLACES  # of the fields of a ParsedHand, a Seat, an Act and a Post
+cdef Slots _PLACES  # of the fields of a ParsedHand, a SiteHand, a Seat, an Act and a Post
 find_slots(&_PLACES)
-cdef type _SEAT = Seat, _ACT = Act, _POST = Post
-cdef enum:  # the places of the fields read of a Seat, an Act and a Post
-    SEAT_NUMBER = 0
-    SEAT_NAME = 1
-    SEAT_STACK = 2
-    ACT_NAME = 0
-    ACT_VERB = 1
-    ACT_AMOUNT = 2
-    POST_NAME = 0
-    POST_KIND = 1
-    POST_LIVE = 2
-    POST_DEAD = 3
+cdef type _PARSED_HAND = ParsedHand, _SEAT = Seat, _ACT = Act, _POST = Post
 
 
 cdef inline object _get(parsed, Py_ssize_t index):
     """The field ``index`` (``P_*``) of ``parsed``, a ParsedHand."""
-    return held(parsed, _PLACES.hand, index)
+    return get_field(parsed, _PARSED_HAND, _PLACES.hand, index)
 
 
 cdef inline object _seat_field(seat, Py_ssize_t index):
-    return field(seat, _SEAT, _PLACES.seat, index)
+    return get_field(seat, _SEAT, _PLACES.seat, index)
 
 
 cdef inline object _act_field(act, Py_ssize_t index):
-    return field(act, _ACT, _PLACES.act, index)
+    return get_field(act, _ACT, _PLACES.act, index)
 
 
 cdef inline object _post_field(post, Py_ssize_t index):
-    return field(post, _POST, _PLACES.post, index)
+    return get_field(post, _POST, _PLACES.post, index)
 
 
 cdef int _places_of(parsed) except -1:
@@ -774,8 +763,8 @@ cdef object _replay(parsed, int places, source):
         _get(parsed, P_STRUCTURE), (small_blind, big_blind), bets, ante, tuple(straddle_amounts), runs,
         tuple(sorted(_get(parsed, P_RULES).items())) if _get(parsed, P_RULES) else (),
     )  # fmt: skip
-    cdef dict dealt = _get(parsed, P_HOLES)
-    holes = [dealt.get(name) for name in names]
+    dealt = _get(parsed, P_HOLES)
+    holes = [(<dict>dealt).get(name) if type(dealt) is dict else dealt.get(name) for name in names]
     board = _get(parsed, P_BOARDS)[0] if _get(parsed, P_BOARDS) else ()
     hand = HandCore.__new__(Hand)  # Hand(rules, stacks, button, hole_cards=holes, ...), its arguments not parsed
     try:

@@ -13,7 +13,7 @@
 
 cimport cython
 from cpython.dict cimport PyDict_Values
-from cpython.object cimport PyObject, PyTypeObject
+from cpython.object cimport PyTypeObject
 from cpython.unicode cimport (
     Py_UNICODE_ISDECIMAL, Py_UNICODE_TODECIMAL, PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_Find, PyUnicode_KIND,
     PyUnicode_READ,
@@ -130,7 +130,7 @@ cdef inline tuple _cards(str text):
 
 
 cdef inline object _checked(parsed):
-    """``parsed``, a ParsedHand (whose fields are read and written in place: see _get and _set)."""
+    """``parsed``, a ParsedHand (whose fields are read and written through _get and _set)."""
     if not isinstance(parsed, ParsedHand):
         raise TypeError(f"a ParsedHand is read into, not {type(parsed).__name__}")
     return parsed
@@ -479,6 +479,21 @@ cdef Py_ssize_t _in_chips(str text, Py_ssize_t start, Py_ssize_t end):
     return -1
 
 
+cdef Slots _PLACES  # of the fields of a ParsedHand, a Seat, an Act and a Post
+find_slots(&_PLACES)
+cdef type _PARSED_HAND = ParsedHand, _SEAT = Seat, _ACT = Act, _POST = Post
+
+
+cdef inline object _get(parsed, Py_ssize_t index):
+    """The field ``index`` (``P_*``) of ``parsed``, a ParsedHand."""
+    return get_field(parsed, _PARSED_HAND, _PLACES.hand, index)
+
+
+cdef inline int _set(parsed, Py_ssize_t index, value) except -1:
+    """Set the field ``index`` (``P_*``) of ``parsed``, a ParsedHand, to ``value``."""
+    return set_field(parsed, _PARSED_HAND, _PLACES.hand, index, value)
+
+
 # A ParsedHand's fields in order: their defaults (None for the others, set for each hand), and what each
 # hand makes anew: an empty dict, list or set, or the streets' list of one empty list.
 cdef enum:
@@ -487,14 +502,23 @@ cdef tuple _DEFAULTS = tuple([
     None if field.default is dataclasses.MISSING else field.default for field in dataclasses.fields(ParsedHand)
 ])
 cdef int _MADE[P_FIELDS]
-for _index, _field in enumerate(dataclasses.fields(ParsedHand)):
-    _factory = _field.default_factory
-    _MADE[_index] = (
-        DEFAULT if _factory is dataclasses.MISSING else NEW_DICT if _factory is dict else NEW_LIST if _factory is list
-        else NEW_SET if _factory is set else NEW_STREETS
-    )
-    if _MADE[_index] == NEW_STREETS and _factory() != [[]]:
-        raise ImportError("holdem.formats._pokerstars was built for a ParsedHand whose only other factory is streets' [[]]")
+
+
+cdef int _made(int *made) except -1:
+    """Fill ``made`` with what each hand makes of each field of a ParsedHand (of ``P_FIELDS``: see find_slots)."""
+    cdef Py_ssize_t index
+    for index, field in enumerate(dataclasses.fields(ParsedHand)):
+        factory = field.default_factory
+        made[index] = (
+            DEFAULT if factory is dataclasses.MISSING else NEW_DICT if factory is dict else NEW_LIST if factory is list
+            else NEW_SET if factory is set else NEW_STREETS
+        )
+        if made[index] == NEW_STREETS and factory() != [[]]:
+            raise ImportError("holdem.formats._pokerstars was built for a ParsedHand whose only other factory is streets' [[]]")
+    return 0
+
+
+_made(_MADE)
 
 
 cdef object _new_object(type cls):
@@ -503,50 +527,35 @@ cdef object _new_object(type cls):
     return PyType_GenericAlloc(<PyTypeObject *>cls, 0)
 
 
-cdef Slots _PLACES  # of the fields of a ParsedHand, a Seat, an Act and a Post
-find_slots(&_PLACES)
-
-
-cdef inline object _get(parsed, Py_ssize_t index):
-    """The field ``index`` (``P_*``) of ``parsed``, a ParsedHand."""
-    return held(parsed, _PLACES.hand, index)
-
-
-cdef inline void _set(parsed, Py_ssize_t index, value):
-    """Set the field ``index`` (``P_*``) of ``parsed``, a ParsedHand, to ``value``."""
-    replace(parsed, _PLACES.hand[index], value)
-cdef type _SEAT = Seat, _ACT = Act, _POST = Post
-
-
 # The seats, posts and decisions of a hand (twenty of them), made with their fields written in their slots:
 # their ``__init__`` is a Python frame, and setting an attribute a lookup in the type.
 
 
 cdef object _seat(number, str name, stack, bounty):
     made = _new_object(_SEAT)
-    put(made, _PLACES.seat[0], number)
-    put(made, _PLACES.seat[1], name)
-    put(made, _PLACES.seat[2], stack)
-    put(made, _PLACES.seat[3], bounty)
+    put(made, _PLACES.seat[SEAT_NUMBER], number)
+    put(made, _PLACES.seat[SEAT_NAME], name)
+    put(made, _PLACES.seat[SEAT_STACK], stack)
+    put(made, _PLACES.seat[SEAT_BOUNTY], bounty)
     return made
 
 
 cdef object _act(str name, str verb, amount, Py_ssize_t line):
     made = _new_object(_ACT)
-    put(made, _PLACES.act[0], name)
-    put(made, _PLACES.act[1], verb)
-    put(made, _PLACES.act[2], amount)
-    put(made, _PLACES.act[3], line)
+    put(made, _PLACES.act[ACT_NAME], name)
+    put(made, _PLACES.act[ACT_VERB], verb)
+    put(made, _PLACES.act[ACT_AMOUNT], amount)
+    put(made, _PLACES.act[ACT_LINE], line)
     return made
 
 
 cdef object _post_of(str name, str kind, live, dead, Py_ssize_t line):
     made = _new_object(_POST)
-    put(made, _PLACES.post[0], name)
-    put(made, _PLACES.post[1], kind)
-    put(made, _PLACES.post[2], live)
-    put(made, _PLACES.post[3], dead)
-    put(made, _PLACES.post[4], line)
+    put(made, _PLACES.post[POST_NAME], name)
+    put(made, _PLACES.post[POST_KIND], kind)
+    put(made, _PLACES.post[POST_LIVE], live)
+    put(made, _PLACES.post[POST_DEAD], dead)
+    put(made, _PLACES.post[POST_LINE], line)
     return made
 
 

@@ -46,7 +46,6 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import io
-import itertools
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -197,12 +196,9 @@ class HistoryReader:
         self._sites = wanted
 
     def __iter__(self) -> Iterator[SiteHand]:
-        files = (
-            import_hands(name, lines, self._report, self._sites, self.summary)
-            for source in self._sources
-            for name, lines in _open_all(source, self._report)
-        )
-        return itertools.chain.from_iterable(files)  # the hands passed on without a Python frame each
+        for source in self._sources:
+            for name, lines in _open_all(source, self._report):
+                yield from import_hands(name, lines, self._report, self._sites, self.summary)
 
     def _report(self, problem: Problem) -> None:
         self._on_problem(problem)
