@@ -439,17 +439,23 @@ def test_a_summary_counts_into_counters_and_into_other_mappings_alike() -> None:
     assert games[("B", "g")] == summary.games[("B", "g")]
 
 
-def test_a_collected_amount_is_read_as_printed_whatever_the_decimal_context() -> None:
-    """A collected amount of more than 28 digits was rounded by the caller's decimal context (added to zero in
-    it); it is read as printed, and a hand of amounts finer than 10**-12 of a unit is a problem."""
+def test_collected_amounts_are_read_as_printed_and_summed_exactly_whatever_the_decimal_context() -> None:
+    """Collected amounts of more than 28 digits were rounded by the caller's decimal context (each added to
+    the player's total in it); they are read as printed and summed exactly, and a hand of amounts finer than
+    10**-12 of a unit is a problem, in any context."""
     import decimal
 
-    text = (STARS / "cash.txt").read_text(encoding="utf-8").split("\n\n\n")[0]
-    fine = text.replace("Dee collected $0.80 from pot", "Dee collected $0.8000000000000000000000000000001 from pot")
-    with decimal.localcontext(decimal.Context(prec=28)):
-        reader = read_histories(io.StringIO(fine))
-        assert list(reader) == []
-    assert [problem.reason for problem in reader.problems] == [
-        "amounts finer than 10**-12 of a unit: holdem does not read them"
-    ]
-    assert len(list(read_histories(io.StringIO(text)))) == 1
+    hands = (STARS / "cash.txt").read_text(encoding="utf-8").split("\n\n\n")
+    one = hands[0].replace("Dee collected $0.80 from pot", "Dee collected $0.8000000000000000000000000000001 from pot")
+    side_pots = next(hand for hand in hands if "Dee collected $29 from side pot-2" in hand)
+    two = side_pots.replace("Dee collected $29 from", "Dee collected $29.000000000000000000000000000001 from")
+    assert one != hands[0] and two != side_pots
+    for precision in (28, 60):
+        with decimal.localcontext(decimal.Context(prec=precision)):
+            for fine, plain in ((one, hands[0]), (two, side_pots)):
+                reader = read_histories(io.StringIO(fine))
+                assert list(reader) == []
+                assert [problem.reason for problem in reader.problems] == [
+                    "amounts finer than 10**-12 of a unit: holdem does not read them"
+                ]
+                assert len(list(read_histories(io.StringIO(plain)))) == 1

@@ -139,3 +139,12 @@ def test_an_object_that_only_claims_to_be_a_parsed_hand_is_read_through_its_attr
     shadowing = Shadowing("PokerStars", "1", 1)
     _pokerstars.read_total_pot(shadowing, "Total pot $3.65 | Rake $0.10")
     assert (shadowing.total_pot, shadowing.rake) == (Decimal("3.65"), Decimal("0.10"))
+
+
+def test_the_dealt_cards_of_any_mapping_replay() -> None:
+    from types import MappingProxyType
+
+    parsed = heads_up([Act("Ann", "raise_to", Decimal(6)), Act("Bob", "fold")], collected={"Ann": Decimal(4)})
+    parsed.returned = {"Ann": Decimal(4)}
+    parsed.holes = MappingProxyType({"Ann": parse_hand_cards("As Ad")})  # type: ignore[assignment]
+    assert replay(parsed).hand.hole_cards(0) == parse_hand_cards("As Ad")

@@ -32,13 +32,14 @@ import itertools
 import os
 import re
 from collections import Counter
-from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal
+from decimal import Decimal
 
 from holdem.actions import ActionKind
 from holdem.errors import HoldemError
 from holdem.formats import parsing
 from holdem.formats.parsing import (
-    LINE_TOO_LONG, MAX_HAND_LINE, MAX_HAND_LINES, Act, HandProblem, ParsedHand, Post, PostKind, Problem, Seat, SiteHand,
+    EXACT_AMOUNTS, LINE_TOO_LONG, MAX_HAND_LINE, MAX_HAND_LINES, Act, HandProblem, ParsedHand, Post, PostKind,
+    Problem, Seat, SiteHand,
 )
 from holdem._hand import REFUSALS
 from holdem.hand import Hand
@@ -498,8 +499,9 @@ cdef object _checked(parsed):
 
 
 cdef Slots _PLACES  # of the fields of a ParsedHand, a SiteHand, a Seat, an Act and a Post
-find_slots(&_PLACES)
-cdef type _PARSED_HAND = ParsedHand, _SEAT = Seat, _ACT = Act, _POST = Post
+cdef tuple _CLASSES = find_slots(&_PLACES)  # ParsedHand, SiteHand, Seat, Act and Post, as their slots were found
+cdef type _PARSED_HAND = _CLASSES[0], _SITE_HAND = _CLASSES[1], _SEAT = _CLASSES[2], _ACT = _CLASSES[3]
+cdef type _POST = _CLASSES[4]
 
 
 cdef inline object _get(parsed, Py_ssize_t index):
@@ -882,9 +884,8 @@ _POST_ANTE, _POST_BLIND, _POST_DEAD = ActionKind.POST_ANTE, ActionKind.POST_BLIN
 _FOLDED = SeatStatus.FOLDED
 _NO_ONE_TO_ANSWER = REFUSALS["NO_ONE_TO_ANSWER"]
 _ZERO = Decimal(0)
-# A player's net is worked out exactly, whatever the caller's decimal context (a chip count has at most 19 digits).
-_EXACT = Context(prec=40, Emax=MAX_EMAX, Emin=MIN_EMIN)
-cdef tuple _TIMES_UNIT = tuple([functools.partial(_EXACT.multiply, unit) for unit in _UNITS])  # by the unit's places
+# A player's net worked out exactly, whatever the caller's decimal context: a chip's value times chips, by places.
+cdef tuple _TIMES_UNIT = tuple([functools.partial(EXACT_AMOUNTS.multiply, unit) for unit in _UNITS])
 cdef tuple _AMOUNTS_OF_CHIPS = tuple([{} for _ in range(13)])  # the amounts made, by the unit's places (see kept)
 
 
@@ -1101,7 +1102,7 @@ cdef object _check(
     cdef list net = []
     for seat in range(count):  # the chips won or lost, and what the site says was collected (with its own places)
         change = _in_units(hand.b.stacks[seat] - <int64_t>starting[seat] - expected[seat], places)
-        net.append(change if amounts[seat] is _ZERO else _EXACT.add(change, amounts[seat]))
+        net.append(change if amounts[seat] is _ZERO else EXACT_AMOUNTS.add(change, amounts[seat]))
     return _record((  # a SiteHand's fields, in order
         _get(parsed, P_SITE), _get(parsed, P_HAND_ID), _get(parsed, P_TABLE), _get(parsed, P_STARTED),
         _get(parsed, P_TOURNAMENT), _get(parsed, P_CURRENCY), unit, tuple(names),
@@ -1115,7 +1116,7 @@ cdef object _check(
 cdef object _record(tuple fields):
     """The SiteHand of ``fields``, all of them in order, written in its slots: the frozen dataclass's own
     ``__init__`` sets each field through ``object.__setattr__``, which costs more than the rest of the check."""
-    record = PyType_GenericAlloc(<PyTypeObject *>SiteHand, 0)
+    record = PyType_GenericAlloc(<PyTypeObject *>_SITE_HAND, 0)
     cdef Py_ssize_t index
     for index in range(SITE_HAND_FIELDS):
         put(record, _PLACES.record[index], fields[index])

@@ -32,6 +32,7 @@ import re
 from decimal import Decimal
 
 from holdem.formats.parsing import (
+    EXACT_AMOUNTS,
     Act,
     HandProblem,
     ParsedHand,
@@ -480,8 +481,8 @@ cdef Py_ssize_t _in_chips(str text, Py_ssize_t start, Py_ssize_t end):
 
 
 cdef Slots _PLACES  # of the fields of a ParsedHand, a Seat, an Act and a Post
-find_slots(&_PLACES)
-cdef type _PARSED_HAND = ParsedHand, _SEAT = Seat, _ACT = Act, _POST = Post
+cdef tuple _CLASSES = find_slots(&_PLACES)  # ParsedHand, SiteHand, Seat, Act and Post, as their slots were found
+cdef type _PARSED_HAND = _CLASSES[0], _SEAT = _CLASSES[2], _ACT = _CLASSES[3], _POST = _CLASSES[4]
 
 
 cdef inline object _get(parsed, Py_ssize_t index):
@@ -563,7 +564,7 @@ cpdef blank_hand(str site, Py_ssize_t line):
     """``ParsedHand(site, "", line)``, made without the dataclass's ``__init__`` (a Python frame that sets
     its fields one at a time): each field written in its slot, the defaults and the empty dicts, lists and sets
     of its factories (and the streets' list) made in C."""
-    parsed = _new_object(ParsedHand)
+    parsed = _new_object(_PARSED_HAND)
     cdef Py_ssize_t index
     cdef int made
     for index in range(P_FIELDS):
@@ -824,10 +825,10 @@ cdef tuple _read_lines(
 
 
 cdef int _add(dict totals, str name, amount) except -1:
-    """Add ``amount`` to ``name``'s total in ``totals``: the amount itself when it is the first (a sum is a new
-    ``Decimal``, and the replay looks an amount up by the object it is)."""
+    """Add ``amount`` to ``name``'s total in ``totals``, exactly: the amount itself when it is the first (a sum is
+    a new ``Decimal``, and the replay looks an amount up by the object it is)."""
     before = totals.get(name)
-    totals[name] = amount if before is None else before + amount
+    totals[name] = amount if before is None else EXACT_AMOUNTS.add(before, amount)
     return 0
 
 
@@ -1098,7 +1099,7 @@ cdef _total_pot(parsed, str text):
         if space - at == 4 and _begins(text, "Rake", at):  # the fee named "Rake"
             _set(parsed, P_RAKE, value)
         else:  # a jackpot or another fee taken from the pot
-            _set(parsed, P_JACKPOT, _get(parsed, P_JACKPOT) + value)
+            _set(parsed, P_JACKPOT, EXACT_AMOUNTS.add(_get(parsed, P_JACKPOT), value))
 
 
 cpdef read_summary_seat(parsed, text):

@@ -40,8 +40,9 @@ ctypedef struct Slots:  # where the fields of a ParsedHand, a SiteHand, a Seat, 
     Py_ssize_t post[POST_FIELDS]
 
 
-cdef inline int find_slots(Slots *slots) except -1:
-    """Fill ``slots`` (each module that uses them, once, before anything else of the classes)."""
+cdef inline tuple find_slots(Slots *slots):
+    """Fill ``slots`` (each module that uses them, once, before anything else of the classes); return the classes
+    whose slots they are, ``(ParsedHand, SiteHand, Seat, Act, Post)``: the only ones to make and fill in place."""
     from holdem.formats.parsing import Act, ParsedHand, Post, Seat, SiteHand
     slot_offsets(ParsedHand, slots.hand, P_FIELDS, (
         "site hand_id line game structure fast_fold tournament table max_seats started currency small_blind "
@@ -56,7 +57,7 @@ cdef inline int find_slots(Slots *slots) except -1:
     slot_offsets(Seat, slots.seat, SEAT_FIELDS, "number name stack bounty")
     slot_offsets(Act, slots.act, ACT_FIELDS, "name verb amount line")
     slot_offsets(Post, slots.post, POST_FIELDS, "name kind live dead line")
-    return 0
+    return ParsedHand, SiteHand, Seat, Act, Post
 
 
 cdef inline int slot_offsets(type cls, Py_ssize_t *offsets, Py_ssize_t size, str names) except -1:

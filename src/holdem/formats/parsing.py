@@ -16,6 +16,7 @@ import datetime
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
+import decimal
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -26,6 +27,7 @@ from holdem.hand import Hand
 from holdem.rules import Structure
 
 __all__ = [
+    "EXACT_AMOUNTS",
     "GAME_NAMES",
     "Act",
     "HandProblem",
@@ -60,6 +62,8 @@ splits its documents itself, iPoker's XML, reads them in linear time)."""
 LINE_TOO_LONG = "\x01"
 """What a file's lines hold in place of a line too long to keep (``holdem.formats.histories.MAX_LINE``): no
 site's line; the hand it is in is a problem, not read."""
+EXACT_AMOUNTS = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
+"""The context the readers and the replay work out amounts in (sums, nets): exactly, whatever the caller's."""
 
 # ------------------------------------------------------------------ the neutral form of a hand
 
