@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import decimal
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
-import decimal
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
