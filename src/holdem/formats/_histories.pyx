@@ -760,14 +760,15 @@ cdef object _replay(parsed, int places, source):
             _chips(_get(parsed, P_SMALL_BET) or _get(parsed, P_BIG_BLIND), "small bet", places),
             _chips(_get(parsed, P_BIG_BET) or 2 * _get(parsed, P_BIG_BLIND), "big bet", places),
         )
-    runs = max(1, len(_get(parsed, P_BOARDS)))
+    boards, options = _get(parsed, P_BOARDS), _get(parsed, P_RULES)
+    runs = max(1, len(boards))
     rules = _rules(
         _get(parsed, P_STRUCTURE), (small_blind, big_blind), bets, ante, tuple(straddle_amounts), runs,
-        tuple(sorted(_get(parsed, P_RULES).items())) if _get(parsed, P_RULES) else (),
+        tuple(sorted(options.items())) if options else (),
     )  # fmt: skip
     dealt = _get(parsed, P_HOLES)
     holes = [(<dict>dealt).get(name) if type(dealt) is dict else dealt.get(name) for name in names]
-    board = _get(parsed, P_BOARDS)[0] if _get(parsed, P_BOARDS) else ()
+    board = boards[0] if boards else ()
     hand = HandCore.__new__(Hand)  # Hand(rules, stacks, button, hole_cards=holes, ...), its arguments not parsed
     try:
         hand.start(
@@ -777,7 +778,7 @@ cdef object _replay(parsed, int places, source):
     except HoldemError as error:
         raise HandProblem(f"a deal the engine refuses: {error}") from None
 
-    extra_boards = _get(parsed, P_BOARDS)[1:]
+    extra_boards = boards[1:]
     answered = [0] * count  # by seat: what a raise no one could answer put in beyond the call, given back
     shown = set()  # the seats shown (the showdown waits for each: none is shown by the engine itself)
     street_number = 0
@@ -1023,6 +1024,7 @@ cdef object _check(
     cdef int64_t taken[MOST_SEATS]
     cdef int64_t jackpot_chips, rake_chips, shares = 0, pot = 0
     cdef bint agree, in_collected = _get(parsed, P_RETURNS_IN_COLLECTED)
+    cdef bint in_total_pot = _get(parsed, P_RETURNS_IN_TOTAL_POT), rake_printed = _get(parsed, P_RAKE_PRINTED)
     for seat in range(count):
         won[seat] = posted[seat] = 0
         returned[seat] = answered[seat]
@@ -1066,13 +1068,13 @@ cdef object _check(
     for seat in range(count):
         expected[seat] = won[seat] + returned[seat] if in_collected else won[seat]
         taken[seat] = 0 if amounts[seat] is _ZERO else _exact_chips(amounts[seat], places)
-        pot += won[seat] + (returned[seat] if _get(parsed, P_RETURNS_IN_TOTAL_POT) else 0)
+        pot += won[seat] + (returned[seat] if in_total_pot else 0)
         # each player's part of the rake and fees: none from a player who won nothing, nor all of a win
         agree = agree and taken[seat] != NOT_CHIPS and 0 <= expected[seat] - taken[seat] and (
             (expected[seat] == 0) == (taken[seat] == 0)
         )
         shares += expected[seat] - taken[seat] if agree else 0
-    if agree and not _get(parsed, P_RAKE_PRINTED):  # the rake the pots keep: none in a tournament
+    if agree and not rake_printed:  # the rake the pots keep: none in a tournament
         rake_chips = shares - jackpot_chips
         rake = rake_chips * unit
         agree = _get(parsed, P_TOURNAMENT) is None or rake_chips == 0
@@ -1084,7 +1086,7 @@ cdef object _check(
             if amounts[seat] or expected[seat]
         ])
         fees = sum([expected[seat] * unit - amounts[seat] for seat in range(count)], _ZERO)
-        if _get(parsed, P_RAKE_PRINTED):
+        if rake_printed:
             fees = rake + jackpot
         raise HandProblem(f"the pots do not replay to the site's result: collected {results}; rake and fees {fees}")
     total_pot = _get(parsed, P_TOTAL_POT)
@@ -1092,9 +1094,10 @@ cdef object _check(
         raise HandProblem(
             f"a total pot the replay does not make: the history says {total_pot}, the replay {pot * unit}"
         )
-    if _get(parsed, P_BOARDS):
+    boards = _get(parsed, P_BOARDS)
+    if boards:
         dealt_boards = [hand._board, *hand._extra_boards]  # Hand.boards, as lists
-        for run, board in enumerate(_get(parsed, P_BOARDS)):
+        for run, board in enumerate(boards):
             dealt = dealt_boards[run] if run < len(dealt_boards) else ()
             if tuple(board) != tuple(dealt):
                 raise HandProblem(f"board cards the hand never reached: run {run + 1}")

@@ -65,7 +65,7 @@ from holdem.formats import (  # noqa: F401 (each site module registers its reade
     winamax,
     wpn,
 )
-from holdem.formats._histories import count_hand, import_hands, places_of, replay, split_hands, text_lines, too_long
+from holdem.formats._histories import count_hand, import_hands, places_of, replay, text_lines, too_long
 from holdem.formats._pokerstars import read_summary_seat, read_total_pot
 from holdem.formats.parsing import (
     GAME_NAMES,
