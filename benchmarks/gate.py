@@ -38,11 +38,11 @@ def instructions(name: str, setup_only: bool) -> int:
         "valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
         sys.executable, str(WORKLOADS), name,
     ] + (["--setup-only"] if setup_only else [])
-    # A fixed threshold for glibc's mmap of large blocks: it otherwise rises with the blocks freed,
-    # so that numpy's arrays came from the heap or from fresh pages depending on the process's past.
-    environment = dict(
-        os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1", GLIBC_TUNABLES="glibc.malloc.mmap_threshold=131072"
-    )
+    # A fixed threshold for glibc's mmap of large blocks (in place of any tunables set): it otherwise
+    # rises with the blocks freed, so that numpy's arrays came from the heap or from fresh pages
+    # depending on the process's past.  Other C libraries ignore the variable.
+    tunables = "glibc.malloc.mmap_threshold=131072"
+    environment = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1", GLIBC_TUNABLES=tunables)
     result = subprocess.run(command, capture_output=True, text=True, env=environment)
     if result.returncode:
         raise RuntimeError(f"workload {name} failed:\n{result.stderr[-2000:]}")

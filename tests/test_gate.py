@@ -40,15 +40,6 @@ def test_counts_are_stable_well_within_the_tolerance(baseline):
     assert abs(gate.measure(WORKLOAD) / recorded - 1) < 0.01
 
 
-@pytest.mark.parametrize("name", ["copy_hands", "random_hands"])
-def test_counts_do_not_move_with_the_memory_layout(name, monkeypatch):
-    # A larger environment shifts where the interpreter's start leaves its objects, as another
-    # checkout's path or install does: the hands these workloads make and free moved them by 2-8%.
-    alone = gate.measure(name)
-    monkeypatch.setenv("HOLDEM_GATE_PADDING", "x" * 20_000)
-    assert abs(gate.measure(name) / alone - 1) < 0.01
-
-
 def test_an_injected_slowdown_fails(baseline, monkeypatch, capsys):
     monkeypatch.setenv("HOLDEM_GATE_SLOWDOWN", f"{WORKLOAD}:0.1")
     assert gate.main(["check", "--only", WORKLOAD, "--baseline", str(baseline)]) == 1

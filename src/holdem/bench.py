@@ -24,18 +24,14 @@ def best_time(work: Callable[[], object], repeats: int) -> float:
     return best
 
 
-def play_random_hands(count: int, rng: holdem.Rng, players: int = 6) -> list[holdem.Hand]:
-    """Play ``count`` no-limit hands (blinds 1/2, 100 big blinds) choosing uniformly among legal action kinds;
-    return them, finished.
+def play_random_hands(count: int, rng: holdem.Rng, players: int = 6) -> None:
+    """Play ``count`` no-limit hands (blinds 1/2, 100 big blinds) choosing uniformly among legal action kinds.
 
-    >>> [hand.is_over for hand in play_random_hands(3, holdem.Rng(1))]
-    [True, True, True]
+    >>> play_random_hands(3, holdem.Rng(1))
     """
     rules = holdem.Rules.no_limit(1, 2)
-    hands: list[holdem.Hand] = []
     for _ in range(count):
         hand = holdem.Hand(rules, [200] * players, seed=rng.random_raw())
-        hands.append(hand)
         while not hand.is_over:
             legal = hand.legal_actions()
             assert legal is not None  # the hand is not over
@@ -49,7 +45,6 @@ def play_random_hands(count: int, rng: holdem.Rng, players: int = 6) -> list[hol
                 low, high = legal.min_raise_to, legal.max_raise_to
                 assert low is not None and high is not None  # a bet or a raise is allowed
                 hand.raise_to(low + rng.below(high - low + 1))
-    return hands
 
 
 def run(quick: bool = False) -> dict[str, float]:
