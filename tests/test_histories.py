@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import re
 import tracemalloc
 from decimal import Decimal
 from pathlib import Path
@@ -459,3 +460,15 @@ def test_collected_amounts_are_read_as_printed_and_summed_exactly_whatever_the_d
                     "amounts finer than 10**-12 of a unit: holdem does not read them"
                 ]
                 assert len(list(read_histories(io.StringIO(plain)))) == 1
+
+
+def test_a_players_bounties_are_summed_exactly_whatever_the_decimal_context() -> None:
+    import decimal
+
+    line = "Ann wins $3.75 for eliminating Bob and their own bounty increases by $3.75 to $8.75"
+    hands = re.split(r"\n\s*\n(?=PokerStars )", (STARS / "tournament.txt").read_text(encoding="utf-8"))
+    hand = next(text for text in hands if line in text)
+    fine = "Ann wins $0.0000000000000000000000000000001 for splitting the elimination of Bob"
+    with decimal.localcontext(decimal.Context(prec=28)):
+        (record,) = read_histories(io.StringIO(hand.replace(line, f"{line}\n{fine}")))
+    assert record.bounties == {"Ann": Decimal("3.7500000000000000000000000000001")}

@@ -816,8 +816,7 @@ cdef tuple _read_lines(
             if found[3]:
                 _get(parsed, P_CASH_OUT_FEES)[found[1]] = _amount(found[3])
         elif " wins " in text and (found := _match_bounty(text)) is not None:
-            bounties = _get(parsed, P_BOUNTIES)
-            bounties[found[1]] = bounties.get(found[1], _ZERO) + _amount(found[2])
+            _add(_get(parsed, P_BOUNTIES), found[1], _amount(found[2]))
         elif text and not _match_information(text) and not _room_line(parsed, text, street, number, names, dealt_in):
             raise HandProblem(f"a line that is none of a {_get(parsed, P_SITE)} hand's: {text[:80]!r}", number)
         number += 1

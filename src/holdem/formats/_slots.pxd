@@ -68,10 +68,12 @@ cdef inline int slot_offsets(type cls, Py_ssize_t *offsets, Py_ssize_t size, str
     cdef Py_ssize_t index
     if len(fields) != size or fields != tuple(names.split()):
         raise ImportError(f"holdem.formats was built for another {cls.__name__}: rebuild it")
+    if cls.__new__ is not object.__new__:
+        raise ImportError(f"{cls.__name__} is not a plain class: it has a __new__ of its own")
     for index in range(size):
         descriptor = cls.__dict__.get(fields[index])
-        if type(descriptor) is not types.MemberDescriptorType or cls.__new__ is not object.__new__:
-            raise ImportError(f"{cls.__name__}.{fields[index]} is not a slot of a plain class")
+        if type(descriptor) is not types.MemberDescriptorType:
+            raise ImportError(f"{cls.__name__}.{fields[index]} is not a slot")
         offsets[index] = (<PyMemberDescrObject *>descriptor).d_member.offset
     return 0
 
