@@ -687,7 +687,7 @@ cdef object _replay_parsed(parsed, source):
 cdef object _replay(parsed, int places, source):
     """:func:`replay` of a ParsedHand."""
     cdef int count, button, small_seat, big_seat, runs, actor, seat, street_number
-    cdef int64_t live, dead, ante = 0, small_blind, big_blind
+    cdef int64_t live, dead, ante = 0, small_blind, big_blind, stack
     cdef HandCore hand
     cdef bint dead_small_blind
     cdef list names, stacks, smalls, bigs, straddles, straddle_amounts, printed
@@ -702,8 +702,9 @@ cdef object _replay(parsed, int places, source):
         raise HandProblem("two seats with one name: every player needs a name of their own")
 
     stacks = [_chips(_seat_field(player, SEAT_STACK), "stack", places) for player in _get(parsed, P_SEATS)]
-    if min(stacks) <= 0:
-        raise HandProblem("a player without chips: every player dealt in needs a stack")
+    for stack in stacks:
+        if stack <= 0:
+            raise HandProblem("a player without chips: every player dealt in needs a stack")
 
     # The forced bets: the button from the site's button or the blinds, the rest as posts.
     smalls, bigs = [], []
@@ -755,7 +756,7 @@ cdef object _replay(parsed, int places, source):
     elif not bigs:
         raise HandProblem("no big blind: no one posts it")
     bets = None
-    if _get(parsed, P_STRUCTURE) is Structure.FIXED_LIMIT:
+    if _get(parsed, P_STRUCTURE) is _FIXED_LIMIT:
         bets = (
             _chips(_get(parsed, P_SMALL_BET) or _get(parsed, P_BIG_BLIND), "small bet", places),
             _chips(_get(parsed, P_BIG_BET) or 2 * _get(parsed, P_BIG_BLIND), "big bet", places),
@@ -769,7 +770,8 @@ cdef object _replay(parsed, int places, source):
     dealt = _get(parsed, P_HOLES)
     holes = [(<dict>dealt).get(name) if type(dealt) is dict else dealt.get(name) for name in names]
     board = boards[0] if boards else ()
-    hand = HandCore.__new__(Hand)  # Hand(rules, stacks, button, hole_cards=holes, ...), its arguments not parsed
+    hand = (<PyTypeObject *>_HAND).tp_new(_HAND, <PyObject *>_NO_ARGUMENTS, NULL)  # Hand(rules, stacks, button,
+    # hole_cards=holes, ...), its arguments not parsed
     try:
         hand.start(
             rules, stacks, button, None, None, holes, board, dead_small_blind, posts or None, True, None,
@@ -822,6 +824,9 @@ _STREET_NAMES = ("preflop", "flop", "turn", "river")
 cdef tuple _UNITS = tuple([Decimal(1).scaleb(-places) for places in range(13)])  # a chip's value by the unit's places
 cdef str _ANTE = PostKind.ANTE, _SMALL_BLIND = PostKind.SMALL_BLIND, _BIG_BLIND = PostKind.BIG_BLIND
 cdef str _STRADDLE = PostKind.STRADDLE
+cdef object _FIXED_LIMIT = Structure.FIXED_LIMIT
+cdef type _HAND = Hand
+cdef tuple _NO_ARGUMENTS = ()
 
 
 cdef object _post_at(list posts, int seat):
@@ -880,13 +885,14 @@ cdef int _button(parsed, int count, list smalls, list bigs) except -1:
 
 
 # The kinds _check sums, looked up once (an enum's attribute is slow to look up).
-_WIN, _RETURN = ActionKind.WIN, ActionKind.RETURN
-_POST_ANTE, _POST_BLIND, _POST_DEAD = ActionKind.POST_ANTE, ActionKind.POST_BLIND, ActionKind.POST_DEAD
-_FOLDED = SeatStatus.FOLDED
-_NO_ONE_TO_ANSWER = REFUSALS["NO_ONE_TO_ANSWER"]
-_ZERO = Decimal(0)
+cdef object _WIN = ActionKind.WIN, _RETURN = ActionKind.RETURN
+cdef object _POST_ANTE = ActionKind.POST_ANTE, _POST_BLIND = ActionKind.POST_BLIND, _POST_DEAD = ActionKind.POST_DEAD
+cdef object _FOLDED = SeatStatus.FOLDED
+cdef object _NO_ONE_TO_ANSWER = REFUSALS["NO_ONE_TO_ANSWER"]
+cdef object _ZERO = Decimal(0)
 # A player's net worked out exactly, whatever the caller's decimal context: a chip's value times chips, by places.
 cdef tuple _TIMES_UNIT = tuple([functools.partial(EXACT_AMOUNTS.multiply, unit) for unit in _UNITS])
+cdef object _EXACT_ADD = EXACT_AMOUNTS.add
 cdef tuple _AMOUNTS_OF_CHIPS = tuple([{} for _ in range(13)])  # the amounts made, by the unit's places (see kept)
 
 
@@ -1105,7 +1111,7 @@ cdef object _check(
     cdef list net = []
     for seat in range(count):  # the chips won or lost, and what the site says was collected (with its own places)
         change = _in_units(hand.b.stacks[seat] - <int64_t>starting[seat] - expected[seat], places)
-        net.append(change if amounts[seat] is _ZERO else EXACT_AMOUNTS.add(change, amounts[seat]))
+        net.append(change if amounts[seat] is _ZERO else _EXACT_ADD(change, amounts[seat]))
     return _record((  # a SiteHand's fields, in order
         _get(parsed, P_SITE), _get(parsed, P_HAND_ID), _get(parsed, P_TABLE), _get(parsed, P_STARTED),
         _get(parsed, P_TOURNAMENT), _get(parsed, P_CURRENCY), unit, tuple(names),

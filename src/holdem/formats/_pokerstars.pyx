@@ -40,6 +40,7 @@ from holdem.formats.parsing import (
     PostKind,
     Seat,
     currency_of,
+    identify,
     parse_amount,
     parse_hand_cards,
     site_time,
@@ -48,7 +49,7 @@ from holdem.rules import Structure
 
 __all__ = [
     "CARDS", "INFORMATION", "STREETS", "TITLES", "action", "blank_hand", "collected_line", "dealt_line", "decision", "header_line",
-    "read_hand", "read_lines", "read_stakes", "read_summary_seat", "read_table", "read_total_pot", "returned_line",
+    "parse", "read_lines", "read_stakes", "read_summary_seat", "read_table", "read_total_pot", "returned_line",
     "seat_line", "shown_cards", "stakes_of", "summary_line", "table_line",
 ]
 
@@ -580,9 +581,23 @@ cpdef blank_hand(str site, Py_ssize_t line):
     return parsed
 
 
-def read_hand(list lines, Py_ssize_t line, parsed):
+def parse(list lines not None, Py_ssize_t line, str site not None = TITLES[0][0]):
+    """Read the lines of one PokerStars hand (the first at line number ``line``), or of a room's on its
+    software (``site`` the room's name), into a :class:`~holdem.formats.histories.ParsedHand`.
+
+    :raises HandProblem: for a hand that is not Texas hold'em, cancelled, cut short, or has a
+        line that is none of a PokerStars hand's.
+    """
+    parsed = blank_hand(site, line)
+    try:
+        return _read_hand(lines, line, parsed)
+    except HandProblem as problem:
+        identify(problem, parsed)
+        raise
+
+
+cdef object _read_hand(list lines, Py_ssize_t line, parsed):
     """Read the lines of one PokerStars hand (the first at line number ``line``) into ``parsed``."""
-    _checked(parsed)
     header = header_line(lines[0])
     if header is None:
         raise HandProblem(f"the first line is not a {_get(parsed, P_SITE)} hand's header: {lines[0][:80]!r}", line)
@@ -590,9 +605,7 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     _set(parsed, P_FAST_FOLD, header[0] in _FAST_FOLD)
     cdef str rest = header[2], text, game
     cdef Py_ssize_t at
-    tournament = _TOURNAMENT.match(rest) if rest.startswith("Tournament #") else None
-    if tournament is not None:
-        _set(parsed, P_TOURNAMENT, tournament["id"])
+    cdef bint in_tournament = _begins(rest, "Tournament #", 0)
     for game, structure in _GAMES:
         at = _search(rest, game, 0, len(rest))
         if at == 0 or at > 0 and not rest.endswith(_OTHER_HOLDEMS, 0, at):  # a cash game's header starts with it
@@ -601,9 +614,13 @@ def read_hand(list lines, Py_ssize_t line, parsed):
             break
     else:
         game = rest.split(" (")[0].split(" - ")[0]
+        tournament = _TOURNAMENT.match(rest) if in_tournament else None
         if tournament is not None:
             game = rest[tournament.end() :].split(" - ")[0]
         raise HandProblem(f"not Texas hold'em: {game.strip()}", line, skipped=True, game=game.strip())
+    tournament = _tournament_id(rest, at) if in_tournament else None
+    if tournament is not None:
+        _set(parsed, P_TOURNAMENT, tournament)
     stakes = stakes_of(rest)
     if stakes is None:
         raise HandProblem(f"the header gives no stakes: {lines[0][:80]!r}", line)
@@ -669,6 +686,19 @@ def read_hand(list lines, Py_ssize_t line, parsed):
     _set(parsed, P_RETURNED, returned or None)  # before 2009 none is printed, and the collected amounts leave them out
     _set(parsed, P_BOARDS, PyDict_Values(boards) if len(boards) < 2 else [boards[run] for run in sorted(boards)])
     return parsed
+
+
+cdef object _tournament_id(str rest, Py_ssize_t game):
+    """The id of the tournament of a header's ``rest`` (which starts ``Tournament #``), its game at ``game``, as
+    ``_TOURNAMENT`` finds it: read in place when the id's digits, a comma and a space before the game say that
+    it matches, by the pattern otherwise."""
+    cdef Py_ssize_t end = 12
+    while end < len(rest) and u"0" <= rest[end] <= u"9":
+        end += 1
+    if 12 < end < game - 1 and rest[end] == u"," and rest[game - 1] == u" ":
+        return rest[12:end]
+    match = _TOURNAMENT.match(rest)
+    return match["id"] if match is not None else None
 
 
 cdef Py_ssize_t _joined(list lines, Py_ssize_t line):

@@ -43,6 +43,7 @@ __all__ = [
     "Site",
     "SiteHand",
     "currency_of",
+    "identify",
     "names_longest_first",
     "parse_amount",
     "parse_hand_cards",
@@ -315,9 +316,14 @@ def parse_into(
     try:
         return read(lines, line, parsed)
     except HandProblem as problem:
-        problem.game = problem.game or parsed.game
-        problem.hand_id = problem.hand_id or parsed.hand_id or None
+        identify(problem, parsed)
         raise
+
+
+def identify(problem: HandProblem, parsed: ParsedHand) -> None:
+    """Give ``problem`` the hand's id and game, as far as ``parsed`` holds them (and ``problem`` does not)."""
+    problem.game = problem.game or parsed.game
+    problem.hand_id = problem.hand_id or parsed.hand_id or None
 
 
 def names_longest_first(seats: Iterable[Seat]) -> list[str]:

@@ -54,22 +54,12 @@ from __future__ import annotations
 
 import functools
 
-from holdem.formats._pokerstars import TITLES, blank_hand, read_hand
-from holdem.formats.parsing import ParsedHand, PostKind, Site, parse_into, register
+from holdem.formats._pokerstars import TITLES, parse
+from holdem.formats.parsing import ParsedHand, PostKind, Site, register
 
 __all__ = ["ROOMS", "SITE", "parse"]
 
-SITE_NAME = "PokerStars"
-
-
-def parse(lines: list[str], line: int, site: str = SITE_NAME) -> ParsedHand:
-    """Read the lines of one PokerStars hand (the first at line number ``line``), or of a room's on its
-    software (``site`` the room's name), into a :class:`~holdem.formats.histories.ParsedHand`.
-
-    :raises HandProblem: for a hand that is not Texas hold'em, cancelled, cut short, or has a
-        line that is none of a PokerStars hand's.
-    """
-    return parse_into(blank_hand(site, line), read_hand, lines, line)
+SITE_NAME = TITLES[0][0]
 
 
 def _parse_room(lines: list[str], line: int, site: str) -> ParsedHand:
