@@ -548,6 +548,7 @@ cdef int64_t _TENS[13]
 for _power in range(13):
     _TENS[_power] = 10**_power
 cdef int64_t _MAX_CHIPS = MAX_CHIPS
+cdef int64_t _FAR = 4 * MAX_CHIPS  # more chips than any amount: a sum of amounts that is no hand's
 cdef int64_t NOT_CHIPS = INT64_MIN
 """What :func:`_exact_chips` gives for an amount that is no whole number of chips (no count of chips is)."""
 cdef enum:
@@ -690,7 +691,10 @@ cdef object _replay(parsed, int places, source):
     cdef int64_t live, dead, ante = 0, small_blind, big_blind, stack
     cdef HandCore hand
     cdef bint dead_small_blind
-    cdef list names, stacks, smalls, bigs, straddles, straddle_amounts, printed
+    cdef list names, stacks, smalls, bigs, straddles, straddle_amounts
+    cdef tuple straddle_tuple = ()
+    cdef int64_t printed[MOST_SEATS]  # what each seat posts in the history, checked against the engine's posts
+    cdef int64_t answered[MOST_SEATS]  # what a raise no one could answer put in beyond the call, given back
     cdef dict index, posts
     unit = _UNITS[places]
     names = [_seat_field(player, SEAT_NAME) for player in _get(parsed, P_SEATS)]
@@ -722,12 +726,13 @@ cdef object _replay(parsed, int places, source):
     big_post = _post_at(bigs, big_seat)
     posts = {}
     straddles = []
-    printed = [0] * count  # what each seat posts in the history, checked against the engine's posts (exactly)
+    for seat in range(count):
+        printed[seat] = answered[seat] = 0
     for post in _get(parsed, P_POSTS):
         seat = _seat_of(index, post)
         live = _chips(_post_field(post, POST_LIVE), "post", places)
         dead = _chips(_post_field(post, POST_DEAD), "post", places)
-        printed[seat] += live + dead
+        printed[seat] = min(printed[seat] + live + dead, _FAR)  # past any stack: not the engine's
         kind = _post_field(post, POST_KIND)
         if kind == _ANTE:
             ante = max(ante, live + dead)
@@ -742,11 +747,13 @@ cdef object _replay(parsed, int places, source):
                 live, dead = 0, live + dead
             old = posts.get(seat, (0, 0))
             posts[seat] = (old[0] + live, old[1] + dead)
-    straddle_amounts = [0] * (max([position for position, _ in straddles]) if straddles else 0)
-    for position, amount in straddles:
-        if position == 0:
-            raise HandProblem("a straddle in the big blind: holdem plays straddles after the big blind")
-        straddle_amounts[position - 1] = amount
+    if straddles:
+        straddle_amounts = [0] * max([position for position, _ in straddles])
+        for position, amount in straddles:
+            if position == 0:
+                raise HandProblem("a straddle in the big blind: holdem plays straddles after the big blind")
+            straddle_amounts[position - 1] = amount
+        straddle_tuple = tuple(straddle_amounts)
     small_blind = _chips(_get(parsed, P_SMALL_BLIND), "small blind", places)
     big_blind = _chips(_get(parsed, P_BIG_BLIND), "big blind", places)
     if small_post is not None:
@@ -764,7 +771,7 @@ cdef object _replay(parsed, int places, source):
     boards, options = _get(parsed, P_BOARDS), _get(parsed, P_RULES)
     runs = max(1, len(boards))
     rules = _rules(
-        _get(parsed, P_STRUCTURE), (small_blind, big_blind), bets, ante, tuple(straddle_amounts), runs,
+        _get(parsed, P_STRUCTURE), (small_blind, big_blind), bets, ante, straddle_tuple, runs,
         tuple(sorted(options.items())) if options else (),
     )  # fmt: skip
     dealt = _get(parsed, P_HOLES)
@@ -775,13 +782,11 @@ cdef object _replay(parsed, int places, source):
     try:
         hand.start(
             rules, stacks, button, None, None, holes, board, dead_small_blind, posts or None, True, None,
-            tuple(straddle_amounts) or None,
+            straddle_tuple or None,
         )  # fmt: skip
     except HoldemError as error:
         raise HandProblem(f"a deal the engine refuses: {error}") from None
 
-    extra_boards = boards[1:]
-    answered = [0] * count  # by seat: what a raise no one could answer put in beyond the call, given back
     shown = set()  # the seats shown (the showdown waits for each: none is shown by the engine itself)
     street_number = 0
     for street in _get(parsed, P_STREETS):
@@ -789,7 +794,7 @@ cdef object _replay(parsed, int places, source):
             seat = _seat_of(index, act)
             actor = seat_to_act(hand)
             if actor != seat:
-                _advance(hand, parsed, names, runs, extra_boards, seat, shown)
+                _advance(hand, parsed, names, runs, boards, seat, shown)
                 actor = seat_to_act(hand)
             if actor < 0:
                 raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
@@ -806,7 +811,7 @@ cdef object _replay(parsed, int places, source):
                 )
             _play(hand, act, places, unit, answered)
         street_number += 1
-    _advance(hand, parsed, names, runs, extra_boards, -1, shown)
+    _advance(hand, parsed, names, runs, boards, -1, shown)
     if not hand._over:
         waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
         raise HandProblem(f"the hand stops before its end: {waiting} (a line missing, or the file cut short?)")
@@ -901,20 +906,20 @@ cdef inline object _in_units(int64_t chips, int places):
     return kept(<dict>_AMOUNTS_OF_CHIPS[places], chips, _TIMES_UNIT[places], 4096)
 
 
-cdef int _advance(HandCore hand, parsed, list names, int runs, extra_boards, int seat, set shown) except -1:
+cdef int _advance(HandCore hand, parsed, list names, int runs, boards, int seat, set shown) except -1:
     """Play what the engine waits for before ``seat``'s next decision (-1: the end of the
     hand): the runs agreed, the shows and mucks at showdown, the cards of further runs, and the
     checks sites do not print, of a player who can only check (every other player all in)."""
     while True:
-        _settle(hand, parsed, names, runs, extra_boards, shown)
+        _settle(hand, parsed, names, runs, boards, shown)
         if seat_to_act(hand) == seat or not hand.only_checks():
             return 0
         hand.check()
 
 
-cdef int _settle(HandCore hand, parsed, list names, int runs, extra_boards, set shown) except -1:
+cdef int _settle(HandCore hand, parsed, list names, int runs, boards, set shown) except -1:
     """Play the runs agreed, the shows and mucks at showdown (the seats shown added to ``shown``; ``names`` the
-    seats' players) and the cards of further runs."""
+    seats' players) and the cards of further runs (``boards``: the history's, a board a run)."""
     while True:
         if runs > 1 and (pending := hand.runs_pending):  # the runs are agreed only in a hand run more than once
             for seat in pending:
@@ -935,8 +940,8 @@ cdef int _settle(HandCore hand, parsed, list names, int runs, extra_boards, set 
             continue
         if hand._cards_needed:
             run = 1 + hand.extra_count  # the boards dealt (Hand.boards)
-            if hand._runs > 1 and run - 1 < len(extra_boards):
-                board = extra_boards[run - 1]
+            if hand._runs > 1 and run < len(boards):
+                board = boards[run]
                 needed = hand._cards_needed
                 cards = board[len(board) - needed :] if len(board) >= needed else ()
             else:
@@ -954,7 +959,7 @@ cdef int _settle(HandCore hand, parsed, list names, int runs, extra_boards, set 
         return 0
 
 
-cdef int _play(HandCore hand, act, int places, unit, list answered) except -1:
+cdef int _play(HandCore hand, act, int places, unit, int64_t *answered) except -1:
     """Play ``act`` (a raise no one can answer as a call, its excess added to ``answered``)."""
     verb = _act_field(act, ACT_VERB)
     amount = _act_field(act, ACT_AMOUNT)
@@ -999,7 +1004,7 @@ cdef int _play(HandCore hand, act, int places, unit, list answered) except -1:
     return 0
 
 
-cdef int _raise_to(HandCore hand, int64_t total, list answered) except -1:
+cdef int _raise_to(HandCore hand, int64_t total, int64_t *answered) except -1:
     """Raise to ``total``; when no other player still in can answer a raise, call instead and add what ``total``
     puts in beyond the call to ``answered`` (sites print such an all-in as a raise and give the excess back, as an
     uncalled bet)."""
@@ -1017,7 +1022,7 @@ cdef int _raise_to(HandCore hand, int64_t total, list answered) except -1:
 
 
 cdef object _check(
-    HandCore hand, parsed, list names, dict index, int places, unit, source, list printed, list answered
+    HandCore hand, parsed, list names, dict index, int places, unit, source, int64_t *printed, int64_t *answered
 ):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
     ``printed`` by seat, with the engine's; ``answered``, by seat, the excess of the raises no one could answer,
@@ -1100,13 +1105,15 @@ cdef object _check(
         raise HandProblem(
             f"a total pot the replay does not make: the history says {total_pot}, the replay {pot * unit}"
         )
-    boards = _get(parsed, P_BOARDS)
-    if boards:
-        dealt_boards = [hand._board, *hand._extra_boards]  # Hand.boards, as lists
-        for run, board in enumerate(boards):
-            dealt = dealt_boards[run] if run < len(dealt_boards) else ()
-            if tuple(board) != tuple(dealt):
-                raise HandProblem(f"board cards the hand never reached: run {run + 1}")
+    extra_boards = None  # Hand.boards[1:], as lists, read when a second run is printed
+    for run, board in enumerate(_get(parsed, P_BOARDS)):
+        if run == 0:
+            dealt = hand._board
+        else:
+            extra_boards = extra_boards or hand._extra_boards
+            dealt = extra_boards[run - 1] if run <= len(extra_boards) else ()
+        if tuple(board) != tuple(dealt):
+            raise HandProblem(f"board cards the hand never reached: run {run + 1}")
     starting = hand._starting  # Hand.payoffs: the hand is over, no bets are out
     cdef list net = []
     for seat in range(count):  # the chips won or lost, and what the site says was collected (with its own places)
