@@ -9,6 +9,7 @@ cimport cython
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject, PyTypeObject
+from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.unicode cimport (
     PyUnicode_1BYTE_KIND, PyUnicode_2BYTE_KIND, PyUnicode_DATA, PyUnicode_DecodeUTF8, PyUnicode_FindChar,
@@ -523,8 +524,10 @@ cdef inline object _post_field(post, Py_ssize_t index):
 
 cdef int _places_of(parsed) except -1:
     cdef int places = 0, index
-    for index in (P_SMALL_BLIND, P_BIG_BLIND, P_RAKE, P_JACKPOT, P_SMALL_BET, P_BIG_BET):
-        places = max(places, _places(_get(parsed, index)))
+    cdef int amounts[6]
+    amounts[:] = [P_SMALL_BLIND, P_BIG_BLIND, P_RAKE, P_JACKPOT, P_SMALL_BET, P_BIG_BET]
+    for index in range(6):
+        places = max(places, _places(_get(parsed, amounts[index])))
     for seat in _get(parsed, P_SEATS):
         places = max(places, _places(_seat_field(seat, SEAT_STACK)))
     for post in _get(parsed, P_POSTS):
@@ -587,23 +590,33 @@ cdef enum:
     KEPT_AMOUNTS = 1024  # how many amounts' parts are kept by their address (a power of two)
 
 
-cdef list _BY_ADDRESS = [None] * KEPT_AMOUNTS  # (amount, places, value) by the amount's address: see _amount_parts
+cdef struct KeptParts:  # an amount met (a strong reference, or NULL), the decimal places it needs, its value
+    PyObject *amount
+    int places
+    int64_t value
+
+
+cdef KeptParts _BY_ADDRESS[KEPT_AMOUNTS]  # by the amount's address: see _amount_parts (zeroed: none kept)
 
 
 cdef int _amount_parts(amount, int64_t *value) except -1:
     """The decimal places ``amount`` needs (as :func:`_parts`), and its value in units of the last of them in
     ``value`` (``NOT_CHIPS``: not finite, or past any hand's chips).  Kept by the amount's address first, the
     amount held in the entry so that no other object takes its address: a file's amounts are mostly the same
-    objects, and looking one up by its value compares decimals whenever another object of that value came first."""
-    cdef Py_ssize_t slot = (<size_t><void *>amount >> 4) & (KEPT_AMOUNTS - 1)
-    entry = _BY_ADDRESS[slot]
-    if entry is not None and (<tuple>entry)[0] is amount:
-        value[0] = (<tuple>entry)[2]
-        return (<tuple>entry)[1]
+    objects, and looking one up by its value compares decimals whenever another object of that value came first.
+    An entry is written whole before the amount it replaces is let go (which may run Python code)."""
+    cdef KeptParts *entry = &_BY_ADDRESS[(<size_t><void *>amount >> 4) & (KEPT_AMOUNTS - 1)]
+    cdef PyObject *before
+    if entry.amount == <PyObject *>amount:
+        value[0] = entry.value
+        return entry.places
     parts = _parts(amount)
     value[0] = NOT_CHIPS if parts[1] is None else <int64_t>parts[1]
-    _BY_ADDRESS[slot] = (amount, parts[0], value[0])
-    return parts[0]
+    before = entry.amount
+    Py_INCREF(amount)
+    entry.amount, entry.places, entry.value = <PyObject *>amount, parts[0], value[0]
+    Py_XDECREF(before)
+    return entry.places
 
 
 cdef inline int _places(amount) except -1:
@@ -922,8 +935,8 @@ cdef int _settle(HandCore hand, parsed, list names, int runs, boards, set shown)
     seats' players) and the cards of further runs (``boards``: the history's, a board a run)."""
     while True:
         if runs > 1 and (pending := hand.runs_pending):  # the runs are agreed only in a hand run more than once
-            for seat in pending:
-                hand.agree_runs(seat, runs)
+            for seat in pending:  # waited for, and the rules run the board ``runs`` times: as Hand.agree_runs checks
+                hand._agree_runs(seat, runs)
             continue
         waiting = hand._waiting  # the showdown's seats to show or muck (a list never changed in place)
         if waiting:
@@ -1039,7 +1052,8 @@ cdef object _check(
     for seat in range(count):
         won[seat] = posted[seat] = 0
         returned[seat] = answered[seat]
-    for action in hand.records():  # each an Action, a tuple (kind, seat, amount, cards): read as one
+    # Each record an Action, a tuple (kind, seat, amount, cards), read as one; a new hand's are in its log.
+    for action in hand.log if hand.shared is None else hand.records():
         kind = <object>PyTuple_GET_ITEM(action, 0)
         if kind is _WIN:
             won[<Py_ssize_t><object>PyTuple_GET_ITEM(action, 1)] += <int64_t><object>PyTuple_GET_ITEM(action, 2)

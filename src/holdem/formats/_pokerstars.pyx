@@ -58,15 +58,17 @@ _BOARD_WORDS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 _CASH_OUT = re.compile(r"(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?$")
 _BOUNTY = re.compile(r"(.*?) wins (?:the )?(\S+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
-# Lines that say nothing of the hand's chips or cards: of a player, or that a fixed-limit street's bets
-# reached their cap.
+# Lines that say nothing of the hand's chips or cards: of a player (what ends such a line, searched for: each
+# end starts with a space, which the search looks for first), or that a fixed-limit street's bets reached their
+# cap (_CAPPED).
 INFORMATION = re.compile(
-    r"Betting is capped$|.*(?: said, \".*\"| is sitting out| sits out| has timed out.*| is disconnected| is connected"
-    r"| has returned| joins the table.*| leaves the table| will be allowed to play after the button"
-    r"| was removed from the table.*| finished the tournament.*| wins the tournament.*| wins an entry to .*"
-    r"| re-buys and receives .*| takes the add-on and receives .*| has \d+ seconds left to act| is feeling .*"
-    r"| seconds left to act| has requested TIME| was moved to .*| is moved to .*| wins a .* ticket.*)$"
+    r" (?:said, \".*\"|is sitting out|sits out|has timed out.*|is disconnected|is connected"
+    r"|has returned|joins the table.*|leaves the table|will be allowed to play after the button"
+    r"|was removed from the table.*|finished the tournament.*|wins the tournament.*|wins an entry to .*"
+    r"|re-buys and receives .*|takes the add-on and receives .*|has \d+ seconds left to act|is feeling .*"
+    r"|seconds left to act|has requested TIME|was moved to .*|is moved to .*|wins a .* ticket.*)$"
 )
+cdef str _CAPPED = "Betting is capped"
 cdef frozenset _PLAYER_INFORMATION = frozenset(
     {"sits out", "is sitting out", "doesn't show hand", "is disconnected", "is connected", "has returned", "timed out"}
 )
@@ -252,7 +254,7 @@ cdef Py_ssize_t _rfind(str text, Py_UCS4 mark, Py_ssize_t start, Py_ssize_t at) 
     return -1
 
 
-cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _match_information = INFORMATION.match
+cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _search_information = INFORMATION.search
 
 
 _TOURNAMENT = re.compile(
@@ -847,7 +849,9 @@ cdef tuple _read_lines(
                 _get(parsed, P_CASH_OUT_FEES)[found[1]] = _amount(found[3])
         elif " wins " in text and (found := _match_bounty(text)) is not None:
             _add(_get(parsed, P_BOUNTIES), found[1], _amount(found[2]))
-        elif text and not _match_information(text) and not _room_line(parsed, text, street, number, names, dealt_in):
+        elif text and text != _CAPPED and not _search_information(text) and not _room_line(
+            parsed, text, street, number, names, dealt_in
+        ):
             raise HandProblem(f"a line that is none of a {_get(parsed, P_SITE)} hand's: {text[:80]!r}", number)
         number += 1
     return in_summary, cancelled, returned, boards
