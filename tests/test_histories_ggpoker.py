@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from decimal import Decimal
 from pathlib import Path
 
@@ -80,3 +81,14 @@ def test_every_hand_gives_the_result_worked_out_by_hand_or_its_problem() -> None
         ("skipped.txt", 17, "SD100000011"): "not Texas hold'em: ShortDeck No Limit",
     }
     check_fixtures(DATA, "GGPoker", NET, expected)
+
+
+def test_a_line_that_says_nothing_of_the_chips_is_read_past() -> None:
+    """Chat, time-outs and comings and goings, as PokerStars prints them (``information_line``)."""
+    text = (DATA / "cash.txt").read_text(encoding="utf-8").split("\n\n")[0]
+    said = text.replace("a28e4f77: folds\n", 'a28e4f77: folds\n41ff0a42 has timed out\nHero said, "nh"\n')
+    assert said != text
+    reader = read_histories(io.StringIO(said))
+    (record,) = list(reader)
+    assert not reader.problems
+    assert dict(zip(record.players, record.net)) == {name: Decimal(net) for name, net in NET["HD100000001"].items()}

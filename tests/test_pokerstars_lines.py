@@ -1,5 +1,5 @@
-"""PokerStars' header, seat, table, stakes, deal, uncalled bet, results and shown cards lines: what the
-compiled readers take apart is what the regexes that define them match."""
+"""PokerStars' header, seat, table, stakes, deal, uncalled bet, results, shown cards and information lines and
+a tournament's id: what the compiled readers take apart is what the regexes that define them match."""
 
 import re
 
@@ -7,8 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from holdem.formats._pokerstars import (
-    collected_line, dealt_line, header_line, returned_line, seat_line, shown_cards, stakes_of, table_line,
+    collected_line, dealt_line, header_line, information_line, parse, returned_line, seat_line, shown_cards, stakes_of,
+    table_line,
 )
+from holdem.formats.parsing import HandProblem
 
 SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
 TABLE = re.compile(r"Table (?:ID )?'(.*)'\s*(?:(\d+)-[mM]ax\s*)?(?:\(Play Money\)\s*)?Seat #(\d+) is the button")
@@ -168,3 +170,48 @@ def test_headers_as_printed():
         assert header_line(line) == header_groups(line) is not None
     for line in ["Full Tilt Zoom Hand #12: x", "PokerBros Rush Hand #12: x", "Full Tilt Poker Game #12: x"]:
         assert header_line(line) is None
+
+
+INFORMATION = re.compile(
+    r"Betting is capped$|.*(?: said, \".*\"| is sitting out| sits out| has timed out.*| is disconnected| is connected"
+    r"| has returned| joins the table.*| leaves the table| will be allowed to play after the button"
+    r"| was removed from the table.*| finished the tournament.*| wins the tournament.*| wins an entry to .*"
+    r"| re-buys and receives .*| takes the add-on and receives .*| has \d+ seconds left to act| is feeling .*"
+    r"| seconds left to act| has requested TIME| was moved to .*| is moved to .*| wins a .* ticket.*)$"
+)
+INFORMATION_PIECES = [
+    "Ann", " said, \"", "\"", " is sitting out", " sits out", " has timed out", " is connected", " joins the table",
+    " has 12 seconds left to act", " has ٣ seconds left to act", " wins a ", " ticket", " is feeling ", " ", "\r",
+    "Betting is capped", " wins an entry to ", " has requested TIME", "x", "é", "人",
+]
+
+
+@settings(deadline=None, derandomize=True, max_examples=3000)
+@given(texts(INFORMATION_PIECES, 6))
+def test_an_information_line_is_one_the_regex_defines(text):
+    assert information_line(text) == bool(INFORMATION.match(text))
+
+
+TOURNAMENT = re.compile(
+    r"Tournament #(?P<id>\d+),\s*(?P<buy_in>.*?)\s+"
+    r"(?=Hold'em|6\+ Hold'em|Split Hold'em|Omaha|Razz|Stud|Triple|5 Card|Courchevel|HORSE|8-Game|Mixed|Badugi|Single)"
+)
+TOURNAMENT_IDS = ["12", "٣", "7", "x", ","]
+TOURNAMENT_PIECES = [",", ", ", " ", "\u2003", "$1+$0.10 USD", "Freeroll", "Hold'em ", "Omaha ", "x"]
+HAND = [
+    "Table '9 1' 9-max Seat #1 is the button", "Seat 1: Ann (1500 in chips)", "Seat 2: Bob (1500 in chips)",
+    "Ann: posts small blind 10", "Bob: posts big blind 20", "*** HOLE CARDS ***", "Ann: folds",
+    "Uncalled bet (10) returned to Bob", "Bob collected 20 from pot", "*** SUMMARY ***", "Total pot 20 | Rake 0",
+]
+
+
+@settings(deadline=None, derandomize=True, max_examples=1000)
+@given(texts(TOURNAMENT_IDS, 3), texts(TOURNAMENT_PIECES, 5))
+def test_the_tournament_read_is_the_one_the_regex_defines(number, text):
+    rest = f"Tournament #{number}{text}Hold'em No Limit - Level I (10/20) - 2024/01/02 3:04:05 ET"
+    match = TOURNAMENT.match(rest)
+    try:
+        hand = parse([f"PokerStars Hand #7: {rest}", *HAND], 1)
+    except HandProblem:  # a header whose game or stakes are not where they should be
+        return
+    assert hand.tournament == (None if match is None else match["id"])

@@ -48,9 +48,9 @@ from holdem.formats.parsing import (
 from holdem.rules import Structure
 
 __all__ = [
-    "CARDS", "INFORMATION", "STREETS", "TITLES", "action", "blank_hand", "collected_line", "dealt_line", "decision", "header_line",
-    "parse", "read_lines", "read_stakes", "read_summary_seat", "read_table", "read_total_pot", "returned_line",
-    "seat_line", "shown_cards", "stakes_of", "summary_line", "table_line",
+    "CARDS", "STREETS", "TITLES", "action", "blank_hand", "collected_line", "dealt_line", "decision", "header_line",
+    "information_line", "parse", "read_lines", "read_stakes", "read_summary_seat", "read_table", "read_total_pot",
+    "returned_line", "seat_line", "shown_cards", "stakes_of", "summary_line", "table_line",
 ]
 
 CARDS = re.compile(r"\[([^\]]*)\]")
@@ -58,17 +58,16 @@ _BOARD_WORDS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 _CASH_OUT = re.compile(r"(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?$")
 _BOUNTY = re.compile(r"(.*?) wins (?:the )?(\S+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
-# Lines that say nothing of the hand's chips or cards: of a player (what ends such a line, searched for: each
-# end starts with a space, which the search looks for first), or that a fixed-limit street's bets reached their
-# cap (_CAPPED).
-INFORMATION = re.compile(
+# What ends a line of a player that says nothing of the hand's chips or cards, searched for (each end starts
+# with a space, which the search looks for first): see information_line.
+_INFORMATION = re.compile(
     r" (?:said, \".*\"|is sitting out|sits out|has timed out.*|is disconnected|is connected"
     r"|has returned|joins the table.*|leaves the table|will be allowed to play after the button"
     r"|was removed from the table.*|finished the tournament.*|wins the tournament.*|wins an entry to .*"
     r"|re-buys and receives .*|takes the add-on and receives .*|has \d+ seconds left to act|is feeling .*"
     r"|seconds left to act|has requested TIME|was moved to .*|is moved to .*|wins a .* ticket.*)$"
 )
-cdef str _CAPPED = "Betting is capped"
+cdef str _CAPPED = "Betting is capped"  # a fixed-limit street's bets reached their cap
 cdef frozenset _PLAYER_INFORMATION = frozenset(
     {"sits out", "is sitting out", "doesn't show hand", "is disconnected", "is connected", "has returned", "timed out"}
 )
@@ -254,7 +253,7 @@ cdef Py_ssize_t _rfind(str text, Py_UCS4 mark, Py_ssize_t start, Py_ssize_t at) 
     return -1
 
 
-cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _search_information = INFORMATION.search
+cdef object _match_cash_out = _CASH_OUT.match, _match_bounty = _BOUNTY.match, _search_information = _INFORMATION.search
 
 
 _TOURNAMENT = re.compile(
@@ -849,12 +848,20 @@ cdef tuple _read_lines(
                 _get(parsed, P_CASH_OUT_FEES)[found[1]] = _amount(found[3])
         elif " wins " in text and (found := _match_bounty(text)) is not None:
             _add(_get(parsed, P_BOUNTIES), found[1], _amount(found[2]))
-        elif text and text != _CAPPED and not _search_information(text) and not _room_line(
-            parsed, text, street, number, names, dealt_in
-        ):
+        elif text and not information_line(text) and not _room_line(parsed, text, street, number, names, dealt_in):
             raise HandProblem(f"a line that is none of a {_get(parsed, P_SITE)} hand's: {text[:80]!r}", number)
         number += 1
     return in_summary, cancelled, returned, boards
+
+
+cpdef bint information_line(str text):
+    """Whether ``text`` is a line that says nothing of the hand's chips or cards: a player's chat, comings and
+    goings, time-outs, or ``Betting is capped``.
+
+    >>> information_line('Ann said, "gg"'), information_line("Ann: folds")
+    (True, False)
+    """
+    return text == _CAPPED or _search_information(text) is not None
 
 
 cdef int _add(dict totals, str name, amount) except -1:

@@ -146,7 +146,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             dealt_in.add(match[1])
         elif text.startswith("Cash Drop to Pot"):
             raise HandProblem(f"a cash drop: the site adds money no player bet to the pot ({text[:60]!r}); holdem does not replay it", number)
-        elif text and not _pokerstars.INFORMATION.match(text):
+        elif text and not _pokerstars.information_line(text):
             raise HandProblem(f"a line that is none of a GGPoker hand's: {text[:80]!r}", number)
         number += 1
     if parsed.total_pot is None:
