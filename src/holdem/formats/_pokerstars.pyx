@@ -363,30 +363,48 @@ cpdef tuple table_line(str text):
     >>> table_line("Table 'Alpha II' 6-max Seat #3 is the button")
     ('Alpha II', '6', '3')
     """
-    cdef Py_ssize_t quote, at, digits, start, end = len(text)
-    if text.startswith("Table '"):
-        start = 7
-    elif text.startswith("Table ID '"):
-        start = 10
-    else:
+    cdef _TableLine table
+    if not _table_line(text, &table):
         return None
+    return (
+        text[table.start : table.quote], text[table.most : table.most_end] if table.most >= 0 else None,
+        text[table.button : table.button_end],
+    )
+
+
+cdef struct _TableLine:
+    # Where the parts of a table line start and end: the name (to its closing quote), the most seats (-1: not
+    # printed) and the button's seat.
+    Py_ssize_t start, quote, most, most_end, button, button_end
+
+
+cdef bint _table_line(str text, _TableLine *table) except -1:
+    """:func:`table_line`, its parts found in ``table``; whether ``text`` is such a line."""
+    cdef Py_ssize_t at, digits, end = len(text)
+    if _begins(text, "Table '", 0):
+        table.start = 7
+    elif _begins(text, "Table ID '", 0):
+        table.start = 10
+    else:
+        return False
     while True:
-        quote = text.rfind("'", start, end)
-        if quote < 0:
-            return None
-        end = quote
-        most = None
-        at = _run(text, quote + 1, False)
+        table.quote = _rfind(text, u"'", table.start, end)
+        if table.quote < 0:
+            return False
+        end = table.quote
+        table.most = -1
+        at = _run(text, table.quote + 1, False)
         digits = _run(text, at, True)
-        if digits > at and (text.startswith("-max", digits) or text.startswith("-Max", digits)):
-            most = text[at:digits]
+        if digits > at and (_begins(text, "-max", digits) or _begins(text, "-Max", digits)):
+            table.most, table.most_end = at, digits
             at = _run(text, digits + 4, False)
-        if text.startswith("(Play Money)", at):
+        if _begins(text, "(Play Money)", at):
             at = _run(text, at + 12, False)
-        if text.startswith("Seat #", at):
+        if _begins(text, "Seat #", at):
             digits = _run(text, at + 6, True)
-            if digits > at + 6 and text.startswith(" is the button", digits):
-                return text[start:quote], most, text[at + 6 : digits]
+            if digits > at + 6 and _begins(text, " is the button", digits):
+                table.button, table.button_end = at + 6, digits
+                return True
 
 
 @cython.boundscheck(False)
@@ -411,12 +429,12 @@ cpdef read_table(parsed, str text, Py_ssize_t number):
 
 
 cdef _table(parsed, str text, Py_ssize_t number):
-    cdef tuple table = table_line(text)
-    if table is None:
+    cdef _TableLine table
+    if not _table_line(text, &table):
         raise HandProblem(f"the second line is not the table's: {text[:80]!r}", number)
-    _set(parsed, P_TABLE, table[0])
-    _set(parsed, P_MAX_SEATS, _number(table[1], 0, len(table[1])) if table[1] else None)
-    _set(parsed, P_BUTTON, _number(table[2], 0, len(table[2])))
+    _set(parsed, P_TABLE, text[table.start : table.quote])
+    _set(parsed, P_MAX_SEATS, _number(text, table.most, table.most_end) if table.most >= 0 else None)
+    _set(parsed, P_BUTTON, _number(text, table.button, table.button_end))
 
 
 cpdef tuple seat_line(str text):
