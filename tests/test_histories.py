@@ -472,3 +472,27 @@ def test_a_players_bounties_are_summed_exactly_whatever_the_decimal_context() ->
     with decimal.localcontext(decimal.Context(prec=28)):
         (record,) = read_histories(io.StringIO(hand.replace(line, f"{line}\n{fine}")))
     assert record.bounties == {"Ann": Decimal("3.7500000000000000000000000000001")}
+
+
+def test_posts_that_sum_past_any_stack_and_back_are_still_the_posts_printed():
+    """A player's posts are summed exactly: thirteen antes of -2**60 and one of 5 are no ante of 5."""
+    text = (STARS / "tournament.txt").read_text(encoding="utf-8")
+    huge = "Ann: posts the ante -1152921504606846976\n" * 13
+    reader = read_histories(io.StringIO(text.replace("Ann: posts the ante 5\n", huge + "Ann: posts the ante 5\n", 1)))
+    assert len(list(reader)) == len(list(read_histories(STARS / "tournament.txt"))) - 1
+    (problem,) = reader.problems
+    assert "Ann posts -14987979559889010683 in the history, the replay 5" in problem.reason
+
+
+def test_a_problem_that_the_callback_raises_ends_the_reading():
+    """An exception from ``on_problem`` reaches the caller and the reader stops, as a generator does."""
+
+    def refuse(problem: Problem) -> None:
+        raise RuntimeError(problem.reason)
+
+    hand = (STARS / "cash.txt").read_text(encoding="utf-8")
+    reader = read_histories([io.StringIO("PokerStars Hand #1: garbage\n\n" + hand), io.StringIO(hand)], on_problem=refuse)
+    hands = iter(reader)
+    with pytest.raises(RuntimeError):
+        next(hands)
+    assert list(hands) == []

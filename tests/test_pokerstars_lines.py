@@ -3,7 +3,7 @@ a tournament's id: what the compiled readers take apart is what the regexes that
 
 import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from holdem.formats._pokerstars import (
@@ -182,7 +182,7 @@ INFORMATION = re.compile(
 INFORMATION_PIECES = [
     "Ann", " said, \"", "\"", " is sitting out", " sits out", " has timed out", " is connected", " joins the table",
     " has 12 seconds left to act", " has ٣ seconds left to act", " wins a ", " ticket", " is feeling ", " ", "\r",
-    "Betting is capped", " wins an entry to ", " has requested TIME", "x", "é", "人",
+    "Betting is capped", " wins an entry to ", " has requested TIME", "x", "é", "人", "\n",
 ]
 
 
@@ -197,7 +197,7 @@ TOURNAMENT = re.compile(
     r"(?=Hold'em|6\+ Hold'em|Split Hold'em|Omaha|Razz|Stud|Triple|5 Card|Courchevel|HORSE|8-Game|Mixed|Badugi|Single)"
 )
 TOURNAMENT_IDS = ["12", "٣", "7", "x", ","]
-TOURNAMENT_PIECES = [",", ", ", " ", "\u2003", "$1+$0.10 USD", "Freeroll", "Hold'em ", "Omaha ", "x"]
+TOURNAMENT_PIECES = [",", ", ", " ", "\u2003", "\n", "$1+$0.10 USD", "Freeroll", "Hold'em ", "Omaha ", "x"]
 HAND = [
     "Table '9 1' 9-max Seat #1 is the button", "Seat 1: Ann (1500 in chips)", "Seat 2: Bob (1500 in chips)",
     "Ann: posts small blind 10", "Bob: posts big blind 20", "*** HOLE CARDS ***", "Ann: folds",
@@ -207,6 +207,11 @@ HAND = [
 
 @settings(deadline=None, derandomize=True, max_examples=1000)
 @given(texts(TOURNAMENT_IDS, 3), texts(TOURNAMENT_PIECES, 5))
+@example("12", ", $1+$0.10 USD ")  # as printed: read in place
+@example("12", ", ")
+@example("12", ",  Freeroll\u2003")
+@example("12", ", x\n$1+$0.10 USD ")  # a line end inside: the pattern's dot stops there
+@example("٣", ", $1+$0.10 USD ")  # digits of another script: by the pattern
 def test_the_tournament_read_is_the_one_the_regex_defines(number, text):
     rest = f"Tournament #{number}{text}Hold'em No Limit - Level I (10/20) - 2024/01/02 3:04:05 ET"
     match = TOURNAMENT.match(rest)

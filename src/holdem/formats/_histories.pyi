@@ -5,7 +5,11 @@ from holdem.formats.histories import Summary
 from holdem.formats.parsing import ParsedHand, Problem, Site, SiteHand
 
 def import_hands(
-    name: str, blocks: Iterator[list[str]], report: Callable[[Problem], None], sites: set[str], summary: Summary
+    sources: Iterable[object],
+    open_all: Callable[[object, Callable[[Problem], None]], Iterator[tuple[str, Iterator[list[str]]]]],
+    report: Callable[[Problem], None],
+    sites: set[str],
+    summary: Summary,
 ) -> Iterator[SiteHand]: ...
 def count_hand(
     games: dict[tuple[str, str], Counter[str]], problems: Counter[str], site: str, game: str, problem: str | None

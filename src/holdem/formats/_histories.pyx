@@ -9,13 +9,12 @@ cimport cython
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject, PyTypeObject
-from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.unicode cimport (
     PyUnicode_1BYTE_KIND, PyUnicode_2BYTE_KIND, PyUnicode_DATA, PyUnicode_DecodeUTF8, PyUnicode_FindChar,
     PyUnicode_GET_LENGTH, PyUnicode_KIND, PyUnicode_New, PyUnicode_READ, PyUnicode_Substring,
 )
-from libc.stdint cimport INT64_MIN, int64_t, uint8_t, uint16_t
+from libc.stdint cimport INT64_MIN, int64_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memchr, memcpy
 
 from holdem._hand cimport HandCore, seat_to_act
@@ -397,16 +396,19 @@ cdef list _without_preludes(list chunk, tuple preludes):
     return chunk
 
 
-def import_hands(name, blocks, report, set sites, summary):
-    """The records of the hands of one file (its lines in ``blocks``) of the ``sites`` named, each replayed
-    and checked; every other hand of theirs given to ``report`` as a :class:`Problem`; each counted in
-    ``summary`` (a :class:`~holdem.formats.histories.Summary`)."""
+def import_hands(sources, open_all, report, set sites, summary):
+    """The records of the hands of the ``sites`` named in the files of ``sources`` (``open_all(source, report)``
+    gives each file's name and its lines in blocks), each replayed and checked; every other hand of theirs given
+    to ``report`` as a :class:`Problem`; each counted in ``summary`` (a
+    :class:`~holdem.formats.histories.Summary`)."""
     games, problems = summary.games, summary.problems
-    for site, first, chunk, unread in split_hands(name, blocks, report):
-        if site.name in sites:
-            record = _import(site, name, first, chunk, unread, report, games, problems)
-            if record is not None:
-                yield record
+    for source in sources:
+        for name, blocks in open_all(source, report):
+            for site, first, chunk, unread in split_hands(name, blocks, report):
+                if site.name in sites:
+                    record = _import(site, name, first, chunk, unread, report, games, problems)
+                    if record is not None:
+                        yield record
 
 
 cdef object _import(site, name, Py_ssize_t first, list chunk, unread, report, games, problems):
@@ -551,7 +553,6 @@ cdef int64_t _TENS[13]
 for _power in range(13):
     _TENS[_power] = 10**_power
 cdef int64_t _MAX_CHIPS = MAX_CHIPS
-cdef int64_t _FAR = 4 * MAX_CHIPS  # more chips than any amount: a sum of amounts that is no hand's
 cdef int64_t NOT_CHIPS = INT64_MIN
 """What :func:`_exact_chips` gives for an amount that is no whole number of chips (no count of chips is)."""
 cdef enum:
@@ -587,36 +588,30 @@ def _new_parts(amount):
 
 
 cdef enum:
-    KEPT_AMOUNTS = 1024  # how many amounts' parts are kept by their address (a power of two)
+    KEPT_BITS = 10  # 2**KEPT_BITS amounts' parts are kept by their address
+    KEPT_AMOUNTS = 1 << KEPT_BITS
 
 
-cdef struct KeptParts:  # an amount met (a strong reference, or NULL), the decimal places it needs, its value
-    PyObject *amount
-    int places
-    int64_t value
-
-
-cdef KeptParts _BY_ADDRESS[KEPT_AMOUNTS]  # by the amount's address: see _amount_parts (zeroed: none kept)
+cdef list _BY_ADDRESS = [None] * KEPT_AMOUNTS  # (amount, places, value) by the amount's address: see _amount_parts
 
 
 cdef int _amount_parts(amount, int64_t *value) except -1:
     """The decimal places ``amount`` needs (as :func:`_parts`), and its value in units of the last of them in
     ``value`` (``NOT_CHIPS``: not finite, or past any hand's chips).  Kept by the amount's address first, the
     amount held in the entry so that no other object takes its address: a file's amounts are mostly the same
-    objects, and looking one up by its value compares decimals whenever another object of that value came first.
-    An entry is written whole before the amount it replaces is let go (which may run Python code)."""
-    cdef KeptParts *entry = &_BY_ADDRESS[(<size_t><void *>amount >> 4) & (KEPT_AMOUNTS - 1)]
-    cdef PyObject *before
-    if entry.amount == <PyObject *>amount:
-        value[0] = entry.value
-        return entry.places
+    objects, and looking one up by its value compares decimals whenever another object of that value came first."""
+    # The slot from the address's bits, spread by Fibonacci hashing (pymalloc lays out objects of a size at
+    # strides whose low bits repeat: two amounts in use at once would take one slot in turn).
+    cdef uint64_t spread = (<uint64_t><size_t><void *>amount >> 4) * 0x9E3779B97F4A7C15ULL
+    cdef Py_ssize_t slot = <Py_ssize_t>(spread >> (64 - KEPT_BITS))
+    entry = _BY_ADDRESS[slot]
+    if entry is not None and (<tuple>entry)[0] is amount:
+        value[0] = (<tuple>entry)[2]
+        return (<tuple>entry)[1]
     parts = _parts(amount)
     value[0] = NOT_CHIPS if parts[1] is None else <int64_t>parts[1]
-    before = entry.amount
-    Py_INCREF(amount)
-    entry.amount, entry.places, entry.value = <PyObject *>amount, parts[0], value[0]
-    Py_XDECREF(before)
-    return entry.places
+    _BY_ADDRESS[slot] = (amount, parts[0], value[0])
+    return parts[0]
 
 
 cdef inline int _places(amount) except -1:
@@ -706,7 +701,7 @@ cdef object _replay(parsed, int places, source):
     cdef bint dead_small_blind
     cdef list names, stacks, smalls, bigs, straddles, straddle_amounts
     cdef tuple straddle_tuple = ()
-    cdef int64_t printed[MOST_SEATS]  # what each seat posts in the history, checked against the engine's posts
+    cdef list printed  # what each seat posts in the history, checked against the engine's posts (exactly)
     cdef int64_t answered[MOST_SEATS]  # what a raise no one could answer put in beyond the call, given back
     cdef dict index, posts
     unit = _UNITS[places]
@@ -739,13 +734,14 @@ cdef object _replay(parsed, int places, source):
     big_post = _post_at(bigs, big_seat)
     posts = {}
     straddles = []
+    printed = [0] * count
     for seat in range(count):
-        printed[seat] = answered[seat] = 0
+        answered[seat] = 0
     for post in _get(parsed, P_POSTS):
         seat = _seat_of(index, post)
         live = _chips(_post_field(post, POST_LIVE), "post", places)
         dead = _chips(_post_field(post, POST_DEAD), "post", places)
-        printed[seat] = min(printed[seat] + live + dead, _FAR)  # past any stack: not the engine's
+        printed[seat] += live + dead
         kind = _post_field(post, POST_KIND)
         if kind == _ANTE:
             ante = max(ante, live + dead)
@@ -1035,7 +1031,7 @@ cdef int _raise_to(HandCore hand, int64_t total, int64_t *answered) except -1:
 
 
 cdef object _check(
-    HandCore hand, parsed, list names, dict index, int places, unit, source, int64_t *printed, int64_t *answered
+    HandCore hand, parsed, list names, dict index, int places, unit, source, list printed, int64_t *answered
 ):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
     ``printed`` by seat, with the engine's; ``answered``, by seat, the excess of the raises no one could answer,

@@ -600,7 +600,7 @@ cpdef blank_hand(str site, Py_ssize_t line):
     return parsed
 
 
-def parse(list lines not None, Py_ssize_t line, str site not None = TITLES[0][0]):
+def parse(list lines not None, Py_ssize_t line, str site not None = "PokerStars"):
     """Read the lines of one PokerStars hand (the first at line number ``line``), or of a room's on its
     software (``site`` the room's name), into a :class:`~holdem.formats.histories.ParsedHand`.
 
@@ -633,9 +633,9 @@ cdef object _read_hand(list lines, Py_ssize_t line, parsed):
             break
     else:
         game = rest.split(" (")[0].split(" - ")[0]
-        tournament = _TOURNAMENT.match(rest) if in_tournament else None
-        if tournament is not None:
-            game = rest[tournament.end() :].split(" - ")[0]
+        match = _TOURNAMENT.match(rest) if in_tournament else None
+        if match is not None:
+            game = rest[match.end() :].split(" - ")[0]
         raise HandProblem(f"not Texas hold'em: {game.strip()}", line, skipped=True, game=game.strip())
     tournament = _tournament_id(rest, at) if in_tournament else None
     if tournament is not None:
@@ -709,12 +709,12 @@ cdef object _read_hand(list lines, Py_ssize_t line, parsed):
 
 cdef object _tournament_id(str rest, Py_ssize_t game):
     """The id of the tournament of a header's ``rest`` (which starts ``Tournament #``), its game at ``game``, as
-    ``_TOURNAMENT`` finds it: read in place when the id's digits, a comma and a space before the game say that
-    it matches, by the pattern otherwise."""
+    ``_TOURNAMENT`` finds it: read in place when the id's digits, a comma and a space before the game (and no line
+    end between) say that it matches, by the pattern otherwise."""
     cdef Py_ssize_t end = 12
     while end < len(rest) and u"0" <= rest[end] <= u"9":
         end += 1
-    if 12 < end < game - 1 and rest[end] == u"," and rest[game - 1] == u" ":
+    if 12 < end < game - 1 and rest[end] == u"," and rest[game - 1] == u" " and _find(rest, u"\n", end, game) < 0:
         return rest[12:end]
     match = _TOURNAMENT.match(rest)
     return match["id"] if match is not None else None
@@ -879,7 +879,12 @@ cpdef bint information_line(str text):
     >>> information_line('Ann said, "gg"'), information_line("Ann: folds")
     (True, False)
     """
-    return text == _CAPPED or _search_information(text) is not None
+    cdef Py_ssize_t end = len(text)
+    if end and text[end - 1] == u"\n":  # a final line end, which ``$`` allows
+        end -= 1
+    if _find(text, u"\n", 0, end) >= 0:  # two lines: neither is all of it
+        return False
+    return _is(text, 0, end, _CAPPED) or _search_information(text) is not None
 
 
 cdef int _add(dict totals, str name, amount) except -1:

@@ -46,7 +46,6 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import io
-import itertools
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -197,11 +196,7 @@ class HistoryReader:
         self._sites = wanted
 
     def __iter__(self) -> Iterator[SiteHand]:
-        return itertools.chain.from_iterable(  # no Python frame resumed for each hand
-            import_hands(name, lines, self._report, self._sites, self.summary)
-            for source in self._sources
-            for name, lines in _open_all(source, self._report)
-        )
+        return import_hands(self._sources, _open_all, self._report, self._sites, self.summary)
 
     def _report(self, problem: Problem) -> None:
         self._on_problem(problem)
