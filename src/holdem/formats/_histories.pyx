@@ -786,8 +786,9 @@ cdef object _replay(parsed, int places, source):
     dealt = _get(parsed, P_HOLES)
     holes = [(<dict>dealt).get(name) if type(dealt) is dict else dealt.get(name) for name in names]
     board = boards[0] if boards else ()
-    hand = (<PyTypeObject *>_HAND).tp_new(_HAND, <PyObject *>_NO_ARGUMENTS, NULL)  # Hand(rules, stacks, button,
-    # hole_cards=holes, ...), its arguments not parsed
+    # Hand(rules, stacks, button, hole_cards=holes, ...), made by its type's tp_new and started without parsing
+    # the arguments
+    hand = (<PyTypeObject *>_HAND).tp_new(_HAND, <PyObject *>_NO_ARGUMENTS, NULL)
     try:
         hand.start(
             rules, stacks, button, None, None, holes, board, dead_small_blind, posts or None, True, None,
