@@ -646,6 +646,7 @@ cdef int64_t _chips(amount, str what, int places) except? -1:
 # The rules every site plays unless its ParsedHand says otherwise (a short big blind is called in full:
 # PokerStars, 888poker and partypoker print it so).
 cdef dict _SITE_RULES = {"fold_without_bet": True, "call_full_big_blind": True}
+cdef object _FIXED_LIMIT = Structure.FIXED_LIMIT
 
 
 cdef dict _RULES = {}  # the rules of each game met: a game's hands share them (a plain dict, as above)
@@ -671,7 +672,7 @@ cdef object _new_rules(structure, tuple blinds, bets, ante, tuple straddles, int
         settings.update(runouts=runouts, runs_by_agreement=True)
     small, big = blinds
     try:
-        if structure is Structure.FIXED_LIMIT:
+        if structure is _FIXED_LIMIT:
             small_bet, big_bet = bets or (big, 2 * big)
             return Rules.fixed_limit(small_bet, big_bet, small_blind=small, big_blind=big, **settings)
         if structure is Structure.POT_LIMIT:
@@ -839,7 +840,6 @@ _STREET_NAMES = ("preflop", "flop", "turn", "river")
 cdef tuple _UNITS = tuple([Decimal(1).scaleb(-places) for places in range(13)])  # a chip's value by the unit's places
 cdef str _ANTE = PostKind.ANTE, _SMALL_BLIND = PostKind.SMALL_BLIND, _BIG_BLIND = PostKind.BIG_BLIND
 cdef str _STRADDLE = PostKind.STRADDLE
-cdef object _FIXED_LIMIT = Structure.FIXED_LIMIT
 cdef type _HAND = Hand
 cdef tuple _NO_ARGUMENTS = ()
 
