@@ -36,7 +36,10 @@ toml = Extension(
 pokerstars = Extension(
     "holdem.formats._pokerstars",
     ["src/holdem/formats/_pokerstars.pyx"],
-    depends=["src/holdem/formats/_kept.pxd", "src/holdem/formats/_slots.pxd", "src/holdem/formats/_text.pxd"],
+    depends=[
+        "src/holdem/formats/_kept.pxd", "src/holdem/formats/_slots.pxd", "src/holdem/formats/_text.pxd",
+        "src/holdem/formats/_times.pxd",
+    ],
     extra_compile_args=extra_compile_args,
 )
 times = Extension(

@@ -3,14 +3,14 @@ a tournament's id: what the compiled readers take apart is what the regexes that
 
 import re
 
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from holdem.formats._pokerstars import (
     collected_line, dealt_line, header_line, information_line, parse, returned_line, seat_line, shown_cards, stakes_of,
     table_line,
 )
-from holdem.formats.parsing import HandProblem
+from holdem.formats.parsing import HandProblem, site_time
 
 SEAT = re.compile(r"Seat (\d+): (.*) \(([^()]*?) in chips(?:, ([^()]*?) bounty)?(?:\) |\)$)(.*)")
 TABLE = re.compile(r"Table (?:ID )?'(.*)'\s*(?:(\d+)-[mM]ax\s*)?(?:\(Play Money\)\s*)?Seat #(\d+) is the button")
@@ -220,3 +220,26 @@ def test_the_tournament_read_is_the_one_the_regex_defines(number, text):
     except HandProblem:  # a header whose game or stakes are not where they should be
         return
     assert hand.tournament == (None if match is None else match["id"])
+
+
+TIME_PIECES = [
+    "2024", "/", ".", "-", ":", " ", "T", "\u2003", "03", "5", "21", "14:07", " CET", " ET", "XYZ", "\u0663", "x",
+]
+
+
+@settings(deadline=None, derandomize=True, max_examples=2000)
+@given(texts(TIME_PIECES), texts(TIME_PIECES))
+@example("2024/03/05 21:14:07 CET ", "2024/03/05 15:14:07 ET")  # as printed: the first zone known
+@example("2024/03/05 21:14:07 XYZ ", "2024/03/05 15:14:07 ET")  # the first zone known, in the second part
+@example("2024/03/05 21:14:07 XYZ ", "2024/03/05 15:14:07 XYZ")  # no zone known: the first time
+def test_the_headers_time_is_the_first_of_its_parts_read_alone(first, second):
+    assume(" - " not in first + "[" + second)  # the parts the header is cut into: these two
+    header = f"PokerStars Hand #7: Tournament #1, Freeroll Hold'em No Limit - Level I (10/20) - {first}[{second}]"
+    try:
+        hand = parse([header, *HAND], 1)
+    except HandProblem:  # a header that the pieces make into no PokerStars hand's
+        return
+    times = [site_time(first), site_time(second + "]")]
+    aware = [time for time in times if time is not None and time.tzinfo is not None]
+    assert hand.started == (aware or [time for time in times if time is not None] or [None])[0]
+    assert (hand.started and hand.started.tzinfo) == ((aware or [None])[0] and aware[0].tzinfo)

@@ -20,7 +20,7 @@ from libc.string cimport memchr, memcpy
 from holdem._hand cimport HandCore, seat_to_act
 from holdem.formats._kept cimport kept
 from holdem.formats._slots cimport *
-from holdem.formats._text cimport starts_at
+from holdem.formats._text cimport same_text, starts_at
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject *type, Py_ssize_t nitems)  # as cpython.type's, with the C type
@@ -723,8 +723,8 @@ cdef object _replay(parsed, int places, source):
     smalls, bigs = [], []
     for post in _get(parsed, P_POSTS):
         kind = _post_field(post, POST_KIND)
-        if kind == _SMALL_BLIND or kind == _BIG_BLIND:
-            (smalls if kind == _SMALL_BLIND else bigs).append((_seat_of(index, post), post))
+        if same_text(kind, _SMALL_BLIND) or same_text(kind, _BIG_BLIND):
+            (smalls if same_text(kind, _SMALL_BLIND) else bigs).append((_seat_of(index, post), post))
     button = _button(parsed, count, smalls, bigs)
     small_seat = button if count == 2 else (button + 1) % count
     small_post = _post_at(smalls, small_seat)
@@ -744,16 +744,16 @@ cdef object _replay(parsed, int places, source):
         dead = _chips(_post_field(post, POST_DEAD), "post", places)
         printed[seat] += live + dead
         kind = _post_field(post, POST_KIND)
-        if kind == _ANTE:
+        if same_text(kind, _ANTE):
             ante = max(ante, live + dead)
-        elif kind == _SMALL_BLIND and seat == small_seat:
+        elif same_text(kind, _SMALL_BLIND) and seat == small_seat:
             continue
-        elif kind == _BIG_BLIND and seat == big_seat:
+        elif same_text(kind, _BIG_BLIND) and seat == big_seat:
             continue
-        elif kind == _STRADDLE:
+        elif same_text(kind, _STRADDLE):
             straddles.append(((seat - big_seat) % count, live))
         else:
-            if kind == _SMALL_BLIND:  # a small blind out of position is dead
+            if same_text(kind, _SMALL_BLIND):  # a small blind out of position is dead
                 live, dead = 0, live + dead
             old = posts.get(seat, (0, 0))
             posts[seat] = (old[0] + live, old[1] + dead)
@@ -974,31 +974,31 @@ cdef int _play(HandCore hand, act, int places, unit, int64_t *answered) except -
     verb = _act_field(act, ACT_VERB)
     amount = _act_field(act, ACT_AMOUNT)
     try:
-        if verb == "fold":
+        if same_text(verb, "fold"):
             hand.fold()
-        elif verb == "check":
+        elif same_text(verb, "check"):
             hand.check()
-        elif verb == "call":
+        elif same_text(verb, "call"):
             action = hand.call()
             if amount is not None and action.amount != _chips(amount, "call", places):
                 raise HandProblem(
                     f"a call of the wrong amount: {act.name} calls {amount}, the call is {action.amount * unit}",
                     act.line,
                 )
-        elif verb in ("bet", "raise_to"):
+        elif same_text(verb, "bet") or same_text(verb, "raise_to"):
             if amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
             _raise_to(hand, _chips(amount, "bet", places), answered)
-        elif verb == "raise_by":
+        elif same_text(verb, "raise_by"):
             if amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
             _raise_to(hand, max(hand.bets) + _chips(amount, "raise", places), answered)
-        elif verb in ("adds", "all_in"):
+        elif same_text(verb, "adds") or same_text(verb, "all_in"):
             if amount is None:
                 raise HandProblem(f"a bet without an amount: {act.name}", act.line)
             seat = hand.actor
             added = _chips(amount, "bet", places)
-            if verb == "all_in" and added != hand.stacks[seat]:
+            if same_text(verb, "all_in") and added != hand.stacks[seat]:
                 raise HandProblem(
                     f"an all-in of the wrong amount: {act.name} adds {amount}, the stack is {hand.stacks[seat] * unit}",
                     act.line,

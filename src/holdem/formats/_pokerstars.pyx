@@ -12,6 +12,7 @@
 # the bounds checks that the slices of a line need.
 
 cimport cython
+from cpython.datetime cimport datetime_tzinfo, import_datetime
 from cpython.dict cimport PyDict_Values
 from cpython.object cimport PyTypeObject
 from cpython.unicode cimport (
@@ -22,7 +23,8 @@ from libc.string cimport memchr
 
 from holdem.formats._kept cimport kept
 from holdem.formats._slots cimport *
-from holdem.formats._text cimport starts_at
+from holdem.formats._text cimport same_text, starts_at
+from holdem.formats._times cimport time_at
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject *type, Py_ssize_t nitems)  # as cpython.type's, with the C type
@@ -43,9 +45,10 @@ from holdem.formats.parsing import (
     identify,
     parse_amount,
     parse_hand_cards,
-    site_time,
 )
 from holdem.rules import Structure
+
+import_datetime()
 
 __all__ = [
     "CARDS", "STREETS", "TITLES", "action", "blank_hand", "collected_line", "dealt_line", "decision", "header_line",
@@ -203,40 +206,47 @@ cdef Py_ssize_t _find(str text, Py_UCS4 mark, Py_ssize_t at, Py_ssize_t end) noe
 
 
 cdef Py_ssize_t _search(str text, str word, Py_ssize_t at, Py_ssize_t end) noexcept:
-    """``text.find(word, at, end)``, ``word`` not empty."""
-    cdef unsigned int kind = PyUnicode_KIND(text)
+    """``text.find(word, at, end)``, ``word`` not empty; a place compared whole only when its last character fits."""
+    cdef unsigned int kind = PyUnicode_KIND(text), word_kind = PyUnicode_KIND(word)
     cdef void *data = PyUnicode_DATA(text)
-    cdef Py_UCS4 first = PyUnicode_READ(PyUnicode_KIND(word), PyUnicode_DATA(word), 0)
-    cdef Py_ssize_t last = end - len(word)
+    cdef Py_ssize_t size = len(word), last = end - size
+    cdef Py_UCS4 first = PyUnicode_READ(word_kind, PyUnicode_DATA(word), 0)
+    cdef Py_UCS4 final = PyUnicode_READ(word_kind, PyUnicode_DATA(word), size - 1)
     if kind == PyUnicode_1BYTE_KIND:  # each place of the first character found by memchr
         while at <= last:
             at = _find(text, first, at, last + 1)
-            if at < 0 or starts_at(text, word, at, end):
+            if at < 0 or (<const unsigned char *>data)[at + size - 1] == final and starts_at(text, word, at, end):
                 return at
             at += 1
         return -1
     while at <= last:
-        if PyUnicode_READ(kind, data, at) == first and starts_at(text, word, at, end):
+        if PyUnicode_READ(kind, data, at) == first and PyUnicode_READ(kind, data, at + size - 1) == final and (
+            starts_at(text, word, at, end)
+        ):
             return at
         at += 1
     return -1
 
 
 cdef Py_ssize_t _rsearch(str text, str word, Py_ssize_t start, Py_ssize_t end) noexcept:
-    """``text.rfind(word, start, end)``, ``word`` not empty."""
-    cdef unsigned int kind = PyUnicode_KIND(text)
+    """``text.rfind(word, start, end)``, ``word`` not empty; a place compared whole only when its first and last
+    characters fit."""
+    cdef unsigned int kind = PyUnicode_KIND(text), word_kind = PyUnicode_KIND(word)
     cdef void *data = PyUnicode_DATA(text)
     cdef const unsigned char *chars = <const unsigned char *>data
-    cdef Py_UCS4 first = PyUnicode_READ(PyUnicode_KIND(word), PyUnicode_DATA(word), 0)
-    cdef Py_ssize_t at = end - len(word)
+    cdef Py_ssize_t size = len(word), at = end - size
+    cdef Py_UCS4 first = PyUnicode_READ(word_kind, PyUnicode_DATA(word), 0)
+    cdef Py_UCS4 final = PyUnicode_READ(word_kind, PyUnicode_DATA(word), size - 1)
     if kind == PyUnicode_1BYTE_KIND:  # read a byte at a time
         while at >= start:
-            if chars[at] == first and starts_at(text, word, at, end):
+            if chars[at] == first and chars[at + size - 1] == final and starts_at(text, word, at, end):
                 return at
             at -= 1
         return -1
     while at >= start:
-        if PyUnicode_READ(kind, data, at) == first and starts_at(text, word, at, end):
+        if PyUnicode_READ(kind, data, at) == first and PyUnicode_READ(kind, data, at + size - 1) == final and (
+            starts_at(text, word, at, end)
+        ):
             return at
         at -= 1
     return -1
@@ -759,7 +769,7 @@ cdef bint _holds(list lines, str text):
     """Whether ``text`` is one of ``lines``, looked for from the last (where a hand's summary is)."""
     cdef Py_ssize_t index
     for index in range(len(lines) - 1, -1, -1):
-        if lines[index] == text:
+        if same_text(lines[index], text):
             return True
     return False
 
@@ -801,8 +811,8 @@ cdef object _started(str rest):
             cut = _find(rest, u"[", at, stop)
             if cut < 0:
                 cut = stop
-            moment = site_time(rest[at:cut])
-            if moment is not None and moment.tzinfo is not None:
+            moment = time_at(rest, at, cut)
+            if moment is not None and datetime_tzinfo(moment) is not None:
                 return moment
             first = first or moment
         at = end

@@ -1,8 +1,12 @@
 # The times that sites print (``2024/05/01 20:00:00 ET``), read in compiled
 # code since every hand's header has one: the fixed layout at the start of
-# the text by slicing, any other place by the regex that defines the layout.
+# the text in place, any other place by the regex that defines the layout.
 
 from cpython.datetime cimport datetime_new, import_datetime
+from cpython.unicode cimport Py_UNICODE_ISSPACE, PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ
+
+cdef extern from "Python.h":
+    Py_ssize_t PyUnicode_FindChar(str text, Py_UCS4 mark, Py_ssize_t start, Py_ssize_t end, int direction) except -2
 
 import datetime
 import re
@@ -67,60 +71,63 @@ cpdef object zone_for(str name):
     return zone
 
 
-cdef inline bint _digit(Py_UCS4 mark):
-    return u"0" <= mark <= u"9"
+cdef struct _Text:  # a str's characters read in place, from ``at`` to ``end``
+    unsigned int kind
+    const void *data
+    Py_ssize_t end
 
 
-cdef Py_ssize_t _number(str text, Py_ssize_t at, Py_ssize_t least, Py_ssize_t most, long *value):
+cdef inline Py_UCS4 _at(const _Text *text, Py_ssize_t at) noexcept:
+    """The character at ``at``, or 0 past the end (no character that a time holds)."""
+    return PyUnicode_READ(text.kind, text.data, at) if at < text.end else 0
+
+
+cdef Py_ssize_t _number(const _Text *text, Py_ssize_t at, Py_ssize_t least, Py_ssize_t most, long *value) noexcept:
     """Read from ``at`` a number of ``least`` to ``most`` ASCII digits into ``value``; return where it ends,
     or -1 if the text does not hold one there."""
-    cdef Py_ssize_t end = at, size = len(text)
+    cdef Py_ssize_t end = at
     cdef Py_UCS4 mark
     value[0] = 0
-    while end < size and end - at < most:
-        mark = text[end]
-        if not _digit(mark):
+    while end - at < most:
+        mark = _at(text, end)
+        if not u"0" <= mark <= u"9":
             break
         value[0] = 10 * value[0] + (<long>mark - 48)  # the digit's value
         end += 1
     return end if end - at >= least else -1
 
 
-cdef inline bint _date_mark(str text, Py_ssize_t at):
-    """Whether ``text[at]`` (``at`` not negative) separates the parts of a date."""
-    return at < len(text) and text[at] in u"/.-"
+cdef inline bint _date_mark(Py_UCS4 mark) noexcept:
+    """Whether ``mark`` separates the parts of a date."""
+    return mark == u"/" or mark == u"." or mark == u"-"
 
 
-cdef inline bint _colon(str text, Py_ssize_t at):
-    """Whether ``text[at]`` (``at`` not negative) is a colon."""
-    return at < len(text) and text[at] == u":"
-
-
-cdef Py_ssize_t _clock_at_start(str text, long *numbers) except -2:
-    """Where the time the text starts with ends (its zone, if any, after), its year, month, day, hour, minute
-    and second into ``numbers``, as ``_TIME`` reads them there, if it starts with one in ASCII digits; else -1."""
-    cdef Py_ssize_t size = len(text), at, start, end
-    at = _number(text, 0, 4, 4, &numbers[0])  # the date
-    if at < 0 or not _date_mark(text, at):
+cdef Py_ssize_t _clock_at(const _Text *text, Py_ssize_t at, long *numbers) noexcept:
+    """Where the time the text starts with at ``at`` ends (its zone, if any, after), its year, month, day, hour,
+    minute and second into ``numbers``, as ``_TIME`` reads them there, if it starts with one in ASCII digits;
+    else -1."""
+    cdef Py_ssize_t start, end
+    at = _number(text, at, 4, 4, &numbers[0])  # the date
+    if at < 0 or not _date_mark(_at(text, at)):
         return -1
     at = _number(text, at + 1, 1, 2, &numbers[1])
-    if at < 0 or not _date_mark(text, at):
+    if at < 0 or not _date_mark(_at(text, at)):
         return -1
     at = _number(text, at + 1, 1, 2, &numbers[2])
     if at < 0:
         return -1
     start = at
-    while at < size and text[at] in u" T":
+    while _at(text, at) == u" " or _at(text, at) == u"T":
         at += 1
     if at == start:
         return -1
     at = _number(text, at, 1, 2, &numbers[3])  # the clock: hours, minutes
-    if at < 0 or not _colon(text, at):
+    if at < 0 or _at(text, at) != u":":
         return -1
     at = _number(text, at + 1, 1, 2, &numbers[4])
     if at < 0:
         return -1
-    end = _number(text, at + 1, 1, 2, &numbers[5]) if _colon(text, at) else -1
+    end = _number(text, at + 1, 1, 2, &numbers[5]) if _at(text, at) == u":" else -1
     if end < 0:
         numbers[5] = 0  # no seconds: some sites leave them out
     else:
@@ -128,15 +135,61 @@ cdef Py_ssize_t _clock_at_start(str text, long *numbers) except -2:
     return at
 
 
-cdef str _zone_name(str text, Py_ssize_t at):
-    """The zone's name after a time that ends at ``at``: two to four capitals after any spaces (``None``: none)."""
-    cdef Py_ssize_t size = len(text), end
-    while at < size and text[at].isspace():
+# A zone's object by the code of its name (see _zone_at), for the names zone_for knows: each thread that misses
+# stores the same value.
+cdef dict _zone_of_code = {}
+
+
+cdef object _zone_at(str text, const _Text *read, Py_ssize_t at):
+    """The zone named after a time that ends at ``at``: two to four capitals after any spaces, as
+    :func:`zone_for` gives it (``None``: no name, or one holdem does not know)."""
+    cdef Py_ssize_t end
+    cdef long code = 0  # the capitals, five bits each, after a leading 1: one code a name
+    cdef Py_UCS4 mark
+    while at < read.end and Py_UNICODE_ISSPACE(_at(read, at)):
         at += 1
     end = at
-    while end < size and end - at < 4 and u"A" <= text[end] <= u"Z":
+    while end - at < 4:
+        mark = _at(read, end)
+        if not u"A" <= mark <= u"Z":
+            break
+        code = code << 5 | (<long>mark - 64)
         end += 1
-    return text[at:end] if end - at >= 2 else None
+    if end - at < 2:
+        return None
+    code |= 1L << 5 * (end - at)
+    zone = _zone_of_code.get(code, _zone_of_code)  # the dict itself: not kept
+    if zone is _zone_of_code:
+        name = text[at:end]
+        zone = zone_for(name)
+        if name in _ZONES:
+            _zone_of_code[code] = zone
+    return zone
+
+
+cdef object time_at(str text, Py_ssize_t start, Py_ssize_t end):
+    """:func:`site_time` of ``text[start:end]`` (``start`` not negative, ``end`` at most the text's length),
+    read in place."""
+    cdef long numbers[6]
+    cdef Py_ssize_t at, index
+    cdef _Text read
+    read.kind, read.data, read.end = PyUnicode_KIND(text), PyUnicode_DATA(text), end
+    at = _clock_at(&read, start, numbers)
+    if at < 0:
+        if PyUnicode_FindChar(text, 58, start, end, 1) < 0:  # no clock (no ":"): the most common text without a time
+            return None
+        match = _TIME.search(text, start, end)  # the pattern has no anchor: as on ``text[start:end]``
+        if match is None:
+            return None
+        for index in range(6):
+            numbers[index] = int(match[index + 1] or 0)
+        zone = zone_for(match[7]) if match[7] else None
+    else:
+        zone = _zone_at(text, &read, at)
+    try:
+        return datetime_new(numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5], 0, zone)
+    except ValueError:  # no such day or time
+        return None
 
 
 def site_time(text):
@@ -150,26 +203,8 @@ def site_time(text):
     >>> site_time("2021/04/12 16:01 UTC").isoformat()
     '2021-04-12T16:01:00+00:00'
     """
-    cdef long numbers[6]
-    cdef Py_ssize_t at, index
-    if type(text) is not str and isinstance(text, str):
+    if type(text) is not str:
+        if not isinstance(text, str):
+            raise TypeError(f"a time is read from text, not {type(text).__name__}")
         text = str(text)  # a subclass of str: the compiled reader takes exact text
-    at = _clock_at_start(text, numbers)
-    if at < 0:
-        if ":" not in text:  # no clock: the most common text without a time, told without the regex
-            return None
-        match = _TIME.search(text)
-        if match is None:
-            return None
-        for index in range(6):
-            numbers[index] = int(match[index + 1] or 0)
-        name = match[7]
-    else:
-        name = _zone_name(text, at)
-    try:
-        return datetime_new(
-            numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5], 0,
-            zone_for(name) if name else None,
-        )
-    except ValueError:  # no such day or time
-        return None
+    return time_at(text, 0, len(text))
