@@ -11,6 +11,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import holdem
 from holdem.formats import fulltilt, histories, parsing, pokerstars
@@ -409,6 +411,29 @@ def test_the_splitter_reads_a_block_shortened_while_it_reads_without_harm() -> N
         firsts.append((number, lines[0]))
         block.clear()  # the rest of the block is gone: the splitter goes on with the next one
     assert firsts == [(1, first), (3, first)]
+
+
+@settings(deadline=None, derandomize=True, max_examples=500)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["a", "Seat 1: Ann", "\u00e9", "\u20ac", "\U0001f0a1", " ", "\t", "\r", "\ufeff"]),
+                  st.sampled_from([1, 2, 100, 300])),
+        max_size=12,
+    ).map(lambda parts: "".join(piece * times for piece, times in parts)),
+    st.sampled_from(["\n", "\n\n", "x\u20ac\n"]),
+)
+def test_the_lines_of_a_text_are_its_lines_stripped_in_the_narrowest_kind(text: str, end: str) -> None:
+    from holdem.formats._histories import text_lines
+
+    whole = text + end + text  # a character above 255 in a piece (most lines are narrowed from it)
+    lines = [line for block in text_lines([whole], "\n", 1_000_000) for line in block]
+    expected = whole.split("\n")
+    if not expected[-1]:  # a text that ends at a line end: no line after it
+        expected.pop()
+    # Equal strs are of one width in CPython (a line wider than its characters need is no equal), and isascii
+    # reads the flag of the narrowest
+    assert lines == [line.strip(" \t\r\x00\ufeff") for line in expected]
+    assert [line.isascii() for line in lines] == [max(line, default="a") < "\x80" for line in lines]
 
 
 def test_the_line_readers_refuse_what_is_not_text() -> None:

@@ -217,14 +217,29 @@ cdef str _stripped(str text, Py_ssize_t start, Py_ssize_t end):
     return PyUnicode_Substring(text, start, end)
 
 
+cdef enum:
+    NARROWED = 256  # the longest line _narrowest narrows in one pass (most are shorter)
+
+
 cdef str _narrowest(const Py_UCS2 *data, Py_ssize_t size):
     """The string of the ``size`` characters at ``data``, of the narrowest kind they allow (most lines of
-    a block that holds a character above 255 are ASCII)."""
+    a block that holds a character above 255 are ASCII): a line of up to ``NARROWED`` characters narrowed
+    as its largest character is found, in one pass."""
     cdef Py_UCS2 bits = 0  # at least the largest character, below 128 or 256 as it is
     cdef Py_ssize_t index
+    cdef Py_UCS1 narrowed[NARROWED]
     cdef Py_UCS1 *narrow
-    for index in range(size):
-        bits |= data[index]
+    if size <= NARROWED:
+        for index in range(size):
+            bits |= data[index]
+            narrowed[index] = <Py_UCS1>data[index]
+        if bits <= 255:
+            text = PyUnicode_New(size, bits)
+            memcpy(PyUnicode_DATA(text), narrowed, size)
+            return text
+    else:
+        for index in range(size):
+            bits |= data[index]
     text = PyUnicode_New(size, bits)
     if bits > 255:
         memcpy(PyUnicode_DATA(text), data, size * 2)
@@ -303,16 +318,19 @@ cdef class _Starts:
 
     cdef dict starts  # the starts (a tuple) by their first character
     cdef list shared  # the start the starts of each first character below 128 share (or None), by its code
-    cdef tuple sites  # the sites, the last registered first
+    cdef dict sites  # the sites a line may start a hand of, by its first character: see _sites
+    cdef tuple anywhere  # those for any other line: the sites with an empty start
 
     def __init__(self, tuple starts, sites):
-        self.starts, self.shared, self.sites = {}, [None] * 128, tuple(reversed(sites))
+        self.starts, self.shared = {}, [None] * 128
         for start in starts:
             if start:  # an empty start matches no line: a line that may start a hand has a first character
                 self.starts[start[0]] = self.starts.get(start[0], ()) + (start,)
         for first, possible in self.starts.items():
             if ord(first) < 128:
                 self.shared[ord(first)] = os.path.commonprefix(possible)
+        self.sites = {first: _sites(sites, first) for first in self.starts}
+        self.anywhere = _sites(sites, None)
 
     cdef inline bint of(self, str line) except -1:
         """Whether ``line`` starts with one of the starts."""
@@ -330,10 +348,23 @@ cdef class _Starts:
     cdef object site_of(self, str line):
         """The site whose hand ``line`` starts, if any: the last registered of those whose starts it starts
         with, unless that site's first line does not match it."""
-        for site in self.sites:
-            if _starts_with_any(line, site.starts):
-                return site if site.first_line is None or site.first_line.match(line) else None
+        cdef tuple entry
+        possible = self.sites.get(line[0]) if PyUnicode_GET_LENGTH(line) else None
+        for entry in self.anywhere if possible is None else possible:
+            if _starts_with_any(line, <tuple>entry[1]):
+                site, first_line = entry[0], entry[2]
+                return site if first_line is None or first_line.match(line) else None
         return None
+
+
+cdef tuple _sites(sites, first):
+    """The sites, last registered first, with their starts and first line's pattern, that a line starting with
+    ``first`` (``None``: with no other site's start's first character) may start a hand of: those with a start
+    that begins with it, or an empty start."""
+    return tuple([
+        (site, site.starts, site.first_line) for site in reversed(sites)
+        if any([not start or start[0] == first for start in site.starts])
+    ])
 
 
 def site_of(str line not None):
@@ -652,12 +683,15 @@ cdef object _FIXED_LIMIT = Structure.FIXED_LIMIT
 cdef dict _RULES = {}  # the rules of each game met: a game's hands share them (a plain dict, as above)
 
 
-cdef object _rules(structure, tuple blinds, bets, ante, tuple straddles, int runouts, tuple options):
+cdef object _rules(
+    structure, int64_t small_blind, int64_t big_blind, bets, int64_t ante, tuple straddles, int runouts, tuple options
+):
     """The site's rules of a game, made once for each game."""
-    key = (id(structure), blinds, bets, ante, straddles, runouts, options)  # an enum's hash is a Python call
+    # One flat tuple, the structure by its address (an enum's hash is a Python call)
+    key = (<Py_ssize_t><void *>structure, small_blind, big_blind, bets, ante, straddles, runouts, options)
     rules = _RULES.get(key)
     if rules is None:
-        rules = _new_rules(structure, blinds, bets, ante, straddles, runouts, options)
+        rules = _new_rules(structure, (small_blind, big_blind), bets, ante, straddles, runouts, options)
         if len(_RULES) >= 512:
             _RULES.clear()
         _RULES[key] = rules
@@ -781,7 +815,7 @@ cdef object _replay(parsed, int places, source):
     boards, options = _get(parsed, P_BOARDS), _get(parsed, P_RULES)
     runs = max(1, len(boards))
     rules = _rules(
-        _get(parsed, P_STRUCTURE), (small_blind, big_blind), bets, ante, straddle_tuple, runs,
+        _get(parsed, P_STRUCTURE), small_blind, big_blind, bets, ante, straddle_tuple, runs,
         tuple(sorted(options.items())) if options else (),
     )  # fmt: skip
     dealt = _get(parsed, P_HOLES)
