@@ -148,3 +148,26 @@ def test_the_dealt_cards_of_any_mapping_replay() -> None:
     parsed.returned = {"Ann": Decimal(4)}
     parsed.holes = MappingProxyType({"Ann": parse_hand_cards("As Ad")})  # type: ignore[assignment]
     assert replay(parsed).hand.hole_cards(0) == parse_hand_cards("As Ad")
+
+
+def test_players_are_found_by_name_whether_or_not_a_line_names_them_by_the_seats_own_text() -> None:
+    # Names equal to the seats' but other objects, as a reader that cuts each line's name anew makes them.
+    ann, bob = "".join(["A", "nn"]), "".join(["B", "ob"])
+    parsed = heads_up([Act(ann, "call", Decimal(1)), Act(bob, "check")], [Act(bob, "bet", Decimal(4)), Act(ann, "fold")])
+    parsed.posts = [Post(ann, PostKind.SMALL_BLIND, Decimal(1)), Post(bob, PostKind.BIG_BLIND, Decimal(2))]
+    parsed.collected, parsed.returned, parsed.boards = {bob: Decimal(4)}, {bob: Decimal(4)}, [parse_hand_cards("2c 7d 9h")]
+    parsed.shown = {ann: parse_hand_cards("Ah Kd")}  # a player named by another text shows: found too
+    assert replay(parsed).net == (Decimal(-2), Decimal(2))
+    for players, reason in (
+        ([Seat(1, "Ann", Decimal(100)), Seat(2, "".join(["A", "nn"]), Decimal(100))], "two seats with one name"),
+        ([Seat(1, "Ann", Decimal(100)), Seat(2, "Cy", Decimal(100))], "a player not dealt in: 'Bob'"),
+    ):
+        with pytest.raises(HandProblem, match=reason):
+            replay(dataclasses.replace(parsed, seats=players))
+    parsed.collected = {"Bob": Decimal(4), "Dee": Decimal(0)}
+    with pytest.raises(HandProblem, match="a player not dealt in: 'Dee' collects from the pot"):
+        replay(parsed)
+    parsed.collected = {"Bob": Decimal(4)}
+    parsed.streets[0][0] = Act(["Ann"], "call", Decimal(1))  # type: ignore[arg-type]  # no name a seat can have
+    with pytest.raises(TypeError):
+        replay(parsed)

@@ -8,7 +8,7 @@
 cimport cython
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
-from cpython.object cimport PyObject, PyTypeObject
+from cpython.object cimport PyObject, PyObject_Hash, PyTypeObject
 from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.unicode cimport (
     PyUnicode_1BYTE_KIND, PyUnicode_2BYTE_KIND, PyUnicode_DATA, PyUnicode_DecodeUTF8, PyUnicode_FindChar,
@@ -27,7 +27,6 @@ cdef extern from "Python.h":
     ctypedef uint8_t Py_UCS1
     ctypedef uint16_t Py_UCS2
 
-import functools
 import itertools
 import os
 import re
@@ -738,14 +737,13 @@ cdef object _replay(parsed, int places, source):
     cdef tuple straddle_tuple = ()
     cdef list printed  # what each seat posts in the history, checked against the engine's posts (exactly)
     cdef int64_t answered[MOST_SEATS]  # what a raise no one could answer put in beyond the call, given back
-    cdef dict index, posts
+    cdef dict posts
     unit = _UNITS[places]
     names = [_seat_field(player, SEAT_NAME) for player in _get(parsed, P_SEATS)]
     count = len(names)
     if not 2 <= count <= MOST_SEATS:
         raise HandProblem(f"too few or too many players: {count} dealt in, holdem plays hands of 2 to 10")
-    index = {name: position for position, name in enumerate(names)}
-    if len(index) != count:
+    if not _distinct(names):
         raise HandProblem("two seats with one name: every player needs a name of their own")
 
     stacks = [_chips(_seat_field(player, SEAT_STACK), "stack", places) for player in _get(parsed, P_SEATS)]
@@ -758,7 +756,7 @@ cdef object _replay(parsed, int places, source):
     for post in _get(parsed, P_POSTS):
         kind = _post_field(post, POST_KIND)
         if same_text(kind, _SMALL_BLIND) or same_text(kind, _BIG_BLIND):
-            (smalls if same_text(kind, _SMALL_BLIND) else bigs).append((_seat_of(index, post), post))
+            (smalls if same_text(kind, _SMALL_BLIND) else bigs).append((_seat_of(names, post), post))
     button = _button(parsed, count, smalls, bigs)
     small_seat = button if count == 2 else (button + 1) % count
     small_post = _post_at(smalls, small_seat)
@@ -773,7 +771,7 @@ cdef object _replay(parsed, int places, source):
     for seat in range(count):
         answered[seat] = 0
     for post in _get(parsed, P_POSTS):
-        seat = _seat_of(index, post)
+        seat = _seat_of(names, post)
         live = _chips(_post_field(post, POST_LIVE), "post", places)
         dead = _chips(_post_field(post, POST_DEAD), "post", places)
         printed[seat] += live + dead
@@ -836,7 +834,7 @@ cdef object _replay(parsed, int places, source):
     street_number = 0
     for street in _get(parsed, P_STREETS):
         for act in street:
-            seat = _seat_of(index, act)
+            seat = _seat_of(names, act)
             actor = seat_to_act(hand)
             if actor != seat:
                 _advance(hand, parsed, names, runs, boards, seat, shown)
@@ -861,13 +859,13 @@ cdef object _replay(parsed, int places, source):
         waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
         raise HandProblem(f"the hand stops before its end: {waiting} (a line missing, or the file cut short?)")
     for name in _get(parsed, P_SHOWN):  # a winner who showed after the others folded
-        winner = index.get(name)
-        if winner is not None and winner not in shown and hand.statuses[winner] is not _FOLDED:
+        winner = _position(names, name)
+        if winner >= 0 and winner not in shown and hand.statuses[winner] is not _FOLDED:
             try:
                 hand.show(winner)
             except HoldemError:
                 pass  # a shown hand that had to be shown anyway
-    return _check(hand, parsed, names, index, places, unit, source, printed, answered)
+    return _check(hand, parsed, names, places, unit, source, printed, answered)
 
 
 _STREET_NAMES = ("preflop", "flop", "turn", "river")
@@ -886,12 +884,40 @@ cdef object _post_at(list posts, int seat):
     return None
 
 
-cdef int _seat_of(dict index, item) except -1:
-    """The seat of the player of ``item`` (a post or a decision), one dealt in."""
-    seat = index.get(_post_field(item, POST_NAME) if type(item) is _POST else _act_field(item, ACT_NAME))
-    if seat is None:
+cdef int _seat_of(list names, item) except -1:
+    """The seat of the player of ``item`` (a post or a decision), one dealt in (``names``: the seats' players)."""
+    cdef Py_ssize_t seat = _position(
+        names, _post_field(item, POST_NAME) if type(item) is _POST else _act_field(item, ACT_NAME)
+    )
+    if seat < 0:
         raise HandProblem(f"a player not dealt in: {item.name!r} acts but has no seat in the hand", item.line)
     return seat
+
+
+cdef Py_ssize_t _position(list names, name) except -2:
+    """The seat of ``name`` among ``names`` (the seats' players), or -1, as the seats of a dict by name would give
+    it: found by identity first (a reader's lines mostly name a player by the seat's own name), then by equality."""
+    cdef Py_ssize_t seat, count = PyList_GET_SIZE(names)
+    for seat in range(count):
+        if <object>PyList_GET_ITEM(names, seat) is name:
+            return seat
+    PyObject_Hash(name)  # a name that cannot be a key is refused, as by a dict
+    for seat in range(count):
+        if <object>PyList_GET_ITEM(names, seat) == name:
+            return seat
+    return -1
+
+
+cdef bint _distinct(list names) except -1:
+    """Whether ``names`` (the seats' players, at most ``MOST_SEATS``) are distinct, as the keys of a dict."""
+    cdef Py_hash_t hashes[MOST_SEATS]
+    cdef Py_ssize_t seat, other
+    for seat in range(PyList_GET_SIZE(names)):
+        hashes[seat] = PyObject_Hash(<object>PyList_GET_ITEM(names, seat))
+        for other in range(seat):
+            if hashes[other] == hashes[seat] and (names[other] is names[seat] or names[other] == names[seat]):
+                return False
+    return True
 
 
 cdef int _button(parsed, int count, list smalls, list bigs) except -1:
@@ -939,15 +965,25 @@ cdef object _POST_ANTE = ActionKind.POST_ANTE, _POST_BLIND = ActionKind.POST_BLI
 cdef object _FOLDED = SeatStatus.FOLDED
 cdef object _NO_ONE_TO_ANSWER = REFUSALS["NO_ONE_TO_ANSWER"]
 cdef object _ZERO = Decimal(0)
-# A player's net worked out exactly, whatever the caller's decimal context: a chip's value times chips, by places.
-cdef tuple _TIMES_UNIT = tuple([functools.partial(EXACT_AMOUNTS.multiply, unit) for unit in _UNITS])
-cdef object _EXACT_ADD = EXACT_AMOUNTS.add
-cdef tuple _AMOUNTS_OF_CHIPS = tuple([{} for _ in range(13)])  # the amounts made, by the unit's places (see kept)
+# A player's net worked out exactly, whatever the caller's decimal context.
+cdef object _EXACT_ADD = EXACT_AMOUNTS.add, _EXACT_MULTIPLY = EXACT_AMOUNTS.multiply
+cdef enum:
+    IN_UNITS_BITS = 12  # 2**IN_UNITS_BITS amounts of chips are kept
+cdef list _IN_UNITS = [None] * (1 << IN_UNITS_BITS)  # (chips, places, amount) each: see _in_units
 
 
-cdef inline object _in_units(int64_t chips, int places):
-    """``chips`` of ``10**-places`` as the amount they are, a ``Decimal`` of ``places`` places."""
-    return kept(<dict>_AMOUNTS_OF_CHIPS[places], chips, _TIMES_UNIT[places], 4096)
+cdef object _in_units(int64_t chips, int places):
+    """``chips`` of ``10**-places`` as the amount they are, a ``Decimal`` of ``places`` places (a chip's value times
+    chips), kept in the slot a hash of the two gives (an amount made later takes the slot): no Python int is made
+    to look it up."""
+    cdef uint64_t spread = (<uint64_t>chips * 13 + <uint64_t>places) * 0x9E3779B97F4A7C15ULL
+    cdef Py_ssize_t slot = <Py_ssize_t>(spread >> (64 - IN_UNITS_BITS))
+    entry = _IN_UNITS[slot]
+    if entry is not None and <int64_t>(<tuple>entry)[0] == chips and <int>(<tuple>entry)[1] == places:
+        return (<tuple>entry)[2]
+    amount = _EXACT_MULTIPLY(_UNITS[places], chips)
+    _IN_UNITS[slot] = (chips, places, amount)
+    return amount
 
 
 cdef int _advance(HandCore hand, parsed, list names, int runs, boards, int seat, set shown) except -1:
@@ -1066,7 +1102,7 @@ cdef int _raise_to(HandCore hand, int64_t total, int64_t *answered) except -1:
 
 
 cdef object _check(
-    HandCore hand, parsed, list names, dict index, int places, unit, source, list printed, int64_t *answered
+    HandCore hand, parsed, list names, int places, unit, source, list printed, int64_t *answered
 ):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
     ``printed`` by seat, with the engine's; ``answered``, by seat, the excess of the raises no one could answer,
@@ -1113,7 +1149,7 @@ cdef object _check(
                 )
     cdef dict collected = _get(parsed, P_COLLECTED)
     for name in collected:
-        if name not in index:
+        if _position(names, name) < 0:
             raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
     cdef list amounts = [collected.get(name, _ZERO) for name in names]
     jackpot = _get(parsed, P_JACKPOT)
