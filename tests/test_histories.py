@@ -521,3 +521,12 @@ def test_a_problem_that_the_callback_raises_ends_the_reading():
     with pytest.raises(RuntimeError):
         next(hands)
     assert list(hands) == []
+
+
+def test_a_site_that_cannot_be_registered_leaves_the_sites_as_they_were() -> None:
+    sites, starts = list(parsing._SITES), parsing._ALL_STARTS
+    mine = parsing.Site("Mine", ["PokerStars Hand #"], lambda lines, line: None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        histories.register(mine)  # its starts a list, not a tuple
+    assert parsing._SITES == sites and parsing._ALL_STARTS == starts
+    assert sum(1 for _ in read_histories(STARS / "cash.txt")) > 0

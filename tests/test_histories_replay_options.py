@@ -164,6 +164,18 @@ def test_players_are_found_by_name_whether_or_not_a_line_names_them_by_the_seats
     ):
         with pytest.raises(HandProblem, match=reason):
             replay(dataclasses.replace(parsed, seats=players))
+    with pytest.raises(TypeError):  # a name no seat can have, after two equal ones: refused all the same
+        replay(dataclasses.replace(parsed, seats=[*parsed.seats, parsed.seats[0], Seat(3, ["x"], Decimal(9))]))  # type: ignore[arg-type]
+
+    class Anyone(str):  # equal to every name, but hashed as no name is: no seat's, as in a dict of the seats
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = object.__hash__
+
+    parsed.collected = {Anyone("Bob"): Decimal(4)}
+    with pytest.raises(HandProblem, match="a player not dealt in: 'Bob' collects from the pot"):
+        replay(parsed)
     parsed.collected = {"Bob": Decimal(4), "Dee": Decimal(0)}
     with pytest.raises(HandProblem, match="a player not dealt in: 'Dee' collects from the pot"):
         replay(parsed)

@@ -350,7 +350,7 @@ cdef class _Starts:
         cdef tuple entry
         possible = self.sites.get(line[0]) if PyUnicode_GET_LENGTH(line) else None
         for entry in self.anywhere if possible is None else possible:
-            if _starts_with_any(line, <tuple>entry[1]):
+            if _starts_with_any(line, <tuple?>entry[1]):
                 site, first_line = entry[0], entry[2]
                 return site if first_line is None or first_line.match(line) else None
         return None
@@ -755,8 +755,10 @@ cdef object _replay(parsed, int places, source):
     smalls, bigs = [], []
     for post in _get(parsed, P_POSTS):
         kind = _post_field(post, POST_KIND)
-        if same_text(kind, _SMALL_BLIND) or same_text(kind, _BIG_BLIND):
-            (smalls if same_text(kind, _SMALL_BLIND) else bigs).append((_seat_of(names, post), post))
+        if same_text(kind, _SMALL_BLIND):
+            smalls.append((_seat_of(names, post), post))
+        elif same_text(kind, _BIG_BLIND):
+            bigs.append((_seat_of(names, post), post))
     button = _button(parsed, count, smalls, bigs)
     small_seat = button if count == 2 else (button + 1) % count
     small_post = _post_at(smalls, small_seat)
@@ -895,25 +897,32 @@ cdef int _seat_of(list names, item) except -1:
 
 
 cdef Py_ssize_t _position(list names, name) except -2:
-    """The seat of ``name`` among ``names`` (the seats' players), or -1, as the seats of a dict by name would give
-    it: found by identity first (a reader's lines mostly name a player by the seat's own name), then by equality."""
-    cdef Py_ssize_t seat, count = PyList_GET_SIZE(names)
-    for seat in range(count):
-        if <object>PyList_GET_ITEM(names, seat) is name:
+    """The seat of ``name`` among ``names`` (the seats' players, a list of the replay's own), or -1, as a dict of the
+    seats by name would give it: found by identity first (a reader's lines mostly name a player by the seat's own
+    name), then by hash and equality."""
+    cdef Py_ssize_t seat
+    cdef Py_hash_t hashed
+    for seat in range(len(names)):
+        if names[seat] is name:
             return seat
-    PyObject_Hash(name)  # a name that cannot be a key is refused, as by a dict
-    for seat in range(count):
-        if <object>PyList_GET_ITEM(names, seat) == name:
+    hashed = PyObject_Hash(name)  # a name that cannot be a key is refused, as by a dict
+    for seat in range(len(names)):
+        player = names[seat]
+        if PyObject_Hash(player) == hashed and player == name:
             return seat
     return -1
 
 
 cdef bint _distinct(list names) except -1:
-    """Whether ``names`` (the seats' players, at most ``MOST_SEATS``) are distinct, as the keys of a dict."""
+    """Whether ``names`` (the seats' players, a list of the replay's own, of at most ``MOST_SEATS`` as the replay
+    has checked) are distinct, as the keys of a dict: each hashed (an unhashable one refused), then compared."""
     cdef Py_hash_t hashes[MOST_SEATS]
-    cdef Py_ssize_t seat, other
-    for seat in range(PyList_GET_SIZE(names)):
-        hashes[seat] = PyObject_Hash(<object>PyList_GET_ITEM(names, seat))
+    cdef Py_ssize_t seat, other, count = len(names)
+    if count > MOST_SEATS:
+        raise ValueError(f"{count} names: at most {MOST_SEATS} are told apart")
+    for seat in range(count):
+        hashes[seat] = PyObject_Hash(names[seat])
+    for seat in range(count):
         for other in range(seat):
             if hashes[other] == hashes[seat] and (names[other] is names[seat] or names[other] == names[seat]):
                 return False

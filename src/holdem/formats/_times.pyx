@@ -71,7 +71,7 @@ cpdef object zone_for(str name):
     return zone
 
 
-cdef struct _Text:  # a str's characters read in place, from ``at`` to ``end``
+cdef struct _Text:  # a str's characters read in place, up to ``end``
     unsigned int kind
     const void *data
     Py_ssize_t end
@@ -144,9 +144,9 @@ cdef object _zone_at(str text, const _Text *read, Py_ssize_t at):
     """The zone named after a time that ends at ``at``: two to four capitals after any spaces, as
     :func:`zone_for` gives it (``None``: no name, or one holdem does not know)."""
     cdef Py_ssize_t end
-    cdef long code = 0  # the capitals, five bits each, after a leading 1: one code a name
+    cdef long code = 0  # the capitals, five bits each (1 to 26: names of other lengths have other codes)
     cdef Py_UCS4 mark
-    while at < read.end and Py_UNICODE_ISSPACE(_at(read, at)):
+    while Py_UNICODE_ISSPACE(_at(read, at)):  # 0 past the end: no space
         at += 1
     end = at
     while end - at < 4:
@@ -157,7 +157,6 @@ cdef object _zone_at(str text, const _Text *read, Py_ssize_t at):
         end += 1
     if end - at < 2:
         return None
-    code |= 1L << 5 * (end - at)
     zone = _zone_of_code.get(code, _zone_of_code)  # the dict itself: not kept
     if zone is _zone_of_code:
         name = text[at:end]

@@ -302,9 +302,9 @@ def register(site: Site) -> Site:
     """Add a site's reader (each site module calls it once, at import); a line that starts the hands of
     two sites is read by the one registered last."""
     global _ALL_STARTS, _ALL_PRELUDES
+    starts, preludes = _ALL_STARTS + site.starts, _ALL_PRELUDES + site.preludes  # a TypeError adds nothing
     _SITES.append(site)
-    _ALL_STARTS += site.starts
-    _ALL_PRELUDES += site.preludes
+    _ALL_STARTS, _ALL_PRELUDES = starts, preludes
     return site
 
 
