@@ -524,9 +524,30 @@ def test_a_problem_that_the_callback_raises_ends_the_reading():
 
 
 def test_a_site_that_cannot_be_registered_leaves_the_sites_as_they_were() -> None:
-    sites, starts = list(parsing._SITES), parsing._ALL_STARTS
-    mine = parsing.Site("Mine", ["PokerStars Hand #"], lambda lines, line: None)  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
-        histories.register(mine)  # its starts a list, not a tuple
-    assert parsing._SITES == sites and parsing._ALL_STARTS == starts
-    assert sum(1 for _ in read_histories(STARS / "cash.txt")) > 0
+    sites, starts, preludes = list(parsing._SITES), parsing._ALL_STARTS, parsing._ALL_PRELUDES
+    wrong = [
+        {"starts": ["PokerStars Hand #"]}, {"starts": (b"ZZZ",)}, {"starts": ("ZZZ", 1)},
+        {"starts": ("ZZZ",), "preludes": (1,)}, {"starts": ("ZZZ",), "first_line": "ZZZ"},
+    ]
+    try:
+        for fields in wrong:
+            with pytest.raises(TypeError):
+                histories.register(parsing.Site("Mine", parse=lambda lines, line: None, **fields))  # type: ignore[arg-type]
+            assert (parsing._SITES, parsing._ALL_STARTS, parsing._ALL_PRELUDES) == (sites, starts, preludes)
+        assert sum(1 for _ in read_histories(STARS / "cash.txt")) > 0
+    finally:
+        parsing._SITES[:], parsing._ALL_STARTS, parsing._ALL_PRELUDES = sites, starts, preludes
+
+
+def test_a_site_whose_starts_are_a_tuple_of_its_own_starts_its_hands() -> None:
+    from holdem.formats._histories import site_of
+
+    class Starts(tuple):
+        pass
+
+    sites, starts, preludes = list(parsing._SITES), parsing._ALL_STARTS, parsing._ALL_PRELUDES
+    try:
+        mine = histories.register(parsing.Site("Mine", Starts(("ZZZ Hand #",)), lambda lines, line: None))  # type: ignore[arg-type]
+        assert site_of("ZZZ Hand #1") is mine
+    finally:
+        parsing._SITES[:], parsing._ALL_STARTS, parsing._ALL_PRELUDES = sites, starts, preludes

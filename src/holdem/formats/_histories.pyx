@@ -350,7 +350,7 @@ cdef class _Starts:
         cdef tuple entry
         possible = self.sites.get(line[0]) if PyUnicode_GET_LENGTH(line) else None
         for entry in self.anywhere if possible is None else possible:
-            if _starts_with_any(line, <tuple?>entry[1]):
+            if _starts_with_any(line, <tuple>entry[1]):
                 site, first_line = entry[0], entry[2]
                 return site if first_line is None or first_line.match(line) else None
         return None
@@ -361,7 +361,7 @@ cdef tuple _sites(sites, first):
     ``first`` (``None``: with no other site's start's first character) may start a hand of: those with a start
     that begins with it, or an empty start."""
     return tuple([
-        (site, site.starts, site.first_line) for site in reversed(sites)
+        (site, tuple(site.starts), site.first_line) for site in reversed(sites)
         if any([not start or start[0] == first for start in site.starts])
     ])
 
@@ -902,8 +902,8 @@ cdef Py_ssize_t _position(list names, name) except -2:
     name), then by hash and equality."""
     cdef Py_ssize_t seat
     cdef Py_hash_t hashed
-    for seat in range(len(names)):
-        if names[seat] is name:
+    for seat in range(PyList_GET_SIZE(names)):  # pointers compared: no Python code runs
+        if PyList_GET_ITEM(names, seat) == <PyObject *>name:
             return seat
     hashed = PyObject_Hash(name)  # a name that cannot be a key is refused, as by a dict
     for seat in range(len(names)):

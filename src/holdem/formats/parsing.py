@@ -302,7 +302,12 @@ def register(site: Site) -> Site:
     """Add a site's reader (each site module calls it once, at import); a line that starts the hands of
     two sites is read by the one registered last."""
     global _ALL_STARTS, _ALL_PRELUDES
-    starts, preludes = _ALL_STARTS + site.starts, _ALL_PRELUDES + site.preludes  # a TypeError adds nothing
+    for texts in (site.starts, site.preludes):
+        if not isinstance(texts, tuple) or not all(isinstance(text, str) for text in texts):
+            raise TypeError(f"a site's starts and preludes are tuples of str, not {texts!r}")
+    if site.first_line is not None and not isinstance(site.first_line, re.Pattern):
+        raise TypeError(f"a site's first line is a compiled pattern or None, not {site.first_line!r}")
+    starts, preludes = _ALL_STARTS + site.starts, _ALL_PRELUDES + site.preludes
     _SITES.append(site)
     _ALL_STARTS, _ALL_PRELUDES = starts, preludes
     return site
