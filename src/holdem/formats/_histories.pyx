@@ -622,6 +622,11 @@ cdef enum:
     KEPT_AMOUNTS = 1 << KEPT_BITS
 
 
+cdef inline Py_ssize_t _slot(uint64_t key, int bits) noexcept:
+    """The slot of ``key`` in a table of ``2**bits``, by Fibonacci hashing: the key's bits spread over the slot's."""
+    return <Py_ssize_t>(key * 0x9E3779B97F4A7C15ULL >> (64 - bits))
+
+
 cdef list _BY_ADDRESS = [None] * KEPT_AMOUNTS  # (amount, places, value) by the amount's address: see _amount_parts
 
 
@@ -630,10 +635,9 @@ cdef int _amount_parts(amount, int64_t *value) except -1:
     ``value`` (``NOT_CHIPS``: not finite, or past any hand's chips).  Kept by the amount's address first, the
     amount held in the entry so that no other object takes its address: a file's amounts are mostly the same
     objects, and looking one up by its value compares decimals whenever another object of that value came first."""
-    # The slot from the address's bits, spread by Fibonacci hashing (pymalloc lays out objects of a size at
-    # strides whose low bits repeat: two amounts in use at once would take one slot in turn).
-    cdef uint64_t spread = (<uint64_t><size_t><void *>amount >> 4) * 0x9E3779B97F4A7C15ULL
-    cdef Py_ssize_t slot = <Py_ssize_t>(spread >> (64 - KEPT_BITS))
+    # The address's bits spread (pymalloc lays out objects of a size at strides whose low bits repeat: two
+    # amounts in use at once would take one slot in turn).
+    cdef Py_ssize_t slot = _slot(<uint64_t><size_t><void *>amount >> 4, KEPT_BITS)
     entry = _BY_ADDRESS[slot]
     if entry is not None and (<tuple>entry)[0] is amount:
         value[0] = (<tuple>entry)[2]
@@ -690,20 +694,19 @@ cdef object _rules(
     key = (<Py_ssize_t><void *>structure, small_blind, big_blind, bets, ante, straddles, runouts, options)
     rules = _RULES.get(key)
     if rules is None:
-        rules = _new_rules(structure, (small_blind, big_blind), bets, ante, straddles, runouts, options)
+        rules = _new_rules(structure, small_blind, big_blind, bets, ante, straddles, runouts, options)
         if len(_RULES) >= 512:
             _RULES.clear()
         _RULES[key] = rules
     return rules
 
 
-cdef object _new_rules(structure, tuple blinds, bets, ante, tuple straddles, int runouts, tuple options):
+cdef object _new_rules(structure, small, big, bets, ante, tuple straddles, int runouts, tuple options):
     settings = dict(_SITE_RULES)
     settings.update(options)
     settings.update(ante=ante, straddles=straddles)
     if runouts > 1:
         settings.update(runouts=runouts, runs_by_agreement=True)
-    small, big = blinds
     try:
         if structure is _FIXED_LIMIT:
             small_bet, big_bet = bets or (big, 2 * big)
@@ -985,8 +988,7 @@ cdef object _in_units(int64_t chips, int places):
     """``chips`` of ``10**-places`` as the amount they are, a ``Decimal`` of ``places`` places (a chip's value times
     chips), kept in the slot a hash of the two gives (an amount made later takes the slot): no Python int is made
     to look it up."""
-    cdef uint64_t spread = (<uint64_t>chips * 13 + <uint64_t>places) * 0x9E3779B97F4A7C15ULL
-    cdef Py_ssize_t slot = <Py_ssize_t>(spread >> (64 - IN_UNITS_BITS))
+    cdef Py_ssize_t slot = _slot(<uint64_t>chips * 13 + <uint64_t>places, IN_UNITS_BITS)
     entry = _IN_UNITS[slot]
     if entry is not None and <int64_t>(<tuple>entry)[0] == chips and <int>(<tuple>entry)[1] == places:
         return (<tuple>entry)[2]

@@ -205,48 +205,50 @@ cdef Py_ssize_t _find(str text, Py_UCS4 mark, Py_ssize_t at, Py_ssize_t end) noe
     return -1
 
 
+cdef inline bint _word_at(str text, str word, Py_ssize_t at, Py_ssize_t end, Py_UCS4 final) noexcept:
+    """Whether ``word`` (its last character ``final``) is at ``at`` in ``text[:end]``, its first character known to
+    be: compared whole only when its last character fits."""
+    return PyUnicode_READ(PyUnicode_KIND(text), PyUnicode_DATA(text), at + len(word) - 1) == final and starts_at(
+        text, word, at, end
+    )
+
+
 cdef Py_ssize_t _search(str text, str word, Py_ssize_t at, Py_ssize_t end) noexcept:
-    """``text.find(word, at, end)``, ``word`` not empty; a place compared whole only when its last character fits."""
+    """``text.find(word, at, end)``, ``word`` not empty."""
     cdef unsigned int kind = PyUnicode_KIND(text), word_kind = PyUnicode_KIND(word)
     cdef void *data = PyUnicode_DATA(text)
-    cdef Py_ssize_t size = len(word), last = end - size
+    cdef Py_ssize_t last = end - len(word)
     cdef Py_UCS4 first = PyUnicode_READ(word_kind, PyUnicode_DATA(word), 0)
-    cdef Py_UCS4 final = PyUnicode_READ(word_kind, PyUnicode_DATA(word), size - 1)
+    cdef Py_UCS4 final = PyUnicode_READ(word_kind, PyUnicode_DATA(word), len(word) - 1)
     if kind == PyUnicode_1BYTE_KIND:  # each place of the first character found by memchr
         while at <= last:
             at = _find(text, first, at, last + 1)
-            if at < 0 or (<const unsigned char *>data)[at + size - 1] == final and starts_at(text, word, at, end):
+            if at < 0 or _word_at(text, word, at, end, final):
                 return at
             at += 1
         return -1
     while at <= last:
-        if PyUnicode_READ(kind, data, at) == first and PyUnicode_READ(kind, data, at + size - 1) == final and (
-            starts_at(text, word, at, end)
-        ):
+        if PyUnicode_READ(kind, data, at) == first and _word_at(text, word, at, end, final):
             return at
         at += 1
     return -1
 
 
 cdef Py_ssize_t _rsearch(str text, str word, Py_ssize_t start, Py_ssize_t end) noexcept:
-    """``text.rfind(word, start, end)``, ``word`` not empty; a place compared whole only when its first and last
-    characters fit."""
+    """``text.rfind(word, start, end)``, ``word`` not empty."""
     cdef unsigned int kind = PyUnicode_KIND(text), word_kind = PyUnicode_KIND(word)
     cdef void *data = PyUnicode_DATA(text)
-    cdef const unsigned char *chars = <const unsigned char *>data
-    cdef Py_ssize_t size = len(word), at = end - size
+    cdef Py_ssize_t at = end - len(word)
     cdef Py_UCS4 first = PyUnicode_READ(word_kind, PyUnicode_DATA(word), 0)
-    cdef Py_UCS4 final = PyUnicode_READ(word_kind, PyUnicode_DATA(word), size - 1)
+    cdef Py_UCS4 final = PyUnicode_READ(word_kind, PyUnicode_DATA(word), len(word) - 1)
     if kind == PyUnicode_1BYTE_KIND:  # read a byte at a time
         while at >= start:
-            if chars[at] == first and chars[at + size - 1] == final and starts_at(text, word, at, end):
+            if (<const unsigned char *>data)[at] == first and _word_at(text, word, at, end, final):
                 return at
             at -= 1
         return -1
     while at >= start:
-        if PyUnicode_READ(kind, data, at) == first and PyUnicode_READ(kind, data, at + size - 1) == final and (
-            starts_at(text, word, at, end)
-        ):
+        if PyUnicode_READ(kind, data, at) == first and _word_at(text, word, at, end, final):
             return at
         at -= 1
     return -1
@@ -719,11 +721,9 @@ cdef object _read_hand(list lines, Py_ssize_t line, parsed):
 
 cdef object _tournament_id(str rest, Py_ssize_t game):
     """The id of the tournament of a header's ``rest`` (which starts ``Tournament #``), its game at ``game``, as
-    ``_TOURNAMENT`` finds it: read in place when the id's digits, a comma and a space before the game (and no line
-    end between) say that it matches, by the pattern otherwise."""
-    cdef Py_ssize_t end = 12
-    while end < len(rest) and u"0" <= rest[end] <= u"9":
-        end += 1
+    ``_TOURNAMENT`` finds it: read in place when the id's digits (``\\d``), a comma and a space before the game
+    (and no line end between) say that it matches, by the pattern otherwise."""
+    cdef Py_ssize_t end = _run(rest, 12, True)
     if 12 < end < game - 1 and rest[end] == u"," and rest[game - 1] == u" " and _find(rest, u"\n", end, game) < 0:
         return rest[12:end]
     match = _TOURNAMENT.match(rest)

@@ -46,15 +46,30 @@ _ZONES = {
     "KST": "Asia/Seoul",
 }
 _TIME = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})[ T]+(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?\s*([A-Z]{2,4})?")
-# A zone's object by its name, made once: each thread that misses stores the same value.
+# A known zone's object by the code of its name (see _capitals), made once: each thread that misses stores the
+# same value.
 cdef dict _zone_of = {}
 
 
 cpdef object zone_for(str name):
     """The zone a site's name of it stands for (``None``: one holdem does not know, or no time zone database)."""
-    if name in _zone_of:
-        return _zone_of[name]
-    key = _ZONES.get(name)
+    cdef _Text read
+    cdef long code
+    if name is None:
+        return None
+    read.kind, read.data, read.end = PyUnicode_KIND(name), PyUnicode_DATA(name), len(name)
+    if _capitals(&read, 0, &code) != len(name):  # every name holdem knows is of two to four capitals
+        return None
+    return _zone(code, name, 0, len(name))
+
+
+cdef object _zone(long code, str text, Py_ssize_t start, Py_ssize_t end):
+    """The zone that ``text[start:end]``, a name of capitals of code ``code``, stands for, as :func:`zone_for`
+    gives it."""
+    zone = _zone_of.get(code, _zone_of)  # the dict itself: not kept
+    if zone is not _zone_of:
+        return zone
+    key = _ZONES.get(text[start:end])
     if key is None:  # not kept: a file may name any number of made-up zones
         return None
     zone = None
@@ -67,7 +82,7 @@ cpdef object zone_for(str name):
             zone = ZoneInfo(key)
         except (ImportError, LookupError, ValueError, OSError):  # no time zone database here
             zone = None
-    _zone_of[name] = zone
+    _zone_of[code] = zone
     return zone
 
 
@@ -135,35 +150,30 @@ cdef Py_ssize_t _clock_at(const _Text *text, Py_ssize_t at, long *numbers) noexc
     return at
 
 
-# A zone's object by the code of its name (see _zone_at), for the names zone_for knows: each thread that misses
-# stores the same value.
-cdef dict _zone_of_code = {}
+cdef Py_ssize_t _capitals(const _Text *text, Py_ssize_t at, long *code) noexcept:
+    """Where the run of up to four capitals from ``at`` ends; their code into ``code``, five bits each (1 to 26:
+    names of other lengths have other codes)."""
+    cdef Py_ssize_t end = at
+    cdef Py_UCS4 mark
+    code[0] = 0
+    while end - at < 4:
+        mark = _at(text, end)
+        if not u"A" <= mark <= u"Z":
+            break
+        code[0] = code[0] << 5 | (<long>mark - 64)
+        end += 1
+    return end
 
 
 cdef object _zone_at(str text, const _Text *read, Py_ssize_t at):
     """The zone named after a time that ends at ``at``: two to four capitals after any spaces, as
     :func:`zone_for` gives it (``None``: no name, or one holdem does not know)."""
     cdef Py_ssize_t end
-    cdef long code = 0  # the capitals, five bits each (1 to 26: names of other lengths have other codes)
-    cdef Py_UCS4 mark
+    cdef long code
     while Py_UNICODE_ISSPACE(_at(read, at)):  # 0 past the end: no space
         at += 1
-    end = at
-    while end - at < 4:
-        mark = _at(read, end)
-        if not u"A" <= mark <= u"Z":
-            break
-        code = code << 5 | (<long>mark - 64)
-        end += 1
-    if end - at < 2:
-        return None
-    zone = _zone_of_code.get(code, _zone_of_code)  # the dict itself: not kept
-    if zone is _zone_of_code:
-        name = text[at:end]
-        zone = zone_for(name)
-        if name in _ZONES:
-            _zone_of_code[code] = zone
-    return zone
+    end = _capitals(read, at, &code)
+    return _zone(code, text, at, end) if end - at >= 2 else None
 
 
 cdef object time_at(str text, Py_ssize_t start, Py_ssize_t end):
