@@ -7,7 +7,7 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from holdem.formats._pokerstars import (
-    collected_line, dealt_line, header_line, information_line, parse, returned_line, seat_line, shown_cards, stakes_of,
+    action, collected_line, dealt_line, header_line, information_line, parse, returned_line, seat_line, shown_cards, stakes_of,
     table_line,
 )
 from holdem.formats.parsing import HandProblem, site_time
@@ -243,3 +243,24 @@ def test_the_headers_time_is_the_first_of_its_parts_read_alone(first, second):
     aware = [time for time in times if time is not None and time.tzinfo is not None]
     assert hand.started == (aware or [time for time in times if time is not None] or [None])[0]
     assert (hand.started and hand.started.tzinfo) == ((aware or [None])[0] and aware[0].tzinfo)
+
+
+NAME_PIECES = ["a", "b", "ab", "é", "Ж", "abcdefg", "Жжжж", ":", " "]
+
+
+@given(st.lists(texts(NAME_PIECES, 8), min_size=1, max_size=4), texts(NAME_PIECES, 8), texts(["folds", "x", ": "], 3))
+@example(["abcdefgh1", "abcdefgh2"], "abcdefgh2", "folds")  # nine characters, the last apart
+@example(["1abcdefgh", "2abcdefgh"], "2abcdefgh", "folds")  # the first
+@example(["abcd1", "abcd2"], "abcd2", "folds")  # five
+@example(["ab1", "ab2"], "ab2", "folds")
+@example(["Жж1", "Жж2"], "Жж2", "folds")
+@example(["Жжжжжж1", "Жжжжжж2"], "Жжжжжж2", "folds")  # two bytes a character
+def test_a_line_names_the_player_whose_whole_name_is_before_its_first_colon_and_space_that_names_one(names, name, rest):
+    # Names that differ in one character of any place, of one or two bytes a character: told apart.
+    text = f"{name}: {rest}"
+    expected = None
+    for at in range(len(text) - 1):
+        if text[at : at + 2] == ": " and text[:at] in names:
+            expected = (names[names.index(text[:at])], text[at + 2 :])
+            break
+    assert action(text, names) == expected
