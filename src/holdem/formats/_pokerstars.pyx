@@ -85,7 +85,7 @@ cdef tuple _RUN_ENDS = ("FLOP", "TURN", "RIVER", "SHOW DOWN", "SHOWDOWN")  # SHO
 cdef str _ALL_IN = " and is all-in", _ONLY_ALL_IN = "and is all-in"
 cdef str _LIVE_AND_DEAD_KIND = PostKind.LIVE_AND_DEAD
 cdef object _ZERO = Decimal(0), _FIXED_LIMIT = Structure.FIXED_LIMIT
-cdef dict _STREETS = STREETS
+cdef tuple _STREETS = tuple(STREETS.items())  # (name, street) pairs: a tuple is read without a dict's iterator
 # The amounts, cards and currencies met, read once (a hand repeats its amounts, a file its stakes):
 # parse_amount's and parse_hand_cards' own caches are a Python call away.  The amounts and cards are kept
 # by the hash of their characters, each in one slot of a table (the text and its value), so that a text met
@@ -907,10 +907,10 @@ cdef int _add(dict totals, str name, amount) except -1:
 
 cdef int _street(str text, Py_ssize_t end) except -2:
     """The street (see ``STREETS``) that starts at a line ``*** NAME ***``, ``text[4:end]`` the name; -1 for none."""
-    cdef str name
-    for name, street in _STREETS.items():
-        if _is(text, 4, end, name):
-            return street
+    cdef tuple pair
+    for pair in _STREETS:
+        if _is(text, 4, end, <str>pair[0]):
+            return pair[1]
     return -1
 
 
