@@ -84,7 +84,7 @@ def measure(benchmark, name, run, *extra, rounds):
 
 @pytest.mark.benchmark(group="PokerStars parse, replay and check")
 def test_holdem_pokerstars(benchmark):
-    measure(benchmark, "holdem", read_holdem, rounds=5)
+    measure(benchmark, "holdem", read_holdem, rounds=15)
 
 
 @pytest.mark.benchmark(group="PokerStars parse, replay and check")
