@@ -7,12 +7,8 @@ from setuptools import Extension, setup
 
 # -O3 lets the C compiler unroll the fixed-width batch loops and inline the
 # evaluator into them.  No -march=native: wheels must run on any CPU of their
-# platform.  On Linux, -fno-plt calls the interpreter's C API through its
-# address table, without a jump through a stub each time (the readers of hand
-# histories make thousands of such calls a hand).
+# platform.
 extra_compile_args = ["/O2"] if sys.platform == "win32" else ["-O3"]
-if sys.platform.startswith("linux"):
-    extra_compile_args.append("-fno-plt")
 
 core = Extension(
     "holdem._core",
