@@ -13,7 +13,7 @@ cdef inline bint same_bytes(const char *first, const char *second, Py_ssize_t si
     cdef uint64_t word, other
     cdef uint32_t half, other_half
     cdef Py_ssize_t at = 0
-    if size >= 8:  # eight bytes at a time, the last eight overlapping the ones before
+    if size >= 8:  # eight bytes at a time; the last eight as one word, which may overlap those before
         while at + 8 < size:
             memcpy(&word, first + at, 8)
             memcpy(&other, second + at, 8)
