@@ -8,6 +8,9 @@ fixture folder is in ``SITES``.
 from __future__ import annotations
 
 import io
+import json
+import mmap
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -16,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from holdem.errors import InvalidHistoryError
-from holdem.formats import ohh
+from holdem.formats import conversions, ohh
 from holdem.formats.histories import read_histories
 
 DATA = Path(__file__).parent / "data" / "histories"
@@ -155,3 +158,131 @@ def test_ohh_text(text):
     assert sum(record.net) + record.rake + record.jackpot == 0
     again = ohh.loads(ohh.dumps(record))
     assert again.net == record.net and again.hand.history == record.hand.history
+
+
+# Inputs that once broke the contract, each kept as it was found (made small).
+STARS_HAND = """PokerStars Hand #7: Hold'em No Limit ($0.01/$0.02 USD) - 2024/05/01 20:00:00 ET
+Table 'Alpha' 6-max Seat #1 is the button
+Seat 1: Ann ($2 in chips)
+Seat 2: Bob ($2 in chips)
+Bob: posts small blind $0.01
+Ann: posts big blind $0.02
+*** HOLE CARDS ***
+Bob: raises $0.04 to $0.06
+Ann: folds
+Uncalled bet ($0.04) returned to Bob
+Bob collected $0.04 from pot
+*** SUMMARY ***
+Total pot $0.04 | Rake $0
+"""
+PARTY_HAND = """***** Hand History for Game 0 *****
+s Hold'em - S
+Seat 4 is the button
+Seat 4: Bob (5USD)
+Seat 8: Cy (22USD)
+Bob posts small blind[.5]
+Cy posts big blind[6]
+** Dealing down cards **
+Bob folds
+Cy wins 5"""
+IPOKER_GAME = '<session><general><gametype>Holdem NL</gametype>{general}</general><game{code}>{game}</game></session>\n'
+
+
+def only_problems(text):
+    reader = read_histories(io.StringIO(text))
+    assert list(reader) == []
+    return [problem.reason for problem in reader.problems]
+
+
+def test_a_hand_is_read_at_all() -> None:  # the texts below break one thing each of a hand that reads
+    assert [record.net for record in read_histories(io.StringIO(STARS_HAND))] == [(Decimal("-0.02"), Decimal("0.02"))]
+
+
+@pytest.mark.parametrize(
+    ("seats", "why"),
+    [(("Seat 1: Ann", "Seat 1: Bob"), "seat 1 listed after seat 1"), (("Seat 255: Ann", "Seat 2: Bob"), "after seat 255")],
+)
+def test_seats_shared_or_out_of_order_are_problems(seats, why) -> None:
+    text = STARS_HAND.replace("Seat 1: Ann", seats[0]).replace("Seat 2: Bob", seats[1])
+    assert any(why in reason for reason in only_problems(text))
+
+
+def test_a_rake_beyond_the_pots_won_is_a_problem() -> None:  # the uncalled bet given back pays none
+    assert any("do not replay" in reason for reason in only_problems(PARTY_HAND))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<session><general></general><game/>\n",
+        "<session><general></general><game/></session>\n",
+        "<session><general/>\n<game/><game></game>\n</session>\n",
+        IPOKER_GAME.format(general="", code="", game='<round no="0"><action no="\u00b2"/></round>'),
+        IPOKER_GAME.format(general="<tablesize>\u00b2</tablesize>", code="", game=""),
+    ],
+)
+def test_ipoker_empty_games_and_digits_of_other_kinds_are_problems(text) -> None:
+    assert only_problems(text)
+
+
+def test_an_ipoker_owner_not_dealt_in_is_no_hero_and_writes(tmp_path) -> None:
+    text = (DATA / "ipoker" / "cash.xml").read_text(encoding="utf-8").replace("<nickname>Ann</nickname>", "<nickname>Observer</nickname>")
+    records = list(read_histories(io.StringIO(text)))
+    assert records and all(record.hero is None for record in records)
+    assert [ohh.loads(ohh.dumps(record)).net for record in records] == [record.net for record in records]
+    coded = text.replace('gamecode="', 'gamecode="\u00b2', 1)
+    assert [conversions.to_phh(record).count("_hand_id") for record in read_histories(io.StringIO(coded))][0] == 1
+
+
+def test_a_binary_source_known_by_its_read_alone(tmp_path) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text(STARS_HAND, encoding="utf-16")
+    with path.open("rb") as file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
+        assert [record.hand_id for record in read_histories(mapped)] == ["7"]  # type: ignore[arg-type]
+
+
+OHH_VALID = OHH_TEXTS[0]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('"bet_type": "NL"', '"bet_type": ["NL"]'),
+        ('"action": "Check"', '"action": {}'),
+        ('"game_type": "Holdem"', '"game_type": "Holdem", "tournament_bounties": 5'),
+        ('"small_blind_amount": ', '"small_blind_amount": 9e999999, "_": '),
+        ('"player_wins": [', '"player_wins": [{"player_id": 0, "win_amount": 9e999999}, {"player_id": 0, "win_amount": 9e999999}, '),
+    ],
+)
+def test_ohh_fields_of_the_wrong_shape_or_size_are_refused(old, new) -> None:
+    assert old in OHH_VALID
+    with pytest.raises(InvalidHistoryError):
+        ohh.loads(OHH_VALID.replace(old, new, 1))
+
+
+def test_ohh_load_all_reads_each_line_once(monkeypatch) -> None:
+    parsed = []
+    loads = ohh.json.loads
+    monkeypatch.setattr(ohh.json, "loads", lambda text, **options: parsed.append(len(text)) or loads(text, **options))
+    with pytest.raises(InvalidHistoryError):
+        list(ohh.load_all(io.StringIO("[" + "{}\n," * 2_000 + "{}\n")))  # a value still open at every line's end
+    assert len(parsed) == 1
+    hands = "\n".join(OHH_TEXTS[:2]) + "\n\n" + json.dumps(json.loads(OHH_TEXTS[2]), indent=1) + "\n"
+    assert [record.hand_id for record in ohh.load_all(io.StringIO(hands))] == [
+        json.loads(text)["ohh"]["game_number"] for text in OHH_TEXTS[:3]
+    ]
+
+
+def test_ohh_load_all_reads_a_bounded_line_at_a_time() -> None:
+    asked = []
+
+    class Endless:
+        name = "endless.ohh"
+
+        def readline(self, size=-1):
+            asked.append(size)
+            return "" if size == 0 else "{" + " " * (size - 1 if size > 0 else 10**8)
+
+    with pytest.raises(InvalidHistoryError, match="more than 1,000,000"):
+        list(ohh.load_all(Endless()))  # type: ignore[arg-type]
+    assert 0 < max(asked) <= ohh.MAX_HAND_TEXT + 1

@@ -3,8 +3,10 @@ converted the same on every executor; the convert command."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
+import os
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 from pathlib import Path
@@ -21,7 +23,7 @@ from holdem.hand import Hand
 from holdem.rules import Rules
 
 STARS = Path(__file__).parent / "data" / "histories" / "pokerstars"
-RECORDS = list(read_histories(STARS))
+RECORDS = list(read_histories(STARS.parent))  # every site's fixtures
 FIELDS = ("site", "hand_id", "table", "started", "tournament", "currency", "unit", "players", "seats", "button",
           "hero", "net", "rake", "jackpot", "max_seats", "cash_outs", "cash_out_fees", "bounties")  # fmt: skip
 
@@ -41,7 +43,11 @@ def by_player(record: SiteHand) -> dict[str, object]:
 @pytest.mark.parametrize("record", RECORDS, ids=[f"{Path(r.source).name}-{r.hand_id}" for r in RECORDS])
 def test_every_imported_hand_reads_back_equal_from_ohh(record: SiteHand) -> None:
     again = ohh.loads(ohh.dumps(record))
-    assert facts(again) == facts(record)
+    expected = facts(record)  # but for what OHH must give: a table's size, a time in UTC
+    expected["max_seats"] = record.max_seats or record.hand.player_count
+    if record.started is not None and record.started.tzinfo is None:
+        expected["started"] = record.started.replace(tzinfo=datetime.timezone.utc)
+    assert facts(again) == expected
     assert again.hand.history == record.hand.history and again.hand.boards == record.hand.boards
 
 
@@ -180,7 +186,7 @@ def test_the_source_may_be_any_name_of_the_text() -> None:
     assert ohh.loads(text, source=Path("a.json")).source == Path("a.json")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("stack", "why"), [("1e5000000000", "no whole number of chips"), ("1e-2000000000", "finer")])
+@pytest.mark.parametrize(("stack", "why"), [("1e5000000000", "no amount"), ("1e-2000000000", "no amount"), ("1e39", "no whole number of chips")])
 def test_amounts_past_the_decimal_context_are_problems(stack: str, why: str) -> None:
     text = ohh.dumps(RECORDS[0])
     document = json.loads(text)
@@ -189,3 +195,17 @@ def test_amounts_past_the_decimal_context_are_problems(stack: str, why: str) -> 
     text = json.dumps(document).replace('"starting_stack": 0', f'"starting_stack": {stack}', 1)
     with pytest.raises(holdem.InvalidHistoryError, match=why):
         ohh.loads(text)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a file name of bytes that are not UTF-8, and /dev/null")
+def test_convert_writes_any_file_name_and_never_replaces_a_device(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    odd = os.fsdecode(bytes(tmp_path / "hands") + b"\xff.txt")
+    Path(odd).write_bytes((STARS / "cash.txt").read_bytes())
+    target = tmp_path / "out.jsonl"
+    assert main(["convert", odd, "--to", "jsonl", str(target)]) == 0
+    assert json.loads(target.read_text(encoding="utf-8").splitlines()[0])["source"].endswith("hands\ufffd.txt")
+    assert main(["convert", odd, "--to", "jsonl", os.devnull]) == 0
+    assert Path(os.devnull).is_char_device()
+    assert main(["convert", odd, "--to", "jsonl", ""]) == 1
+    assert "holdem: error: an empty output name" in capsys.readouterr().err
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted([Path(odd).name, target.name])

@@ -28,7 +28,7 @@ def _whole(text: str, least: int) -> int:
 
 def player_count(text: str) -> int:
     """The type of ``--players``: a whole number from 2 to 10, the players a table seats."""
-    if not text.isdigit() or not 2 <= int(text) <= 10:
+    if not text.isascii() or not text.isdigit() or not 2 <= int(text) <= 10:
         raise argparse.ArgumentTypeError(f"{text!r}: a table seats 2 to 10 players")
     return int(text)
 

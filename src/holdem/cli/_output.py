@@ -26,20 +26,32 @@ def replaced_at_the_end(path: str, *, binary: bool = False) -> Iterator[IO[Any]]
     """A file that takes the place of ``path`` when the block ends well; until then ``path`` is left as it was.
 
     It is written under a hidden name in the same folder, so a failure or Ctrl-C leaves no half-written file,
-    and it is created on entry, so a missing or read-only folder stops the command before its work.
+    and it is created on entry, so a missing or read-only folder stops the command before its work.  A path
+    that is no regular file (``/dev/stdout``, a pipe, a device) is written to as it is, never replaced.
     """
+    if not path:
+        raise FileNotFoundError(errno.ENOENT, "an empty output name: give the path of the file to write")
     if os.path.isdir(path):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    if os.path.exists(path) and not os.path.isfile(path):
+        with _opened(path, binary) as file:
+            yield file
+        return
     folder, name = os.path.split(path)
     part = os.path.join(folder, f".{name}.{os.getpid()}.part")
     try:
-        file = open(part, "wb") if binary else open(part, "w", encoding="utf-8", newline="")
+        file = _opened(part, binary)
     except OSError as error:
         raise OSError(error.errno, error.strerror, path) from None
     try:
         with file:
             yield file
+        os.replace(part, path)
     except BaseException:
-        os.remove(part)
+        with contextlib.suppress(OSError):
+            os.remove(part)
         raise
-    os.replace(part, path)
+
+
+def _opened(path: str, binary: bool) -> IO[Any]:
+    return open(path, "wb") if binary else open(path, "w", encoding="utf-8", newline="")

@@ -100,7 +100,7 @@ class _Terminal:
         self.report(view)
         while True:
             line = input(f"all in: run the board how many times (1-{most})? ").strip()
-            if line.isdigit() and 1 <= int(line) <= most:
+            if line.isascii() and line.isdigit() and 1 <= int(line) <= most:
                 return int(line)
             print(f"type a number from 1 to {most}")
 
@@ -131,7 +131,7 @@ def _parse(line: str, legal: LegalActions) -> tuple[Decision | None, str]:
     words = line.lower().replace("all in", "all-in").split()
     kind = _WORDS.get(words[0]) if words else None
     low, high = legal.min_raise_to, legal.max_raise_to
-    if kind == "raise" and len(words) == 2 and words[1].isdigit():
+    if kind == "raise" and len(words) == 2 and words[1].isascii() and words[1].isdigit():
         if low is None or high is None:
             return None, f"you may not bet or raise now: {_choices(legal)}"
         if not low <= int(words[1]) <= high:

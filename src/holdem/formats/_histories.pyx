@@ -748,6 +748,7 @@ cdef object _replay(parsed, int places, source):
         raise HandProblem(f"too few or too many players: {count} dealt in, holdem plays hands of 2 to 10")
     if not _distinct(names):
         raise HandProblem("two seats with one name: every player needs a name of their own")
+    _in_order(_get(parsed, P_SEATS))
 
     stacks = [_chips(_seat_field(player, SEAT_STACK), "stack", places) for player in _get(parsed, P_SEATS)]
     for stack in stacks:
@@ -930,6 +931,17 @@ cdef bint _distinct(list names) except -1:
             if hashes[other] == hashes[seat] and (names[other] is names[seat] or names[other] == names[seat]):
                 return False
     return True
+
+
+cdef int _in_order(seats) except -1:
+    """Check that ``seats`` are listed in the order of their numbers, each player in a seat of their own."""
+    before = None
+    for seat in seats:
+        number = _seat_field(seat, SEAT_NUMBER)
+        if before is not None and not number > before:
+            raise HandProblem(f"seat {number} listed after seat {before}: the seats go round the table, one a player")
+        before = number
+    return 0
 
 
 cdef int _button(parsed, int count, list smalls, list bigs) except -1:
@@ -1172,8 +1184,9 @@ cdef object _check(
         expected[seat] = won[seat] + returned[seat] if in_collected else won[seat]
         taken[seat] = 0 if amounts[seat] is _ZERO else _exact_chips(amounts[seat], places)
         pot += won[seat] + (returned[seat] if in_total_pot else 0)
-        # each player's part of the rake and fees: none from a player who won nothing, nor all of a win
-        agree = agree and taken[seat] != NOT_CHIPS and 0 <= expected[seat] - taken[seat] and (
+        # each player's part of the rake and fees: none from a player who won nothing, nor all of a win, nor more
+        # than the pots won (an uncalled bet given back pays none)
+        agree = agree and taken[seat] != NOT_CHIPS and 0 <= expected[seat] - taken[seat] <= won[seat] and (
             (expected[seat] == 0) == (taken[seat] == 0)
         )
         shares += expected[seat] - taken[seat] if agree else 0
@@ -1206,6 +1219,9 @@ cdef object _check(
             dealt = extra_boards[run - 1] if run <= len(extra_boards) else ()
         if tuple(board) != tuple(dealt):
             raise HandProblem(f"board cards the hand never reached: run {run + 1}")
+    hero = _get(parsed, P_HERO)
+    if hero is not None and _position(names, hero) < 0:  # the file's owner watched, or sat out: dealt nothing
+        hero = None
     starting = hand._starting  # Hand.payoffs: the hand is over, no bets are out
     cdef list net = []
     for seat in range(count):  # the chips won or lost, and what the site says was collected (with its own places)
@@ -1215,7 +1231,7 @@ cdef object _check(
         _get(parsed, P_SITE), _get(parsed, P_HAND_ID), _get(parsed, P_TABLE), _get(parsed, P_STARTED),
         _get(parsed, P_TOURNAMENT), _get(parsed, P_CURRENCY), unit, tuple(names),
         tuple([_seat_field(player, SEAT_NUMBER) for player in _get(parsed, P_SEATS)]), _get(parsed, P_BUTTON),
-        _get(parsed, P_HERO), hand, tuple(net), rake, jackpot, _get(parsed, P_GAME), _get(parsed, P_FAST_FOLD),
+        hero, hand, tuple(net), rake, jackpot, _get(parsed, P_GAME), _get(parsed, P_FAST_FOLD),
         _get(parsed, P_MAX_SEATS), _get(parsed, P_CASH_OUTS), _get(parsed, P_CASH_OUT_FEES),
         _get(parsed, P_BOUNTIES), source, _get(parsed, P_LINE),
     ))

@@ -58,7 +58,7 @@ def to_phh(record: SiteHand) -> str:
     }
     if record.table is not None:
         fields["table"] = record.table
-    if record.hand_id.isdigit() and len(record.hand_id) < 19:
+    if record.hand_id.isascii() and record.hand_id.isdigit() and len(record.hand_id) < 19:
         fields["hand"] = int(record.hand_id)
     else:
         fields["_hand_id"] = record.hand_id
@@ -204,10 +204,16 @@ def to_json(record: SiteHand) -> str:
         "jackpot": str(record.jackpot),
         "cash_outs": {name: str(amount) for name, amount in record.cash_outs.items()},
         "bounties": {name: str(amount) for name, amount in record.bounties.items()},
-        "source": record.source,
+        "source": _text_of(record.source),
         "line": record.line,
     }
     return json.dumps(data, ensure_ascii=False)
+
+
+def _text_of(source: object) -> str:
+    """``source``, a file's name, as text that UTF-8 can write: the bytes of a name that is not UTF-8 (kept by
+    Python as lone surrogates) shown as replacement characters."""
+    return os.fsencode(source).decode("utf-8", errors="replace") if isinstance(source, str) else str(source)
 
 
 _WRITERS = {"phh": to_phh, "ohh": ohh.dumps, "jsonl": to_json}

@@ -308,7 +308,7 @@ def _file_lines(source: Any, name: str, report: Callable[[Problem], None]) -> It
     else:
         buffered = source
         if not hasattr(source, "peek"):
-            buffered = io.BufferedReader(source)
+            buffered = io.BufferedReader(_Raw(read))
             wrappers.append(buffered)
         encoding, skip = _encoding(buffered.peek(512)[:512])
         buffered.read(skip)
@@ -329,6 +329,23 @@ def _file_lines(source: Any, name: str, report: Callable[[Problem], None]) -> It
     finally:
         for wrapper in wrappers:
             wrapper.detach()
+
+
+class _Raw(io.RawIOBase):
+    """A binary source known by its ``read`` alone (a raw file, an ``mmap``, a socket's file...) as the raw
+    stream that :class:`io.BufferedReader` buffers."""
+
+    def __init__(self, read: Callable[[int], bytes]) -> None:
+        super().__init__()
+        self._read = read
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = self._read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
 
 
 def _without_stray_byte(pieces: Iterator[str]) -> Iterator[str]:

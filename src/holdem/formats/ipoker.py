@@ -225,7 +225,7 @@ def split(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
             elif tag == "session":  # the next line may start another document
                 return
             elif collecting is not None:
-                first, text = _text(kept, collecting[1], at)
+                first, text = _text(kept, tag, collecting[1], at)
                 if tag == "game":
                     yield first, text + general
                 else:
@@ -244,12 +244,14 @@ def split(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
             raise HandProblem("the document ends before its last element (the file cut short?)", where) from None
 
 
-def _text(kept: list[tuple[int, int, bytes]], begin: int, end_tag: int) -> tuple[int, list[str]]:
-    """The lines of an element from its start tag at byte ``begin`` to the end of its end tag at
-    byte ``end_tag``, the first line's number."""
+def _text(kept: list[tuple[int, int, bytes]], tag: str, begin: int, end_tag: int) -> tuple[int, list[str]]:
+    """The lines of a ``tag`` element of the root from its start tag at byte ``begin`` to the end of
+    its end tag at byte ``end_tag`` (or to ``end_tag`` for an empty element, ``<game/>``, which expat
+    ends after its ``>``), the first line's number."""
     base = kept[0][0]
     data = b"".join(chunk[2] for chunk in kept)
-    stop = data.index(b">", end_tag - base) + 1
+    closed = data.startswith(b"</" + tag.encode(), end_tag - base)  # (what follows an empty one ends the root)
+    stop = data.index(b">", end_tag - base) + 1 if closed else end_tag - base
     return kept[0][1], data[begin - base : stop].decode("utf-8", "surrogatepass").split("\n")
 
 
@@ -388,7 +390,7 @@ def _game(parsed: ParsedHand, session: _Element, details: _Element, line: int) -
     parsed.table = session.text_of("tablename")
     parsed.hero = session.text_of("nickname")
     size = session.text_of("tablesize")
-    parsed.max_seats = int(size) if size and size.isdigit() else None
+    parsed.max_seats = int(size) if size and size.isascii() and size.isdigit() else None
     if parsed.tournament is None:
         parsed.currency = session.text_of("tablecurrency") or session.text_of("currency") or currency_of(gametype)
     small = details.text_of("smallblind") or session.text_of("smallblind")
@@ -467,7 +469,7 @@ def _put_in(actions: list[tuple[int, int, _Element]], posts: list[Post], verb: s
 
 def _number(element: _Element, attribute: str) -> int:
     text = element.attributes.get(attribute, "")
-    if not text.isdigit() or len(text) > 18:
+    if not text.isascii() or not text.isdigit() or len(text) > 18:
         raise HandProblem(f"<{element.tag}> {attribute}={text[:20]!r}: a whole number is needed", element.line)
     return int(text)
 

@@ -11,7 +11,9 @@ Amounts are decimals in the hand's currency (``unit`` times the engine's chips),
 never floats.  A hand run more than once keeps each run's board in the
 field ``_boards``, and one whose big blind was posted short all in says in
 ``_call_full_big_blind`` whether the others called it in full (the sites'
-rule, and what a hand without the field is replayed under): OHH has neither.
+rule, and what a hand without the field is replayed under); a fixed-limit hand
+whose bets are not one and two big blinds (partypoker's) gives them in
+``_bets``: OHH has none of these.
 
 >>> from holdem.hand import Hand
 >>> from holdem.rules import Rules
@@ -37,7 +39,7 @@ from holdem.cards import format_cards
 from holdem.errors import InvalidHistoryError
 from holdem.formats.histories import SiteHand, replay
 from holdem.formats.parsing import Act, HandProblem, ParsedHand, Post, PostKind, Seat, parse_hand_cards
-from holdem.formats.phh import MAX_HAND_TEXT, checked_text
+from holdem.formats.phh import MAX_HAND_TEXT, bounded_lines, checked_text
 from holdem.hand import Hand
 from holdem.rules import Structure
 
@@ -108,8 +110,9 @@ def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[SiteHand]:
     """
     name = str(getattr(fp, "name", "<file>"))
     lines: list[str] = []
-    size = start = 0
-    for number, item in enumerate(fp, 1):
+    size = start = depth = 0
+    in_string = False
+    for number, item in enumerate(bounded_lines(fp), 1):
         line = bytes(item).decode("utf-8", errors="replace") if isinstance(item, (bytes, bytearray)) else str(item)
         if not lines:
             start = number
@@ -120,23 +123,36 @@ def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[SiteHand]:
         size += len(line)
         if size > MAX_HAND_TEXT:
             raise InvalidHistoryError(f"{name}, line {number}: a hand of more than {MAX_HAND_TEXT:,} characters")
-        text = "".join(lines)
-        if line.strip() and not text.rstrip().endswith("}"):
-            continue
-        if not line.strip() or _complete(text):
-            yield loads(text, source=f"{name}, line {start}")
-            lines, size = [], 0
+        if line.strip():
+            depth, in_string = _nesting(line, depth, in_string)
+        if not line.strip() or (depth <= 0 and not in_string):  # a blank line, or the end of a whole value
+            yield loads("".join(lines), source=f"{name}, line {start}")
+            lines, size, depth, in_string = [], 0, 0, False
     if lines and "".join(lines).strip():
         yield loads("".join(lines), source=f"{name}, line {start}")
 
 
-def _complete(text: str) -> bool:
-    """Whether ``text`` is a whole JSON value (a hand on one line, or the last line of one)."""
-    try:
-        json.loads(text, parse_float=Decimal, parse_int=Decimal)
-    except (ValueError, RecursionError):
-        return False
-    return True
+_MARKS = re.compile(r'["\\{}\[\]]')
+
+
+def _nesting(line: str, depth: int, in_string: bool) -> tuple[int, bool]:
+    """How deep JSON text is nested (objects and arrays open) after ``line``, and whether it ends inside a
+    string, from ``depth`` and ``in_string`` before it: the marks alone are read, once each."""
+    escaped = -1  # where a character escaped by a backslash is
+    for mark in _MARKS.finditer(line):
+        at, char = mark.start(), mark.group()
+        if in_string:
+            if at == escaped:
+                continue
+            if char == "\\":
+                escaped = at + 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        else:
+            depth += 1 if char in "{[" else -1
+    return depth, in_string
 
 
 def parse(data: object) -> ParsedHand:
@@ -153,7 +169,7 @@ def parse(data: object) -> ParsedHand:
         raise HandProblem(f"not Texas hold'em: {game_type}", skipped=True, game=str(game_type))
     limit = _field(data, "bet_limit", dict, {})
     bet_type = limit.get("bet_type", "NL")
-    if bet_type not in _BET_TYPES:
+    if not isinstance(bet_type, str) or bet_type not in _BET_TYPES:
         raise HandProblem(f"bet_limit {bet_type!r}: OHH bet types are NL, PL and FL")
     site = str(data.get("site_name") or "OHH")
     parsed = ParsedHand(
@@ -162,7 +178,7 @@ def parse(data: object) -> ParsedHand:
     tournament = data.get("tournament_info") if data.get("tournament") else None
     if isinstance(tournament, dict):
         parsed.tournament = str(tournament.get("tournament_number", ""))
-    parsed.table = _optional_text(data.get("table_name"))
+    parsed.table = _optional_text(data.get("table_name")) or None
     size = data.get("table_size")
     if isinstance(size, Decimal) and size == size.to_integral_value() and 1 <= size <= 10:
         parsed.max_seats = int(size)
@@ -172,7 +188,11 @@ def parse(data: object) -> ParsedHand:
     parsed.small_blind = _amount(data, "small_blind_amount")
     parsed.big_blind = _amount(data, "big_blind_amount")
     if parsed.structure is Structure.FIXED_LIMIT:
-        parsed.small_bet, parsed.big_bet = parsed.big_blind, 2 * parsed.big_blind
+        bets = data.get("_bets")
+        if isinstance(bets, list) and len(bets) == 2:
+            parsed.small_bet, parsed.big_bet = (_amount({"_bets": bet}, "_bets") for bet in bets)
+        else:
+            parsed.small_bet, parsed.big_bet = parsed.big_blind, 2 * parsed.big_blind
     dealer = data.get("dealer_seat")
     parsed.button = _integer(dealer, "dealer_seat") if dealer is not None else None
 
@@ -246,9 +266,11 @@ def parse(data: object) -> ParsedHand:
             cash_out = _amount(win, "cashout_amount", Decimal(0))
             if cash_out:
                 parsed.cash_outs[name] = cash_out
-                parsed.cash_out_fees[name] = _amount(win, "cashout_fee", Decimal(0))
+            fee = _amount(win, "cashout_fee", Decimal(0))
+            if fee or (cash_out and "cashout_fee" in win):  # a fee of a cash out, or of insurance
+                parsed.cash_out_fees[name] = fee
     parsed.total_pot = total
-    for bounty in data.get("tournament_bounties") or []:
+    for bounty in _field(data, "tournament_bounties", list, []) if data.get("tournament_bounties") else []:
         if isinstance(bounty, dict):
             name = name_of(bounty)
             parsed.bounties[name] = parsed.bounties.get(name, Decimal(0)) + _amount(bounty, "bounty_won")
@@ -259,9 +281,11 @@ def _action(
     parsed: ParsedHand, action: dict[str, Any], name: str, street: int | None, bets: dict[str, Decimal]
 ) -> None:
     kind = action.get("action")
+    if not isinstance(kind, str):
+        raise HandProblem(f"an action that is no action's name: {kind!r}")
     amount = action.get("amount")
     value = amount if isinstance(amount, Decimal) else Decimal(0)
-    if not value.is_finite() or value < 0:
+    if not _is_amount(value):
         raise HandProblem(f"an amount that is no amount: {amount!r}")
     if kind == "Dealt Cards":
         cards = action.get("cards")
@@ -306,9 +330,15 @@ def _field(data: dict[str, Any], name: str, kind: type, default: Any) -> Any:
 
 def _amount(data: dict[str, Any], name: str, default: Decimal | None = None) -> Decimal:
     value = data.get(name, default)
-    if not isinstance(value, Decimal) or not value.is_finite() or value < 0:
+    if not isinstance(value, Decimal) or not _is_amount(value):
         raise HandProblem(f"an amount that is no amount: {name} {value!r}")
     return value
+
+
+def _is_amount(value: Decimal) -> bool:
+    """Whether ``value`` can be an amount: not negative, and of at most 40 digits either side of the point (as
+    the sites' amounts are read), so that sums of amounts are exact."""
+    return value.is_finite() and value >= 0 and value.adjusted() < 40 and int(value.as_tuple().exponent) > -40
 
 
 def _integer(value: object, name: str) -> int:
@@ -372,7 +402,7 @@ def dumps(record: SiteHand | Hand) -> str:
     }
     if record.tournament is not None:
         data["tournament_info"] = {"tournament_number": record.tournament}
-    if record.hero is not None:
+    if record.hero in record.players:
         data["hero_player_id"] = record.players.index(record.hero)
     data["players"] = [
         {"id": ids[seat], "seat": record.seats[seat], "name": record.players[seat], "starting_stack": money(stack)}
@@ -441,6 +471,8 @@ def dumps(record: SiteHand | Hand) -> str:
         data["_boards"] = [format_cards(board, " ").split() for board in hand.boards]
     if short_big_blind:
         data["_call_full_big_blind"] = rules.call_full_big_blind
+    if rules.structure is Structure.FIXED_LIMIT and (rules.small_bet, rules.big_bet) != (rules.big_blind, 2 * rules.big_blind):
+        data["_bets"] = [money(rules.small_bet), money(rules.big_bet)]
     won = [0] * hand.player_count
     for action in hand.history:
         if action.kind is ActionKind.WIN:
@@ -458,7 +490,7 @@ def dumps(record: SiteHand | Hand) -> str:
             "player_wins": [
                 _win(ids[seat], collected[seat], record, record.players[seat])
                 for seat in range(hand.player_count)
-                if won[seat] or record.players[seat] in record.cash_outs
+                if won[seat] or record.players[seat] in record.cash_outs or record.players[seat] in record.cash_out_fees
             ],
         }
     ]
@@ -480,7 +512,8 @@ def _win(player_id: int, amount: Decimal, record: SiteHand, name: str) -> dict[s
     win: dict[str, Any] = {"player_id": player_id, "win_amount": amount}
     if name in record.cash_outs:
         win["cashout_amount"] = record.cash_outs[name]
-        win["cashout_fee"] = record.cash_out_fees.get(name, Decimal(0))
+    if name in record.cash_out_fees:
+        win["cashout_fee"] = record.cash_out_fees[name]
     return win
 
 

@@ -208,7 +208,8 @@ class SiteHand:
     order, as are the seats of ``hand``.  ``unit`` is the value of one chip of
     ``hand``: ``hand.payoffs[i] * unit`` is what player ``i`` won or lost
     before rake.  ``button`` is the site's button seat number; ``hero`` the
-    player whose hole cards the file's owner saw dealt.  Cash-outs (a player
+    player whose hole cards the file's owner saw dealt (``None`` when the
+    owner was dealt no cards: watching, or sitting out).  Cash-outs (a player
     selling the pot's result before the board) are in ``cash_outs`` and
     ``cash_out_fees``, never in ``net``.
     """

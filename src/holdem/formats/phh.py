@@ -244,10 +244,7 @@ def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
     start = 0
     lines: list[str] = []
     size = 0
-    readline = getattr(fp, "readline", None)
-    # A file is read a bounded line at a time, so that an endless line cannot fill the memory.
-    source = iter(lambda: readline(MAX_HAND_TEXT + 1), readline(0)) if callable(readline) else fp
-    for line_number, line in enumerate(source, 1):
+    for line_number, line in enumerate(bounded_lines(fp), 1):
         line = checked_text(line, f"{name}, line {line_number}")
         section = _SECTION.match(line.strip())
         if section is None:
@@ -269,6 +266,13 @@ def load_all(fp: Iterable[str] | Iterable[bytes]) -> Iterator[HandHistory]:
         yield _read("".join(lines), f"{name}, hand {number}", start)
     elif _parse_toml("".join(lines), name, 0):
         raise InvalidHistoryError(f"{name}: no section [1]: a .phhs file holds hands in sections [1], [2], ...")
+
+
+def bounded_lines(fp: Iterable[str] | Iterable[bytes]) -> Iterable[str | bytes]:
+    """The lines of ``fp``: of a file, read a line of at most :data:`MAX_HAND_TEXT` characters at a time, so
+    that an endless line cannot fill the memory (a longer line comes in pieces, more than a hand)."""
+    readline = getattr(fp, "readline", None)
+    return iter(lambda: readline(MAX_HAND_TEXT + 1), readline(0)) if callable(readline) else fp
 
 
 def _name(fp: object) -> str:
