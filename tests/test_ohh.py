@@ -7,6 +7,7 @@ import datetime
 import io
 import json
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 from pathlib import Path
@@ -186,7 +187,9 @@ def test_the_source_may_be_any_name_of_the_text() -> None:
     assert ohh.loads(text, source=Path("a.json")).source == Path("a.json")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("stack", "why"), [("1e5000000000", "no amount"), ("1e-2000000000", "no amount"), ("1e39", "no whole number of chips")])
+@pytest.mark.parametrize(
+    ("stack", "why"), [("1e5000000000", "no amount"), ("1e-2000000000", "no amount"), ("1e39", "no whole number of chips")]
+)
 def test_amounts_past_the_decimal_context_are_problems(stack: str, why: str) -> None:
     text = ohh.dumps(RECORDS[0])
     document = json.loads(text)
@@ -197,15 +200,24 @@ def test_amounts_past_the_decimal_context_are_problems(stack: str, why: str) -> 
         ohh.loads(text)
 
 
-@pytest.mark.skipif(os.name != "posix", reason="a file name of bytes that are not UTF-8, and /dev/null")
-def test_convert_writes_any_file_name_and_never_replaces_a_device(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    odd = os.fsdecode(bytes(tmp_path / "hands") + b"\xff.txt")
+@pytest.mark.skipif(os.name != "posix", reason="a file name of bytes that are not UTF-8, and a named pipe")
+def test_convert_writes_any_file_name_and_never_replaces_a_pipe(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    odd = os.fsdecode(b"hands\xff.txt")
     Path(odd).write_bytes((STARS / "cash.txt").read_bytes())
-    target = tmp_path / "out.jsonl"
-    assert main(["convert", odd, "--to", "jsonl", str(target)]) == 0
-    assert json.loads(target.read_text(encoding="utf-8").splitlines()[0])["source"].endswith("hands\ufffd.txt")
-    assert main(["convert", odd, "--to", "jsonl", os.devnull]) == 0
-    assert Path(os.devnull).is_char_device()
+    assert main(["convert", odd, "--to", "jsonl", "out.jsonl"]) == 0
+    assert json.loads(Path("out.jsonl").read_text(encoding="utf-8").splitlines()[0])["source"] == "hands\ufffd.txt"
+    os.mkfifo("pipe")
+    read: list[bytes] = []
+    reader = threading.Thread(target=lambda: read.append(Path("pipe").read_bytes()), daemon=True)
+    reader.start()
+    assert main(["convert", odd, "--to", "jsonl", "pipe"]) == 0
+    reader.join(timeout=60)  # (a pipe replaced by a file is never written: its reader waits for ever)
+    assert read == [Path("out.jsonl").read_bytes()] and Path("pipe").is_fifo()
+    printed = capsys.readouterr()  # the counts kept out of what the pipe's reader reads, as out of /dev/stdout
+    assert "11 hands written to pipe" in printed.err and "written to pipe" not in printed.out
     assert main(["convert", odd, "--to", "jsonl", ""]) == 1
     assert "holdem: error: an empty output name" in capsys.readouterr().err
-    assert sorted(path.name for path in tmp_path.iterdir()) == sorted([Path(odd).name, target.name])
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted([odd, "out.jsonl", "pipe"])

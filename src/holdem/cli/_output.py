@@ -18,7 +18,7 @@ import os
 from collections.abc import Iterator
 from typing import IO, Any
 
-__all__ = ["replaced_at_the_end"]
+__all__ = ["is_stream", "replaced_at_the_end"]
 
 
 @contextlib.contextmanager
@@ -33,7 +33,7 @@ def replaced_at_the_end(path: str, *, binary: bool = False) -> Iterator[IO[Any]]
         raise FileNotFoundError(errno.ENOENT, "an empty output name: give the path of the file to write")
     if os.path.isdir(path):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
-    if os.path.exists(path) and not os.path.isfile(path):
+    if is_stream(path):
         with _opened(path, binary) as file:
             yield file
         return
@@ -51,6 +51,21 @@ def replaced_at_the_end(path: str, *, binary: bool = False) -> Iterator[IO[Any]]
         with contextlib.suppress(OSError):
             os.remove(part)
         raise
+
+
+def is_stream(path: str) -> bool:
+    """Whether ``path`` names no regular file of its own: a device, a pipe, or a link into ``/dev`` or ``/proc``
+    (``/dev/stdout``, whatever standard output is)."""
+    current = os.path.abspath(path)
+    if current.startswith("/proc/"):
+        return True
+    for _ in range(40):  # links followed one at a time, as far as the system does
+        if not os.path.islink(current):
+            break
+        current = os.path.join(os.path.dirname(current), os.readlink(current))
+        if current.startswith(("/dev/", "/proc/")):
+            return True
+    return os.path.exists(path) and not os.path.isfile(path)
 
 
 def _opened(path: str, binary: bool) -> IO[Any]:

@@ -34,7 +34,7 @@ import os
 import sys
 
 from holdem.cli._game import count
-from holdem.cli._output import replaced_at_the_end
+from holdem.cli._output import is_stream, replaced_at_the_end
 from holdem.errors import InvalidHistoryError
 from holdem.formats.conversions import FORMATS, convert
 from holdem.formats.histories import files_of
@@ -58,7 +58,9 @@ def add_to(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("inputs", nargs="+", metavar="INPUT", help="a hand history file or a folder of them")
     parser.add_argument("--to", choices=FORMATS, required=True, help="the format to write")
-    parser.add_argument("output", metavar="OUTPUT", help="the file to write (replaced once the conversion is done)")
+    parser.add_argument(
+        "output", metavar="OUTPUT", help="the file to write (replaced once the conversion is done; a pipe is written to)"
+    )
     parser.add_argument("--workers", type=int, default=None, help="processes to read the files on (default: all cores)")
     parser.add_argument(
         "--problems", type=count, default=SHOWN_PROBLEMS, help="problems to print one by one (default 20)"
@@ -82,6 +84,7 @@ def _run(arguments: argparse.Namespace) -> None:
         print(f"... and {hidden} more problems", file=sys.stderr)
     hands = "hand" if done.hands == 1 else "hands"
     written = f"{done.hands} {hands} written to {arguments.output} as {arguments.to.upper()}"
-    print(f"{written}, {len(done.problems)} problems")
+    counts = sys.stderr if is_stream(arguments.output) else sys.stdout  # not into the hands written to a pipe
+    print(f"{written}, {len(done.problems)} problems", file=counts)
     if done.summary.games:
-        print(done.summary)
+        print(done.summary, file=counts)

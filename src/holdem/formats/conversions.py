@@ -25,6 +25,7 @@ import dataclasses
 import datetime
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, as_completed
@@ -211,9 +212,12 @@ def to_json(record: SiteHand) -> str:
 
 
 def _text_of(source: object) -> str:
-    """``source``, a file's name, as text that UTF-8 can write: the bytes of a name that is not UTF-8 (kept by
-    Python as lone surrogates) shown as replacement characters."""
-    return os.fsencode(source).decode("utf-8", errors="replace") if isinstance(source, str) else str(source)
+    """``source``, a file's name, as text that UTF-8 can write: a lone surrogate (a byte of a name that is not
+    UTF-8, as Python keeps it) shown as a replacement character."""
+    return _SURROGATE.sub("\ufffd", str(source))
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 _WRITERS = {"phh": to_phh, "ohh": ohh.dumps, "jsonl": to_json}

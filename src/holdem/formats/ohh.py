@@ -188,11 +188,10 @@ def parse(data: object) -> ParsedHand:
     parsed.small_blind = _amount(data, "small_blind_amount")
     parsed.big_blind = _amount(data, "big_blind_amount")
     if parsed.structure is Structure.FIXED_LIMIT:
-        bets = data.get("_bets")
-        if isinstance(bets, list) and len(bets) == 2:
-            parsed.small_bet, parsed.big_bet = (_amount({"_bets": bet}, "_bets") for bet in bets)
-        else:
-            parsed.small_bet, parsed.big_bet = parsed.big_blind, 2 * parsed.big_blind
+        fixed_bets = data.get("_bets", [parsed.big_blind, 2 * parsed.big_blind])
+        if not isinstance(fixed_bets, list) or len(fixed_bets) != 2:
+            raise HandProblem(f"a field of the wrong kind: _bets {fixed_bets!r} (the small bet and the big bet)")
+        parsed.small_bet, parsed.big_bet = (_amount({"_bets": bet}, "_bets") for bet in fixed_bets)
     dealer = data.get("dealer_seat")
     parsed.button = _integer(dealer, "dealer_seat") if dealer is not None else None
 
@@ -270,7 +269,8 @@ def parse(data: object) -> ParsedHand:
             if fee or (cash_out and "cashout_fee" in win):  # a fee of a cash out, or of insurance
                 parsed.cash_out_fees[name] = fee
     parsed.total_pot = total
-    for bounty in _field(data, "tournament_bounties", list, []) if data.get("tournament_bounties") else []:
+    bounties = data.get("tournament_bounties")
+    for bounty in [] if bounties is None else _field(data, "tournament_bounties", list, []):
         if isinstance(bounty, dict):
             name = name_of(bounty)
             parsed.bounties[name] = parsed.bounties.get(name, Decimal(0)) + _amount(bounty, "bounty_won")
@@ -337,8 +337,8 @@ def _amount(data: dict[str, Any], name: str, default: Decimal | None = None) -> 
 
 def _is_amount(value: Decimal) -> bool:
     """Whether ``value`` can be an amount: not negative, and of at most 40 digits either side of the point (as
-    the sites' amounts are read), so that sums of amounts are exact."""
-    return value.is_finite() and value >= 0 and value.adjusted() < 40 and int(value.as_tuple().exponent) > -40
+    the sites' amounts are read), so that no sum of amounts overflows."""
+    return value.is_finite() and value >= 0 and value.adjusted() < 40 and int(value.as_tuple().exponent) >= -40
 
 
 def _integer(value: object, name: str) -> int:
@@ -471,7 +471,8 @@ def dumps(record: SiteHand | Hand) -> str:
         data["_boards"] = [format_cards(board, " ").split() for board in hand.boards]
     if short_big_blind:
         data["_call_full_big_blind"] = rules.call_full_big_blind
-    if rules.structure is Structure.FIXED_LIMIT and (rules.small_bet, rules.big_bet) != (rules.big_blind, 2 * rules.big_blind):
+    fixed_bets = (rules.small_bet, rules.big_bet)
+    if rules.structure is Structure.FIXED_LIMIT and fixed_bets != (rules.big_blind, 2 * rules.big_blind):
         data["_bets"] = [money(rules.small_bet), money(rules.big_bet)]
     won = [0] * hand.player_count
     for action in hand.history:
