@@ -7,6 +7,8 @@ import datetime
 import io
 import json
 import os
+import subprocess
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
@@ -221,3 +223,23 @@ def test_convert_writes_any_file_name_and_never_replaces_a_pipe(
     assert main(["convert", odd, "--to", "jsonl", ""]) == 1
     assert "holdem: error: an empty output name" in capsys.readouterr().err
     assert sorted(path.name for path in tmp_path.iterdir()) == sorted([odd, "out.jsonl", "pipe"])
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="links to file descriptors, as Linux has them")
+def test_a_link_to_standard_output_is_a_stream_and_adds_to_what_it_is(tmp_path: Path) -> None:
+    from holdem.cli._output import is_stream
+
+    (tmp_path / "file").write_text("")
+    (tmp_path / "link").symlink_to("file")
+    (tmp_path / "out").symlink_to(os.path.relpath("/proc/self/fd/1", tmp_path))
+    os.mkfifo(tmp_path / "pipe")
+    streams = ["/dev/stdout", "/dev/fd/1", str(tmp_path / "out"), str(tmp_path / "pipe")]
+    assert [is_stream(path) for path in streams] == [True] * 4
+    assert [is_stream(str(tmp_path / name)) for name in ("file", "link", "missing")] == [False] * 3
+    added = tmp_path / "all.jsonl"
+    added.write_text("kept\n")
+    with added.open("a") as output:  # `holdem convert ... /dev/stdout >> all.jsonl`
+        command = [sys.executable, "-m", "holdem", "convert", str(STARS / "cash.txt"), "--to", "jsonl", "/dev/stdout"]
+        subprocess.run(command, stdout=output, stderr=subprocess.DEVNULL, check=True)
+    lines = added.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "kept" and len(lines) == 1 + len(list(read_histories(STARS / "cash.txt")))

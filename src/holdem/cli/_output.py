@@ -33,8 +33,8 @@ def replaced_at_the_end(path: str, *, binary: bool = False) -> Iterator[IO[Any]]
         raise FileNotFoundError(errno.ENOENT, "an empty output name: give the path of the file to write")
     if os.path.isdir(path):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
-    if is_stream(path):
-        with _opened(path, binary) as file:
+    if is_stream(path):  # appended to: /dev/stdout reopens what standard output is, maybe a file it adds to
+        with _opened(path, binary, "a") as file:
             yield file
         return
     folder, name = os.path.split(path)
@@ -54,19 +54,21 @@ def replaced_at_the_end(path: str, *, binary: bool = False) -> Iterator[IO[Any]]
 
 
 def is_stream(path: str) -> bool:
-    """Whether ``path`` names no regular file of its own: a device, a pipe, or a link into ``/dev`` or ``/proc``
+    """Whether ``path`` names no regular file of its own: a device, a pipe, or a link to a file descriptor
     (``/dev/stdout``, whatever standard output is)."""
-    current = os.path.abspath(path)
-    if current.startswith("/proc/"):
+    if os.path.exists(path) and not os.path.isfile(path):
         return True
-    for _ in range(40):  # links followed one at a time, as far as the system does
-        if not os.path.islink(current):
-            break
-        current = os.path.join(os.path.dirname(current), os.readlink(current))
-        if current.startswith(("/dev/", "/proc/")):
+    current = os.path.abspath(path)
+    for _ in range(40):  # links followed one at a time, each in its folder's real place, as far as the system does
+        folder = os.path.realpath(os.path.dirname(current))
+        current = os.path.join(folder, os.path.basename(current))
+        if current.startswith(("/proc/", "/dev/fd/")) or current in ("/dev/stdout", "/dev/stderr"):
             return True
-    return os.path.exists(path) and not os.path.isfile(path)
+        if not os.path.islink(current):
+            return False
+        current = os.path.join(folder, os.readlink(current))
+    return False
 
 
-def _opened(path: str, binary: bool) -> IO[Any]:
-    return open(path, "wb") if binary else open(path, "w", encoding="utf-8", newline="")
+def _opened(path: str, binary: bool, mode: str = "w") -> IO[Any]:
+    return open(path, mode + "b") if binary else open(path, mode, encoding="utf-8", newline="")

@@ -22,7 +22,7 @@ import time
 from typing import IO
 
 from holdem.cards import CARD_NAMES, parse_cards
-from holdem.cli._output import replaced_at_the_end
+from holdem.cli._output import is_stream, replaced_at_the_end
 from holdem.equity import EquityResult, equity
 from holdem.errors import EquityError, HoldemError
 from holdem.ranges import CLASS_GRID, HandRange, class_combos
@@ -97,11 +97,12 @@ def _run(arguments: argparse.Namespace) -> None:
             threads=arguments.threads,
             progress=_Progress() if sys.stderr.isatty() else None,
         )
-        print(_table(arguments.players, arguments.board, arguments.dead, result))
+        shown = sys.stderr if arguments.plot and is_stream(arguments.plot) else sys.stdout  # not into a piped plot
+        print(_table(arguments.players, arguments.board, arguments.dead, result), file=shown)
         if plot_file is not None:
             _plot(arguments, plot_file)
     if arguments.plot:
-        print(f"plot saved to {arguments.plot}")
+        print(f"plot saved to {arguments.plot}", file=shown)
 
 
 class _Progress:

@@ -21,11 +21,12 @@ import math
 import os
 import re
 import signal
+import sys
 from collections.abc import Iterator
 from concurrent.futures import Executor
 
 from holdem.cli._game import add_game_options, bots_from, positive, rules_from
-from holdem.cli._output import replaced_at_the_end
+from holdem.cli._output import is_stream, replaced_at_the_end
 from holdem.errors import MatchError
 from holdem.match import AgentResult, play_match
 
@@ -102,11 +103,14 @@ def _run(arguments: argparse.Namespace) -> None:
             writer = csv.DictWriter(csv_file, list(rows[0] | settings))
             writer.writeheader()
             writer.writerows(row | settings for row in rows)
+    written = [path for path in (arguments.phh, arguments.json, arguments.csv) if path]
+    shown = sys.stderr if any(is_stream(path) for path in written) else sys.stdout  # not into a pipe's records
     print(
         f"{result.hands} hands of {rules.structure.value} {rules.small_blind}/{rules.big_blind}, "
-        f"{stack / rules.big_blind:g} big blinds, seed {result.seed}: {result.hands_per_second:,.0f} hands/s"
+        f"{stack / rules.big_blind:g} big blinds, seed {result.seed}: {result.hands_per_second:,.0f} hands/s",
+        file=shown,
     )
-    print(_shown(result.table()))
+    print(_shown(result.table()), file=shown)
 
 
 def _shown(table: str) -> str:

@@ -192,6 +192,8 @@ def parse(data: object) -> ParsedHand:
         if not isinstance(fixed_bets, list) or len(fixed_bets) != 2:
             raise HandProblem(f"a field of the wrong kind: _bets {fixed_bets!r} (the small bet and the big bet)")
         parsed.small_bet, parsed.big_bet = (_amount({"_bets": bet}, "_bets") for bet in fixed_bets)
+        if not 0 < parsed.small_bet <= parsed.big_bet:
+            raise HandProblem(f"_bets {fixed_bets!r}: a small bet above 0, and a big bet at least as big")
     dealer = data.get("dealer_seat")
     parsed.button = _integer(dealer, "dealer_seat") if dealer is not None else None
 
