@@ -7,6 +7,7 @@
 
 cimport cython
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject, PyObject_Hash, PyTypeObject
 from cpython.tuple cimport PyTuple_GET_ITEM
@@ -521,7 +522,7 @@ cdef object _stray(name, tuple stray):
 
 cpdef int places_of(parsed) except -1:
     """The decimal places of the hand's unit: the finest of any amount of the hand."""
-    return _places_of(_checked(parsed))
+    return _script_of(_checked(parsed)).places
 
 
 cdef object _checked(parsed):
@@ -552,30 +553,6 @@ cdef inline object _act_field(act, Py_ssize_t index):
 
 cdef inline object _post_field(post, Py_ssize_t index):
     return get_field(post, _POST, _PLACES.post, index)
-
-
-cdef int _places_of(parsed) except -1:
-    cdef int places = 0, index
-    cdef int amounts[6]
-    amounts[:] = [P_SMALL_BLIND, P_BIG_BLIND, P_RAKE, P_JACKPOT, P_SMALL_BET, P_BIG_BET]
-    for index in range(6):
-        places = max(places, _places(_get(parsed, amounts[index])))
-    for seat in _get(parsed, P_SEATS):
-        places = max(places, _places(_seat_field(seat, SEAT_STACK)))
-    for post in _get(parsed, P_POSTS):
-        places = max(places, _places(_post_field(post, POST_LIVE)), _places(_post_field(post, POST_DEAD)))
-    for street in _get(parsed, P_STREETS):
-        for act in street:
-            places = max(places, _places(_act_field(act, ACT_AMOUNT)))
-    for by_name in (_get(parsed, P_RETURNED), _get(parsed, P_COLLECTED)):
-        if by_name:
-            for amount in by_name.values():
-                places = max(places, _places(amount))
-    if _get(parsed, P_CURRENCY) and places < 2:
-        places = 2
-    if places > 12:
-        raise HandProblem("amounts finer than 10**-12 of a unit: holdem does not read them")
-    return places
 
 
 cdef dict _PARTS = {}  # each amount met, worked out once (amounts repeat): see _parts
@@ -648,33 +625,268 @@ cdef int _amount_parts(amount, int64_t *value) except -1:
     return parts[0]
 
 
-cdef inline int _places(amount) except -1:
-    """The decimal places ``amount`` needs (none for ``None``, an amount not given)."""
-    cdef int64_t value
-    return 0 if amount is None else _amount_parts(amount, &value)
+cdef struct Amount:
+    int64_t value  # in units of its own last decimal place (NOT_CHIPS: not finite, or past any hand's chips)
+    int places  # those places (see _amount_parts); NO_AMOUNT when there is none
+    PyObject *printed  # the amount as the history gives it (one of the script's ``held``)
 
 
-cdef int64_t _exact_chips(amount, int places) except? -1:
-    """``amount`` in chips of ``10**-places``, or ``NOT_CHIPS`` when it is no whole number of them (of at most 2**60)."""
-    cdef int64_t value, scale
-    cdef int needed = _amount_parts(amount, &value)
-    if value == NOT_CHIPS or needed > places:
+cdef struct Forced:  # a post
+    int seat  # the seat of its player (see _Script.strangers)
+    int kind  # of ForcedKind
+    Py_ssize_t line
+    Amount live, dead
+
+
+cdef struct Decision:
+    int seat  # as a post's
+    int verb  # of Verb
+    int street  # the betting round it belongs to, preflop 0
+    Py_ssize_t line
+    Amount amount
+
+
+cdef enum:
+    NO_AMOUNT = -1
+
+
+cdef enum ForcedKind:  # the posts the replay tells apart: the others post their live and dead parts as they are
+    ANTE_POST, SMALL_BLIND_POST, BIG_BLIND_POST, STRADDLE_POST, OTHER_POST
+
+
+cdef enum Verb:
+    FOLD, CHECK, CALL, BET, RAISE_TO, RAISE_BY, ADDS, ALL_IN, UNKNOWN_VERB
+
+
+@cython.final
+cdef class _Script:
+    """A hand as the replay reads it, each field of its ParsedHand read once: the players by seat, the seat of
+    each post and decision, and every amount as a whole number of its own decimal places, with the finest places
+    of them (the hand's unit's)."""
+
+    cdef object site, hand_id, line, game, structure, fast_fold, tournament, table, max_seats, started, currency
+    cdef object button, hero, rules, cash_outs, cash_out_fees, bounties
+    cdef bint returns_in_collected, returns_in_total_pot, rake_printed, returns_printed
+    cdef list names, numbers, holes, boards  # by seat; the board of each run
+    cdef list shown  # the seats of the players who showed, in the order the history gives them
+    cdef bint shows[MOST_SEATS]  # whether each seat showed
+    cdef list held  # the amounts that the Amounts print, held
+    cdef list strangers  # the names of the players of posts and decisions without a seat: seat -1 - index
+    cdef dict odd_verbs  # the verbs the replay does not know, by their decision's index
+    cdef object collector  # the first player without a seat who collects from the pot, or None
+    cdef int count, places
+    cdef Py_ssize_t post_count, decision_count
+    cdef Forced *posts
+    cdef Decision *decisions
+    cdef Amount stacks[MOST_SEATS]
+    cdef Amount collected[MOST_SEATS]
+    cdef Amount returned[MOST_SEATS]
+    cdef Amount small_blind, big_blind, small_bet, big_bet, rake, jackpot, total_pot
+
+    def __dealloc__(self):
+        PyMem_Free(self.posts)
+        PyMem_Free(self.decisions)
+
+    cdef int reserve(self, Py_ssize_t posts, Py_ssize_t decisions) except -1:
+        """Make room for ``posts`` posts and ``decisions`` decisions."""
+        self.posts = <Forced *>PyMem_Malloc(max(posts, 1) * sizeof(Forced))
+        self.decisions = <Decision *>PyMem_Malloc(max(decisions, 1) * sizeof(Decision))
+        if self.posts == NULL or self.decisions == NULL:
+            raise MemoryError()
+        return 0
+
+
+cdef int _take(_Script script, amount, Amount *into, int *finest) except -1:
+    """Read ``amount`` (``None``: none) into ``into``, its places counted in ``finest`` (the finest so far)."""
+    if amount is None:
+        into.value, into.places, into.printed = 0, NO_AMOUNT, NULL
+        return 0
+    into.places = _amount_parts(amount, &into.value)
+    into.printed = <PyObject *>amount
+    script.held.append(amount)
+    if into.places > finest[0]:
+        finest[0] = into.places
+    return 0
+
+
+cdef inline object _printed(const Amount *amount):
+    """The amount as the history gives it (``None``: none)."""
+    return None if amount.printed == NULL else <object>amount.printed
+
+
+cdef int64_t _exact_chips(const Amount *amount, int places) noexcept:
+    """``amount`` in chips of ``10**-places``, or ``NOT_CHIPS`` when it is none, or no whole number of them (of at
+    most 2**60)."""
+    cdef int64_t scale
+    if amount.places == NO_AMOUNT or amount.value == NOT_CHIPS or amount.places > places:
         return NOT_CHIPS
-    scale = _TENS[places - needed]
-    if value > _MAX_CHIPS // scale or value < -(_MAX_CHIPS // scale):
+    scale = _TENS[places - amount.places]
+    if amount.value > _MAX_CHIPS // scale or amount.value < -(_MAX_CHIPS // scale):
         return NOT_CHIPS
-    return value * scale
+    return amount.value * scale
 
 
-cdef int64_t _chips(amount, str what, int places) except? -1:
+cdef int64_t _chips(const Amount *amount, str what, int places) except? -1:
     """``amount`` in chips of ``10**-places``, exactly."""
     cdef int64_t chips = _exact_chips(amount, places)
     if chips == NOT_CHIPS:
         raise HandProblem(
-            f"an amount that is no whole number of chips: {what} {amount} (a chip is {_UNITS[places]}, "
+            f"an amount that is no whole number of chips: {what} {_printed(amount)} (a chip is {_UNITS[places]}, "
             "and a hand has at most 2**60)"
         )
     return chips
+
+
+cdef inline bint _nonzero(const Amount *amount) noexcept:
+    """Whether ``amount`` is given and not zero (as the truth of a ``Decimal``: one not finite is true)."""
+    return amount.places != NO_AMOUNT and amount.value != 0
+
+
+cdef _Script _script_of(parsed):
+    """``parsed``, a ParsedHand, as the replay reads it."""
+    cdef _Script script = _Script.__new__(_Script)
+    cdef int finest = 0, uncounted = 0, street = 0  # the finest places of the amounts that set the unit, and of others
+    cdef Py_ssize_t index = 0, seat, decisions = 0
+    cdef Amount unused
+    cdef Forced *post
+    cdef Decision *decision
+    script.held, script.strangers = [], []
+    _take(script, _get(parsed, P_SMALL_BLIND), &script.small_blind, &finest)
+    _take(script, _get(parsed, P_BIG_BLIND), &script.big_blind, &finest)
+    _take(script, _get(parsed, P_RAKE), &script.rake, &finest)
+    _take(script, _get(parsed, P_JACKPOT), &script.jackpot, &finest)
+    _take(script, _get(parsed, P_SMALL_BET), &script.small_bet, &finest)
+    _take(script, _get(parsed, P_BIG_BET), &script.big_bet, &finest)
+    _take(script, _get(parsed, P_TOTAL_POT), &script.total_pot, &uncounted)
+    seats = _get(parsed, P_SEATS)
+    cdef list names = [_seat_field(player, SEAT_NAME) for player in seats]
+    script.names, script.count = names, len(names)
+    script.numbers = [_seat_field(player, SEAT_NUMBER) for player in seats]
+    for player in seats:  # only the first MOST_SEATS kept: the replay refuses more
+        _take(script, _seat_field(player, SEAT_STACK), &script.stacks[index] if index < MOST_SEATS else &unused, &finest)
+        index += 1
+
+    posts, streets = _get(parsed, P_POSTS), _get(parsed, P_STREETS)
+    posts = posts if type(posts) is list else list(posts)
+    streets = [street_acts if type(street_acts) is list else list(street_acts) for street_acts in streets]
+    for street_acts in streets:
+        decisions += len(<list>street_acts)
+    script.reserve(len(posts), decisions)
+    for item in posts:
+        post = &script.posts[script.post_count]
+        post.seat = _seat_in(script, _post_field(item, POST_NAME))
+        post.kind = _forced_kind(_post_field(item, POST_KIND))
+        post.line = _post_field(item, POST_LINE)
+        _take(script, _post_field(item, POST_LIVE), &post.live, &finest)
+        _take(script, _post_field(item, POST_DEAD), &post.dead, &finest)
+        script.post_count += 1
+    for street_acts in streets:
+        for act in <list>street_acts:
+            decision = &script.decisions[script.decision_count]
+            decision.seat = _seat_in(script, _act_field(act, ACT_NAME))
+            decision.verb = _verb(script, _act_field(act, ACT_VERB))
+            decision.street = street
+            decision.line = _act_field(act, ACT_LINE)
+            _take(script, _act_field(act, ACT_AMOUNT), &decision.amount, &finest)
+            script.decision_count += 1
+        street += 1
+
+    for seat in range(MOST_SEATS):
+        script.collected[seat].places = script.returned[seat].places = NO_AMOUNT
+        script.collected[seat].printed = script.returned[seat].printed = NULL
+        script.shows[seat] = False
+    returned = _get(parsed, P_RETURNED)
+    script.returns_printed = returned is not None
+    if returned:
+        for name, amount in returned.items():
+            seat = _position(names, name)
+            _take(script, amount, &script.returned[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
+    for name, amount in _get(parsed, P_COLLECTED).items():
+        seat = _position(names, name)
+        if seat < 0 and script.collector is None:
+            script.collector = name
+        _take(script, amount, &script.collected[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
+
+    if _get(parsed, P_CURRENCY) and finest < 2:
+        finest = 2
+    if finest > 12:
+        raise HandProblem("amounts finer than 10**-12 of a unit: holdem does not read them")
+    script.places = finest
+    if _get(parsed, P_STRUCTURE) is _FIXED_LIMIT:  # a limit game's bets: the big blind and twice it, if not given
+        if not _nonzero(&script.small_bet):
+            script.small_bet = script.big_blind
+        if not _nonzero(&script.big_bet):
+            _take(script, 2 * _get(parsed, P_BIG_BLIND), &script.big_bet, &uncounted)
+
+    shown = _get(parsed, P_SHOWN)
+    script.shown = []
+    for name in shown:
+        seat = _position(names, name)
+        if seat >= 0:
+            script.shown.append(seat)
+            if seat < MOST_SEATS:
+                script.shows[seat] = True
+    dealt = _get(parsed, P_HOLES)
+    script.holes = [(<dict>dealt).get(name) if type(dealt) is dict else dealt.get(name) for name in names]
+    script.boards = _get(parsed, P_BOARDS)
+    script.site, script.hand_id, script.line = _get(parsed, P_SITE), _get(parsed, P_HAND_ID), _get(parsed, P_LINE)
+    script.game, script.structure = _get(parsed, P_GAME), _get(parsed, P_STRUCTURE)
+    script.fast_fold, script.tournament = _get(parsed, P_FAST_FOLD), _get(parsed, P_TOURNAMENT)
+    script.table, script.max_seats = _get(parsed, P_TABLE), _get(parsed, P_MAX_SEATS)
+    script.started, script.currency = _get(parsed, P_STARTED), _get(parsed, P_CURRENCY)
+    script.button, script.hero, script.rules = _get(parsed, P_BUTTON), _get(parsed, P_HERO), _get(parsed, P_RULES)
+    script.returns_in_collected = _get(parsed, P_RETURNS_IN_COLLECTED)
+    script.returns_in_total_pot = _get(parsed, P_RETURNS_IN_TOTAL_POT)
+    script.rake_printed = _get(parsed, P_RAKE_PRINTED)
+    script.cash_outs, script.cash_out_fees = _get(parsed, P_CASH_OUTS), _get(parsed, P_CASH_OUT_FEES)
+    script.bounties = _get(parsed, P_BOUNTIES)
+    return script
+
+
+cdef int _seat_in(_Script script, name) except? -1:
+    """The seat of the player ``name`` (as :func:`_position` finds it); one without a seat as ``-1 - index``, the
+    index of their name in the script's ``strangers``."""
+    cdef Py_ssize_t seat = _position(script.names, name)
+    if seat >= 0:
+        return seat
+    script.strangers.append(name)
+    return -len(script.strangers)
+
+
+cdef int _forced_kind(kind) except -1:
+    """The ForcedKind of a post's ``kind`` (of PostKind)."""
+    if same_text(kind, _ANTE):
+        return ANTE_POST
+    if same_text(kind, _SMALL_BLIND):
+        return SMALL_BLIND_POST
+    if same_text(kind, _BIG_BLIND):
+        return BIG_BLIND_POST
+    if same_text(kind, _STRADDLE):
+        return STRADDLE_POST
+    return OTHER_POST
+
+
+cdef int _verb(_Script script, verb) except -1:
+    """The Verb of a decision's ``verb`` (an Act's), the next of the script's; one the replay does not know kept
+    in its ``odd_verbs``."""
+    cdef int index
+    for index in range(UNKNOWN_VERB):
+        if same_text(verb, <str>_VERBS[index]):
+            return index
+    if script.odd_verbs is None:
+        script.odd_verbs = {}
+    script.odd_verbs[script.decision_count] = verb
+    return UNKNOWN_VERB
+
+
+cdef tuple _VERBS = ("fold", "check", "call", "bet", "raise_to", "raise_by", "adds", "all_in")  # by Verb
+
+
+cdef int _seated(_Script script, int seat, Py_ssize_t line) except -1:
+    """``seat``, the seat of the player of a post or decision (at line ``line``), if they have one."""
+    if seat < 0:
+        raise HandProblem(f"a player not dealt in: {script.strangers[-1 - seat]!r} acts but has no seat in the hand", line)
+    return seat
 
 
 # The rules every site plays unless its ParsedHand says otherwise (a short big blind is called in full:
@@ -726,72 +938,77 @@ def replay(parsed, source="<file>"):
 
 cdef object _replay_parsed(parsed, source):
     """:func:`replay`."""
-    _checked(parsed)
-    return _replay(parsed, _places_of(parsed), source)
+    return _replay(_script_of(_checked(parsed)), source)
 
 
-cdef object _replay(parsed, int places, source):
-    """:func:`replay` of a ParsedHand."""
-    cdef int count, button, small_seat, big_seat, runs, actor, seat, street_number
+cdef object _replay(_Script script, source):
+    """:func:`replay` of a hand's script."""
+    cdef int count = script.count, places = script.places, button, small_seat, big_seat, runs, actor, seat
+    cdef int first_small = -1, first_big = -1
+    cdef unsigned int small_seats = 0, big_seats = 0  # the seats posting each blind, as bits
     cdef int64_t live, dead, ante = 0, small_blind, big_blind, stack
+    cdef Py_ssize_t index, small_post = -1, big_post = -1
     cdef HandCore hand
+    cdef Forced *post
+    cdef Decision *decision
     cdef bint dead_small_blind
-    cdef list names, stacks, smalls, bigs, straddles, straddle_amounts
+    cdef list names = script.names, stacks, straddles, straddle_amounts
     cdef tuple straddle_tuple = ()
     cdef list printed  # what each seat posts in the history, checked against the engine's posts (exactly)
     cdef int64_t answered[MOST_SEATS]  # what a raise no one could answer put in beyond the call, given back
     cdef dict posts
     unit = _UNITS[places]
-    names = [_seat_field(player, SEAT_NAME) for player in _get(parsed, P_SEATS)]
-    count = len(names)
     if not 2 <= count <= MOST_SEATS:
         raise HandProblem(f"too few or too many players: {count} dealt in, holdem plays hands of 2 to 10")
     if not _distinct(names):
         raise HandProblem("two seats with one name: every player needs a name of their own")
-    _in_order(_get(parsed, P_SEATS))
+    _in_order(script.numbers)
 
-    stacks = [_chips(_seat_field(player, SEAT_STACK), "stack", places) for player in _get(parsed, P_SEATS)]
+    stacks = [_chips(&script.stacks[seat], "stack", places) for seat in range(count)]
     for stack in stacks:
         if stack <= 0:
             raise HandProblem("a player without chips: every player dealt in needs a stack")
 
     # The forced bets: the button from the site's button or the blinds, the rest as posts.
-    smalls, bigs = [], []
-    for post in _get(parsed, P_POSTS):
-        kind = _post_field(post, POST_KIND)
-        if same_text(kind, _SMALL_BLIND):
-            smalls.append((_seat_of(names, post), post))
-        elif same_text(kind, _BIG_BLIND):
-            bigs.append((_seat_of(names, post), post))
-    button = _button(parsed, count, smalls, bigs)
+    for index in range(script.post_count):
+        post = &script.posts[index]
+        if post.kind == SMALL_BLIND_POST or post.kind == BIG_BLIND_POST:
+            seat = _seated(script, post.seat, post.line)
+            if post.kind == SMALL_BLIND_POST:
+                small_seats |= 1u << seat
+                first_small = seat if first_small < 0 else first_small
+            else:
+                big_seats |= 1u << seat
+                first_big = seat if first_big < 0 else first_big
+    button = _button(script, first_small, first_big, small_seats, big_seats)
     small_seat = button if count == 2 else (button + 1) % count
-    small_post = _post_at(smalls, small_seat)
-    dead_small_blind = small_post is None
+    small_post = _post_at(script, SMALL_BLIND_POST, small_seat)
+    dead_small_blind = small_post < 0
     big_seat = small_seat if dead_small_blind and count > 2 else (small_seat + 1) % count
     if dead_small_blind and count == 2:
         big_seat = (button + 1) % count
-    big_post = _post_at(bigs, big_seat)
+    big_post = _post_at(script, BIG_BLIND_POST, big_seat)
     posts = {}
     straddles = []
     printed = [0] * count
     for seat in range(count):
         answered[seat] = 0
-    for post in _get(parsed, P_POSTS):
-        seat = _seat_of(names, post)
-        live = _chips(_post_field(post, POST_LIVE), "post", places)
-        dead = _chips(_post_field(post, POST_DEAD), "post", places)
+    for index in range(script.post_count):
+        post = &script.posts[index]
+        seat = _seated(script, post.seat, post.line)
+        live = _chips(&post.live, "post", places)
+        dead = _chips(&post.dead, "post", places)
         printed[seat] += live + dead
-        kind = _post_field(post, POST_KIND)
-        if same_text(kind, _ANTE):
+        if post.kind == ANTE_POST:
             ante = max(ante, live + dead)
-        elif same_text(kind, _SMALL_BLIND) and seat == small_seat:
+        elif post.kind == SMALL_BLIND_POST and seat == small_seat:
             continue
-        elif same_text(kind, _BIG_BLIND) and seat == big_seat:
+        elif post.kind == BIG_BLIND_POST and seat == big_seat:
             continue
-        elif same_text(kind, _STRADDLE):
+        elif post.kind == STRADDLE_POST:
             straddles.append(((seat - big_seat) % count, live))
         else:
-            if same_text(kind, _SMALL_BLIND):  # a small blind out of position is dead
+            if post.kind == SMALL_BLIND_POST:  # a small blind out of position is dead
                 live, dead = 0, live + dead
             old = posts.get(seat, (0, 0))
             posts[seat] = (old[0] + live, old[1] + dead)
@@ -802,76 +1019,71 @@ cdef object _replay(parsed, int places, source):
                 raise HandProblem("a straddle in the big blind: holdem plays straddles after the big blind")
             straddle_amounts[position - 1] = amount
         straddle_tuple = tuple(straddle_amounts)
-    small_blind = _chips(_get(parsed, P_SMALL_BLIND), "small blind", places)
-    big_blind = _chips(_get(parsed, P_BIG_BLIND), "big blind", places)
-    if small_post is not None:
-        small_blind = max(small_blind, _chips(_post_field(small_post, POST_LIVE), "small blind", places))
-    if big_post is not None:
-        big_blind = max(big_blind, _chips(_post_field(big_post, POST_LIVE), "big blind", places))
-    elif not bigs:
+    small_blind = _chips(&script.small_blind, "small blind", places)
+    big_blind = _chips(&script.big_blind, "big blind", places)
+    if small_post >= 0:
+        small_blind = max(small_blind, _chips(&script.posts[small_post].live, "small blind", places))
+    if big_post >= 0:
+        big_blind = max(big_blind, _chips(&script.posts[big_post].live, "big blind", places))
+    elif not big_seats:
         raise HandProblem("no big blind: no one posts it")
     bets = None
-    if _get(parsed, P_STRUCTURE) is _FIXED_LIMIT:
-        bets = (
-            _chips(_get(parsed, P_SMALL_BET) or _get(parsed, P_BIG_BLIND), "small bet", places),
-            _chips(_get(parsed, P_BIG_BET) or 2 * _get(parsed, P_BIG_BLIND), "big bet", places),
-        )
-    boards, options = _get(parsed, P_BOARDS), _get(parsed, P_RULES)
+    if script.structure is _FIXED_LIMIT:
+        bets = (_chips(&script.small_bet, "small bet", places), _chips(&script.big_bet, "big bet", places))
+    boards, options = script.boards, script.rules
     runs = max(1, len(boards))
     rules = _rules(
-        _get(parsed, P_STRUCTURE), small_blind, big_blind, bets, ante, straddle_tuple, runs,
+        script.structure, small_blind, big_blind, bets, ante, straddle_tuple, runs,
         tuple(sorted(options.items())) if options else (),
     )  # fmt: skip
-    dealt = _get(parsed, P_HOLES)
-    holes = [(<dict>dealt).get(name) if type(dealt) is dict else dealt.get(name) for name in names]
     board = boards[0] if boards else ()
     # Hand(rules, stacks, button, hole_cards=holes, ...), made by its type's tp_new and started without parsing
     # the arguments
     hand = (<PyTypeObject *>_HAND).tp_new(_HAND, <PyObject *>_NO_ARGUMENTS, NULL)
     try:
         hand.start(
-            rules, stacks, button, None, None, holes, board, dead_small_blind, posts or None, True, None,
+            rules, stacks, button, None, None, script.holes, board, dead_small_blind, posts or None, True, None,
             straddle_tuple or None,
         )  # fmt: skip
     except HoldemError as error:
         raise HandProblem(f"a deal the engine refuses: {error}") from None
 
     shown = set()  # the seats shown (the showdown waits for each: none is shown by the engine itself)
-    street_number = 0
-    for street in _get(parsed, P_STREETS):
-        for act in street:
-            seat = _seat_of(names, act)
+    for index in range(script.decision_count):
+        decision = &script.decisions[index]
+        seat = _seated(script, decision.seat, decision.line)
+        actor = seat_to_act(hand)
+        if actor != seat:
+            _advance(hand, script, runs, seat, shown)
             actor = seat_to_act(hand)
-            if actor != seat:
-                _advance(hand, parsed, names, runs, boards, seat, shown)
-                actor = seat_to_act(hand)
-            if actor < 0:
-                raise HandProblem(f"a decision after the betting: {act.name} acts when no one is to act", act.line)
-            if hand.b.street != street_number:
-                raise HandProblem(
-                    f"a decision after its street: {act.name} acts on the {_STREET_NAMES[street_number]}, "
-                    "but the betting there is over "
-                    f"(the hand is on the {_STREET_NAMES[hand.street]})",
-                    act.line,
-                )
-            if actor != seat:
-                raise HandProblem(
-                    f"a decision out of turn: {act.name} acts, {names[actor]} is to act (a line missing?)", act.line
-                )
-            _play(hand, act, places, unit, answered)
-        street_number += 1
-    _advance(hand, parsed, names, runs, boards, -1, shown)
+        if actor < 0:
+            raise HandProblem(
+                f"a decision after the betting: {names[seat]} acts when no one is to act", decision.line
+            )
+        if hand.b.street != decision.street:
+            raise HandProblem(
+                f"a decision after its street: {names[seat]} acts on the {_STREET_NAMES[decision.street]}, "
+                "but the betting there is over "
+                f"(the hand is on the {_STREET_NAMES[hand.street]})",
+                decision.line,
+            )
+        if actor != seat:
+            raise HandProblem(
+                f"a decision out of turn: {names[seat]} acts, {names[actor]} is to act (a line missing?)",
+                decision.line,
+            )
+        _play(hand, script, index, decision.verb, unit, answered)
+    _advance(hand, script, runs, -1, shown)
     if not hand._over:
         waiting = "no one is to act" if hand.actor is None else f"{names[hand.actor]} is still to act"
         raise HandProblem(f"the hand stops before its end: {waiting} (a line missing, or the file cut short?)")
-    for name in _get(parsed, P_SHOWN):  # a winner who showed after the others folded
-        winner = _position(names, name)
-        if winner >= 0 and winner not in shown and hand.statuses[winner] is not _FOLDED:
+    for winner in script.shown:  # a winner who showed after the others folded
+        if winner not in shown and hand.statuses[winner] is not _FOLDED:
             try:
                 hand.show(winner)
             except HoldemError:
                 pass  # a shown hand that had to be shown anyway
-    return _check(hand, parsed, names, places, unit, source, printed, answered)
+    return _check(hand, script, unit, source, printed, answered)
 
 
 _STREET_NAMES = ("preflop", "flop", "turn", "river")
@@ -882,22 +1094,13 @@ cdef type _HAND = Hand
 cdef tuple _NO_ARGUMENTS = ()
 
 
-cdef object _post_at(list posts, int seat):
-    """The first of ``posts`` (each a seat and its post) at ``seat``, or ``None``."""
-    for at, post in posts:
-        if at == seat:
-            return post
-    return None
-
-
-cdef int _seat_of(list names, item) except -1:
-    """The seat of the player of ``item`` (a post or a decision), one dealt in (``names``: the seats' players)."""
-    cdef Py_ssize_t seat = _position(
-        names, _post_field(item, POST_NAME) if type(item) is _POST else _act_field(item, ACT_NAME)
-    )
-    if seat < 0:
-        raise HandProblem(f"a player not dealt in: {item.name!r} acts but has no seat in the hand", item.line)
-    return seat
+cdef Py_ssize_t _post_at(_Script script, int kind, int seat) noexcept:
+    """The index of the first post of ``kind`` at ``seat``, or -1."""
+    cdef Py_ssize_t index
+    for index in range(script.post_count):
+        if script.posts[index].kind == kind and script.posts[index].seat == seat:
+            return index
+    return -1
 
 
 cdef Py_ssize_t _position(list names, name) except -2:
@@ -933,43 +1136,36 @@ cdef bint _distinct(list names) except -1:
     return True
 
 
-cdef int _in_order(seats) except -1:
-    """Check that ``seats`` are listed in the order of their numbers, each player in a seat of their own."""
+cdef int _in_order(list numbers) except -1:
+    """Check that the seats' ``numbers`` are listed in order, each player in a seat of their own."""
     before = None
-    for seat in seats:
-        number = _seat_field(seat, SEAT_NUMBER)
+    for number in numbers:
         if before is not None and not number > before:
             raise HandProblem(f"seat {number} listed after seat {before}: the seats go round the table, one a player")
         before = number
     return 0
 
 
-cdef int _button(parsed, int count, list smalls, list bigs) except -1:
+cdef int _button(_Script script, int first_small, int first_big, unsigned int small_seats, unsigned int big_seats) except -1:
     """The engine's button seat: the site's button (or the last player before an empty button seat),
-    unless the blinds say otherwise."""
-    cdef int before = count - 1, found = 0, seat, button, small_seat, index
+    unless the blinds (the first seat posting each, -1 for none, and the seats posting each as bits) say
+    otherwise."""
+    cdef int count = script.count, before = count - 1, found = 0, button, small_seat, index
     cdef int candidates[4]
-    cdef unsigned int small_seats = 0, big_seats = 0  # the seats posting each blind, as bits
-    site_button = _get(parsed, P_BUTTON)
+    site_button = script.button
     if site_button is not None:
-        for index, player in enumerate(_get(parsed, P_SEATS)):
-            if _seat_field(player, SEAT_NUMBER) <= site_button:
+        for index, number in enumerate(script.numbers):
+            if number <= site_button:
                 before = index
         candidates[found] = before
         found += 1
-    if smalls:
-        seat = smalls[0][0]
-        candidates[found] = seat if count == 2 else (seat - 1) % count
+    if first_small >= 0:
+        candidates[found] = first_small if count == 2 else (first_small - 1) % count
         found += 1
-    if bigs:
-        seat = bigs[0][0]
-        candidates[found] = (seat - (1 if count == 2 else 2)) % count
-        candidates[found + 1] = (seat - 1) % count  # no small blind
+    if first_big >= 0:
+        candidates[found] = (first_big - (1 if count == 2 else 2)) % count
+        candidates[found + 1] = (first_big - 1) % count  # no small blind
         found += 2
-    for posted in smalls:
-        small_seats |= 1u << <int>posted[0]
-    for posted in bigs:
-        big_seats |= 1u << <int>posted[0]
     for index in range(found):
         button = candidates[index]
         small_seat = button if count == 2 else (button + 1) % count
@@ -1009,20 +1205,21 @@ cdef object _in_units(int64_t chips, int places):
     return amount
 
 
-cdef int _advance(HandCore hand, parsed, list names, int runs, boards, int seat, set shown) except -1:
+cdef int _advance(HandCore hand, _Script script, int runs, int seat, set shown) except -1:
     """Play what the engine waits for before ``seat``'s next decision (-1: the end of the
     hand): the runs agreed, the shows and mucks at showdown, the cards of further runs, and the
     checks sites do not print, of a player who can only check (every other player all in)."""
     while True:
-        _settle(hand, parsed, names, runs, boards, shown)
+        _settle(hand, script, runs, shown)
         if seat_to_act(hand) == seat or not hand.only_checks():
             return 0
         hand.check()
 
 
-cdef int _settle(HandCore hand, parsed, list names, int runs, boards, set shown) except -1:
-    """Play the runs agreed, the shows and mucks at showdown (the seats shown added to ``shown``; ``names`` the
-    seats' players) and the cards of further runs (``boards``: the history's, a board a run)."""
+cdef int _settle(HandCore hand, _Script script, int runs, set shown) except -1:
+    """Play the runs agreed, the shows and mucks at showdown (the seats shown added to ``shown``) and the cards
+    of further runs (the script's ``boards``: the history's, a board a run)."""
+    boards = script.boards
     while True:
         if runs > 1 and (pending := hand.runs_pending):  # the runs are agreed only in a hand run more than once
             for seat in pending:  # waited for, and the rules run the board ``runs`` times: as Hand.agree_runs checks
@@ -1031,15 +1228,14 @@ cdef int _settle(HandCore hand, parsed, list names, int runs, boards, set shown)
         waiting = hand._waiting  # the showdown's seats to show or muck (a list never changed in place)
         if waiting:
             for seat in waiting:  # each waited for: shown when its cards are known, as Hand.show and muck check
-                name = names[seat]
                 try:
-                    if name in _get(parsed, P_SHOWN) and hand._hole[seat]:
+                    if script.shows[<int>seat] and hand._hole[seat]:
                         hand._decide(seat, True)
                         shown.add(seat)
                     else:
                         hand._decide(seat, False)
                 except HoldemError as error:
-                    raise HandProblem(f"a showdown that cannot be played: {name}: {error}") from None
+                    raise HandProblem(f"a showdown that cannot be played: {script.names[seat]}: {error}") from None
             continue
         if hand._cards_needed:
             run = 1 + hand.extra_count  # the boards dealt (Hand.boards)
@@ -1062,48 +1258,54 @@ cdef int _settle(HandCore hand, parsed, list names, int runs, boards, set shown)
         return 0
 
 
-cdef int _play(HandCore hand, act, int places, unit, int64_t *answered) except -1:
-    """Play ``act`` (a raise no one can answer as a call, its excess added to ``answered``)."""
-    verb = _act_field(act, ACT_VERB)
-    amount = _act_field(act, ACT_AMOUNT)
+cdef int _play(HandCore hand, _Script script, Py_ssize_t index, int verb, unit, int64_t *answered) except -1:
+    """Play the script's decision ``index`` as ``verb`` (a raise no one can answer as a call, its excess added to
+    ``answered``)."""
+    cdef Decision *decision = &script.decisions[index]
+    cdef const Amount *amount = &decision.amount
+    cdef int places = script.places, seat
+    cdef int64_t added
+    name = script.names[decision.seat]
     try:
-        if same_text(verb, "fold"):
+        if verb == FOLD:
             hand.fold()
-        elif same_text(verb, "check"):
+        elif verb == CHECK:
             hand.check()
-        elif same_text(verb, "call"):
+        elif verb == CALL:
             action = hand.call()
-            if amount is not None and action.amount != _chips(amount, "call", places):
+            if amount.places != NO_AMOUNT and action.amount != _chips(amount, "call", places):
                 raise HandProblem(
-                    f"a call of the wrong amount: {act.name} calls {amount}, the call is {action.amount * unit}",
-                    act.line,
+                    f"a call of the wrong amount: {name} calls {_printed(amount)}, "
+                    f"the call is {action.amount * unit}",
+                    decision.line,
                 )
-        elif same_text(verb, "bet") or same_text(verb, "raise_to"):
-            if amount is None:
-                raise HandProblem(f"a bet without an amount: {act.name}", act.line)
+        elif verb == BET or verb == RAISE_TO:
+            if amount.places == NO_AMOUNT:
+                raise HandProblem(f"a bet without an amount: {name}", decision.line)
             _raise_to(hand, _chips(amount, "bet", places), answered)
-        elif same_text(verb, "raise_by"):
-            if amount is None:
-                raise HandProblem(f"a bet without an amount: {act.name}", act.line)
+        elif verb == RAISE_BY:
+            if amount.places == NO_AMOUNT:
+                raise HandProblem(f"a bet without an amount: {name}", decision.line)
             _raise_to(hand, max(hand.bets) + _chips(amount, "raise", places), answered)
-        elif same_text(verb, "adds") or same_text(verb, "all_in"):
-            if amount is None:
-                raise HandProblem(f"a bet without an amount: {act.name}", act.line)
+        elif verb == ADDS or verb == ALL_IN:
+            if amount.places == NO_AMOUNT:
+                raise HandProblem(f"a bet without an amount: {name}", decision.line)
             seat = hand.actor
             added = _chips(amount, "bet", places)
-            if same_text(verb, "all_in") and added != hand.stacks[seat]:
+            if verb == ALL_IN and added != hand.stacks[seat]:
                 raise HandProblem(
-                    f"an all-in of the wrong amount: {act.name} adds {amount}, the stack is {hand.stacks[seat] * unit}",
-                    act.line,
+                    f"an all-in of the wrong amount: {name} adds {_printed(amount)}, "
+                    f"the stack is {hand.stacks[seat] * unit}",
+                    decision.line,
                 )
             if hand.bets[seat] + added <= max(hand.bets):
-                _play(hand, Act(act.name, "call", amount, act.line), places, unit, answered)
+                _play(hand, script, index, CALL, unit, answered)
             else:
                 _raise_to(hand, hand.bets[seat] + added, answered)
         else:
-            raise HandProblem(f"an unknown decision: {act.name} {verb!r}", act.line)
+            raise HandProblem(f"an unknown decision: {name} {script.odd_verbs[index]!r}", decision.line)
     except HoldemError as error:
-        raise HandProblem(f"an illegal decision: {act.name}: {error}", act.line) from None
+        raise HandProblem(f"an illegal decision: {name}: {error}", decision.line) from None
     return 0
 
 
@@ -1124,21 +1326,21 @@ cdef int _raise_to(HandCore hand, int64_t total, int64_t *answered) except -1:
     return 0
 
 
-cdef object _check(
-    HandCore hand, parsed, list names, int places, unit, source, list printed, int64_t *answered
-):
+cdef object _check(HandCore hand, _Script script, unit, source, list printed, int64_t *answered):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
     ``printed`` by seat, with the engine's; ``answered``, by seat, the excess of the raises no one could answer,
     given back): compared in chips, ``Decimal`` only for the record."""
-    cdef Py_ssize_t count = len(names), seat
+    cdef Py_ssize_t count = script.count, seat
+    cdef int places = script.places
+    cdef list names = script.names
     cdef int64_t won[MOST_SEATS]
     cdef int64_t returned[MOST_SEATS]
     cdef int64_t posted[MOST_SEATS]
     cdef int64_t expected[MOST_SEATS]
     cdef int64_t taken[MOST_SEATS]
     cdef int64_t jackpot_chips, rake_chips, shares = 0, pot = 0
-    cdef bint agree, in_collected = _get(parsed, P_RETURNS_IN_COLLECTED)
-    cdef bint in_total_pot = _get(parsed, P_RETURNS_IN_TOTAL_POT), rake_printed = _get(parsed, P_RAKE_PRINTED)
+    cdef bint agree, in_collected = script.returns_in_collected, in_total_pot = script.returns_in_total_pot
+    cdef const Amount *collected
     for seat in range(count):
         won[seat] = posted[seat] = 0
         returned[seat] = answered[seat]
@@ -1157,32 +1359,30 @@ cdef object _check(
                 f"posts that the game's rules do not make: {names[seat]} posts {printed[seat] * unit} in the history, "
                 f"the replay {posted[seat] * unit}"
             )
-    cdef dict given = _get(parsed, P_RETURNED)
-    if given is not None:
+    if script.returns_printed:
         for seat in range(count):
-            given_back = given.get(names[seat])
-            if given_back is None:  # none printed: none returned
+            if script.returned[seat].places == NO_AMOUNT:  # none printed: none returned
                 if returned[seat] == 0:
                     continue
                 given_back = _ZERO
-            if _exact_chips(given_back, places) != returned[seat]:
-                raise HandProblem(
-                    f"an uncalled bet returned wrongly: the history returns {given_back} to {names[seat]}, "
-                    f"the replay {returned[seat] * unit}"
-                )
-    cdef dict collected = _get(parsed, P_COLLECTED)
-    for name in collected:
-        if _position(names, name) < 0:
-            raise HandProblem(f"a player not dealt in: {name!r} collects from the pot")
-    cdef list amounts = [collected.get(name, _ZERO) for name in names]
-    jackpot = _get(parsed, P_JACKPOT)
-    jackpot_chips = _exact_chips(jackpot, places)
-    rake = _get(parsed, P_RAKE)
-    rake_chips = _exact_chips(rake, places)
+            elif _exact_chips(&script.returned[seat], places) == returned[seat]:
+                continue
+            else:
+                given_back = _printed(&script.returned[seat])
+            raise HandProblem(
+                f"an uncalled bet returned wrongly: the history returns {given_back} to {names[seat]}, "
+                f"the replay {returned[seat] * unit}"
+            )
+    if script.collector is not None:
+        raise HandProblem(f"a player not dealt in: {script.collector!r} collects from the pot")
+    jackpot_chips = _exact_chips(&script.jackpot, places)
+    rake_chips = _exact_chips(&script.rake, places)
+    rake, jackpot = _printed(&script.rake), _printed(&script.jackpot)
     agree = jackpot_chips != NOT_CHIPS
     for seat in range(count):
+        collected = &script.collected[seat]
         expected[seat] = won[seat] + returned[seat] if in_collected else won[seat]
-        taken[seat] = 0 if amounts[seat] is _ZERO else _exact_chips(amounts[seat], places)
+        taken[seat] = 0 if collected.places == NO_AMOUNT else _exact_chips(collected, places)
         pot += won[seat] + (returned[seat] if in_total_pot else 0)
         # each player's part of the rake and fees: none from a player who won nothing, nor all of a win, nor more
         # than the pots won (an uncalled bet given back pays none)
@@ -1190,28 +1390,29 @@ cdef object _check(
             (expected[seat] == 0) == (taken[seat] == 0)
         )
         shares += expected[seat] - taken[seat] if agree else 0
-    if agree and not rake_printed:  # the rake the pots keep: none in a tournament
+    if agree and not script.rake_printed:  # the rake the pots keep: none in a tournament
         rake_chips = shares - jackpot_chips
         rake = rake_chips * unit
-        agree = _get(parsed, P_TOURNAMENT) is None or rake_chips == 0
+        agree = script.tournament is None or rake_chips == 0
     agree = agree and rake_chips != NOT_CHIPS and rake_chips >= 0 and shares == rake_chips + jackpot_chips
     if not agree:
+        amounts = [_collected(&script.collected[seat]) for seat in range(count)]
         results = ", ".join([
             f"{name} {amounts[seat]} (replay {expected[seat] * unit})"
             for seat, name in enumerate(names)
             if amounts[seat] or expected[seat]
         ])
         fees = sum([expected[seat] * unit - amounts[seat] for seat in range(count)], _ZERO)
-        if rake_printed:
+        if script.rake_printed:
             fees = rake + jackpot
         raise HandProblem(f"the pots do not replay to the site's result: collected {results}; rake and fees {fees}")
-    total_pot = _get(parsed, P_TOTAL_POT)
-    if total_pot is not None and _exact_chips(total_pot, places) != pot:
+    if script.total_pot.places != NO_AMOUNT and _exact_chips(&script.total_pot, places) != pot:
         raise HandProblem(
-            f"a total pot the replay does not make: the history says {total_pot}, the replay {pot * unit}"
+            f"a total pot the replay does not make: the history says {_printed(&script.total_pot)}, "
+            f"the replay {pot * unit}"
         )
     extra_boards = None  # Hand.boards[1:], as lists, read when a second run is printed
-    for run, board in enumerate(_get(parsed, P_BOARDS)):
+    for run, board in enumerate(script.boards):
         if run == 0:
             dealt = hand._board
         else:
@@ -1219,22 +1420,26 @@ cdef object _check(
             dealt = extra_boards[run - 1] if run <= len(extra_boards) else ()
         if tuple(board) != tuple(dealt):
             raise HandProblem(f"board cards the hand never reached: run {run + 1}")
-    hero = _get(parsed, P_HERO)
+    hero = script.hero
     if hero is not None and _position(names, hero) < 0:  # the file's owner watched, or sat out: dealt nothing
         hero = None
     starting = hand._starting  # Hand.payoffs: the hand is over, no bets are out
     cdef list net = []
     for seat in range(count):  # the chips won or lost, and what the site says was collected (with its own places)
         change = _in_units(hand.b.stacks[seat] - <int64_t>starting[seat] - expected[seat], places)
-        net.append(change if amounts[seat] is _ZERO else _EXACT_ADD(change, amounts[seat]))
+        collected = &script.collected[seat]
+        net.append(change if collected.places == NO_AMOUNT else _EXACT_ADD(change, <object>collected.printed))
     return _record((  # a SiteHand's fields, in order
-        _get(parsed, P_SITE), _get(parsed, P_HAND_ID), _get(parsed, P_TABLE), _get(parsed, P_STARTED),
-        _get(parsed, P_TOURNAMENT), _get(parsed, P_CURRENCY), unit, tuple(names),
-        tuple([_seat_field(player, SEAT_NUMBER) for player in _get(parsed, P_SEATS)]), _get(parsed, P_BUTTON),
-        hero, hand, tuple(net), rake, jackpot, _get(parsed, P_GAME), _get(parsed, P_FAST_FOLD),
-        _get(parsed, P_MAX_SEATS), _get(parsed, P_CASH_OUTS), _get(parsed, P_CASH_OUT_FEES),
-        _get(parsed, P_BOUNTIES), source, _get(parsed, P_LINE),
+        script.site, script.hand_id, script.table, script.started, script.tournament, script.currency, unit,
+        tuple(names), tuple(script.numbers), script.button, hero, hand, tuple(net), rake, jackpot, script.game,
+        script.fast_fold, script.max_seats, script.cash_outs, script.cash_out_fees, script.bounties, source,
+        script.line,
     ))
+
+
+cdef inline object _collected(const Amount *amount):
+    """What a player collected, as the history gives it (``0``: nothing)."""
+    return _ZERO if amount.places == NO_AMOUNT else <object>amount.printed
 
 
 cdef object _record(tuple fields):
