@@ -7,7 +7,7 @@
 
 cimport cython
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject, PyObject_Hash, PyTypeObject
 from cpython.tuple cimport PyTuple_GET_ITEM
@@ -47,7 +47,10 @@ from holdem.limits import MAX_CHIPS, MAX_PLAYERS
 from holdem.rules import Rules, Structure
 from holdem.views import SeatStatus
 
-__all__ = ["count_hand", "import_hands", "places_of", "replay", "site_of", "split_hands", "text_lines", "too_long"]
+__all__ = [
+    "POST_KINDS", "VERBS", "count_hand", "import_hands", "places_of", "replay", "site_of", "split_hands", "text_lines",
+    "too_long",
+]
 
 
 cdef Py_ssize_t _MAX_HAND_LINES = MAX_HAND_LINES, _MAX_HAND_LINE = MAX_HAND_LINE
@@ -449,7 +452,7 @@ cdef object _import(site, name, Py_ssize_t first, list chunk, unread, report, ga
         if unread is not None:
             raise _unread(site, first, chunk, unread)
         parsed = site.parse(chunk, first)
-        record = _replay_parsed(parsed, name)
+        record = _replay(parsed, name) if type(parsed) is Script else _replay_parsed(parsed, name)
     except HandProblem as problem:
         hand_id = parsed.hand_id if parsed is not None else problem.hand_id or _hand_id(chunk[0])
         game = parsed.game if parsed is not None else problem.game or "unknown game"
@@ -562,8 +565,6 @@ for _power in range(13):
 cdef int64_t _MAX_CHIPS = MAX_CHIPS
 cdef int64_t NOT_CHIPS = INT64_MIN
 """What :func:`_exact_chips` gives for an amount that is no whole number of chips (no count of chips is)."""
-cdef enum:
-    MOST_SEATS = 10  # the size of a seat's arrays in _check: holdem.limits.MAX_PLAYERS, checked below
 if MOST_SEATS != MAX_PLAYERS:
     raise ImportError("holdem.formats._histories was built for another number of seats")
 
@@ -625,78 +626,49 @@ cdef int _amount_parts(amount, int64_t *value) except -1:
     return parts[0]
 
 
-cdef struct Amount:
-    int64_t value  # in units of its own last decimal place (NOT_CHIPS: not finite, or past any hand's chips)
-    int places  # those places (see _amount_parts); NO_AMOUNT when there is none
-    PyObject *printed  # the amount as the history gives it (one of the script's ``held``)
-
-
-cdef struct Forced:  # a post
-    int seat  # the seat of its player (see _Script.strangers)
-    int kind  # of ForcedKind
-    Py_ssize_t line
-    Amount live, dead
-
-
-cdef struct Decision:
-    int seat  # as a post's
-    int verb  # of Verb
-    int street  # the betting round it belongs to, preflop 0
-    Py_ssize_t line
-    Amount amount
-
-
-cdef enum:
-    NO_AMOUNT = -1
-
-
-cdef enum ForcedKind:  # the posts the replay tells apart: the others post their live and dead parts as they are
-    ANTE_POST, SMALL_BLIND_POST, BIG_BLIND_POST, STRADDLE_POST, OTHER_POST
-
-
-cdef enum Verb:
-    FOLD, CHECK, CALL, BET, RAISE_TO, RAISE_BY, ADDS, ALL_IN, UNKNOWN_VERB
-
-
 @cython.final
-cdef class _Script:
-    """A hand as the replay reads it, each field of its ParsedHand read once: the players by seat, the seat of
-    each post and decision, and every amount as a whole number of its own decimal places, with the finest places
-    of them (the hand's unit's)."""
-
-    cdef object site, hand_id, line, game, structure, fast_fold, tournament, table, max_seats, started, currency
-    cdef object button, hero, rules, cash_outs, cash_out_fees, bounties
-    cdef bint returns_in_collected, returns_in_total_pot, rake_printed, returns_printed
-    cdef list names, numbers, holes, boards  # by seat; the board of each run
-    cdef list shown  # the seats of the players who showed, in the order the history gives them
-    cdef bint shows[MOST_SEATS]  # whether each seat showed
-    cdef list held  # the amounts that the Amounts print, held
-    cdef list strangers  # the names of the players of posts and decisions without a seat: seat -1 - index
-    cdef dict odd_verbs  # the verbs the replay does not know, by their decision's index
-    cdef object collector  # the first player without a seat who collects from the pot, or None
-    cdef int count, places
-    cdef Py_ssize_t post_count, decision_count
-    cdef Forced *posts
-    cdef Decision *decisions
-    cdef Amount stacks[MOST_SEATS]
-    cdef Amount collected[MOST_SEATS]
-    cdef Amount returned[MOST_SEATS]
-    cdef Amount small_blind, big_blind, small_bet, big_bet, rake, jackpot, total_pot
+cdef class Script:
+    """A hand as the replay reads it: the players by seat, the seat of each post and decision, and every amount
+    as a whole number of its own decimal places, with the finest places of them (the hand's unit's)."""
 
     def __dealloc__(self):
         PyMem_Free(self.posts)
         PyMem_Free(self.decisions)
 
     cdef int reserve(self, Py_ssize_t posts, Py_ssize_t decisions) except -1:
-        """Make room for ``posts`` posts and ``decisions`` decisions."""
-        self.posts = <Forced *>PyMem_Malloc(max(posts, 1) * sizeof(Forced))
-        self.decisions = <Decision *>PyMem_Malloc(max(decisions, 1) * sizeof(Decision))
-        if self.posts == NULL or self.decisions == NULL:
-            raise MemoryError()
+        """Make room for ``posts`` more posts and ``decisions`` more decisions."""
+        cdef void *grown
+        if self.post_count + posts > self.post_room:
+            grown = PyMem_Realloc(self.posts, max(self.post_count + posts, 2 * self.post_room, 4) * sizeof(Forced))
+            if grown == NULL:
+                raise MemoryError()
+            self.posts, self.post_room = <Forced *>grown, max(self.post_count + posts, 2 * self.post_room, 4)
+        if self.decision_count + decisions > self.decision_room:
+            grown = PyMem_Realloc(
+                self.decisions, max(self.decision_count + decisions, 2 * self.decision_room, 16) * sizeof(Decision)
+            )
+            if grown == NULL:
+                raise MemoryError()
+            self.decisions = <Decision *>grown
+            self.decision_room = max(self.decision_count + decisions, 2 * self.decision_room, 16)
         return 0
 
+    cdef Forced *new_post(self) except NULL:
+        """The next post, its room made (its fields to be written)."""
+        if self.post_count == self.post_room:
+            self.reserve(1, 0)
+        self.post_count += 1
+        return &self.posts[self.post_count - 1]
 
-cdef int _take(_Script script, amount, Amount *into, int *finest) except -1:
+    cdef Decision *new_decision(self) except NULL:
+        """The next decision, its room made (its fields to be written)."""
+        if self.decision_count == self.decision_room:
+            self.reserve(0, 1)
+        self.decision_count += 1
+        return &self.decisions[self.decision_count - 1]
+
+
+cdef int take(Script script, amount, Amount *into, int *finest) except -1:
     """Read ``amount`` (``None``: none) into ``into``, its places counted in ``finest`` (the finest so far)."""
     if amount is None:
         into.value, into.places, into.printed = 0, NO_AMOUNT, NULL
@@ -742,28 +714,28 @@ cdef inline bint _nonzero(const Amount *amount) noexcept:
     return amount.places != NO_AMOUNT and amount.value != 0
 
 
-cdef _Script _script_of(parsed):
+cdef Script _script_of(parsed):
     """``parsed``, a ParsedHand, as the replay reads it."""
-    cdef _Script script = _Script.__new__(_Script)
+    cdef Script script = Script.__new__(Script)
     cdef int finest = 0, uncounted = 0, street = 0  # the finest places of the amounts that set the unit, and of others
     cdef Py_ssize_t index = 0, seat, decisions = 0
     cdef Amount unused
     cdef Forced *post
     cdef Decision *decision
     script.held, script.strangers = [], []
-    _take(script, _get(parsed, P_SMALL_BLIND), &script.small_blind, &finest)
-    _take(script, _get(parsed, P_BIG_BLIND), &script.big_blind, &finest)
-    _take(script, _get(parsed, P_RAKE), &script.rake, &finest)
-    _take(script, _get(parsed, P_JACKPOT), &script.jackpot, &finest)
-    _take(script, _get(parsed, P_SMALL_BET), &script.small_bet, &finest)
-    _take(script, _get(parsed, P_BIG_BET), &script.big_bet, &finest)
-    _take(script, _get(parsed, P_TOTAL_POT), &script.total_pot, &uncounted)
+    take(script, _get(parsed, P_SMALL_BLIND), &script.small_blind, &finest)
+    take(script, _get(parsed, P_BIG_BLIND), &script.big_blind, &finest)
+    take(script, _get(parsed, P_RAKE), &script.rake, &finest)
+    take(script, _get(parsed, P_JACKPOT), &script.jackpot, &finest)
+    take(script, _get(parsed, P_SMALL_BET), &script.small_bet, &finest)
+    take(script, _get(parsed, P_BIG_BET), &script.big_bet, &finest)
+    take(script, _get(parsed, P_TOTAL_POT), &script.total_pot, &uncounted)
     seats = _get(parsed, P_SEATS)
     cdef list names = [_seat_field(player, SEAT_NAME) for player in seats]
     script.names, script.count = names, len(names)
     script.numbers = [_seat_field(player, SEAT_NUMBER) for player in seats]
     for player in seats:  # only the first MOST_SEATS kept: the replay refuses more
-        _take(script, _seat_field(player, SEAT_STACK), &script.stacks[index] if index < MOST_SEATS else &unused, &finest)
+        take(script, _seat_field(player, SEAT_STACK), &script.stacks[index] if index < MOST_SEATS else &unused, &finest)
         index += 1
 
     posts, streets = _get(parsed, P_POSTS), _get(parsed, P_STREETS)
@@ -775,10 +747,10 @@ cdef _Script _script_of(parsed):
     for item in posts:
         post = &script.posts[script.post_count]
         post.seat = _seat_in(script, _post_field(item, POST_NAME))
-        post.kind = _forced_kind(_post_field(item, POST_KIND))
+        post.kind = forced_kind(_post_field(item, POST_KIND))
         post.line = _post_field(item, POST_LINE)
-        _take(script, _post_field(item, POST_LIVE), &post.live, &finest)
-        _take(script, _post_field(item, POST_DEAD), &post.dead, &finest)
+        take(script, _post_field(item, POST_LIVE), &post.live, &finest)
+        take(script, _post_field(item, POST_DEAD), &post.dead, &finest)
         script.post_count += 1
     for street_acts in streets:
         for act in <list>street_acts:
@@ -787,25 +759,22 @@ cdef _Script _script_of(parsed):
             decision.verb = _verb(script, _act_field(act, ACT_VERB))
             decision.street = street
             decision.line = _act_field(act, ACT_LINE)
-            _take(script, _act_field(act, ACT_AMOUNT), &decision.amount, &finest)
+            take(script, _act_field(act, ACT_AMOUNT), &decision.amount, &finest)
             script.decision_count += 1
         street += 1
 
-    for seat in range(MOST_SEATS):
-        script.collected[seat].places = script.returned[seat].places = NO_AMOUNT
-        script.collected[seat].printed = script.returned[seat].printed = NULL
-        script.shows[seat] = False
+    no_amounts(script)
     returned = _get(parsed, P_RETURNED)
     script.returns_printed = returned is not None
     if returned:
         for name, amount in returned.items():
             seat = _position(names, name)
-            _take(script, amount, &script.returned[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
+            take(script, amount, &script.returned[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
     for name, amount in _get(parsed, P_COLLECTED).items():
         seat = _position(names, name)
         if seat < 0 and script.collector is None:
             script.collector = name
-        _take(script, amount, &script.collected[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
+        take(script, amount, &script.collected[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
 
     if _get(parsed, P_CURRENCY) and finest < 2:
         finest = 2
@@ -816,7 +785,7 @@ cdef _Script _script_of(parsed):
         if not _nonzero(&script.small_bet):
             script.small_bet = script.big_blind
         if not _nonzero(&script.big_bet):
-            _take(script, 2 * _get(parsed, P_BIG_BLIND), &script.big_bet, &uncounted)
+            take(script, 2 * _get(parsed, P_BIG_BLIND), &script.big_bet, &uncounted)
 
     shown = _get(parsed, P_SHOWN)
     script.shown = []
@@ -843,7 +812,18 @@ cdef _Script _script_of(parsed):
     return script
 
 
-cdef int _seat_in(_Script script, name) except? -1:
+cdef int no_amounts(Script script) except -1:
+    """Set every seat's collected and returned amounts to none, and its show to none."""
+    cdef Py_ssize_t seat
+    for seat in range(MOST_SEATS):
+        script.collected[seat].places = script.returned[seat].places = NO_AMOUNT
+        script.collected[seat].value = script.returned[seat].value = 0
+        script.collected[seat].printed = script.returned[seat].printed = NULL
+        script.shows[seat] = False
+    return 0
+
+
+cdef int _seat_in(Script script, name) except? -1:
     """The seat of the player ``name`` (as :func:`_position` finds it); one without a seat as ``-1 - index``, the
     index of their name in the script's ``strangers``."""
     cdef Py_ssize_t seat = _position(script.names, name)
@@ -853,24 +833,28 @@ cdef int _seat_in(_Script script, name) except? -1:
     return -len(script.strangers)
 
 
-cdef int _forced_kind(kind) except -1:
-    """The ForcedKind of a post's ``kind`` (of PostKind)."""
-    if same_text(kind, _ANTE):
-        return ANTE_POST
-    if same_text(kind, _SMALL_BLIND):
-        return SMALL_BLIND_POST
-    if same_text(kind, _BIG_BLIND):
-        return BIG_BLIND_POST
-    if same_text(kind, _STRADDLE):
-        return STRADDLE_POST
+cdef int forced_kind(kind) except -1:
+    """The ForcedKind of a post's ``kind`` (of PostKind; OTHER_POST for any other)."""
+    cdef int index
+    for index in range(<int>OTHER_POST):
+        if same_text(kind, <str>_POST_KINDS[index]):
+            return index
     return OTHER_POST
 
 
-cdef int _verb(_Script script, verb) except -1:
+POST_KINDS = (
+    PostKind.ANTE, PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.STRADDLE, PostKind.DEAD, PostKind.LIVE,
+    PostKind.LIVE_AND_DEAD,
+)
+"""The kinds of post by their ForcedKind."""
+cdef tuple _POST_KINDS = POST_KINDS
+
+
+cdef int _verb(Script script, verb) except -1:
     """The Verb of a decision's ``verb`` (an Act's), the next of the script's; one the replay does not know kept
     in its ``odd_verbs``."""
     cdef int index
-    for index in range(UNKNOWN_VERB):
+    for index in range(<int>UNKNOWN_VERB):
         if same_text(verb, <str>_VERBS[index]):
             return index
     if script.odd_verbs is None:
@@ -879,10 +863,12 @@ cdef int _verb(_Script script, verb) except -1:
     return UNKNOWN_VERB
 
 
-cdef tuple _VERBS = ("fold", "check", "call", "bet", "raise_to", "raise_by", "adds", "all_in")  # by Verb
+VERBS = ("fold", "check", "call", "bet", "raise_to", "raise_by", "adds", "all_in")
+"""The verbs of an Act by their Verb."""
+cdef tuple _VERBS = VERBS
 
 
-cdef int _seated(_Script script, int seat, Py_ssize_t line) except -1:
+cdef int _seated(Script script, int seat, Py_ssize_t line) except -1:
     """``seat``, the seat of the player of a post or decision (at line ``line``), if they have one."""
     if seat < 0:
         raise HandProblem(f"a player not dealt in: {script.strangers[-1 - seat]!r} acts but has no seat in the hand", line)
@@ -941,7 +927,7 @@ cdef object _replay_parsed(parsed, source):
     return _replay(_script_of(_checked(parsed)), source)
 
 
-cdef object _replay(_Script script, source):
+cdef object _replay(Script script, source):
     """:func:`replay` of a hand's script."""
     cdef int count = script.count, places = script.places, button, small_seat, big_seat, runs, actor, seat
     cdef int first_small = -1, first_big = -1
@@ -1094,7 +1080,7 @@ cdef type _HAND = Hand
 cdef tuple _NO_ARGUMENTS = ()
 
 
-cdef Py_ssize_t _post_at(_Script script, int kind, int seat) noexcept:
+cdef Py_ssize_t _post_at(Script script, int kind, int seat) noexcept:
     """The index of the first post of ``kind`` at ``seat``, or -1."""
     cdef Py_ssize_t index
     for index in range(script.post_count):
@@ -1146,7 +1132,7 @@ cdef int _in_order(list numbers) except -1:
     return 0
 
 
-cdef int _button(_Script script, int first_small, int first_big, unsigned int small_seats, unsigned int big_seats) except -1:
+cdef int _button(Script script, int first_small, int first_big, unsigned int small_seats, unsigned int big_seats) except -1:
     """The engine's button seat: the site's button (or the last player before an empty button seat),
     unless the blinds (the first seat posting each, -1 for none, and the seats posting each as bits) say
     otherwise."""
@@ -1205,7 +1191,7 @@ cdef object _in_units(int64_t chips, int places):
     return amount
 
 
-cdef int _advance(HandCore hand, _Script script, int runs, int seat, set shown) except -1:
+cdef int _advance(HandCore hand, Script script, int runs, int seat, set shown) except -1:
     """Play what the engine waits for before ``seat``'s next decision (-1: the end of the
     hand): the runs agreed, the shows and mucks at showdown, the cards of further runs, and the
     checks sites do not print, of a player who can only check (every other player all in)."""
@@ -1216,7 +1202,7 @@ cdef int _advance(HandCore hand, _Script script, int runs, int seat, set shown) 
         hand.check()
 
 
-cdef int _settle(HandCore hand, _Script script, int runs, set shown) except -1:
+cdef int _settle(HandCore hand, Script script, int runs, set shown) except -1:
     """Play the runs agreed, the shows and mucks at showdown (the seats shown added to ``shown``) and the cards
     of further runs (the script's ``boards``: the history's, a board a run)."""
     boards = script.boards
@@ -1258,7 +1244,7 @@ cdef int _settle(HandCore hand, _Script script, int runs, set shown) except -1:
         return 0
 
 
-cdef int _play(HandCore hand, _Script script, Py_ssize_t index, int verb, unit, int64_t *answered) except -1:
+cdef int _play(HandCore hand, Script script, Py_ssize_t index, int verb, unit, int64_t *answered) except -1:
     """Play the script's decision ``index`` as ``verb`` (a raise no one can answer as a call, its excess added to
     ``answered``)."""
     cdef Decision *decision = &script.decisions[index]
@@ -1326,7 +1312,7 @@ cdef int _raise_to(HandCore hand, int64_t total, int64_t *answered) except -1:
     return 0
 
 
-cdef object _check(HandCore hand, _Script script, unit, source, list printed, int64_t *answered):
+cdef object _check(HandCore hand, Script script, unit, source, list printed, int64_t *answered):
     """The record of a replayed hand, once its results agree with the site's summary (and its posts,
     ``printed`` by seat, with the engine's; ``answered``, by seat, the excess of the raises no one could answer,
     given back): compared in chips, ``Decimal`` only for the record."""
