@@ -67,4 +67,6 @@ cdef class Script:
 
 cdef int take(Script script, amount, Amount *into, int *finest) except -1
 cdef int no_amounts(Script script) except -1
-cdef int forced_kind(kind) except -1
+cdef int set_places(Script script, int finest) except -1
+cdef int limit_bets(Script script) except -1
+cdef Py_ssize_t position(list names, name) except -2

@@ -525,7 +525,7 @@ cdef object _stray(name, tuple stray):
 
 cpdef int places_of(parsed) except -1:
     """The decimal places of the hand's unit: the finest of any amount of the hand."""
-    return _script_of(_checked(parsed)).places
+    return _unit_places(_script_of(_checked(parsed)))
 
 
 cdef object _checked(parsed):
@@ -768,29 +768,22 @@ cdef Script _script_of(parsed):
     script.returns_printed = returned is not None
     if returned:
         for name, amount in returned.items():
-            seat = _position(names, name)
+            seat = position(names, name)
             take(script, amount, &script.returned[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
     for name, amount in _get(parsed, P_COLLECTED).items():
-        seat = _position(names, name)
+        seat = position(names, name)
         if seat < 0 and script.collector is None:
             script.collector = name
         take(script, amount, &script.collected[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
 
-    if _get(parsed, P_CURRENCY) and finest < 2:
-        finest = 2
-    if finest > 12:
-        raise HandProblem("amounts finer than 10**-12 of a unit: holdem does not read them")
-    script.places = finest
-    if _get(parsed, P_STRUCTURE) is _FIXED_LIMIT:  # a limit game's bets: the big blind and twice it, if not given
-        if not _nonzero(&script.small_bet):
-            script.small_bet = script.big_blind
-        if not _nonzero(&script.big_bet):
-            take(script, 2 * _get(parsed, P_BIG_BLIND), &script.big_bet, &uncounted)
+    script.currency, script.structure = _get(parsed, P_CURRENCY), _get(parsed, P_STRUCTURE)
+    set_places(script, finest)
+    limit_bets(script)
 
     shown = _get(parsed, P_SHOWN)
     script.shown = []
     for name in shown:
-        seat = _position(names, name)
+        seat = position(names, name)
         if seat >= 0:
             script.shown.append(seat)
             if seat < MOST_SEATS:
@@ -799,10 +792,10 @@ cdef Script _script_of(parsed):
     script.holes = [(<dict>dealt).get(name) if type(dealt) is dict else dealt.get(name) for name in names]
     script.boards = _get(parsed, P_BOARDS)
     script.site, script.hand_id, script.line = _get(parsed, P_SITE), _get(parsed, P_HAND_ID), _get(parsed, P_LINE)
-    script.game, script.structure = _get(parsed, P_GAME), _get(parsed, P_STRUCTURE)
+    script.game = _get(parsed, P_GAME)
     script.fast_fold, script.tournament = _get(parsed, P_FAST_FOLD), _get(parsed, P_TOURNAMENT)
     script.table, script.max_seats = _get(parsed, P_TABLE), _get(parsed, P_MAX_SEATS)
-    script.started, script.currency = _get(parsed, P_STARTED), _get(parsed, P_CURRENCY)
+    script.started = _get(parsed, P_STARTED)
     script.button, script.hero, script.rules = _get(parsed, P_BUTTON), _get(parsed, P_HERO), _get(parsed, P_RULES)
     script.returns_in_collected = _get(parsed, P_RETURNS_IN_COLLECTED)
     script.returns_in_total_pot = _get(parsed, P_RETURNS_IN_TOTAL_POT)
@@ -810,6 +803,33 @@ cdef Script _script_of(parsed):
     script.cash_outs, script.cash_out_fees = _get(parsed, P_CASH_OUTS), _get(parsed, P_CASH_OUT_FEES)
     script.bounties = _get(parsed, P_BOUNTIES)
     return script
+
+
+cdef int set_places(Script script, int finest) except -1:
+    """Set the places of the hand's unit: ``finest``, the finest of the amounts that set it, and at least a
+    cent's in a currency (the script's currency set)."""
+    script.places = 2 if script.currency and finest < 2 else finest
+    return 0
+
+
+cdef int limit_bets(Script script) except -1:
+    """A limit game's small and big bets, where not given (or zero): its big blind and twice it (the script's
+    structure and blinds set)."""
+    cdef int uncounted = 0
+    if script.structure is not _FIXED_LIMIT:
+        return 0
+    if not _nonzero(&script.small_bet):
+        script.small_bet = script.big_blind
+    if not _nonzero(&script.big_bet):
+        take(script, 2 * _printed(&script.big_blind), &script.big_bet, &uncounted)
+    return 0
+
+
+cdef int _unit_places(Script script) except -1:
+    """The places of the hand's unit, of at most 12."""
+    if script.places > 12:
+        raise HandProblem("amounts finer than 10**-12 of a unit: holdem does not read them")
+    return script.places
 
 
 cdef int no_amounts(Script script) except -1:
@@ -826,7 +846,7 @@ cdef int no_amounts(Script script) except -1:
 cdef int _seat_in(Script script, name) except? -1:
     """The seat of the player ``name`` (as :func:`_position` finds it); one without a seat as ``-1 - index``, the
     index of their name in the script's ``strangers``."""
-    cdef Py_ssize_t seat = _position(script.names, name)
+    cdef Py_ssize_t seat = position(script.names, name)
     if seat >= 0:
         return seat
     script.strangers.append(name)
@@ -929,7 +949,7 @@ cdef object _replay_parsed(parsed, source):
 
 cdef object _replay(Script script, source):
     """:func:`replay` of a hand's script."""
-    cdef int count = script.count, places = script.places, button, small_seat, big_seat, runs, actor, seat
+    cdef int count = script.count, places = _unit_places(script), button, small_seat, big_seat, runs, actor, seat
     cdef int first_small = -1, first_big = -1
     cdef unsigned int small_seats = 0, big_seats = 0  # the seats posting each blind, as bits
     cdef int64_t live, dead, ante = 0, small_blind, big_blind, stack
@@ -1089,7 +1109,7 @@ cdef Py_ssize_t _post_at(Script script, int kind, int seat) noexcept:
     return -1
 
 
-cdef Py_ssize_t _position(list names, name) except -2:
+cdef Py_ssize_t position(list names, name) except -2:
     """The seat of ``name`` among ``names`` (the seats' players, a list of the replay's own), or -1, as a dict of the
     seats by name would give it: found by identity first (a reader's lines mostly name a player by the seat's own
     name), then by hash and equality."""
@@ -1407,7 +1427,7 @@ cdef object _check(HandCore hand, Script script, unit, source, list printed, int
         if tuple(board) != tuple(dealt):
             raise HandProblem(f"board cards the hand never reached: run {run + 1}")
     hero = script.hero
-    if hero is not None and _position(names, hero) < 0:  # the file's owner watched, or sat out: dealt nothing
+    if hero is not None and position(names, hero) < 0:  # the file's owner watched, or sat out: dealt nothing
         hero = None
     starting = hand._starting  # Hand.payoffs: the hand is over, no bets are out
     cdef list net = []

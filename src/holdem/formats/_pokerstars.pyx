@@ -21,6 +21,7 @@ from cpython.unicode cimport (
 )
 from libc.string cimport memchr
 
+from holdem.formats._histories cimport *
 from holdem.formats._kept cimport kept
 from holdem.formats._slots cimport *
 from holdem.formats._text cimport same_text, starts_at
@@ -46,13 +47,14 @@ from holdem.formats.parsing import (
     parse_amount,
     parse_hand_cards,
 )
+from holdem.formats._histories import POST_KINDS, VERBS
 from holdem.rules import Structure
 
 import_datetime()
 
 __all__ = [
     "CARDS", "STREETS", "TITLES", "action", "blank_hand", "collected_line", "dealt_line", "decision", "header_line",
-    "information_line", "parse", "read_lines", "read_stakes", "read_summary_seat", "read_table", "read_total_pot",
+    "information_line", "parse", "read", "read_stakes", "read_summary_seat", "read_table", "read_total_pot",
     "returned_line", "seat_line", "shown_cards", "stakes_of", "summary_line", "table_line",
 ]
 
@@ -75,16 +77,13 @@ cdef frozenset _PLAYER_INFORMATION = frozenset(
     {"sits out", "is sitting out", "doesn't show hand", "is disconnected", "is connected", "has returned", "timed out"}
 )
 cdef tuple _POSTS = (
-    ("small blind", PostKind.SMALL_BLIND),
-    ("big blind", PostKind.BIG_BLIND),
-    ("the ante", PostKind.ANTE),
-    ("straddle", PostKind.STRADDLE),
+    ("small blind", SMALL_BLIND_POST), ("big blind", BIG_BLIND_POST), ("the ante", ANTE_POST), ("straddle", STRADDLE_POST)
 )
 cdef str _LIVE_AND_DEAD = "small & big blinds"
 cdef tuple _RUN_ENDS = ("FLOP", "TURN", "RIVER", "SHOW DOWN", "SHOWDOWN")  # SHOWDOWN: Run It Once's
 cdef str _ALL_IN = " and is all-in", _ONLY_ALL_IN = "and is all-in"
-cdef str _LIVE_AND_DEAD_KIND = PostKind.LIVE_AND_DEAD
 cdef object _ZERO = Decimal(0), _FIXED_LIMIT = Structure.FIXED_LIMIT
+cdef tuple _POST_KINDS = POST_KINDS, _VERBS = VERBS
 cdef tuple _STREETS = tuple(STREETS.items())  # (name, street) pairs: a tuple is read without a dict's iterator
 # The amounts, cards and currencies met, read once (a hand repeats its amounts, a file its stakes):
 # parse_amount's and parse_hand_cards' own caches are a Python call away.  The amounts and cards are kept
@@ -437,16 +436,22 @@ cdef Py_ssize_t _run(str text, Py_ssize_t at, bint digits) noexcept:
 cpdef read_table(parsed, str text, Py_ssize_t number):
     """The table line (see :func:`table_line`), the hand's line ``number``, into ``parsed``: the table's name,
     its most seats and the button's seat number."""
-    _table(_checked(parsed), text, number)
+    cdef _Reading reading = _reading_of(parsed)
+    _table(reading, text, number)
+    _set(parsed, P_TABLE, reading.script.table)
+    _set(parsed, P_MAX_SEATS, reading.script.max_seats)
+    _set(parsed, P_BUTTON, reading.script.button)
 
 
-cdef _table(parsed, str text, Py_ssize_t number):
+cdef int _table(_Reading reading, str text, Py_ssize_t number) except -1:
     cdef _TableLine table
+    cdef Script script = reading.script
     if not _table_line(text, &table):
         raise HandProblem(f"the second line is not the table's: {text[:80]!r}", number)
-    _set(parsed, P_TABLE, text[table.start : table.quote])
-    _set(parsed, P_MAX_SEATS, _number(text, table.most, table.most_end) if table.most >= 0 else None)
-    _set(parsed, P_BUTTON, _number(text, table.button, table.button_end))
+    script.table = text[table.start : table.quote]
+    script.max_seats = _number(text, table.most, table.most_end) if table.most >= 0 else None
+    script.button = _number(text, table.button, table.button_end)
+    return 0
 
 
 cpdef tuple seat_line(str text):
@@ -612,6 +617,92 @@ cpdef blank_hand(str site, Py_ssize_t line):
     return parsed
 
 
+@cython.final
+cdef class _Reading:
+    """A hand as its lines are read: the script the replay reads, and what is kept by the players' names until
+    those dealt in are known (for a reader of one line of a ParsedHand, the ParsedHand's own cards shown and
+    mucked)."""
+
+    cdef Script script
+    cdef list players, numbers, stacks, seat_bounties  # of each seat line, in order
+    cdef set names  # the players, as a set
+    cdef set dealt_in  # the players dealt in
+    cdef list order  # the index of each player dealt in among the seat lines, once known
+    cdef int finest  # the finest places of the amounts read that set the unit
+    cdef int streets  # the betting rounds begun (a ParsedHand's streets)
+    cdef int last_street  # the betting round of the last decision
+    cdef bint unordered  # whether a decision belongs to a round before the one of the decision before it
+    cdef object small_blind, big_blind, small_bet, big_bet, total_pot, rake, jackpot
+    cdef dict collected, returned, boards, cash_outs, cash_out_fees, bounties
+    cdef object holes, shown, mucked  # a ParsedHand's own, for a reader of one line
+
+
+cdef _Reading _blank_reading(site, Py_ssize_t line):
+    """A reading of nothing yet, of a hand of ``site`` whose first line is line ``line``: a ParsedHand's defaults."""
+    cdef _Reading reading = _Reading.__new__(_Reading)
+    cdef Script script = Script.__new__(Script)
+    reading.script = script
+    script.site, script.hand_id, script.line = site, "", line
+    script.game, script.structure = _DEFAULTS[P_GAME], _DEFAULTS[P_STRUCTURE]
+    script.fast_fold, script.rake_printed = False, True
+    script.held, script.strangers = [], []
+    reading.streets = 1
+    reading.small_blind, reading.big_blind = _DEFAULTS[P_SMALL_BLIND], _DEFAULTS[P_BIG_BLIND]
+    reading.rake, reading.jackpot = _DEFAULTS[P_RAKE], _DEFAULTS[P_JACKPOT]
+    return reading
+
+
+cdef _Reading _new_reading(str site, Py_ssize_t line):
+    """:func:`_blank_reading`, with the containers of a whole hand."""
+    cdef _Reading reading = _blank_reading(site, line)
+    reading.players, reading.numbers, reading.stacks, reading.seat_bounties = [], [], [], []
+    reading.names, reading.dealt_in = set(), set()
+    reading.holes, reading.shown, reading.collected, reading.returned, reading.boards = {}, {}, {}, {}, {}
+    reading.cash_outs, reading.cash_out_fees, reading.bounties = {}, {}, {}
+    return reading
+
+
+cdef _Reading _reading_of(parsed):
+    """A reading of one line into ``parsed``, a ParsedHand (each reader of a line takes what it reads from it)."""
+    _checked(parsed)
+    return _blank_reading(None, 0)
+
+
+cdef int _with_cards(_Reading reading, parsed) except -1:
+    """Read the cards dealt, shown and mucked into ``parsed``'s own."""
+    reading.holes, reading.shown, reading.mucked = _get(parsed, P_HOLES), _get(parsed, P_SHOWN), _get(parsed, P_MUCKED)
+    return 0
+
+
+cdef object _mucked(_Reading reading):
+    """The players who mucked (made at the first)."""
+    if reading.mucked is None:
+        reading.mucked = set()
+    return reading.mucked
+
+
+cdef int _add_decision(
+    _Reading reading, Py_ssize_t seat, int verb, amount, int street, Py_ssize_t line
+) except -1:
+    """A decision of the player of seat line ``seat``."""
+    cdef Decision *decision = reading.script.new_decision()
+    decision.seat, decision.verb, decision.street, decision.line = seat, verb, street, line
+    take(reading.script, amount, &decision.amount, &reading.finest)
+    if street < reading.last_street:
+        reading.unordered = True
+    reading.last_street = street
+    return 0
+
+
+cdef int _add_post(_Reading reading, Py_ssize_t seat, int kind, live, dead, Py_ssize_t line) except -1:
+    """A post of the player of seat line ``seat``."""
+    cdef Forced *post = reading.script.new_post()
+    post.seat, post.kind, post.line = seat, kind, line
+    take(reading.script, live, &post.live, &reading.finest)
+    take(reading.script, dead, &post.dead, &reading.finest)
+    return 0
+
+
 def parse(list lines not None, Py_ssize_t line, str site not None = "PokerStars"):
     """Read the lines of one PokerStars hand (the first at line number ``line``), or of a room's on its
     software (``site`` the room's name), into a :class:`~holdem.formats.histories.ParsedHand`.
@@ -619,29 +710,40 @@ def parse(list lines not None, Py_ssize_t line, str site not None = "PokerStars"
     :raises HandProblem: for a hand that is not Texas hold'em, cancelled, cut short, or has a
         line that is none of a PokerStars hand's.
     """
-    parsed = blank_hand(site, line)
+    return _parsed_of(_read(lines, line, site))
+
+
+def read(list lines not None, Py_ssize_t line, str site not None = "PokerStars"):
+    """:func:`parse`, the hand as the replay reads it (what :func:`holdem.read_histories` replays)."""
+    return _read(lines, line, site).script
+
+
+cdef _Reading _read(list lines, Py_ssize_t line, str site):
+    """Read the lines of one PokerStars hand (the first at line number ``line``)."""
+    cdef _Reading reading = _new_reading(site, line)
     try:
-        return _read_hand(lines, line, parsed)
+        _read_hand(lines, line, reading)
     except HandProblem as problem:
-        identify(problem, parsed)
+        identify(problem, reading.script)
         raise
+    return reading
 
 
-cdef object _read_hand(list lines, Py_ssize_t line, parsed):
-    """Read the lines of one PokerStars hand (the first at line number ``line``) into ``parsed``."""
+cdef int _read_hand(list lines, Py_ssize_t line, _Reading reading) except -1:
+    """Read the lines of one PokerStars hand (the first at line number ``line``) into ``reading``."""
+    cdef Script script = reading.script
     header = header_line(lines[0])
     if header is None:
-        raise HandProblem(f"the first line is not a {_get(parsed, P_SITE)} hand's header: {lines[0][:80]!r}", line)
-    _set(parsed, P_HAND_ID, header[1])
-    _set(parsed, P_FAST_FOLD, header[0] in _FAST_FOLD)
+        raise HandProblem(f"the first line is not a {script.site} hand's header: {lines[0][:80]!r}", line)
+    script.hand_id = header[1]
+    script.fast_fold = header[0] in _FAST_FOLD
     cdef str rest = header[2], text, game
     cdef Py_ssize_t at
     cdef bint in_tournament = _begins(rest, "Tournament #", 0)
     for game, structure in _GAMES:
         at = _search(rest, game, 0, len(rest))
         if at == 0 or at > 0 and not rest.endswith(_OTHER_HOLDEMS, 0, at):  # a cash game's header starts with it
-            _set(parsed, P_GAME, game)
-            _set(parsed, P_STRUCTURE, structure)
+            script.game, script.structure = game, structure
             break
     else:
         game = rest.split(" (")[0].split(" - ")[0]
@@ -651,27 +753,22 @@ cdef object _read_hand(list lines, Py_ssize_t line, parsed):
         raise HandProblem(f"not Texas hold'em: {game.strip()}", line, skipped=True, game=game.strip())
     tournament = _tournament_id(rest, at) if in_tournament else None
     if tournament is not None:
-        _set(parsed, P_TOURNAMENT, tournament)
+        script.tournament = tournament
     stakes = stakes_of(rest)
     if stakes is None:
         raise HandProblem(f"the header gives no stakes: {lines[0][:80]!r}", line)
     if " Cap" in stakes[2]:
         cap = stakes[2].partition(" - ")[2].rstrip(" -")
         raise HandProblem(f"not a game holdem plays: {cap} {game} (capped bets)", line, skipped=True, game=game)
-    _stakes(parsed, stakes, tournament is not None)
-    _set(parsed, P_STARTED, _started(rest))
+    _stakes(reading, stakes, tournament is not None)
+    script.started = _started(rest)
 
     if not _holds(lines, "*** SUMMARY ***") and not _holds(lines, "Hand cancelled"):
         last = max([index for index, line_text in enumerate(lines) if line_text])
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + last)
-    _table(parsed, lines[1], line + 1)
+    _table(reading, lines[1], line + 1)
 
-    cdef list seated = [], players = []  # the seats and their players' names
-    cdef set names = set()
-    cdef set dealt_in = set()  # also those sitting out who post or act, as in tournaments
-    cdef Py_ssize_t number, position, seated_in, index
-    number = line + 2
-    position = 2
+    cdef Py_ssize_t number = line + 2, position = 2, seated_in
     cdef _SeatLine ends
     cdef str name
     while position < len(lines) and _begins(text := lines[position], "Seat ", 0):
@@ -679,25 +776,26 @@ cdef object _read_hand(list lines, Py_ssize_t line, parsed):
             raise HandProblem(f"a seat line that cannot be read: {text[:80]!r}", number)
         name = text[ends.colon + 2 : ends.name]
         # A bounty when something is between ``in chips, `` and `` bounty``
-        bounty = _amount_at(text, ends.stack + 11, ends.close - 7) if ends.close - ends.stack > 18 else None
-        seated.append(_seat(_number(text, 5, ends.colon), name, _amount_at(text, ends.name + 2, ends.stack), bounty))
-        names.add(name)
-        players.append(name)
+        reading.seat_bounties.append(
+            _amount_at(text, ends.stack + 11, ends.close - 7) if ends.close - ends.stack > 18 else None
+        )
+        reading.numbers.append(_number(text, 5, ends.colon))
+        reading.stacks.append(_amount_at(text, ends.name + 2, ends.stack))
+        reading.names.add(name)
+        reading.players.append(name)
         if ends.close + 2 >= len(text):  # nothing after the seat: neither sitting out nor out of the hand, dealt in
-            dealt_in.add(name)
+            reading.dealt_in.add(name)
         elif _is(text, ends.close + 2, len(text), "[hero]"):  # dealt in, the file's owner
-            dealt_in.add(name)
-            _set(parsed, P_HERO, name)
+            reading.dealt_in.add(name)
+            script.hero = name
         position += 1
         number += 1
-    if not seated:
+    if not reading.players:
         raise HandProblem("the hand has no seats", number)
-    seated_in = len(dealt_in)
+    seated_in = len(reading.dealt_in)
 
     try:
-        in_summary, cancelled, returned, boards = _read_lines(
-            parsed, lines, position, number, names, players, dealt_in
-        )
+        in_summary, cancelled = _read_lines(reading, lines, position, number)
     except HandProblem:
         joined = _joined(lines, line)
         if joined < 0:
@@ -706,17 +804,169 @@ cdef object _read_hand(list lines, Py_ssize_t line, parsed):
             f"the hand is cut short: line {joined} ends it with another hand's first line (files joined?)", joined
         ) from None
     if cancelled:
-        raise HandProblem("cancelled: the site voided the hand", line, skipped=True, game=_get(parsed, P_GAME))
+        raise HandProblem("cancelled: the site voided the hand", line, skipped=True, game=script.game)
     if not in_summary:
         raise HandProblem("the hand ends before its summary (the file cut short?)", line)
-    if _get(parsed, P_TOTAL_POT) is None:
+    if reading.total_pot is None:
         raise HandProblem("the summary gives no total pot", line)
-    if len(dealt_in) > seated_in:  # some player sitting out posted or acted
-        _leave_out_all_in_folds(parsed, lines, line, boards)
-    _set(parsed, P_SEATS, [seated[index] for index in range(len(seated)) if players[index] in dealt_in])
-    _set(parsed, P_RETURNED, returned or None)  # before 2009 none is printed, and the collected amounts leave them out
-    _set(parsed, P_BOARDS, PyDict_Values(boards) if len(boards) < 2 else [boards[run] for run in sorted(boards)])
+    if len(reading.dealt_in) > seated_in:  # some player sitting out posted or acted
+        _leave_out_all_in_folds(reading, lines, line)
+    return _finish(reading)
+
+
+cdef int _finish(_Reading reading) except -1:
+    """Make the script of the hand read: its players those dealt in, the seats of its posts and decisions theirs,
+    and its amounts read."""
+    cdef Script script = reading.script
+    cdef list players = reading.players, order = [], mapping
+    cdef Py_ssize_t index, seat
+    cdef int finest = reading.finest, uncounted = 0
+    cdef Amount unused
+    for index in range(len(players)):
+        if players[index] in reading.dealt_in:
+            order.append(index)
+    reading.order = order
+    cdef list names = [players[index] for index in order]
+    script.names, script.count = names, len(names)
+    script.numbers = [reading.numbers[index] for index in order]
+    mapping = [-1] * len(players)  # each seat line's seat among those dealt in
+    seat = 0
+    for index in order:
+        take(script, reading.stacks[index], &script.stacks[seat] if seat < MOST_SEATS else &unused, &finest)
+        mapping[index] = seat
+        seat += 1
+    for index in range(script.post_count):
+        script.posts[index].seat = _dealt_seat(script, players, mapping, script.posts[index].seat)
+    for index in range(script.decision_count):
+        script.decisions[index].seat = _dealt_seat(script, players, mapping, script.decisions[index].seat)
+    if reading.unordered:
+        _by_street(script)
+    take(script, reading.small_blind, &script.small_blind, &finest)
+    take(script, reading.big_blind, &script.big_blind, &finest)
+    take(script, reading.rake, &script.rake, &finest)
+    take(script, reading.jackpot, &script.jackpot, &finest)
+    take(script, reading.small_bet, &script.small_bet, &finest)
+    take(script, reading.big_bet, &script.big_bet, &finest)
+    take(script, reading.total_pot, &script.total_pot, &uncounted)
+    no_amounts(script)
+    script.returns_printed = bool(reading.returned)  # before 2009 none is printed, and the collected amounts leave them out
+    for name, amount in reading.returned.items():
+        seat = position(names, name)
+        take(script, amount, &script.returned[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
+    for name, amount in reading.collected.items():
+        seat = position(names, name)
+        if seat < 0 and script.collector is None:
+            script.collector = name
+        take(script, amount, &script.collected[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
+    set_places(script, finest)
+    limit_bets(script)
+    script.shown = []
+    for name in reading.shown:
+        seat = position(names, name)
+        if seat >= 0:
+            script.shown.append(seat)
+            if seat < MOST_SEATS:
+                script.shows[seat] = True
+    script.holes = [reading.holes.get(name) for name in names]
+    boards = reading.boards
+    script.boards = PyDict_Values(boards) if len(boards) < 2 else [boards[run] for run in sorted(boards)]
+    script.cash_outs, script.cash_out_fees, script.bounties = reading.cash_outs, reading.cash_out_fees, reading.bounties
+    return 0
+
+
+cdef int _dealt_seat(Script script, list players, list mapping, int seat) except? -1:
+    """The seat among the players dealt in of the player of seat line ``seat`` (one not dealt in as a stranger)."""
+    cdef int dealt = mapping[seat]
+    if dealt >= 0:
+        return dealt
+    script.strangers.append(players[seat])
+    return -len(script.strangers)
+
+
+cdef int _by_street(Script script) except -1:
+    """Order the decisions by their betting round, each round's in the order read (a section of the betting printed
+    again after a later one)."""
+    cdef Py_ssize_t index, at
+    cdef Decision moved
+    for index in range(1, script.decision_count):
+        moved = script.decisions[index]
+        at = index
+        while at > 0 and script.decisions[at - 1].street > moved.street:
+            script.decisions[at] = script.decisions[at - 1]
+            at -= 1
+        script.decisions[at] = moved
+    return 0
+
+
+cdef object _parsed_of(_Reading reading):
+    """The ParsedHand of a hand read."""
+    cdef Script script = reading.script
+    cdef Py_ssize_t index
+    parsed = blank_hand(script.site, script.line)
+    _set(parsed, P_HAND_ID, script.hand_id)
+    _set(parsed, P_GAME, script.game)
+    _set(parsed, P_STRUCTURE, script.structure)
+    _set(parsed, P_FAST_FOLD, script.fast_fold)
+    _set(parsed, P_TOURNAMENT, script.tournament)
+    _set(parsed, P_TABLE, script.table)
+    _set(parsed, P_MAX_SEATS, script.max_seats)
+    _set(parsed, P_STARTED, script.started)
+    _set(parsed, P_CURRENCY, script.currency)
+    _set(parsed, P_SMALL_BLIND, reading.small_blind)
+    _set(parsed, P_BIG_BLIND, reading.big_blind)
+    _set(parsed, P_SMALL_BET, reading.small_bet)
+    _set(parsed, P_BIG_BET, reading.big_bet)
+    _set(parsed, P_BUTTON, script.button)
+    _set(parsed, P_SEATS, [
+        _seat(reading.numbers[index], reading.players[index], reading.stacks[index], reading.seat_bounties[index])
+        for index in reading.order
+    ])
+    _set(parsed, P_HERO, script.hero)
+    _set(parsed, P_HOLES, reading.holes)
+    _set(parsed, P_STREETS, [[] for index in range(reading.streets)])
+    _items_into(reading, parsed)
+    _set(parsed, P_BOARDS, script.boards)
+    _set(parsed, P_RETURNED, reading.returned or None)
+    _set(parsed, P_SHOWN, reading.shown)
+    if reading.mucked is not None:
+        _set(parsed, P_MUCKED, reading.mucked)
+    _set(parsed, P_COLLECTED, reading.collected)
+    _set(parsed, P_TOTAL_POT, reading.total_pot)
+    _set(parsed, P_RAKE, reading.rake)
+    _set(parsed, P_JACKPOT, reading.jackpot)
+    _set(parsed, P_CASH_OUTS, reading.cash_outs)
+    _set(parsed, P_CASH_OUT_FEES, reading.cash_out_fees)
+    _set(parsed, P_BOUNTIES, reading.bounties)
     return parsed
+
+
+cdef int _items_into(_Reading reading, parsed) except -1:
+    """Add the posts and decisions read to ``parsed``'s (each decision to its street's), as Posts and Acts."""
+    cdef Script script = reading.script
+    cdef Py_ssize_t index
+    cdef Forced *post
+    cdef Decision *decision
+    cdef list posts = _get(parsed, P_POSTS), streets = _get(parsed, P_STREETS)
+    for index in range(script.post_count):
+        post = &script.posts[index]
+        posts.append(_post_of(
+            _player_of(script, post.seat), _POST_KINDS[post.kind], _printed(&post.live), _printed(&post.dead), post.line
+        ))
+    for index in range(script.decision_count):
+        decision = &script.decisions[index]
+        streets[decision.street].append(
+            _act(_player_of(script, decision.seat), _VERBS[decision.verb], _printed(&decision.amount), decision.line)
+        )
+    return 0
+
+
+cdef inline str _player_of(Script script, int seat):
+    """The player of ``seat`` (a stranger's: see Script)."""
+    return script.names[seat] if seat >= 0 else script.strangers[-1 - seat]
+
+
+cdef inline object _printed(const Amount *amount):
+    return None if amount.printed == NULL else <object>amount.printed
 
 
 cdef object _tournament_id(str rest, Py_ssize_t game):
@@ -744,25 +994,35 @@ cdef Py_ssize_t _joined(list lines, Py_ssize_t line):
     return -1
 
 
-cdef _leave_out_all_in_folds(parsed, list lines, Py_ssize_t line, dict boards):
+cdef int _leave_out_all_in_folds(_Reading reading, list lines, Py_ssize_t line) except -1:
     """Leave out the folds of the players whose posts put them all in (``lines`` the hand's, the first at line
     number ``line``): the site folds the hand of one sitting out, though they have no decision to make; left
-    in, they are mucked at the showdown.  A hand that ends before the flop (no ``boards``) after such a fold
+    in, they are mucked at the showdown.  A hand that ends before the flop (no boards) after such a fold
     took the player's chips without a showdown: a problem."""
-    cdef set all_in = set()
+    cdef Script script = reading.script
+    cdef set all_in = set()  # the seat lines of the players all in by their posts
+    cdef Py_ssize_t index, kept_count = 0
+    cdef Decision *decision
     cdef str text
-    for post in parsed.posts:
-        text = lines[<Py_ssize_t>post.line - line]
+    for index in range(script.post_count):
+        text = lines[script.posts[index].line - line]
         if text.endswith(_ALL_IN):
-            all_in.add(post.name)
-    if all_in:
-        folds = [act for act in parsed.streets[0] if act.verb == "fold" and act.name in all_in]
-        if folds and not boards:
-            raise HandProblem(
-                f"{folds[0].name}, all in by their posts, folds and loses them without a showdown: "
-                "a forfeit holdem does not replay", folds[0].line,
-            )
-        parsed.streets[0] = [act for act in parsed.streets[0] if act.verb != "fold" or act.name not in all_in]
+            all_in.add(script.posts[index].seat)
+    if not all_in:
+        return 0
+    for index in range(script.decision_count):
+        decision = &script.decisions[index]
+        if decision.street == 0 and decision.verb == FOLD and decision.seat in all_in:
+            if not reading.boards:
+                raise HandProblem(
+                    f"{reading.players[decision.seat]}, all in by their posts, folds and loses them without a "
+                    "showdown: a forfeit holdem does not replay", decision.line,
+                )
+        else:
+            script.decisions[kept_count] = decision[0]
+            kept_count += 1
+    script.decision_count = kept_count
+    return 0
 
 
 cdef bint _holds(list lines, str text):
@@ -779,21 +1039,27 @@ cpdef read_stakes(parsed, stakes, bint in_chips):
     down, is left to the post) of a header's ``stakes``: ``(first/second)`` as printed,
     first and second (a match, or what :func:`stakes_of` finds);
     their currency too, unless ``in_chips`` (a tournament's)."""
-    _stakes(_checked(parsed), stakes, in_chips)
+    cdef _Reading reading = _reading_of(parsed)
+    reading.script.structure = _get(parsed, P_STRUCTURE)
+    _stakes(reading, stakes, in_chips)
+    if not in_chips:
+        _set(parsed, P_CURRENCY, reading.script.currency)
+    if reading.script.structure is _FIXED_LIMIT:
+        _set(parsed, P_SMALL_BET, reading.small_bet)
+        _set(parsed, P_BIG_BET, reading.big_bet)
+    _set(parsed, P_SMALL_BLIND, reading.small_blind)
+    _set(parsed, P_BIG_BLIND, reading.big_blind)
 
 
-cdef _stakes(parsed, stakes, bint in_chips):
+cdef int _stakes(_Reading reading, stakes, bint in_chips) except -1:
     first, second = _amount(stakes[1]), _amount(stakes[2])
     if not in_chips:
-        _set(parsed, P_CURRENCY, kept(_CURRENCIES, stakes[0], currency_of, 1024))
-    if _get(parsed, P_STRUCTURE) is _FIXED_LIMIT:
-        _set(parsed, P_SMALL_BET, first)
-        _set(parsed, P_BIG_BET, second)
-        _set(parsed, P_SMALL_BLIND, _ZERO)
-        _set(parsed, P_BIG_BLIND, first)
+        reading.script.currency = kept(_CURRENCIES, stakes[0], currency_of, 1024)
+    if reading.script.structure is _FIXED_LIMIT:
+        reading.small_bet, reading.big_bet, reading.small_blind, reading.big_blind = first, second, _ZERO, first
     else:
-        _set(parsed, P_SMALL_BLIND, first)
-        _set(parsed, P_BIG_BLIND, second)
+        reading.small_blind, reading.big_blind = first, second
+    return 0
 
 
 cdef object _started(str rest):
@@ -819,26 +1085,18 @@ cdef object _started(str rest):
     return first
 
 
-cpdef tuple read_lines(parsed, list lines, Py_ssize_t position, Py_ssize_t number, set names, set dealt_in):
-    """Read ``lines[position:]`` (the first at line number ``number``) into ``parsed``: the decisions
+cdef tuple _read_lines(_Reading reading, list lines, Py_ssize_t position, Py_ssize_t number):
+    """Read ``lines[position:]`` (the first at line number ``number``) into ``reading``: the decisions
     and posts, the cards dealt and shown, the results and the summary; return whether the hand
-    reached its summary, whether it was cancelled, the uncalled bets returned and the boards by run.
+    reached its summary and whether it was cancelled.
 
     :raises HandProblem: for a line that is none of a PokerStars hand's (or of a room's on its software).
     """
-    return _read_lines(_checked(parsed), lines, position, number, names, list(names), dealt_in)
-
-
-cdef tuple _read_lines(
-    parsed, list lines, Py_ssize_t position, Py_ssize_t number, set names, list players, set dealt_in
-):
     cdef int street = 0, section
     cdef bint in_summary = False, cancelled = False
-    cdef dict returned = {}, boards = {}
-    cdef dict collected = _get(parsed, P_COLLECTED)
-    cdef list streets = _get(parsed, P_STREETS)
-    cdef str text, name
-    cdef Py_ssize_t index, end, said, at
+    cdef list players = reading.players
+    cdef str text
+    cdef Py_ssize_t index, end, said, at, seat
     for index in range(position, len(lines)):
         text = lines[index]
         if _begins(text, "*** ", 0):
@@ -849,37 +1107,38 @@ cdef tuple _read_lines(
                 in_summary = True
             elif (section := _street(text, end)) >= 0:
                 street = section
-                while len(streets) <= street:
-                    streets.append([])
+                if reading.streets <= street:
+                    reading.streets = street + 1
             elif not text[4:end].endswith(_RUN_ENDS):  # the runs of the board: their cards are in the summary's
                 raise HandProblem(f"an unknown section: {text[:80]!r}", number)
         elif in_summary:
-            _summary(parsed, text, boards)
-        elif (name := _speaker(text, players, &said)) is not None:
-            _decide(parsed, streets[street], name, text, said, street, number, dealt_in)
-        elif (at := _collected(text, &end)) >= 0 and (name := _player(text, 0, at, players)) is not None:
-            _add(collected, name, _amount_at(text, at + 11, end))
-        elif (end := _returned(text)) >= 0 and (name := _player(text, end + 13, len(text), players)) is not None:
-            _add(returned, name, _amount_at(text, 14, end - 1))
-        elif (found := dealt_line(text)) is not None and found[0] in names:
+            _summary(reading, text, reading.boards)
+        elif (seat := _speaker(text, players, &said)) >= 0:
+            if _decide(reading, seat, <str>players[seat], text, said, street, number):
+                reading.dealt_in.add(players[seat])
+        elif (at := _collected(text, &end)) >= 0 and (seat := _player(text, 0, at, players)) >= 0:
+            _add(reading.collected, <str>players[seat], _amount_at(text, at + 11, end))
+        elif (end := _returned(text)) >= 0 and (seat := _player(text, end + 13, len(text), players)) >= 0:
+            _add(reading.returned, <str>players[seat], _amount_at(text, 14, end - 1))
+        elif (found := dealt_line(text)) is not None and found[0] in reading.names:
             cards = found[2] or found[1]
             if cards:
-                if _get(parsed, P_HERO) is None:
-                    _set(parsed, P_HERO, found[0])
-                _get(parsed, P_HOLES)[found[0]] = _cards(cards)
-            dealt_in.add(found[0])
+                if reading.script.hero is None:
+                    reading.script.hero = found[0]
+                reading.holes[found[0]] = _cards(cards)
+            reading.dealt_in.add(found[0])
         elif text == "Hand cancelled":
             cancelled = True
-        elif " cashed out the hand for " in text and (found := _match_cash_out(text)) and found[1] in names:
-            _get(parsed, P_CASH_OUTS)[found[1]] = _amount(found[2])
+        elif " cashed out the hand for " in text and (found := _match_cash_out(text)) and found[1] in reading.names:
+            reading.cash_outs[found[1]] = _amount(found[2])
             if found[3]:
-                _get(parsed, P_CASH_OUT_FEES)[found[1]] = _amount(found[3])
+                reading.cash_out_fees[found[1]] = _amount(found[3])
         elif " wins " in text and (found := _match_bounty(text)) is not None:
-            _add(_get(parsed, P_BOUNTIES), found[1], _amount(found[2]))
-        elif text and not information_line(text) and not _room_line(parsed, text, street, number, names, dealt_in):
-            raise HandProblem(f"a line that is none of a {_get(parsed, P_SITE)} hand's: {text[:80]!r}", number)
+            _add(reading.bounties, found[1], _amount(found[2]))
+        elif text and not information_line(text) and not _room_line(reading, text, street, number):
+            raise HandProblem(f"a line that is none of a {reading.script.site} hand's: {text[:80]!r}", number)
         number += 1
-    return in_summary, cancelled, returned, boards
+    return in_summary, cancelled
 
 
 cpdef bint information_line(str text):
@@ -914,18 +1173,18 @@ cdef int _street(str text, Py_ssize_t end) except -2:
     return -1
 
 
-cdef bint _room_line(parsed, str text, int street, Py_ssize_t number, set names, set dealt_in) except -1:
+cdef bint _room_line(_Reading reading, str text, int street, Py_ssize_t number) except -1:
     """Whether ``text`` is a line of a room on PokerStars' software that PokerStars does not print: a show with
     no colon after the name (``NAME shows [CARDS] for ...``), read as PokerStars' show; ``STP added: AMOUNT``,
     the room's money added to the pot, which makes the hand a game holdem does not play."""
     cdef Py_ssize_t at = text.find(" shows [")
-    if at > 0 and text[:at] in names:
-        _decide(parsed, _get(parsed, P_STREETS)[street], text[:at], text, at + 1, street, number, dealt_in)
+    if at > 0 and text[:at] in reading.names:
+        _decide(reading, _player(text, 0, at, reading.players), text[:at], text, at + 1, street, number)
         return True
     if text.startswith("STP added: "):
         raise HandProblem(
             f"not a game holdem plays: {text[11:91]} added to the pot by the room (Splash the Pot)", number,
-            skipped=True, game=_get(parsed, P_GAME),
+            skipped=True, game=reading.script.game,
         )
     return False
 
@@ -1016,47 +1275,55 @@ cdef Py_ssize_t _collected(str text, Py_ssize_t *amount):
                 return at
 
 
-cdef str _player(str text, Py_ssize_t start, Py_ssize_t end, list players):
-    """The one of ``players`` that ``text[start:end]`` is, or ``None``."""
-    cdef str name
-    for name in players:
-        if _is(text, start, end, name):
-            return name
-    return None
+cdef Py_ssize_t _player(str text, Py_ssize_t start, Py_ssize_t end, list players) noexcept:
+    """The index of the one of ``players`` that ``text[start:end]`` is, or -1."""
+    cdef Py_ssize_t index
+    for index in range(len(players)):
+        if _is(text, start, end, <str>players[index]):
+            return index
+    return -1
 
 
 cpdef tuple action(str text, names):
     """The player of a decision or post line (``NAME: what they do``, one of ``names``, the players' names as a
     list or any collection) and what follows ``NAME: ``, or ``None``."""
     cdef Py_ssize_t said
-    cdef str name = _speaker(text, names if type(names) is list else list(names), &said)
-    return None if name is None else (name, text[said:])
+    cdef list players = names if type(names) is list else list(names)
+    cdef Py_ssize_t index = _speaker(text, players, &said)
+    return None if index < 0 else (players[index], text[said:])
 
 
-cdef str _speaker(str text, list names, Py_ssize_t *said):
-    """The player of a decision or post line (``NAME: what they do``), the one of ``names`` (the players'), or
-    ``None`` for another line; where what follows ``NAME: `` starts into ``said``."""
-    cdef Py_ssize_t at = -1, size = len(text)
-    cdef str name
+cdef Py_ssize_t _speaker(str text, list players, Py_ssize_t *said) noexcept:
+    """The index of the player of a decision or post line (``NAME: what they do``) among ``players``, or -1 for
+    another line; where what follows ``NAME: `` starts into ``said``."""
+    cdef Py_ssize_t at = -1, size = len(text), index
     while True:
         at = _find(text, u":", at + 1, size - 1)
         if at < 0:
-            return None
-        if text[at + 1] == u" " and (name := _player(text, 0, at, names)) is not None:
+            return -1
+        if text[at + 1] == u" " and (index := _player(text, 0, at, players)) >= 0:
             said[0] = at + 2
-            return name
+            return index
 
 
 cpdef decision(parsed, str name, str said, int street, Py_ssize_t number, set dealt_in):
     """A player's decision, post, show or muck (``said``: what follows ``NAME: ``, read by string operations,
     told apart by their first letter: a hand has a dozen of them) into ``parsed``."""
-    _decide(_checked(parsed), parsed.streets[street], name, said, 0, street, number, dealt_in)
+    cdef _Reading reading = _reading_of(parsed)
+    cdef list acts = parsed.streets[street]  # of a street the hand has begun
+    _with_cards(reading, parsed)
+    reading.big_blind = _get(parsed, P_BIG_BLIND)
+    reading.script.names = [name]
+    if _decide(reading, 0, name, said, 0, street, number):
+        dealt_in.add(name)
+    _items_into(reading, parsed)
 
 
-cdef _decide(
-    parsed, list acts, str name, str text, Py_ssize_t start, int street, Py_ssize_t number, set dealt_in
-):
-    """:func:`decision`, ``said`` being ``text[start:]``, into ``parsed`` (``acts``: its street's)."""
+cdef bint _decide(
+    _Reading reading, Py_ssize_t seat, str name, str text, Py_ssize_t start, int street, Py_ssize_t number
+) except -1:
+    """:func:`decision` of the player ``name`` of seat line ``seat``, ``said`` being ``text[start:]``, into
+    ``reading``; whether it deals the player in (a decision or a post does)."""
     cdef Py_ssize_t end = len(text), to  # the end of what is read: ``and is all-in`` is left out
     cdef Py_UCS4 first = u" "
     if end - start >= len(_ALL_IN) and _begins(text, _ALL_IN, end - len(_ALL_IN)):
@@ -1066,36 +1333,36 @@ cdef _decide(
     if end > start:
         first = text[start]
     if first == u"f" and (_is(text, start, end, "folds") or starts_at(text, "folds [", start, end)):
-        acts.append(_act(name, "fold", None, number))
+        _add_decision(reading, seat, FOLD, None, street, number)
         if end - start > 5 and len(cards := _cards(text[start + 6 : end].strip("[]"))) == 2:  # not one card shown
-            _get(parsed, P_HOLES)[name] = cards
+            reading.holes[name] = cards
     elif first == u"c" and _is(text, start, end, "checks"):
-        acts.append(_act(name, "check", None, number))
+        _add_decision(reading, seat, CHECK, None, street, number)
     elif first == u"c" and starts_at(text, "calls ", start, end) and _find(text, u" ", start + 6, end) < 0:
-        acts.append(_act(name, "call", _amount_at(text, start + 6, end), number))
+        _add_decision(reading, seat, CALL, _amount_at(text, start + 6, end), street, number)
     elif first == u"b" and starts_at(text, "bets ", start, end) and _find(text, u" ", start + 5, end) < 0:
-        acts.append(_act(name, "bet", _amount_at(text, start + 5, end), number))
+        _add_decision(reading, seat, BET, _amount_at(text, start + 5, end), street, number)
     elif first == u"r" and starts_at(text, "raises ", start, end) and (to := _raised_to(text, start + 7, end)) >= 0:
-        acts.append(_act(name, "raise_to", _amount_at(text, to, end), number))
+        _add_decision(reading, seat, RAISE_TO, _amount_at(text, to, end), street, number)
     elif first == u"p" and (_is(text, start, end, "posts") or starts_at(text, "posts ", start, end)) and street == 0:
-        _get(parsed, P_POSTS).append(_post(parsed, name, text, start, end, number))
+        _post(reading, seat, name, text, start, end, number)
     elif first == u"s" and starts_at(text, "shows ", start, end):
         to = _find(text, u"]", start + 7, end) if end - start > 6 and text[start + 6] == u"[" else -1
         if to < 0:
             raise HandProblem(f"a show without cards: {name}", number)
         shown = _cards_at(text, start + 7, to)
         if len(shown) == 2:
-            _get(parsed, P_SHOWN)[name] = shown
-            _get(parsed, P_HOLES)[name] = shown
-        return
+            reading.shown[name] = shown
+            reading.holes[name] = shown
+        return False
     elif first == u"m" and _is(text, start, end, "mucks hand"):
-        _get(parsed, P_MUCKED).add(name)
-        return
+        _mucked(reading).add(name)
+        return False
     elif text[start:end] in _PLAYER_INFORMATION or text[start:].partition(" ")[0] in ("Pays", "said,"):
-        return
+        return False
     else:
         raise HandProblem(f"a decision that cannot be read: {name}: {text[start:end][:80]!r}", number)
-    dealt_in.add(name)
+    return True
 
 
 cdef Py_ssize_t _raised_to(str text, Py_ssize_t at, Py_ssize_t end):
@@ -1106,37 +1373,54 @@ cdef Py_ssize_t _raised_to(str text, Py_ssize_t at, Py_ssize_t end):
     return to + 4
 
 
-cdef object _post(parsed, str name, str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t number):
+cdef int _post(
+    _Reading reading, Py_ssize_t seat, str name, str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t number
+) except -1:
     """A post, ``text[start:end]`` ``posts KIND AMOUNT``."""
     cdef Py_ssize_t at = _rfind(text, u" ", start, end)  # before the amount
     amount = _amount_at(text, at + 1 if at >= 0 else start, end)
-    cdef str kind
+    cdef tuple kind
     if _is(text, start + 6, at, _LIVE_AND_DEAD):  # the big blind live, the small one dead
-        live = min(amount, _get(parsed, P_BIG_BLIND))
-        return _post_of(name, _LIVE_AND_DEAD_KIND, live, amount - live, number)
-    for kind, post in _POSTS:
-        if _is(text, start + 6, at, kind):
-            return _post_of(name, post, amount, _ZERO, number)
+        live = min(amount, reading.big_blind)
+        return _add_post(reading, seat, LIVE_AND_DEAD_POST, live, amount - live, number)
+    for kind in _POSTS:
+        if _is(text, start + 6, at, <str>kind[0]):
+            return _add_post(reading, seat, kind[1], amount, _ZERO, number)
     raise HandProblem(f"a post that cannot be read: {name}: {text[start:end][:80]!r}", number)
 
 
 cpdef summary_line(parsed, str text, Py_ssize_t number, dict boards):
     """A line of the summary: the total pot and rake, the boards of each run, the cards shown or mucked."""
-    _summary(_checked(parsed), text, boards)
+    cdef _Reading reading = _reading_of(parsed)
+    _with_cards(reading, parsed)
+    reading.rake, reading.jackpot = None, _get(parsed, P_JACKPOT)
+    _summary(reading, text, boards)
+    if reading.total_pot is not None:
+        _totals_into(reading, parsed)
 
 
-cdef _summary(parsed, str text, dict boards):
+cdef int _totals_into(_Reading reading, parsed) except -1:
+    """Set ``parsed``'s total pot, rake (if read) and jackpot to those read."""
+    _set(parsed, P_TOTAL_POT, reading.total_pot)
+    if reading.rake is not None:
+        _set(parsed, P_RAKE, reading.rake)
+    _set(parsed, P_JACKPOT, reading.jackpot)
+    return 0
+
+
+cdef int _summary(_Reading reading, str text, dict boards) except -1:
     cdef str first
     if _begins(text, "Total pot ", 0):
-        _total_pot(parsed, text)
+        _total_pot(reading, text)
     elif _begins(text, "Board [", 0):
         boards[0] = _cards_at(text, 7, len(text) - 1)
     elif _begins(text, "Seat ", 0) and "[" in text:  # cards shown or mucked (a line without them says nothing more)
-        _summary_seat(parsed, text)
+        _summary_seat(reading, text)
     elif text.endswith("]") and " Board [" in text:
         first = text.split(" ", 1)[0]
         if first in _BOARD_WORDS:
             boards[_BOARD_WORDS[first]] = _cards(text[text.index("[") + 1 : -1])
+    return 0
 
 
 cpdef read_total_pot(parsed, text):
@@ -1148,10 +1432,13 @@ cpdef read_total_pot(parsed, text):
     >>> parsed.total_pot, parsed.rake, parsed.jackpot
     (Decimal('3.65'), Decimal('0.10'), Decimal('0.05'))
     """
-    _total_pot(_checked(parsed), str(text))
+    cdef _Reading reading = _reading_of(parsed)
+    reading.rake, reading.jackpot = None, _get(parsed, P_JACKPOT)
+    _total_pot(reading, str(text))
+    _totals_into(reading, parsed)
 
 
-cdef _total_pot(parsed, str text):
+cdef int _total_pot(_Reading reading, str text) except -1:
     """:func:`read_total_pot`: the parts of ``text`` between its `` | ``, the first one's third word (split at
     each space) the total pot, each other's last the amount of the fee its first words name."""
     cdef Py_ssize_t size = len(text), bar = _search(text, " | ", 0, size), at, end, space
@@ -1162,7 +1449,7 @@ cdef _total_pot(parsed, str text):
     if at < 0:
         raise HandProblem(f"the summary's total pot has no amount: {text[:80]!r}")
     end = _find(text, u" ", at + 1, head)
-    _set(parsed, P_TOTAL_POT, _amount_at(text, at + 1, end if end >= 0 else head))
+    reading.total_pot = _amount_at(text, at + 1, end if end >= 0 else head)
     while bar >= 0:
         at = bar + 3
         bar = _search(text, " | ", at, size)
@@ -1170,9 +1457,10 @@ cdef _total_pot(parsed, str text):
         space = _rfind(text, u" ", at, end)  # before the amount
         value = _amount_at(text, space + 1 if space >= 0 else at, end)
         if space - at == 4 and _begins(text, "Rake", at):  # the fee named "Rake"
-            _set(parsed, P_RAKE, value)
+            reading.rake = value
         else:  # a jackpot or another fee taken from the pot
-            _set(parsed, P_JACKPOT, EXACT_AMOUNTS.add(_get(parsed, P_JACKPOT), value))
+            reading.jackpot = EXACT_AMOUNTS.add(reading.jackpot, value)
+    return 0
 
 
 cpdef read_summary_seat(parsed, text):
@@ -1184,21 +1472,24 @@ cpdef read_summary_seat(parsed, text):
     >>> parsed.holes, parsed.mucked
     ({'Bob': (23, 22)}, {'Bob'})
     """
-    _summary_seat(_checked(parsed), text if type(text) is str else str(text))
+    cdef _Reading reading = _reading_of(parsed)
+    _with_cards(reading, parsed)
+    _summary_seat(reading, text if type(text) is str else str(text))
 
 
-cdef _summary_seat(parsed, str text):
+cdef int _summary_seat(_Reading reading, str text) except -1:
     cdef tuple seat = shown_cards(text)
     if seat is not None:
         name = seat[0]
         cards = _cards(seat[2])
         if len(cards) < 2:
-            return
-        _get(parsed, P_HOLES)[name] = cards
+            return 0
+        reading.holes[name] = cards
         if seat[1]:
-            _get(parsed, P_SHOWN)[name] = cards
+            reading.shown[name] = cards
         else:
-            _get(parsed, P_MUCKED).add(name)
+            _mucked(reading).add(name)
+    return 0
 
 
 cdef tuple _ROLES = (" (button)", " (small blind)", " (big blind)")

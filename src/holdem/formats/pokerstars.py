@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import functools
 
-from holdem.formats._pokerstars import TITLES, parse
+from holdem.formats._pokerstars import TITLES, parse, read
 from holdem.formats.parsing import ParsedHand, PostKind, Site, register
 
 __all__ = ["ROOMS", "SITE", "parse"]
@@ -81,5 +81,5 @@ ROOMS = tuple(
     for name, title, kinds in TITLES[1:]
 )
 """The readers of the rooms on PokerStars' software, registered with :mod:`holdem.formats.histories`."""
-SITE = register(Site(SITE_NAME, (TITLES[0][1],), parse))  # after the rooms': the first tried
+SITE = register(Site(SITE_NAME, (TITLES[0][1],), read))  # after the rooms': the first tried
 """The PokerStars reader, registered with :mod:`holdem.formats.histories`."""
