@@ -53,9 +53,9 @@ from holdem.rules import Structure
 import_datetime()
 
 __all__ = [
-    "CARDS", "STREETS", "TITLES", "action", "blank_hand", "collected_line", "dealt_line", "decision", "header_line",
-    "information_line", "parse", "read", "read_stakes", "read_summary_seat", "read_table", "read_total_pot",
-    "returned_line", "seat_line", "shown_cards", "stakes_of", "summary_line", "table_line",
+    "CARDS", "STREETS", "TITLES", "action", "blank_hand", "collected_line", "dealt_line", "header_line",
+    "information_line", "line_reader", "parse", "read", "read_stakes", "read_summary_seat", "read_table", "read_total_pot",
+    "returned_line", "seat_line", "shown_cards", "stakes_of", "table_line",
 ]
 
 CARDS = re.compile(r"\[([^\]]*)\]")
@@ -436,22 +436,23 @@ cdef Py_ssize_t _run(str text, Py_ssize_t at, bint digits) noexcept:
 cpdef read_table(parsed, str text, Py_ssize_t number):
     """The table line (see :func:`table_line`), the hand's line ``number``, into ``parsed``: the table's name,
     its most seats and the button's seat number."""
-    cdef _Reading reading = _reading_of(parsed)
-    _table(reading, text, number)
-    _set(parsed, P_TABLE, reading.script.table)
-    _set(parsed, P_MAX_SEATS, reading.script.max_seats)
-    _set(parsed, P_BUTTON, reading.script.button)
+    _checked(parsed)
+    table = _table(text, number)
+    _set(parsed, P_TABLE, table[0])
+    _set(parsed, P_MAX_SEATS, table[1])
+    _set(parsed, P_BUTTON, table[2])
 
 
-cdef int _table(_Reading reading, str text, Py_ssize_t number) except -1:
+cdef tuple _table(str text, Py_ssize_t number):
+    """The table's name, its most seats (``None``: not printed) and the button's seat number of the table line
+    ``text``, the hand's line ``number``."""
     cdef _TableLine table
-    cdef Script script = reading.script
     if not _table_line(text, &table):
         raise HandProblem(f"the second line is not the table's: {text[:80]!r}", number)
-    script.table = text[table.start : table.quote]
-    script.max_seats = _number(text, table.most, table.most_end) if table.most >= 0 else None
-    script.button = _number(text, table.button, table.button_end)
-    return 0
+    return (
+        text[table.start : table.quote], _number(text, table.most, table.most_end) if table.most >= 0 else None,
+        _number(text, table.button, table.button_end),
+    )
 
 
 cpdef tuple seat_line(str text):
@@ -618,7 +619,7 @@ cpdef blank_hand(str site, Py_ssize_t line):
 
 
 @cython.final
-cdef class _Reading:
+cdef class Reading:
     """A hand as its lines are read: the script the replay reads, and what is kept by the players' names until
     those dealt in are known (for a reader of one line of a ParsedHand, the ParsedHand's own cards shown and
     mucked)."""
@@ -632,14 +633,31 @@ cdef class _Reading:
     cdef int streets  # the betting rounds begun (a ParsedHand's streets)
     cdef int last_street  # the betting round of the last decision
     cdef bint unordered  # whether a decision belongs to a round before the one of the decision before it
-    cdef object small_blind, big_blind, small_bet, big_bet, total_pot, rake, jackpot
+    cdef object parsed  # the ParsedHand that a reader of one line reads into (its posts and decisions), or None
+    cdef object currency, small_blind, big_blind, small_bet, big_bet, total_pot, rake, jackpot
     cdef dict collected, returned, boards, cash_outs, cash_out_fees, bounties
     cdef object holes, shown, mucked  # a ParsedHand's own, for a reader of one line
 
+    def decision(self, str name, str said, int street, Py_ssize_t number, set dealt_in):
+        """A player's decision, post, show or muck (``said``: what follows ``NAME: ``, read by string operations,
+        told apart by their first letter) into the ParsedHand read; ``name`` added to ``dealt_in`` when it
+        deals them in."""
+        _get(self.parsed, P_STREETS)[street]  # of a street the hand has begun
+        if _decide(self, 0, name, said, 0, street, number):
+            dealt_in.add(name)
 
-cdef _Reading _blank_reading(site, Py_ssize_t line):
+    def summary_line(self, str text, Py_ssize_t number, dict boards):
+        """A line of the summary into the ParsedHand read: the total pot and rake, the boards of each run
+        (into ``boards``), the cards shown or mucked."""
+        self.total_pot, self.rake, self.jackpot = None, None, _get(self.parsed, P_JACKPOT)
+        _summary(self, text, boards)
+        if self.total_pot is not None:
+            _totals_into(self, self.parsed)
+
+
+cdef Reading _blank_reading(site, Py_ssize_t line):
     """A reading of nothing yet, of a hand of ``site`` whose first line is line ``line``: a ParsedHand's defaults."""
-    cdef _Reading reading = _Reading.__new__(_Reading)
+    cdef Reading reading = Reading.__new__(Reading)
     cdef Script script = Script.__new__(Script)
     reading.script = script
     script.site, script.hand_id, script.line = site, "", line
@@ -652,9 +670,9 @@ cdef _Reading _blank_reading(site, Py_ssize_t line):
     return reading
 
 
-cdef _Reading _new_reading(str site, Py_ssize_t line):
+cdef Reading _new_reading(str site, Py_ssize_t line):
     """:func:`_blank_reading`, with the containers of a whole hand."""
-    cdef _Reading reading = _blank_reading(site, line)
+    cdef Reading reading = _blank_reading(site, line)
     reading.players, reading.numbers, reading.stacks, reading.seat_bounties = [], [], [], []
     reading.names, reading.dealt_in = set(), set()
     reading.holes, reading.shown, reading.collected, reading.returned, reading.boards = {}, {}, {}, {}, {}
@@ -662,19 +680,29 @@ cdef _Reading _new_reading(str site, Py_ssize_t line):
     return reading
 
 
-cdef _Reading _reading_of(parsed):
+cdef Reading _reading_of(parsed):
     """A reading of one line into ``parsed``, a ParsedHand (each reader of a line takes what it reads from it)."""
-    _checked(parsed)
-    return _blank_reading(None, 0)
+    cdef Reading reading = Reading.__new__(Reading)
+    reading.parsed = _checked(parsed)
+    return reading
 
 
-cdef int _with_cards(_Reading reading, parsed) except -1:
+cpdef line_reader(parsed):
+    """The reader of a site's lines that PokerStars prints alike (GGPoker's) into ``parsed``, a ParsedHand whose
+    blinds are read: its ``decision`` and ``summary_line``."""
+    cdef Reading reading = _reading_of(parsed)
+    _with_cards(reading, parsed)
+    reading.big_blind = _get(parsed, P_BIG_BLIND)
+    return reading
+
+
+cdef int _with_cards(Reading reading, parsed) except -1:
     """Read the cards dealt, shown and mucked into ``parsed``'s own."""
     reading.holes, reading.shown, reading.mucked = _get(parsed, P_HOLES), _get(parsed, P_SHOWN), _get(parsed, P_MUCKED)
     return 0
 
 
-cdef object _mucked(_Reading reading):
+cdef object _mucked(Reading reading):
     """The players who mucked (made at the first)."""
     if reading.mucked is None:
         reading.mucked = set()
@@ -682,9 +710,12 @@ cdef object _mucked(_Reading reading):
 
 
 cdef int _add_decision(
-    _Reading reading, Py_ssize_t seat, int verb, amount, int street, Py_ssize_t line
+    Reading reading, Py_ssize_t seat, str name, int verb, amount, int street, Py_ssize_t line
 ) except -1:
-    """A decision of the player of seat line ``seat``."""
+    """A decision of the player ``name`` of seat line ``seat``."""
+    if reading.parsed is not None:
+        _get(reading.parsed, P_STREETS)[street].append(_act(name, _VERBS[verb], amount, line))
+        return 0
     cdef Decision *decision = reading.script.new_decision()
     decision.seat, decision.verb, decision.street, decision.line = seat, verb, street, line
     take(reading.script, amount, &decision.amount, &reading.finest)
@@ -694,8 +725,11 @@ cdef int _add_decision(
     return 0
 
 
-cdef int _add_post(_Reading reading, Py_ssize_t seat, int kind, live, dead, Py_ssize_t line) except -1:
-    """A post of the player of seat line ``seat``."""
+cdef int _add_post(Reading reading, Py_ssize_t seat, str name, int kind, live, dead, Py_ssize_t line) except -1:
+    """A post of the player ``name`` of seat line ``seat``."""
+    if reading.parsed is not None:
+        _get(reading.parsed, P_POSTS).append(_post_of(name, _POST_KINDS[kind], live, dead, line))
+        return 0
     cdef Forced *post = reading.script.new_post()
     post.seat, post.kind, post.line = seat, kind, line
     take(reading.script, live, &post.live, &reading.finest)
@@ -718,9 +752,9 @@ def read(list lines not None, Py_ssize_t line, str site not None = "PokerStars")
     return _read(lines, line, site).script
 
 
-cdef _Reading _read(list lines, Py_ssize_t line, str site):
+cdef Reading _read(list lines, Py_ssize_t line, str site):
     """Read the lines of one PokerStars hand (the first at line number ``line``)."""
-    cdef _Reading reading = _new_reading(site, line)
+    cdef Reading reading = _new_reading(site, line)
     try:
         _read_hand(lines, line, reading)
     except HandProblem as problem:
@@ -729,7 +763,7 @@ cdef _Reading _read(list lines, Py_ssize_t line, str site):
     return reading
 
 
-cdef int _read_hand(list lines, Py_ssize_t line, _Reading reading) except -1:
+cdef int _read_hand(list lines, Py_ssize_t line, Reading reading) except -1:
     """Read the lines of one PokerStars hand (the first at line number ``line``) into ``reading``."""
     cdef Script script = reading.script
     header = header_line(lines[0])
@@ -760,13 +794,14 @@ cdef int _read_hand(list lines, Py_ssize_t line, _Reading reading) except -1:
     if " Cap" in stakes[2]:
         cap = stakes[2].partition(" - ")[2].rstrip(" -")
         raise HandProblem(f"not a game holdem plays: {cap} {game} (capped bets)", line, skipped=True, game=game)
-    _stakes(reading, stakes, tournament is not None)
+    _stakes(reading, stakes, tournament is not None, script.structure)
+    script.currency = reading.currency
     script.started = _started(rest)
 
     if not _holds(lines, "*** SUMMARY ***") and not _holds(lines, "Hand cancelled"):
         last = max([index for index, line_text in enumerate(lines) if line_text])
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + last)
-    _table(reading, lines[1], line + 1)
+    script.table, script.max_seats, script.button = _table(lines[1], line + 1)
 
     cdef Py_ssize_t number = line + 2, position = 2, seated_in
     cdef _SeatLine ends
@@ -811,10 +846,26 @@ cdef int _read_hand(list lines, Py_ssize_t line, _Reading reading) except -1:
         raise HandProblem("the summary gives no total pot", line)
     if len(reading.dealt_in) > seated_in:  # some player sitting out posted or acted
         _leave_out_all_in_folds(reading, lines, line)
+    _room_rules(reading)
     return _finish(reading)
 
 
-cdef int _finish(_Reading reading) except -1:
+cdef int _room_rules(Reading reading) except -1:
+    """The rules of the rooms that differ from PokerStars': PokerMaster's big blind posted above the table's is a
+    straddle; Run It Once prints no uncalled bet when the big blind takes the blinds, its excess in the collected
+    amount and the total pot."""
+    cdef Script script = reading.script
+    cdef Py_ssize_t index
+    if same_text(script.site, "PokerMaster"):
+        for index in range(script.post_count):
+            if script.posts[index].kind == BIG_BLIND_POST and _printed(&script.posts[index].live) > reading.big_blind:
+                script.posts[index].kind = STRADDLE_POST
+    elif same_text(script.site, "Run It Once") and not reading.returned:
+        script.returns_in_collected = script.returns_in_total_pot = True
+    return 0
+
+
+cdef int _finish(Reading reading) except -1:
     """Make the script of the hand read: its players those dealt in, the seats of its posts and decisions theirs,
     and its amounts read."""
     cdef Script script = reading.script
@@ -898,7 +949,7 @@ cdef int _by_street(Script script) except -1:
     return 0
 
 
-cdef object _parsed_of(_Reading reading):
+cdef object _parsed_of(Reading reading):
     """The ParsedHand of a hand read."""
     cdef Script script = reading.script
     cdef Py_ssize_t index
@@ -927,6 +978,8 @@ cdef object _parsed_of(_Reading reading):
     _items_into(reading, parsed)
     _set(parsed, P_BOARDS, script.boards)
     _set(parsed, P_RETURNED, reading.returned or None)
+    _set(parsed, P_RETURNS_IN_COLLECTED, script.returns_in_collected)
+    _set(parsed, P_RETURNS_IN_TOTAL_POT, script.returns_in_total_pot)
     _set(parsed, P_SHOWN, reading.shown)
     if reading.mucked is not None:
         _set(parsed, P_MUCKED, reading.mucked)
@@ -940,7 +993,7 @@ cdef object _parsed_of(_Reading reading):
     return parsed
 
 
-cdef int _items_into(_Reading reading, parsed) except -1:
+cdef int _items_into(Reading reading, parsed) except -1:
     """Add the posts and decisions read to ``parsed``'s (each decision to its street's), as Posts and Acts."""
     cdef Script script = reading.script
     cdef Py_ssize_t index
@@ -994,7 +1047,7 @@ cdef Py_ssize_t _joined(list lines, Py_ssize_t line):
     return -1
 
 
-cdef int _leave_out_all_in_folds(_Reading reading, list lines, Py_ssize_t line) except -1:
+cdef int _leave_out_all_in_folds(Reading reading, list lines, Py_ssize_t line) except -1:
     """Leave out the folds of the players whose posts put them all in (``lines`` the hand's, the first at line
     number ``line``): the site folds the hand of one sitting out, though they have no decision to make; left
     in, they are mucked at the showdown.  A hand that ends before the flop (no boards) after such a fold
@@ -1039,23 +1092,23 @@ cpdef read_stakes(parsed, stakes, bint in_chips):
     down, is left to the post) of a header's ``stakes``: ``(first/second)`` as printed,
     first and second (a match, or what :func:`stakes_of` finds);
     their currency too, unless ``in_chips`` (a tournament's)."""
-    cdef _Reading reading = _reading_of(parsed)
-    reading.script.structure = _get(parsed, P_STRUCTURE)
-    _stakes(reading, stakes, in_chips)
+    cdef Reading reading = _reading_of(parsed)
+    structure = _get(parsed, P_STRUCTURE)
+    _stakes(reading, stakes, in_chips, structure)
     if not in_chips:
-        _set(parsed, P_CURRENCY, reading.script.currency)
-    if reading.script.structure is _FIXED_LIMIT:
+        _set(parsed, P_CURRENCY, reading.currency)
+    if structure is _FIXED_LIMIT:
         _set(parsed, P_SMALL_BET, reading.small_bet)
         _set(parsed, P_BIG_BET, reading.big_bet)
     _set(parsed, P_SMALL_BLIND, reading.small_blind)
     _set(parsed, P_BIG_BLIND, reading.big_blind)
 
 
-cdef int _stakes(_Reading reading, stakes, bint in_chips) except -1:
+cdef int _stakes(Reading reading, stakes, bint in_chips, structure) except -1:
     first, second = _amount(stakes[1]), _amount(stakes[2])
     if not in_chips:
-        reading.script.currency = kept(_CURRENCIES, stakes[0], currency_of, 1024)
-    if reading.script.structure is _FIXED_LIMIT:
+        reading.currency = kept(_CURRENCIES, stakes[0], currency_of, 1024)
+    if structure is _FIXED_LIMIT:
         reading.small_bet, reading.big_bet, reading.small_blind, reading.big_blind = first, second, _ZERO, first
     else:
         reading.small_blind, reading.big_blind = first, second
@@ -1085,7 +1138,7 @@ cdef object _started(str rest):
     return first
 
 
-cdef tuple _read_lines(_Reading reading, list lines, Py_ssize_t position, Py_ssize_t number):
+cdef tuple _read_lines(Reading reading, list lines, Py_ssize_t position, Py_ssize_t number):
     """Read ``lines[position:]`` (the first at line number ``number``) into ``reading``: the decisions
     and posts, the cards dealt and shown, the results and the summary; return whether the hand
     reached its summary and whether it was cancelled.
@@ -1173,7 +1226,7 @@ cdef int _street(str text, Py_ssize_t end) except -2:
     return -1
 
 
-cdef bint _room_line(_Reading reading, str text, int street, Py_ssize_t number) except -1:
+cdef bint _room_line(Reading reading, str text, int street, Py_ssize_t number) except -1:
     """Whether ``text`` is a line of a room on PokerStars' software that PokerStars does not print: a show with
     no colon after the name (``NAME shows [CARDS] for ...``), read as PokerStars' show; ``STP added: AMOUNT``,
     the room's money added to the pot, which makes the hand a game holdem does not play."""
@@ -1306,21 +1359,8 @@ cdef Py_ssize_t _speaker(str text, list players, Py_ssize_t *said) noexcept:
             return index
 
 
-cpdef decision(parsed, str name, str said, int street, Py_ssize_t number, set dealt_in):
-    """A player's decision, post, show or muck (``said``: what follows ``NAME: ``, read by string operations,
-    told apart by their first letter: a hand has a dozen of them) into ``parsed``."""
-    cdef _Reading reading = _reading_of(parsed)
-    cdef list acts = parsed.streets[street]  # of a street the hand has begun
-    _with_cards(reading, parsed)
-    reading.big_blind = _get(parsed, P_BIG_BLIND)
-    reading.script.names = [name]
-    if _decide(reading, 0, name, said, 0, street, number):
-        dealt_in.add(name)
-    _items_into(reading, parsed)
-
-
 cdef bint _decide(
-    _Reading reading, Py_ssize_t seat, str name, str text, Py_ssize_t start, int street, Py_ssize_t number
+    Reading reading, Py_ssize_t seat, str name, str text, Py_ssize_t start, int street, Py_ssize_t number
 ) except -1:
     """:func:`decision` of the player ``name`` of seat line ``seat``, ``said`` being ``text[start:]``, into
     ``reading``; whether it deals the player in (a decision or a post does)."""
@@ -1333,17 +1373,17 @@ cdef bint _decide(
     if end > start:
         first = text[start]
     if first == u"f" and (_is(text, start, end, "folds") or starts_at(text, "folds [", start, end)):
-        _add_decision(reading, seat, FOLD, None, street, number)
+        _add_decision(reading, seat, name, FOLD, None, street, number)
         if end - start > 5 and len(cards := _cards(text[start + 6 : end].strip("[]"))) == 2:  # not one card shown
             reading.holes[name] = cards
     elif first == u"c" and _is(text, start, end, "checks"):
-        _add_decision(reading, seat, CHECK, None, street, number)
+        _add_decision(reading, seat, name, CHECK, None, street, number)
     elif first == u"c" and starts_at(text, "calls ", start, end) and _find(text, u" ", start + 6, end) < 0:
-        _add_decision(reading, seat, CALL, _amount_at(text, start + 6, end), street, number)
+        _add_decision(reading, seat, name, CALL, _amount_at(text, start + 6, end), street, number)
     elif first == u"b" and starts_at(text, "bets ", start, end) and _find(text, u" ", start + 5, end) < 0:
-        _add_decision(reading, seat, BET, _amount_at(text, start + 5, end), street, number)
+        _add_decision(reading, seat, name, BET, _amount_at(text, start + 5, end), street, number)
     elif first == u"r" and starts_at(text, "raises ", start, end) and (to := _raised_to(text, start + 7, end)) >= 0:
-        _add_decision(reading, seat, RAISE_TO, _amount_at(text, to, end), street, number)
+        _add_decision(reading, seat, name, RAISE_TO, _amount_at(text, to, end), street, number)
     elif first == u"p" and (_is(text, start, end, "posts") or starts_at(text, "posts ", start, end)) and street == 0:
         _post(reading, seat, name, text, start, end, number)
     elif first == u"s" and starts_at(text, "shows ", start, end):
@@ -1374,7 +1414,7 @@ cdef Py_ssize_t _raised_to(str text, Py_ssize_t at, Py_ssize_t end):
 
 
 cdef int _post(
-    _Reading reading, Py_ssize_t seat, str name, str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t number
+    Reading reading, Py_ssize_t seat, str name, str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t number
 ) except -1:
     """A post, ``text[start:end]`` ``posts KIND AMOUNT``."""
     cdef Py_ssize_t at = _rfind(text, u" ", start, end)  # before the amount
@@ -1382,24 +1422,14 @@ cdef int _post(
     cdef tuple kind
     if _is(text, start + 6, at, _LIVE_AND_DEAD):  # the big blind live, the small one dead
         live = min(amount, reading.big_blind)
-        return _add_post(reading, seat, LIVE_AND_DEAD_POST, live, amount - live, number)
+        return _add_post(reading, seat, name, LIVE_AND_DEAD_POST, live, amount - live, number)
     for kind in _POSTS:
         if _is(text, start + 6, at, <str>kind[0]):
-            return _add_post(reading, seat, kind[1], amount, _ZERO, number)
+            return _add_post(reading, seat, name, kind[1], amount, _ZERO, number)
     raise HandProblem(f"a post that cannot be read: {name}: {text[start:end][:80]!r}", number)
 
 
-cpdef summary_line(parsed, str text, Py_ssize_t number, dict boards):
-    """A line of the summary: the total pot and rake, the boards of each run, the cards shown or mucked."""
-    cdef _Reading reading = _reading_of(parsed)
-    _with_cards(reading, parsed)
-    reading.rake, reading.jackpot = None, _get(parsed, P_JACKPOT)
-    _summary(reading, text, boards)
-    if reading.total_pot is not None:
-        _totals_into(reading, parsed)
-
-
-cdef int _totals_into(_Reading reading, parsed) except -1:
+cdef int _totals_into(Reading reading, parsed) except -1:
     """Set ``parsed``'s total pot, rake (if read) and jackpot to those read."""
     _set(parsed, P_TOTAL_POT, reading.total_pot)
     if reading.rake is not None:
@@ -1408,7 +1438,7 @@ cdef int _totals_into(_Reading reading, parsed) except -1:
     return 0
 
 
-cdef int _summary(_Reading reading, str text, dict boards) except -1:
+cdef int _summary(Reading reading, str text, dict boards) except -1:
     cdef str first
     if _begins(text, "Total pot ", 0):
         _total_pot(reading, text)
@@ -1432,13 +1462,13 @@ cpdef read_total_pot(parsed, text):
     >>> parsed.total_pot, parsed.rake, parsed.jackpot
     (Decimal('3.65'), Decimal('0.10'), Decimal('0.05'))
     """
-    cdef _Reading reading = _reading_of(parsed)
+    cdef Reading reading = _reading_of(parsed)
     reading.rake, reading.jackpot = None, _get(parsed, P_JACKPOT)
     _total_pot(reading, str(text))
     _totals_into(reading, parsed)
 
 
-cdef int _total_pot(_Reading reading, str text) except -1:
+cdef int _total_pot(Reading reading, str text) except -1:
     """:func:`read_total_pot`: the parts of ``text`` between its `` | ``, the first one's third word (split at
     each space) the total pot, each other's last the amount of the fee its first words name."""
     cdef Py_ssize_t size = len(text), bar = _search(text, " | ", 0, size), at, end, space
@@ -1472,12 +1502,12 @@ cpdef read_summary_seat(parsed, text):
     >>> parsed.holes, parsed.mucked
     ({'Bob': (23, 22)}, {'Bob'})
     """
-    cdef _Reading reading = _reading_of(parsed)
+    cdef Reading reading = _reading_of(parsed)
     _with_cards(reading, parsed)
     _summary_seat(reading, text if type(text) is str else str(text))
 
 
-cdef int _summary_seat(_Reading reading, str text) except -1:
+cdef int _summary_seat(Reading reading, str text) except -1:
     cdef tuple seat = shown_cards(text)
     if seat is not None:
         name = seat[0]

@@ -114,6 +114,7 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     players = list(names)  # as the decision lines are matched against them
 
     dealt_in: set[str] = set()
+    reader = _pokerstars.line_reader(parsed)
     street = 0
     in_summary = False
     returned: dict[str, Decimal] = {}
@@ -130,9 +131,9 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
             elif not _RUN_MARKERS.fullmatch(marker):
                 raise HandProblem(f"an unknown section: {text[:80]!r}", number)
         elif in_summary:
-            _pokerstars.summary_line(parsed, text, number, boards)
+            reader.summary_line(text, number, boards)
         elif (act := _pokerstars.action(text, players)) is not None:
-            _decision(parsed, act, street, number, dealt_in)
+            _decision(parsed, reader, act, street, number, dealt_in)
         elif (won := _pokerstars.collected_line(text)) and won[0] in names:
             parsed.collected[won[0]] = parsed.collected.get(won[0], Decimal(0)) + parse_amount(won[1])
         elif (given := _pokerstars.returned_line(text)) and given[1] in names:
@@ -159,7 +160,9 @@ def _parse(lines: list[str], line: int, parsed: ParsedHand) -> ParsedHand:
     return parsed
 
 
-def _decision(parsed: ParsedHand, act: tuple[str, str], street: int, number: int, dealt_in: set[str]) -> None:
+def _decision(
+    parsed: ParsedHand, reader: _pokerstars.Reading, act: tuple[str, str], street: int, number: int, dealt_in: set[str]
+) -> None:
     """A player's line: GGPoker's own (straddles, missed blinds, cash-outs, insurance), else PokerStars'."""
     name, said = act
     words = said.split(" ")
@@ -177,7 +180,7 @@ def _decision(parsed: ParsedHand, act: tuple[str, str], street: int, number: int
     elif said in _INFORMATION or said.startswith("get an all-in insurance "):
         return
     else:
-        _pokerstars.decision(parsed, name, said, street, number, dealt_in)
+        reader.decision(name, said, street, number, dealt_in)
         return
     dealt_in.add(name)
 

@@ -55,29 +55,14 @@ from __future__ import annotations
 import functools
 
 from holdem.formats._pokerstars import TITLES, parse, read
-from holdem.formats.parsing import ParsedHand, PostKind, Site, register
+from holdem.formats.parsing import Site, register
 
 __all__ = ["ROOMS", "SITE", "parse"]
 
 SITE_NAME = TITLES[0][0]
 
-
-def _parse_room(lines: list[str], line: int, site: str) -> ParsedHand:
-    """A room's hand, read as PokerStars' (see :func:`parse`), with the rooms' own rules: PokerMaster's big
-    blind posted above the table's is a straddle; Run It Once prints no uncalled bet when the big blind takes
-    the blinds, its excess in the collected amount and the total pot."""
-    parsed = parse(lines, line, site)
-    if site == "PokerMaster":
-        for post in parsed.posts:
-            if post.kind == PostKind.BIG_BLIND and post.live > parsed.big_blind:
-                post.kind = PostKind.STRADDLE
-    if site == "Run It Once" and parsed.returned is None:
-        parsed.returns_in_collected = parsed.returns_in_total_pot = True
-    return parsed
-
-
 ROOMS = tuple(
-    register(Site(name, tuple(f"{title}{kind} #" for kind in kinds), functools.partial(_parse_room, site=name)))
+    register(Site(name, tuple(f"{title}{kind} #" for kind in kinds), functools.partial(read, site=name)))
     for name, title, kinds in TITLES[1:]
 )
 """The readers of the rooms on PokerStars' software, registered with :mod:`holdem.formats.histories`."""
