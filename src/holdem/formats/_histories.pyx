@@ -1,7 +1,9 @@
 # cython: wraparound=True, boundscheck=True, cdivision=False
 # What holdem.formats.histories runs for every line and every hand, compiled:
 # the lines of a file's blocks, their splitting into hands, and the replay of each hand
-# through the engine with its check against the site's summary.  Compiler
+# through the engine with its check against the site's summary.  The replay reads a
+# Script of the hand (see _histories.pxd): made from a site's ParsedHand, or filled
+# by a compiled reader as it reads the lines.  Compiler
 # directives are set in setup.py, but for Python's negative indices, bounds
 # checks and division, which this code relies on.
 

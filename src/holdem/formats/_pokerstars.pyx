@@ -1,13 +1,14 @@
 # cython: wraparound=True, boundscheck=True
 # The lines of a PokerStars hand (the header, the table, the seats, the posts,
 # the streets and their decisions, the showdown, the results and the summary),
-# read into the hand's ParsedHand: what holdem.formats.pokerstars runs over
-# every hand (PokerStars' and those of the rooms on its software), compiled,
-# since a hand has thirty lines.  GGPoker, which prints
-# PokerStars' lines, reads its own through read_table, seat_line, read_stakes,
-# action, decision, summary_line and the readers of the deal, collected and
-# uncalled bet lines; Full Tilt its summary through read_total_pot and
-# read_summary_seat.
+# read straight into the replay's script of the hand (holdem.formats._histories'
+# Script: no ParsedHand, Seat, Post or Act a hand, the ParsedHand made from it
+# only when asked for): what holdem.formats.pokerstars runs over every hand
+# (PokerStars' and those of the rooms on its software), compiled, since a hand
+# has thirty lines.  GGPoker, which prints PokerStars' lines, reads its own into
+# a ParsedHand through read_table, seat_line, read_stakes, action, a line_reader's
+# decision and summary_line and the readers of the deal, collected and uncalled
+# bet lines; Full Tilt its summary through read_total_pot and read_summary_seat.
 # Compiler directives are set in setup.py, but for the negative indices and
 # the bounds checks that the slices of a line need.
 
@@ -625,8 +626,8 @@ cdef class Reading:
     mucked)."""
 
     cdef Script script
-    cdef list players, numbers, stacks, seat_bounties  # of each seat line, in order
-    cdef set names  # the players, as a set
+    cdef list players, numbers, stacks  # of each seat line, in order
+    cdef list seat_bounties  # the bounty of each seat line (None: no seat line has one)
     cdef set dealt_in  # the players dealt in
     cdef list order  # the index of each player dealt in among the seat lines, once known
     cdef int finest  # the finest places of the amounts read that set the unit
@@ -673,8 +674,7 @@ cdef Reading _blank_reading(site, Py_ssize_t line):
 cdef Reading _new_reading(str site, Py_ssize_t line):
     """:func:`_blank_reading`, with the containers of a whole hand."""
     cdef Reading reading = _blank_reading(site, line)
-    reading.players, reading.numbers, reading.stacks, reading.seat_bounties = [], [], [], []
-    reading.names, reading.dealt_in = set(), set()
+    reading.players, reading.numbers, reading.stacks, reading.dealt_in = [], [], [], set()
     reading.holes, reading.shown, reading.collected, reading.returned, reading.boards = {}, {}, {}, {}, {}
     reading.cash_outs, reading.cash_out_fees, reading.bounties = {}, {}, {}
     return reading
@@ -811,12 +811,14 @@ cdef int _read_hand(list lines, Py_ssize_t line, Reading reading) except -1:
             raise HandProblem(f"a seat line that cannot be read: {text[:80]!r}", number)
         name = text[ends.colon + 2 : ends.name]
         # A bounty when something is between ``in chips, `` and `` bounty``
-        reading.seat_bounties.append(
-            _amount_at(text, ends.stack + 11, ends.close - 7) if ends.close - ends.stack > 18 else None
-        )
+        if ends.close - ends.stack > 18:  # a bounty when something is between ``in chips, `` and `` bounty``
+            if reading.seat_bounties is None:
+                reading.seat_bounties = [None] * len(reading.players)
+            reading.seat_bounties.append(_amount_at(text, ends.stack + 11, ends.close - 7))
+        elif reading.seat_bounties is not None:
+            reading.seat_bounties.append(None)
         reading.numbers.append(_number(text, 5, ends.colon))
         reading.stacks.append(_amount_at(text, ends.name + 2, ends.stack))
-        reading.names.add(name)
         reading.players.append(name)
         if ends.close + 2 >= len(text):  # nothing after the seat: neither sitting out nor out of the hand, dealt in
             reading.dealt_in.add(name)
@@ -873,23 +875,28 @@ cdef int _finish(Reading reading) except -1:
     cdef Py_ssize_t index, seat
     cdef int finest = reading.finest, uncounted = 0
     cdef Amount unused
+    cdef list names
     for index in range(len(players)):
         if players[index] in reading.dealt_in:
             order.append(index)
     reading.order = order
-    cdef list names = [players[index] for index in order]
+    if len(order) == len(players):  # every seat dealt in: the seats are the seat lines'
+        names, script.numbers = players, reading.numbers
+    else:
+        names = [players[index] for index in order]
+        script.numbers = [reading.numbers[index] for index in order]
+        mapping = [-1] * len(players)  # each seat line's seat among those dealt in
+        for seat in range(len(order)):
+            mapping[order[seat]] = seat
+        for index in range(script.post_count):
+            script.posts[index].seat = _dealt_seat(script, players, mapping, script.posts[index].seat)
+        for index in range(script.decision_count):
+            script.decisions[index].seat = _dealt_seat(script, players, mapping, script.decisions[index].seat)
     script.names, script.count = names, len(names)
-    script.numbers = [reading.numbers[index] for index in order]
-    mapping = [-1] * len(players)  # each seat line's seat among those dealt in
     seat = 0
     for index in order:
         take(script, reading.stacks[index], &script.stacks[seat] if seat < MOST_SEATS else &unused, &finest)
-        mapping[index] = seat
         seat += 1
-    for index in range(script.post_count):
-        script.posts[index].seat = _dealt_seat(script, players, mapping, script.posts[index].seat)
-    for index in range(script.decision_count):
-        script.decisions[index].seat = _dealt_seat(script, players, mapping, script.decisions[index].seat)
     if reading.unordered:
         _by_street(script)
     take(script, reading.small_blind, &script.small_blind, &finest)
@@ -969,7 +976,10 @@ cdef object _parsed_of(Reading reading):
     _set(parsed, P_BIG_BET, reading.big_bet)
     _set(parsed, P_BUTTON, script.button)
     _set(parsed, P_SEATS, [
-        _seat(reading.numbers[index], reading.players[index], reading.stacks[index], reading.seat_bounties[index])
+        _seat(
+            reading.numbers[index], reading.players[index], reading.stacks[index],
+            None if reading.seat_bounties is None else reading.seat_bounties[index],
+        )
         for index in reading.order
     ])
     _set(parsed, P_HERO, script.hero)
@@ -1173,7 +1183,7 @@ cdef tuple _read_lines(Reading reading, list lines, Py_ssize_t position, Py_ssiz
             _add(reading.collected, <str>players[seat], _amount_at(text, at + 11, end))
         elif (end := _returned(text)) >= 0 and (seat := _player(text, end + 13, len(text), players)) >= 0:
             _add(reading.returned, <str>players[seat], _amount_at(text, 14, end - 1))
-        elif (found := dealt_line(text)) is not None and found[0] in reading.names:
+        elif (found := dealt_line(text)) is not None and _named(found[0], reading.players):
             cards = found[2] or found[1]
             if cards:
                 if reading.script.hero is None:
@@ -1182,7 +1192,7 @@ cdef tuple _read_lines(Reading reading, list lines, Py_ssize_t position, Py_ssiz
             reading.dealt_in.add(found[0])
         elif text == "Hand cancelled":
             cancelled = True
-        elif " cashed out the hand for " in text and (found := _match_cash_out(text)) and found[1] in reading.names:
+        elif " cashed out the hand for " in text and (found := _match_cash_out(text)) and _named(found[1], reading.players):
             reading.cash_outs[found[1]] = _amount(found[2])
             if found[3]:
                 reading.cash_out_fees[found[1]] = _amount(found[3])
@@ -1231,8 +1241,9 @@ cdef bint _room_line(Reading reading, str text, int street, Py_ssize_t number) e
     no colon after the name (``NAME shows [CARDS] for ...``), read as PokerStars' show; ``STP added: AMOUNT``,
     the room's money added to the pot, which makes the hand a game holdem does not play."""
     cdef Py_ssize_t at = text.find(" shows [")
-    if at > 0 and text[:at] in reading.names:
-        _decide(reading, _player(text, 0, at, reading.players), text[:at], text, at + 1, street, number)
+    cdef Py_ssize_t seat = _player(text, 0, at, reading.players) if at > 0 else -1
+    if seat >= 0:
+        _decide(reading, seat, text[:at], text, at + 1, street, number)
         return True
     if text.startswith("STP added: "):
         raise HandProblem(
@@ -1326,6 +1337,11 @@ cdef Py_ssize_t _collected(str text, Py_ssize_t *amount):
                 _begins(text, "side pot-", pot) and _run(text, pot + 9, True) == size > pot + 9
             ):
                 return at
+
+
+cdef inline bint _named(str name, list players) noexcept:
+    """Whether ``name`` is one of ``players``."""
+    return _player(name, 0, len(name), players) >= 0
 
 
 cdef Py_ssize_t _player(str text, Py_ssize_t start, Py_ssize_t end, list players) noexcept:

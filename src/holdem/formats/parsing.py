@@ -18,13 +18,16 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from holdem.cards import Card, parse_cards
 from holdem.errors import HoldemError
 from holdem.formats._times import site_time
 from holdem.hand import Hand
 from holdem.rules import Structure
+
+if TYPE_CHECKING:
+    from holdem.formats._histories import Script
 
 __all__ = [
     "EXACT_AMOUNTS",
@@ -272,12 +275,12 @@ whatever a site calls it."""
 class Site:
     """A site's reader: its ``name``, the ``starts`` of a line that begins one of its hands (as
     ``str.startswith`` takes them), and ``parse``, which turns the lines of one hand (the
-    first at line number ``line``) into a :class:`ParsedHand` or raises :class:`HandProblem`;
-    ``preludes`` as below."""
+    first at line number ``line``) into a :class:`ParsedHand` (or, for a compiled reader, the
+    replay's own form of it) or raises :class:`HandProblem`; ``preludes`` as below."""
 
     name: str
     starts: tuple[str, ...]
-    parse: Callable[[list[str], int], ParsedHand]
+    parse: Callable[[list[str], int], ParsedHand | Script]
     preludes: tuple[str, ...] = ()
     """The starts of lines that some versions print before each hand's first line (partypoker's
     ``Game #1 starts.``, 888's and old partypoker's ``#Game No : 1``): they belong to no hand, are
