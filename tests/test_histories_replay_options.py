@@ -183,3 +183,41 @@ def test_players_are_found_by_name_whether_or_not_a_line_names_them_by_the_seats
     parsed.streets[0][0] = Act(["Ann"], "call", Decimal(1))  # type: ignore[arg-type]  # no name a seat can have
     with pytest.raises(TypeError):
         replay(parsed)
+
+
+def test_a_hand_whose_lists_grow_while_they_are_read_is_read_as_they_were() -> None:
+    """The replay reads a hand's posts and decisions as they are when it starts: an Act whose field grows its
+    street while it is read (any object may) wrote past the room made for the street's decisions."""
+    street: list[Act] = []
+
+    class Growing(Act):
+        @property  # type: ignore[override]
+        def line(self) -> int:
+            street.extend([Act("Ann", "fold")] * 50_000)
+            return 0
+
+        @line.setter
+        def line(self, value: int) -> None:
+            pass
+
+    street.append(Growing("Ann", "fold"))
+    parsed = heads_up(street, collected={"Bob": Decimal(3)}, returns_in_collected=True, returned=None)
+    assert replay(parsed).net == (Decimal(-1), Decimal(1))
+
+
+def test_what_a_compiled_reader_gives_is_replayed_as_a_parsed_hand_is() -> None:
+    from holdem.formats import pokerstars
+
+    lines = [
+        "PokerStars Hand #7: Hold'em No Limit ($0.01/$0.02 USD) - 2024/01/02 3:04:05 ET",
+        "Table 'T' 6-max Seat #1 is the button", "Seat 1: Ann ($2 in chips)", "Seat 2: Bob ($2 in chips)",
+        "Ann: posts small blind $0.01", "Bob: posts big blind $0.02", "*** HOLE CARDS ***", "Ann: folds",
+        "Uncalled bet ($0.01) returned to Bob", "Bob collected $0.02 from pot", "*** SUMMARY ***",
+        "Total pot $0.02 | Rake $0",
+    ]
+    read, parsed = pokerstars.SITE.parse(lines, 1), pokerstars.parse(lines, 1)
+    assert type(read) is not ParsedHand
+    record, again = replay(read), replay(parsed)
+    assert record.hand.history == again.hand.history
+    assert dataclasses.replace(record, hand=None) == dataclasses.replace(again, hand=None)
+    assert record.net == (Decimal("-0.01"), Decimal("0.01"))

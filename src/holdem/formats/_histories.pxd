@@ -66,7 +66,14 @@ cdef class Script:
 
 
 cdef int take(Script script, amount, Amount *into, int *finest) except -1
-cdef int no_amounts(Script script) except -1
-cdef int set_places(Script script, int finest) except -1
-cdef int limit_bets(Script script) except -1
+cdef int complete(
+    Script script, int finest, small_blind, big_blind, small_bet, big_bet, rake, jackpot, total_pot, returned,
+    collected, shown, holes,
+) except -1
+cdef int stranger(Script script, name) except? -1
 cdef Py_ssize_t position(list names, name) except -2
+
+
+cdef inline object as_printed(const Amount *amount):
+    """The amount as the history gives it (``None``: none)."""
+    return None if amount.printed == NULL else <object>amount.printed

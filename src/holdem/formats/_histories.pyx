@@ -40,8 +40,8 @@ from holdem.actions import ActionKind
 from holdem.errors import HoldemError
 from holdem.formats import parsing
 from holdem.formats.parsing import (
-    EXACT_AMOUNTS, LINE_TOO_LONG, MAX_HAND_LINE, MAX_HAND_LINES, Act, HandProblem, ParsedHand, Post, PostKind,
-    Problem, Seat, SiteHand,
+    EXACT_AMOUNTS, LINE_TOO_LONG, MAX_HAND_LINE, MAX_HAND_LINES, HandProblem, ParsedHand, PostKind, Problem,
+    SiteHand,
 )
 from holdem._hand import REFUSALS
 from holdem.hand import Hand
@@ -50,7 +50,7 @@ from holdem.rules import Rules, Structure
 from holdem.views import SeatStatus
 
 __all__ = [
-    "POST_KINDS", "VERBS", "count_hand", "import_hands", "places_of", "replay", "site_of", "split_hands", "text_lines",
+    "POST_KINDS", "VERBS", "Script", "count_hand", "import_hands", "places_of", "replay", "site_of", "split_hands", "text_lines",
     "too_long",
 ]
 
@@ -454,7 +454,7 @@ cdef object _import(site, name, Py_ssize_t first, list chunk, unread, report, ga
         if unread is not None:
             raise _unread(site, first, chunk, unread)
         parsed = site.parse(chunk, first)
-        record = _replay(parsed, name) if type(parsed) is Script else _replay_parsed(parsed, name)
+        record = replay(parsed, name)
     except HandProblem as problem:
         hand_id = parsed.hand_id if parsed is not None else problem.hand_id or _hand_id(chunk[0])
         game = parsed.game if parsed is not None else problem.game or "unknown game"
@@ -683,11 +683,6 @@ cdef int take(Script script, amount, Amount *into, int *finest) except -1:
     return 0
 
 
-cdef inline object _printed(const Amount *amount):
-    """The amount as the history gives it (``None``: none)."""
-    return None if amount.printed == NULL else <object>amount.printed
-
-
 cdef int64_t _exact_chips(const Amount *amount, int places) noexcept:
     """``amount`` in chips of ``10**-places``, or ``NOT_CHIPS`` when it is none, or no whole number of them (of at
     most 2**60)."""
@@ -705,7 +700,7 @@ cdef int64_t _chips(const Amount *amount, str what, int places) except? -1:
     cdef int64_t chips = _exact_chips(amount, places)
     if chips == NOT_CHIPS:
         raise HandProblem(
-            f"an amount that is no whole number of chips: {what} {_printed(amount)} (a chip is {_UNITS[places]}, "
+            f"an amount that is no whole number of chips: {what} {as_printed(amount)} (a chip is {_UNITS[places]}, "
             "and a hand has at most 2**60)"
         )
     return chips
@@ -719,19 +714,12 @@ cdef inline bint _nonzero(const Amount *amount) noexcept:
 cdef Script _script_of(parsed):
     """``parsed``, a ParsedHand, as the replay reads it."""
     cdef Script script = Script.__new__(Script)
-    cdef int finest = 0, uncounted = 0, street = 0  # the finest places of the amounts that set the unit, and of others
-    cdef Py_ssize_t index = 0, seat, decisions = 0
+    cdef int finest = 0, street = 0  # the finest places of the amounts that set the unit
+    cdef Py_ssize_t index = 0, decisions = 0
     cdef Amount unused
     cdef Forced *post
     cdef Decision *decision
-    script.held, script.strangers = [], []
-    take(script, _get(parsed, P_SMALL_BLIND), &script.small_blind, &finest)
-    take(script, _get(parsed, P_BIG_BLIND), &script.big_blind, &finest)
-    take(script, _get(parsed, P_RAKE), &script.rake, &finest)
-    take(script, _get(parsed, P_JACKPOT), &script.jackpot, &finest)
-    take(script, _get(parsed, P_SMALL_BET), &script.small_bet, &finest)
-    take(script, _get(parsed, P_BIG_BET), &script.big_bet, &finest)
-    take(script, _get(parsed, P_TOTAL_POT), &script.total_pot, &uncounted)
+    script.held = []
     seats = _get(parsed, P_SEATS)
     cdef list names = [_seat_field(player, SEAT_NAME) for player in seats]
     script.names, script.count = names, len(names)
@@ -739,59 +727,36 @@ cdef Script _script_of(parsed):
     for player in seats:  # only the first MOST_SEATS kept: the replay refuses more
         take(script, _seat_field(player, SEAT_STACK), &script.stacks[index] if index < MOST_SEATS else &unused, &finest)
         index += 1
-
-    posts, streets = _get(parsed, P_POSTS), _get(parsed, P_STREETS)
-    posts = posts if type(posts) is list else list(posts)
-    streets = [street_acts if type(street_acts) is list else list(street_acts) for street_acts in streets]
+    # The posts and decisions, each written in the room made for it (the lists' lengths only a first guess: the
+    # objects read are a site's, or anyone's)
+    posts, streets = tuple(_get(parsed, P_POSTS)), [tuple(street_acts) for street_acts in _get(parsed, P_STREETS)]
     for street_acts in streets:
-        decisions += len(<list>street_acts)
+        decisions += len(<tuple>street_acts)
     script.reserve(len(posts), decisions)
     for item in posts:
-        post = &script.posts[script.post_count]
+        post = script.new_post()
+        post.live.printed = post.dead.printed = NULL
         post.seat = _seat_in(script, _post_field(item, POST_NAME))
         post.kind = forced_kind(_post_field(item, POST_KIND))
         post.line = _post_field(item, POST_LINE)
         take(script, _post_field(item, POST_LIVE), &post.live, &finest)
         take(script, _post_field(item, POST_DEAD), &post.dead, &finest)
-        script.post_count += 1
     for street_acts in streets:
-        for act in <list>street_acts:
-            decision = &script.decisions[script.decision_count]
+        for act in <tuple>street_acts:
+            decision = script.new_decision()
+            decision.amount.printed = NULL
             decision.seat = _seat_in(script, _act_field(act, ACT_NAME))
-            decision.verb = _verb(script, _act_field(act, ACT_VERB))
+            decision.verb = _verb(script, _act_field(act, ACT_VERB), script.decision_count - 1)
             decision.street = street
             decision.line = _act_field(act, ACT_LINE)
             take(script, _act_field(act, ACT_AMOUNT), &decision.amount, &finest)
-            script.decision_count += 1
         street += 1
-
-    no_amounts(script)
-    returned = _get(parsed, P_RETURNED)
-    script.returns_printed = returned is not None
-    if returned:
-        for name, amount in returned.items():
-            seat = position(names, name)
-            take(script, amount, &script.returned[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
-    for name, amount in _get(parsed, P_COLLECTED).items():
-        seat = position(names, name)
-        if seat < 0 and script.collector is None:
-            script.collector = name
-        take(script, amount, &script.collected[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
-
     script.currency, script.structure = _get(parsed, P_CURRENCY), _get(parsed, P_STRUCTURE)
-    set_places(script, finest)
-    limit_bets(script)
-
-    shown = _get(parsed, P_SHOWN)
-    script.shown = []
-    for name in shown:
-        seat = position(names, name)
-        if seat >= 0:
-            script.shown.append(seat)
-            if seat < MOST_SEATS:
-                script.shows[seat] = True
-    dealt = _get(parsed, P_HOLES)
-    script.holes = [(<dict>dealt).get(name) if type(dealt) is dict else dealt.get(name) for name in names]
+    complete(
+        script, finest, _get(parsed, P_SMALL_BLIND), _get(parsed, P_BIG_BLIND), _get(parsed, P_SMALL_BET),
+        _get(parsed, P_BIG_BET), _get(parsed, P_RAKE), _get(parsed, P_JACKPOT), _get(parsed, P_TOTAL_POT),
+        _get(parsed, P_RETURNED), _get(parsed, P_COLLECTED), _get(parsed, P_SHOWN), _get(parsed, P_HOLES),
+    )
     script.boards = _get(parsed, P_BOARDS)
     script.site, script.hand_id, script.line = _get(parsed, P_SITE), _get(parsed, P_HAND_ID), _get(parsed, P_LINE)
     script.game = _get(parsed, P_GAME)
@@ -805,6 +770,49 @@ cdef Script _script_of(parsed):
     script.cash_outs, script.cash_out_fees = _get(parsed, P_CASH_OUTS), _get(parsed, P_CASH_OUT_FEES)
     script.bounties = _get(parsed, P_BOUNTIES)
     return script
+
+
+cdef int complete(
+    Script script, int finest, small_blind, big_blind, small_bet, big_bet, rake, jackpot, total_pot, returned,
+    collected, shown, holes,
+) except -1:
+    """Complete the script of a hand whose players, stacks, posts and decisions are in it (and its currency and
+    structure): its blinds, bets and summary's amounts, what each player was given back (``returned``: ``None``
+    when the site prints none) and collected, who showed, and the cards of each; ``finest`` the finest places
+    of the amounts read so far that set the unit."""
+    cdef int uncounted = 0
+    cdef Py_ssize_t seat
+    cdef Amount unused
+    cdef list names = script.names
+    take(script, small_blind, &script.small_blind, &finest)
+    take(script, big_blind, &script.big_blind, &finest)
+    take(script, small_bet, &script.small_bet, &finest)
+    take(script, big_bet, &script.big_bet, &finest)
+    take(script, rake, &script.rake, &finest)
+    take(script, jackpot, &script.jackpot, &finest)
+    take(script, total_pot, &script.total_pot, &uncounted)  # whatever its places, not the unit's
+    no_amounts(script)
+    script.returns_printed = returned is not None
+    if returned:
+        for name, amount in returned.items():
+            seat = position(names, name)
+            take(script, amount, &script.returned[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
+    for name, amount in collected.items():
+        seat = position(names, name)
+        if seat < 0 and script.collector is None:
+            script.collector = name
+        take(script, amount, &script.collected[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
+    set_places(script, finest)
+    limit_bets(script)
+    script.shown = []
+    for name in shown:
+        seat = position(names, name)
+        if seat >= 0:
+            script.shown.append(seat)
+            if seat < MOST_SEATS:
+                script.shows[seat] = True
+    script.holes = [(<dict>holes).get(name) if type(holes) is dict else holes.get(name) for name in names]
+    return 0
 
 
 cdef int set_places(Script script, int finest) except -1:
@@ -823,7 +831,7 @@ cdef int limit_bets(Script script) except -1:
     if not _nonzero(&script.small_bet):
         script.small_bet = script.big_blind
     if not _nonzero(&script.big_bet):
-        take(script, 2 * _printed(&script.big_blind), &script.big_bet, &uncounted)
+        take(script, 2 * as_printed(&script.big_blind), &script.big_bet, &uncounted)
     return 0
 
 
@@ -846,11 +854,16 @@ cdef int no_amounts(Script script) except -1:
 
 
 cdef int _seat_in(Script script, name) except? -1:
-    """The seat of the player ``name`` (as :func:`_position` finds it); one without a seat as ``-1 - index``, the
-    index of their name in the script's ``strangers``."""
+    """The seat of the player ``name`` (as :func:`position` finds it); one without a seat as a stranger."""
     cdef Py_ssize_t seat = position(script.names, name)
-    if seat >= 0:
-        return seat
+    return seat if seat >= 0 else stranger(script, name)
+
+
+cdef int stranger(Script script, name) except? -1:
+    """The seat of ``name``, a player without a seat: ``-1 - index``, the index of their name in the script's
+    ``strangers``."""
+    if script.strangers is None:
+        script.strangers = []
     script.strangers.append(name)
     return -len(script.strangers)
 
@@ -872,16 +885,16 @@ POST_KINDS = (
 cdef tuple _POST_KINDS = POST_KINDS
 
 
-cdef int _verb(Script script, verb) except -1:
-    """The Verb of a decision's ``verb`` (an Act's), the next of the script's; one the replay does not know kept
-    in its ``odd_verbs``."""
-    cdef int index
-    for index in range(<int>UNKNOWN_VERB):
-        if same_text(verb, <str>_VERBS[index]):
-            return index
+cdef int _verb(Script script, verb, Py_ssize_t decision) except -1:
+    """The Verb of a decision's ``verb`` (an Act's), the script's decision ``decision``; one the replay does not
+    know kept in its ``odd_verbs`` (by that index: the decisions of a ParsedHand are not reordered)."""
+    cdef int known
+    for known in range(<int>UNKNOWN_VERB):
+        if same_text(verb, <str>_VERBS[known]):
+            return known
     if script.odd_verbs is None:
         script.odd_verbs = {}
-    script.odd_verbs[script.decision_count] = verb
+    script.odd_verbs[decision] = verb
     return UNKNOWN_VERB
 
 
@@ -939,9 +952,10 @@ cdef object _new_rules(structure, small, big, bets, ante, tuple straddles, int r
 
 
 def replay(parsed, source="<file>"):
-    """Replay a parsed hand through the engine under the site's rules and check it against the
-    site's summary; return the record, or raise :class:`HandProblem` saying what disagrees."""
-    return _replay_parsed(parsed, source)
+    """Replay a parsed hand (a ParsedHand, or the script a compiled reader gives) through the engine under the
+    site's rules and check it against the site's summary; return the record, or raise :class:`HandProblem`
+    saying what disagrees."""
+    return _replay(parsed, source) if type(parsed) is Script else _replay_parsed(parsed, source)
 
 
 cdef object _replay_parsed(parsed, source):
@@ -1096,8 +1110,6 @@ cdef object _replay(Script script, source):
 
 _STREET_NAMES = ("preflop", "flop", "turn", "river")
 cdef tuple _UNITS = tuple([Decimal(1).scaleb(-places) for places in range(13)])  # a chip's value by the unit's places
-cdef str _ANTE = PostKind.ANTE, _SMALL_BLIND = PostKind.SMALL_BLIND, _BIG_BLIND = PostKind.BIG_BLIND
-cdef str _STRADDLE = PostKind.STRADDLE
 cdef type _HAND = Hand
 cdef tuple _NO_ARGUMENTS = ()
 
@@ -1283,7 +1295,7 @@ cdef int _play(HandCore hand, Script script, Py_ssize_t index, int verb, unit, i
             action = hand.call()
             if amount.places != NO_AMOUNT and action.amount != _chips(amount, "call", places):
                 raise HandProblem(
-                    f"a call of the wrong amount: {name} calls {_printed(amount)}, "
+                    f"a call of the wrong amount: {name} calls {as_printed(amount)}, "
                     f"the call is {action.amount * unit}",
                     decision.line,
                 )
@@ -1302,7 +1314,7 @@ cdef int _play(HandCore hand, Script script, Py_ssize_t index, int verb, unit, i
             added = _chips(amount, "bet", places)
             if verb == ALL_IN and added != hand.stacks[seat]:
                 raise HandProblem(
-                    f"an all-in of the wrong amount: {name} adds {_printed(amount)}, "
+                    f"an all-in of the wrong amount: {name} adds {as_printed(amount)}, "
                     f"the stack is {hand.stacks[seat] * unit}",
                     decision.line,
                 )
@@ -1376,7 +1388,7 @@ cdef object _check(HandCore hand, Script script, unit, source, list printed, int
             elif _exact_chips(&script.returned[seat], places) == returned[seat]:
                 continue
             else:
-                given_back = _printed(&script.returned[seat])
+                given_back = as_printed(&script.returned[seat])
             raise HandProblem(
                 f"an uncalled bet returned wrongly: the history returns {given_back} to {names[seat]}, "
                 f"the replay {returned[seat] * unit}"
@@ -1385,7 +1397,7 @@ cdef object _check(HandCore hand, Script script, unit, source, list printed, int
         raise HandProblem(f"a player not dealt in: {script.collector!r} collects from the pot")
     jackpot_chips = _exact_chips(&script.jackpot, places)
     rake_chips = _exact_chips(&script.rake, places)
-    rake, jackpot = _printed(&script.rake), _printed(&script.jackpot)
+    rake, jackpot = as_printed(&script.rake), as_printed(&script.jackpot)
     agree = jackpot_chips != NOT_CHIPS
     for seat in range(count):
         collected = &script.collected[seat]
@@ -1416,7 +1428,7 @@ cdef object _check(HandCore hand, Script script, unit, source, list printed, int
         raise HandProblem(f"the pots do not replay to the site's result: collected {results}; rake and fees {fees}")
     if script.total_pot.places != NO_AMOUNT and _exact_chips(&script.total_pot, places) != pot:
         raise HandProblem(
-            f"a total pot the replay does not make: the history says {_printed(&script.total_pot)}, "
+            f"a total pot the replay does not make: the history says {as_printed(&script.total_pot)}, "
             f"the replay {pot * unit}"
         )
     extra_boards = None  # Hand.boards[1:], as lists, read when a second run is printed

@@ -37,12 +37,8 @@ from decimal import Decimal
 
 from holdem.formats.parsing import (
     EXACT_AMOUNTS,
-    Act,
     HandProblem,
     ParsedHand,
-    Post,
-    PostKind,
-    Seat,
     currency_of,
     identify,
     parse_amount,
@@ -55,7 +51,7 @@ import_datetime()
 
 __all__ = [
     "CARDS", "STREETS", "TITLES", "action", "blank_hand", "collected_line", "dealt_line", "header_line",
-    "information_line", "line_reader", "parse", "read", "read_stakes", "read_summary_seat", "read_table", "read_total_pot",
+    "information_line", "line_reader", "parse", "read", "Reading", "read_stakes", "read_summary_seat", "read_table", "read_total_pot",
     "returned_line", "seat_line", "shown_cards", "stakes_of", "table_line",
 ]
 
@@ -664,7 +660,7 @@ cdef Reading _blank_reading(site, Py_ssize_t line):
     script.site, script.hand_id, script.line = site, "", line
     script.game, script.structure = _DEFAULTS[P_GAME], _DEFAULTS[P_STRUCTURE]
     script.fast_fold, script.rake_printed = False, True
-    script.held, script.strangers = [], []
+    script.held = []
     reading.streets = 1
     reading.small_blind, reading.big_blind = _DEFAULTS[P_SMALL_BLIND], _DEFAULTS[P_BIG_BLIND]
     reading.rake, reading.jackpot = _DEFAULTS[P_RAKE], _DEFAULTS[P_JACKPOT]
@@ -703,8 +699,8 @@ cdef int _with_cards(Reading reading, parsed) except -1:
 
 
 cdef object _mucked(Reading reading):
-    """The players who mucked (made at the first)."""
-    if reading.mucked is None:
+    """The players who mucked (made at the first, but a ParsedHand's own)."""
+    if reading.mucked is None and reading.parsed is None:
         reading.mucked = set()
     return reading.mucked
 
@@ -810,7 +806,6 @@ cdef int _read_hand(list lines, Py_ssize_t line, Reading reading) except -1:
         if not _seat_line(text, &ends):
             raise HandProblem(f"a seat line that cannot be read: {text[:80]!r}", number)
         name = text[ends.colon + 2 : ends.name]
-        # A bounty when something is between ``in chips, `` and `` bounty``
         if ends.close - ends.stack > 18:  # a bounty when something is between ``in chips, `` and `` bounty``
             if reading.seat_bounties is None:
                 reading.seat_bounties = [None] * len(reading.players)
@@ -860,7 +855,7 @@ cdef int _room_rules(Reading reading) except -1:
     cdef Py_ssize_t index
     if same_text(script.site, "PokerMaster"):
         for index in range(script.post_count):
-            if script.posts[index].kind == BIG_BLIND_POST and _printed(&script.posts[index].live) > reading.big_blind:
+            if script.posts[index].kind == BIG_BLIND_POST and as_printed(&script.posts[index].live) > reading.big_blind:
                 script.posts[index].kind = STRADDLE_POST
     elif same_text(script.site, "Run It Once") and not reading.returned:
         script.returns_in_collected = script.returns_in_total_pot = True
@@ -873,7 +868,7 @@ cdef int _finish(Reading reading) except -1:
     cdef Script script = reading.script
     cdef list players = reading.players, order = [], mapping
     cdef Py_ssize_t index, seat
-    cdef int finest = reading.finest, uncounted = 0
+    cdef int finest = reading.finest
     cdef Amount unused
     cdef list names
     for index in range(len(players)):
@@ -899,33 +894,12 @@ cdef int _finish(Reading reading) except -1:
         seat += 1
     if reading.unordered:
         _by_street(script)
-    take(script, reading.small_blind, &script.small_blind, &finest)
-    take(script, reading.big_blind, &script.big_blind, &finest)
-    take(script, reading.rake, &script.rake, &finest)
-    take(script, reading.jackpot, &script.jackpot, &finest)
-    take(script, reading.small_bet, &script.small_bet, &finest)
-    take(script, reading.big_bet, &script.big_bet, &finest)
-    take(script, reading.total_pot, &script.total_pot, &uncounted)
-    no_amounts(script)
-    script.returns_printed = bool(reading.returned)  # before 2009 none is printed, and the collected amounts leave them out
-    for name, amount in reading.returned.items():
-        seat = position(names, name)
-        take(script, amount, &script.returned[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
-    for name, amount in reading.collected.items():
-        seat = position(names, name)
-        if seat < 0 and script.collector is None:
-            script.collector = name
-        take(script, amount, &script.collected[seat] if 0 <= seat < MOST_SEATS else &unused, &finest)
-    set_places(script, finest)
-    limit_bets(script)
-    script.shown = []
-    for name in reading.shown:
-        seat = position(names, name)
-        if seat >= 0:
-            script.shown.append(seat)
-            if seat < MOST_SEATS:
-                script.shows[seat] = True
-    script.holes = [reading.holes.get(name) for name in names]
+    complete(
+        script, finest, reading.small_blind, reading.big_blind, reading.small_bet, reading.big_bet, reading.rake,
+        reading.jackpot, reading.total_pot,
+        reading.returned or None,  # before 2009 none is printed, and the collected amounts leave them out
+        reading.collected, reading.shown, reading.holes,
+    )
     boards = reading.boards
     script.boards = PyDict_Values(boards) if len(boards) < 2 else [boards[run] for run in sorted(boards)]
     script.cash_outs, script.cash_out_fees, script.bounties = reading.cash_outs, reading.cash_out_fees, reading.bounties
@@ -935,10 +909,7 @@ cdef int _finish(Reading reading) except -1:
 cdef int _dealt_seat(Script script, list players, list mapping, int seat) except? -1:
     """The seat among the players dealt in of the player of seat line ``seat`` (one not dealt in as a stranger)."""
     cdef int dealt = mapping[seat]
-    if dealt >= 0:
-        return dealt
-    script.strangers.append(players[seat])
-    return -len(script.strangers)
+    return dealt if dealt >= 0 else stranger(script, players[seat])
 
 
 cdef int _by_street(Script script) except -1:
@@ -1013,12 +984,12 @@ cdef int _items_into(Reading reading, parsed) except -1:
     for index in range(script.post_count):
         post = &script.posts[index]
         posts.append(_post_of(
-            _player_of(script, post.seat), _POST_KINDS[post.kind], _printed(&post.live), _printed(&post.dead), post.line
+            _player_of(script, post.seat), _POST_KINDS[post.kind], as_printed(&post.live), as_printed(&post.dead), post.line
         ))
     for index in range(script.decision_count):
         decision = &script.decisions[index]
         streets[decision.street].append(
-            _act(_player_of(script, decision.seat), _VERBS[decision.verb], _printed(&decision.amount), decision.line)
+            _act(_player_of(script, decision.seat), _VERBS[decision.verb], as_printed(&decision.amount), decision.line)
         )
     return 0
 
@@ -1026,10 +997,6 @@ cdef int _items_into(Reading reading, parsed) except -1:
 cdef inline str _player_of(Script script, int seat):
     """The player of ``seat`` (a stranger's: see Script)."""
     return script.names[seat] if seat >= 0 else script.strangers[-1 - seat]
-
-
-cdef inline object _printed(const Amount *amount):
-    return None if amount.printed == NULL else <object>amount.printed
 
 
 cdef object _tournament_id(str rest, Py_ssize_t game):
@@ -1378,8 +1345,9 @@ cdef Py_ssize_t _speaker(str text, list players, Py_ssize_t *said) noexcept:
 cdef bint _decide(
     Reading reading, Py_ssize_t seat, str name, str text, Py_ssize_t start, int street, Py_ssize_t number
 ) except -1:
-    """:func:`decision` of the player ``name`` of seat line ``seat``, ``said`` being ``text[start:]``, into
-    ``reading``; whether it deals the player in (a decision or a post does)."""
+    """A decision, post, show or muck (see :meth:`Reading.decision`) of the player ``name`` of seat line ``seat``,
+    ``said`` being ``text[start:]``, into ``reading``; whether it deals the player in (a decision or a post
+    does)."""
     cdef Py_ssize_t end = len(text), to  # the end of what is read: ``and is all-in`` is left out
     cdef Py_UCS4 first = u" "
     if end - start >= len(_ALL_IN) and _begins(text, _ALL_IN, end - len(_ALL_IN)):

@@ -9,7 +9,8 @@ reading goes on.
 
 A site module (:mod:`holdem.formats.pokerstars` is the first) only turns the
 text of one hand into a :class:`ParsedHand`, the neutral form every site
-shares, and registers itself with :func:`register` (both, and the readers of
+shares (PokerStars' compiled reader, into the replay's own form of it,
+straight), and registers itself with :func:`register` (both, and the readers of
 amounts, cards and times the sites share, live in
 :mod:`holdem.formats.parsing`, which imports no site, and are importable from
 here too); this module imports every site module and owns the rest:

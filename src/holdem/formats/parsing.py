@@ -2,7 +2,8 @@
 a problem), the registry of sites, and the readers of amounts, cards and times as sites print them.
 
 A site module (:mod:`holdem.formats.pokerstars` is the first) imports this
-module, turns the text of one hand into a :class:`ParsedHand` and registers
+module, turns the text of one hand into a :class:`ParsedHand` (a compiled
+reader, PokerStars', into the replay's own form of it) and registers
 itself with :func:`register`; :mod:`holdem.formats.histories`, which imports
 every site module, reads the files and replays the hands.  This module
 imports no site module and no reader, so that the imports go one way: this

@@ -1,7 +1,8 @@
 """PokerStars hand histories (2005 to today): cash, Zoom, home games and tournaments.
 
-Each hand's text becomes a :class:`~holdem.formats.histories.ParsedHand`,
-which :mod:`holdem.formats.histories` replays and checks; read them with
+Each hand's text is read straight into the form of a hand that
+:mod:`holdem.formats.histories` replays and checks (:func:`parse` gives it as a
+:class:`~holdem.formats.histories.ParsedHand`); read them with
 :func:`holdem.read_histories`.  The lines a hand may hold: the header (``PokerStars
 Hand #``, ``PokerStars Game #`` before 2009, ``PokerStars Zoom Hand #``,
 ``PokerStars Home Game Hand #``; a table of mixed games prints the game with
