@@ -50,8 +50,8 @@ from holdem.rules import Rules, Structure
 from holdem.views import SeatStatus
 
 __all__ = [
-    "POST_KINDS", "VERBS", "Script", "count_hand", "import_hands", "places_of", "replay", "site_of", "split_hands", "text_lines",
-    "too_long",
+    "POST_KINDS", "VERBS", "Script", "count_hand", "import_hands", "places_of", "replay", "site_of", "split_hands",
+    "text_lines", "too_long",
 ]
 
 
@@ -906,7 +906,9 @@ cdef tuple _VERBS = VERBS
 cdef int _seated(Script script, int seat, Py_ssize_t line) except -1:
     """``seat``, the seat of the player of a post or decision (at line ``line``), if they have one."""
     if seat < 0:
-        raise HandProblem(f"a player not dealt in: {script.strangers[-1 - seat]!r} acts but has no seat in the hand", line)
+        raise HandProblem(
+            f"a player not dealt in: {script.strangers[-1 - seat]!r} acts but has no seat in the hand", line
+        )
     return seat
 
 
@@ -1166,7 +1168,9 @@ cdef int _in_order(list numbers) except -1:
     return 0
 
 
-cdef int _button(Script script, int first_small, int first_big, unsigned int small_seats, unsigned int big_seats) except -1:
+cdef int _button(
+    Script script, int first_small, int first_big, unsigned int small_seats, unsigned int big_seats
+) except -1:
     """The engine's button seat: the site's button (or the last player before an empty button seat),
     unless the blinds (the first seat posting each, -1 for none, and the seats posting each as bits) say
     otherwise."""

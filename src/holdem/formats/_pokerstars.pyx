@@ -50,9 +50,9 @@ from holdem.rules import Structure
 import_datetime()
 
 __all__ = [
-    "CARDS", "STREETS", "TITLES", "action", "blank_hand", "collected_line", "dealt_line", "header_line",
-    "information_line", "line_reader", "parse", "read", "Reading", "read_stakes", "read_summary_seat", "read_table", "read_total_pot",
-    "returned_line", "seat_line", "shown_cards", "stakes_of", "table_line",
+    "CARDS", "STREETS", "TITLES", "Reading", "action", "blank_hand", "collected_line", "dealt_line", "header_line",
+    "information_line", "line_reader", "parse", "read", "read_stakes", "read_summary_seat", "read_table",
+    "read_total_pot", "returned_line", "seat_line", "shown_cards", "stakes_of", "table_line",
 ]
 
 CARDS = re.compile(r"\[([^\]]*)\]")
@@ -74,7 +74,8 @@ cdef frozenset _PLAYER_INFORMATION = frozenset(
     {"sits out", "is sitting out", "doesn't show hand", "is disconnected", "is connected", "has returned", "timed out"}
 )
 cdef tuple _POSTS = (
-    ("small blind", SMALL_BLIND_POST), ("big blind", BIG_BLIND_POST), ("the ante", ANTE_POST), ("straddle", STRADDLE_POST)
+    ("small blind", SMALL_BLIND_POST), ("big blind", BIG_BLIND_POST), ("the ante", ANTE_POST),
+    ("straddle", STRADDLE_POST),
 )
 cdef str _LIVE_AND_DEAD = "small & big blinds"
 cdef tuple _RUN_ENDS = ("FLOP", "TURN", "RIVER", "SHOW DOWN", "SHOWDOWN")  # SHOWDOWN: Run It Once's
@@ -652,8 +653,9 @@ cdef class Reading:
             _totals_into(self, self.parsed)
 
 
-cdef Reading _blank_reading(site, Py_ssize_t line):
-    """A reading of nothing yet, of a hand of ``site`` whose first line is line ``line``: a ParsedHand's defaults."""
+cdef Reading _new_reading(str site, Py_ssize_t line):
+    """A reading of nothing yet, of a hand of ``site`` whose first line is line ``line``: a ParsedHand's defaults,
+    and the containers of a whole hand."""
     cdef Reading reading = Reading.__new__(Reading)
     cdef Script script = Script.__new__(Script)
     reading.script = script
@@ -664,12 +666,6 @@ cdef Reading _blank_reading(site, Py_ssize_t line):
     reading.streets = 1
     reading.small_blind, reading.big_blind = _DEFAULTS[P_SMALL_BLIND], _DEFAULTS[P_BIG_BLIND]
     reading.rake, reading.jackpot = _DEFAULTS[P_RAKE], _DEFAULTS[P_JACKPOT]
-    return reading
-
-
-cdef Reading _new_reading(str site, Py_ssize_t line):
-    """:func:`_blank_reading`, with the containers of a whole hand."""
-    cdef Reading reading = _blank_reading(site, line)
     reading.players, reading.numbers, reading.stacks, reading.dealt_in = [], [], [], set()
     reading.holes, reading.shown, reading.collected, reading.returned, reading.boards = {}, {}, {}, {}, {}
     reading.cash_outs, reading.cash_out_fees, reading.bounties = {}, {}, {}
@@ -984,7 +980,8 @@ cdef int _items_into(Reading reading, parsed) except -1:
     for index in range(script.post_count):
         post = &script.posts[index]
         posts.append(_post_of(
-            _player_of(script, post.seat), _POST_KINDS[post.kind], as_printed(&post.live), as_printed(&post.dead), post.line
+            _player_of(script, post.seat), _POST_KINDS[post.kind], as_printed(&post.live), as_printed(&post.dead),
+            post.line,
         ))
     for index in range(script.decision_count):
         decision = &script.decisions[index]
@@ -1150,7 +1147,7 @@ cdef tuple _read_lines(Reading reading, list lines, Py_ssize_t position, Py_ssiz
             _add(reading.collected, <str>players[seat], _amount_at(text, at + 11, end))
         elif (end := _returned(text)) >= 0 and (seat := _player(text, end + 13, len(text), players)) >= 0:
             _add(reading.returned, <str>players[seat], _amount_at(text, 14, end - 1))
-        elif (found := dealt_line(text)) is not None and _named(found[0], reading.players):
+        elif (found := dealt_line(text)) is not None and _named(found[0], players):
             cards = found[2] or found[1]
             if cards:
                 if reading.script.hero is None:
@@ -1159,7 +1156,7 @@ cdef tuple _read_lines(Reading reading, list lines, Py_ssize_t position, Py_ssiz
             reading.dealt_in.add(found[0])
         elif text == "Hand cancelled":
             cancelled = True
-        elif " cashed out the hand for " in text and (found := _match_cash_out(text)) and _named(found[1], reading.players):
+        elif " cashed out the hand for " in text and (found := _match_cash_out(text)) and _named(found[1], players):
             reading.cash_outs[found[1]] = _amount(found[2])
             if found[3]:
                 reading.cash_out_fees[found[1]] = _amount(found[3])
