@@ -523,6 +523,38 @@ def test_a_problem_that_the_callback_raises_ends_the_reading():
     assert list(hands) == []
 
 
+def test_records_and_problems_come_in_the_order_of_the_text_and_stop_where_the_reading_stops() -> None:
+    """Hands are parsed and replayed a batch at a time; what the reader gives, records and problems, still comes
+    hand by hand in the order of the text, and a reading stopped early gives nothing of the hands after it."""
+    good = re.split(r"\n\s*\n(?=PokerStars )", (STARS / "old_2008.txt").read_text())[0].strip()
+    hands, expected = ["text that is no hand"], [("problem", None)]
+    for number in range(1, 60):
+        hand_id = f"{17_100_000_000 + number}"
+        text = good.replace("#17000000001", f"#{hand_id}")
+        if number % 3 == 0:  # cut short: a problem
+            text = text.split("*** SUMMARY")[0]
+        hands.append(text)
+        expected.append(("problem" if number % 3 == 0 else "record", hand_id))
+    events: list[tuple[str, str | None]] = []
+
+    def take(problem: Problem) -> None:
+        events.append(("problem", problem.hand_id))
+
+    reader = read_histories(io.StringIO("\n\n\n".join(hands)), on_problem=take)
+    for record in reader:
+        events.append(("record", record.hand_id))
+    assert events == expected
+    assert reader.summary.read == 59 and reader.summary.imported == 40
+
+    events.clear()
+    reader = read_histories(io.StringIO("\n\n\n".join(hands)), on_problem=take)
+    for record in reader:
+        events.append(("record", record.hand_id))
+        if len(events) >= 5:
+            break
+    assert events == expected[:5] and reader.summary.read == 4 and reader.summary.imported == 3
+
+
 def test_a_site_that_cannot_be_registered_leaves_the_sites_as_they_were() -> None:
     sites, starts, preludes = list(parsing._SITES), parsing._ALL_STARTS, parsing._ALL_PRELUDES
     wrong = [

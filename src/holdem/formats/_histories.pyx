@@ -18,7 +18,7 @@ from cpython.unicode cimport (
     PyUnicode_GET_LENGTH, PyUnicode_KIND, PyUnicode_New, PyUnicode_READ, PyUnicode_Substring,
 )
 from libc.stdint cimport INT64_MIN, int64_t, uint8_t, uint16_t, uint64_t
-from libc.string cimport memchr, memcpy
+from libc.string cimport memchr, memcpy, memset
 
 from holdem._hand cimport HandCore, seat_to_act
 from holdem.formats._kept cimport kept
@@ -432,38 +432,97 @@ cdef list _without_preludes(list chunk, tuple preludes):
     return chunk
 
 
+cdef enum:
+    BATCH = 16  # the hands read, then parsed, then replayed and checked, a stage at a time (see import_hands)
+
+
 def import_hands(sources, open_all, report, set sites, summary):
     """The records of the hands of the ``sites`` named in the files of ``sources`` (``open_all(source, report)``
     gives each file's name and its lines in blocks), each replayed and checked; every other hand of theirs given
     to ``report`` as a :class:`Problem`; each counted in ``summary`` (a
-    :class:`~holdem.formats.histories.Summary`)."""
+    :class:`~holdem.formats.histories.Summary`).
+
+    The hands go through in batches of ``BATCH``: each batch's are split from the text, then all parsed, then all
+    replayed, so that the code of each stage stays in the processor's caches from one hand to the next.  The
+    problems met meanwhile wait in the batch in their place: every record and problem is given, and every hand
+    counted, in the order of the text."""
     games, problems = summary.games, summary.problems
+    cdef list batch = []  # the hands to import (_Pending) and the problems met, in order
+    wait = batch.append
     for source in sources:
-        for name, blocks in open_all(source, report):
-            for site, first, chunk, unread in split_hands(name, blocks, report):
+        for name, blocks in open_all(source, wait):
+            for site, first, chunk, unread in split_hands(name, blocks, wait):
                 if site.name in sites:
-                    record = _import(site, name, first, chunk, unread, report, games, problems)
-                    if record is not None:
-                        yield record
+                    batch.append(_Pending(site, name, first, chunk, unread))
+                if len(batch) >= BATCH:  # the problems count too: a file of them alone is given as it is read
+                    _import(batch)
+                    yield from _given(batch, report, games, problems)
+    _import(batch)
+    yield from _given(batch, report, games, problems)
 
 
-cdef object _import(site, name, Py_ssize_t first, list chunk, unread, report, games, problems):
-    """The record of one hand, or ``None`` when it is a problem (given to ``report``); counted either way."""
-    parsed = None
-    try:
-        if unread is not None:
-            raise _unread(site, first, chunk, unread)
-        parsed = site.parse(chunk, first)
-        record = replay(parsed, name)
-    except HandProblem as problem:
-        hand_id = parsed.hand_id if parsed is not None else problem.hand_id or _hand_id(chunk[0])
-        game = parsed.game if parsed is not None else problem.game or "unknown game"
-        kind = problem.reason.split(":")[0]
-        count_hand(games, problems, site.name, game, kind)
-        report(Problem(name, problem.line or first, hand_id, site.name, problem.reason, problem.skipped))
-        return None
-    count_hand(games, problems, site.name, parsed.game, None)
-    return record
+@cython.final
+cdef class _Pending:
+    """A hand to import: where it is, then its parse and record, or its problem."""
+
+    cdef object site, name, chunk, unread, parsed, record, problem, hand_id, game
+    cdef Py_ssize_t first
+
+    def __cinit__(self, site, name, Py_ssize_t first, list chunk, unread):
+        self.site, self.name, self.first, self.chunk, self.unread = site, name, first, chunk, unread
+
+    cdef int failed(self, problem) except -1:
+        """Keep ``problem`` (a HandProblem), with the hand's id and game as far as they are known."""
+        parsed = self.parsed
+        self.problem = problem
+        self.hand_id = parsed.hand_id if parsed is not None else problem.hand_id or _hand_id(self.chunk[0])
+        self.game = parsed.game if parsed is not None else problem.game or "unknown game"
+        return 0
+
+
+cdef int _import(list batch) except -1:
+    """Parse every hand of ``batch``, then replay each hand parsed."""
+    cdef _Pending hand
+    for item in batch:
+        if type(item) is _Pending:
+            hand = <_Pending>item
+            try:
+                if hand.unread is not None:
+                    raise _unread(hand.site, hand.first, hand.chunk, hand.unread)
+                hand.parsed = hand.site.parse(hand.chunk, hand.first)
+            except HandProblem as problem:
+                hand.failed(problem)
+            hand.chunk = None
+    for item in batch:
+        if type(item) is _Pending and (<_Pending>item).problem is None:
+            hand = <_Pending>item
+            try:
+                hand.record = replay(hand.parsed, hand.name)
+            except HandProblem as problem:
+                hand.failed(problem)
+    return 0
+
+
+def _given(list batch, report, games, problems):
+    """The records of ``batch`` (imported by _import), each hand counted and each problem given to ``report``, in
+    order; the batch emptied."""
+    cdef _Pending hand
+    for index in range(len(batch)):
+        item = batch[index]
+        if type(item) is not _Pending:
+            report(item)
+            continue
+        hand = <_Pending>item
+        if hand.problem is None:
+            count_hand(games, problems, hand.site.name, hand.parsed.game, None)
+            yield hand.record
+        else:
+            problem = hand.problem
+            count_hand(games, problems, hand.site.name, hand.game, problem.reason.split(":")[0])
+            report(Problem(
+                hand.name, problem.line or hand.first, hand.hand_id, hand.site.name, problem.reason, problem.skipped
+            ))
+    del batch[:]
 
 
 cdef type _COUNTER = Counter
@@ -921,15 +980,21 @@ cdef object _FIXED_LIMIT = Structure.FIXED_LIMIT
 cdef dict _RULES = {}  # the rules of each game met: a game's hands share them (a plain dict, as above)
 
 
-cdef object _rules(
-    structure, int64_t small_blind, int64_t big_blind, bets, int64_t ante, tuple straddles, int runouts, tuple options
-):
-    """The site's rules of a game, made once for each game."""
-    # One flat tuple, the structure by its address (an enum's hash is a Python call)
-    key = (<Py_ssize_t><void *>structure, small_blind, big_blind, bets, ante, straddles, runouts, options)
+cdef struct _Game:  # what makes a game's rules, but its straddles and options: its key, as bytes
+    size_t structure  # the Structure's address
+    int64_t small_blind, big_blind, small_bet, big_bet, ante, runs
+    bint fixed_limit  # whether the bets are given
+
+
+cdef object _rules(const _Game *game, structure, tuple straddles, tuple options):
+    """The site's rules of a game, made once for each game: looked up by the bytes of ``game`` (with the straddles
+    and options when there are any), no Python number made for a hand of a game met before."""
+    packed = PyBytes_FromStringAndSize(<const char *>game, sizeof(_Game))
+    key = packed if not straddles and not options else (packed, straddles, options)
     rules = _RULES.get(key)
     if rules is None:
-        rules = _new_rules(structure, small_blind, big_blind, bets, ante, straddles, runouts, options)
+        bets = (game.small_bet, game.big_bet) if game.fixed_limit else None
+        rules = _new_rules(structure, game.small_blind, game.big_blind, bets, game.ante, straddles, game.runs, options)
         if len(_RULES) >= 512:
             _RULES.clear()
         _RULES[key] = rules
@@ -953,7 +1018,7 @@ cdef object _new_rules(structure, small, big, bets, ante, tuple straddles, int r
         raise HandProblem(f"the game's rules cannot be played: {error}") from None
 
 
-def replay(parsed, source="<file>"):
+cpdef replay(parsed, source="<file>"):
     """Replay a parsed hand (a ParsedHand, or the script a compiled reader gives) through the engine under the
     site's rules and check it against the site's summary; return the record, or raise :class:`HandProblem`
     saying what disagrees."""
@@ -973,6 +1038,7 @@ cdef object _replay(Script script, source):
     cdef int64_t live, dead, ante = 0, small_blind, big_blind, stack
     cdef Py_ssize_t index, small_post = -1, big_post = -1
     cdef HandCore hand
+    cdef _Game game
     cdef Forced *post
     cdef Decision *decision
     cdef bint dead_small_blind
@@ -1051,15 +1117,16 @@ cdef object _replay(Script script, source):
         big_blind = max(big_blind, _chips(&script.posts[big_post].live, "big blind", places))
     elif not big_seats:
         raise HandProblem("no big blind: no one posts it")
-    bets = None
+    memset(&game, 0, sizeof(game))  # compared as bytes: no padding left unset
+    game.structure = <size_t><void *>script.structure
+    game.small_blind, game.big_blind, game.ante = small_blind, big_blind, ante
     if script.structure is _FIXED_LIMIT:
-        bets = (_chips(&script.small_bet, "small bet", places), _chips(&script.big_bet, "big bet", places))
+        game.fixed_limit = True
+        game.small_bet = _chips(&script.small_bet, "small bet", places)
+        game.big_bet = _chips(&script.big_bet, "big bet", places)
     boards, options = script.boards, script.rules
-    runs = max(1, len(boards))
-    rules = _rules(
-        script.structure, small_blind, big_blind, bets, ante, straddle_tuple, runs,
-        tuple(sorted(options.items())) if options else (),
-    )  # fmt: skip
+    runs = game.runs = max(1, len(boards))
+    rules = _rules(&game, script.structure, straddle_tuple, tuple(sorted(options.items())) if options else ())
     board = boards[0] if boards else ()
     # Hand(rules, stacks, button, hole_cards=holes, ...), made by its type's tp_new and started without parsing
     # the arguments
@@ -1274,8 +1341,12 @@ cdef int _settle(HandCore hand, Script script, int runs, set shown) except -1:
                     f"board cards missing: the hand needs {hand.cards_needed} more than the history shows "
                     "(a street missing, or the file cut short?)"
                 )
-            try:
-                hand.deal_board(cards)
+            try:  # the script's codes dealt straight, when they are new cards (else Hand.deal_board names why not)
+                codes = hand._new_board_cards(cards)
+                if codes is None:
+                    hand.deal_board(cards)
+                else:
+                    hand._deal_board(codes)
             except HoldemError as error:
                 raise HandProblem(f"a board that cannot be dealt: run {run + 1}: {error}") from None
             continue
