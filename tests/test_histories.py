@@ -555,6 +555,73 @@ def test_records_and_problems_come_in_the_order_of_the_text_and_stop_where_the_r
     assert events == expected[:5] and reader.summary.read == 4 and reader.summary.imported == 3
 
 
+def test_an_exception_that_is_no_problem_comes_after_the_hands_before_it() -> None:
+    """A failure that is no problem of a hand (a file that breaks as it is read, a fault in a site's reader) is
+    raised where it happens in the text: the records and counts of the hands before it come first."""
+    good = re.split(r"\n\s*\n(?=PokerStars )", (STARS / "old_2008.txt").read_text())[0].strip()
+    text = "\n\n\n".join(good.replace("#17000000001", f"#{17_100_000_000 + number}") for number in range(1, 7))
+
+    class Broken(io.StringIO):
+        def read(self, size: int | None = -1) -> str:
+            raise RuntimeError("the device is gone")
+
+    reader = read_histories([io.StringIO(text), Broken()])
+    taken = []
+    with pytest.raises(RuntimeError, match="the device is gone"):
+        for record in reader:
+            taken.append(record.hand_id)
+    assert len(taken) == 6 and reader.summary.read == 6
+
+    def parse(lines: list[str], line: int) -> object:
+        if "#17100000004" in lines[0]:
+            raise KeyError("a fault in the reader")
+        return pokerstars.SITE.parse(lines, line)
+
+    site = histories.register(parsing.Site("Faulty", ("PokerStars Game #",), parse))
+    try:
+        reader = read_histories(io.StringIO(text))
+        taken.clear()
+        with pytest.raises(KeyError, match="a fault in the reader"):
+            for record in reader:
+                taken.append(record.hand_id)
+    finally:
+        parsing._SITES.remove(site)
+    assert taken == ["17100000001", "17100000002", "17100000003"] and reader.summary.read == 3
+
+
+def test_problems_with_no_hand_waiting_are_given_as_they_are_met() -> None:
+    """Text that holds no hand is a problem given before the next file is read; an exception that the callback
+    raises reaches the caller, whatever the problem (a line too long included)."""
+    opened: list[int] = []
+
+    class Junk(io.StringIO):
+        def __init__(self, number: int) -> None:
+            super().__init__("no hand here\n" * 3)
+            self.number = number
+
+        def read(self, size: int | None = -1) -> str:
+            if self.number not in opened:
+                opened.append(self.number)
+            return super().read(size)
+
+    def stop(problem: Problem) -> None:
+        raise LookupError(problem.reason)
+
+    with pytest.raises(LookupError, match="not a hand history"):
+        list(read_histories([Junk(number) for number in range(50)], on_problem=stop))
+    assert opened == [0]
+
+    given: list[str] = []
+
+    def refuse(problem: Problem) -> None:  # a ValueError of the callback's own, not a file that cannot be read
+        given.append(problem.reason)
+        raise ValueError(problem.reason)
+
+    with pytest.raises(ValueError, match="^line longer than"):
+        list(read_histories(io.StringIO("x" * 100_001 + "\nmore text\n"), on_problem=refuse))
+    assert len(given) == 1
+
+
 def test_a_site_that_cannot_be_registered_leaves_the_sites_as_they_were() -> None:
     sites, starts, preludes = list(parsing._SITES), parsing._ALL_STARTS, parsing._ALL_PRELUDES
     wrong = [

@@ -255,14 +255,15 @@ cdef str _narrowest(const Py_UCS2 *data, Py_ssize_t size):
     return text
 
 
-def split_hands(name, blocks, report):
+def split_hands(name, blocks, report, list pause=None):
     """The hands of a file whose lines come in ``blocks`` (lists of lines): the site, the first
     line's number, the lines (blank lines between hands dropped) and why the hand is not to be read
     (``None``, or the number of a line and why: a line of more than ``MAX_HAND_LINE`` characters, more
     than ``MAX_HAND_LINES`` lines); text outside any hand is given to ``report`` as a :class:`Problem`
     once a stretch, a file in which no hand starts once.  A site that splits its documents itself is
-    given the lines of each of them."""
-    cdef Py_ssize_t number, first = 0, length
+    given the lines of each of them.  ``None`` comes between them whenever ``pause`` (a list) has grown
+    since the last hand or pause: a caller whose ``report`` adds to it sees each problem met."""
+    cdef Py_ssize_t number, first = 0, length, paused = len(pause) if pause is not None else 0
     cdef str line
     cdef list chunk = []
     cdef bint started = False
@@ -274,6 +275,9 @@ def split_hands(name, blocks, report):
     cdef _NumberedLines lines = _NumberedLines(blocks)
     while True:
         line = lines.next_line()
+        if pause is not None and PyList_GET_SIZE(pause) != paused:
+            yield None
+            paused = PyList_GET_SIZE(pause)
         if line is None:
             break
         number = lines.number
@@ -282,6 +286,8 @@ def split_hands(name, blocks, report):
             started = True
             if site is not None:
                 yield site, first, _without_preludes(chunk, preludes), unread
+                if pause is not None:
+                    paused = PyList_GET_SIZE(pause)
             if stray is not None:
                 report(_stray(name, stray))
                 stray = None
@@ -443,29 +449,45 @@ def import_hands(sources, open_all, report, set sites, summary):
     :class:`~holdem.formats.histories.Summary`).
 
     The hands go through in batches of ``BATCH``: each batch's are split from the text, then all parsed, then all
-    replayed, so that the code of each stage stays in the processor's caches from one hand to the next.  The
-    problems met meanwhile wait in the batch in their place: every record and problem is given, and every hand
-    counted, in the order of the text."""
+    replayed and checked, so that the code of each stage stays in the processor's caches from one hand to the
+    next.  The problems met meanwhile wait in the batch in their place (those met with no hand waiting are given
+    at once), and an exception that is no problem of a hand is raised once the hands before it are given: every
+    record, problem and exception comes, and every hand is counted, in the order of the text."""
     games, problems = summary.games, summary.problems
-    cdef list batch = []  # the hands to import (_Pending) and the problems met, in order
+    cdef list batch = []  # the hands to import (_Pending) and the problems met, in the order of the text
+    cdef Py_ssize_t hands = 0  # the hands of the batch
+    cdef bint giving = False  # whether the batch is being given (an exception then is the caller's, or its own)
     wait = batch.append
-    for source in sources:
-        for name, blocks in open_all(source, wait):
-            for site, first, chunk, unread in split_hands(name, blocks, wait):
-                if site.name in sites:
-                    batch.append(_Pending(site, name, first, chunk, unread))
-                if len(batch) >= BATCH:  # the problems count too: a file of them alone is given as it is read
-                    _import(batch)
+    try:
+        for source in sources:
+            for name, blocks in open_all(source, wait):
+                for found in split_hands(name, blocks, wait, batch):
+                    if found is not None:
+                        site, first, chunk, unread = found
+                        if site.name in sites:
+                            batch.append(_Pending(site, name, first, chunk, unread))
+                            hands += 1
+                    if len(batch) >= BATCH or batch and not hands:
+                        giving = True
+                        yield from _given(batch, report, games, problems)
+                        giving, hands = False, 0
+                if batch and not hands:  # the file's problems: no hand waits
+                    giving = True
                     yield from _given(batch, report, games, problems)
-    _import(batch)
+                    giving = False
+    except BaseException:
+        if giving:
+            raise
+        yield from _given(batch, report, games, problems)  # the text before the exception
+        raise
     yield from _given(batch, report, games, problems)
 
 
 @cython.final
 cdef class _Pending:
-    """A hand to import: where it is, then its parse and record, or its problem."""
+    """A hand to import: where it is, then its parse and record, or its problem (or an exception that is none)."""
 
-    cdef object site, name, chunk, unread, parsed, record, problem, hand_id, game
+    cdef object site, name, chunk, unread, parsed, record, problem, hand_id, game, error
     cdef Py_ssize_t first
 
     def __cinit__(self, site, name, Py_ssize_t first, list chunk, unread):
@@ -481,48 +503,64 @@ cdef class _Pending:
 
 
 cdef int _import(list batch) except -1:
-    """Parse every hand of ``batch``, then replay each hand parsed."""
+    """Parse every hand of ``batch``, then replay each hand parsed.  A hand whose parse or replay raises anything
+    but a HandProblem keeps the exception, and the batch ends with it."""
     cdef _Pending hand
-    for item in batch:
-        if type(item) is _Pending:
-            hand = <_Pending>item
+    cdef Py_ssize_t index, end = len(batch)
+    for index in range(end):
+        if type(batch[index]) is _Pending:
+            hand = <_Pending>batch[index]
             try:
                 if hand.unread is not None:
                     raise _unread(hand.site, hand.first, hand.chunk, hand.unread)
                 hand.parsed = hand.site.parse(hand.chunk, hand.first)
             except HandProblem as problem:
                 hand.failed(problem)
+            except BaseException as error:
+                hand.error, end = error, index + 1
+                break
             hand.chunk = None
-    for item in batch:
-        if type(item) is _Pending and (<_Pending>item).problem is None:
-            hand = <_Pending>item
-            try:
-                hand.record = replay(hand.parsed, hand.name)
-            except HandProblem as problem:
-                hand.failed(problem)
+    for index in range(end):
+        if type(batch[index]) is _Pending:
+            hand = <_Pending>batch[index]
+            if hand.problem is None and hand.error is None:
+                try:
+                    hand.record = replay(hand.parsed, hand.name)
+                except HandProblem as problem:
+                    hand.failed(problem)
+                except BaseException as error:
+                    hand.error, end = error, index + 1
+                    break
+    del batch[end:]
     return 0
 
 
 def _given(list batch, report, games, problems):
-    """The records of ``batch`` (imported by _import), each hand counted and each problem given to ``report``, in
-    order; the batch emptied."""
+    """The records of the hands of ``batch``, imported, each hand counted and each problem given to ``report``, in
+    order (an exception a hand kept raised in its place); the batch emptied."""
     cdef _Pending hand
-    for index in range(len(batch)):
-        item = batch[index]
-        if type(item) is not _Pending:
-            report(item)
-            continue
-        hand = <_Pending>item
-        if hand.problem is None:
-            count_hand(games, problems, hand.site.name, hand.parsed.game, None)
-            yield hand.record
-        else:
-            problem = hand.problem
-            count_hand(games, problems, hand.site.name, hand.game, problem.reason.split(":")[0])
-            report(Problem(
-                hand.name, problem.line or hand.first, hand.hand_id, hand.site.name, problem.reason, problem.skipped
-            ))
-    del batch[:]
+    _import(batch)
+    try:
+        for index in range(len(batch)):
+            item = batch[index]
+            if type(item) is not _Pending:
+                report(item)
+                continue
+            hand = <_Pending>item
+            if hand.error is not None:
+                raise hand.error
+            if hand.problem is None:
+                count_hand(games, problems, hand.site.name, hand.parsed.game, None)
+                yield hand.record
+            else:
+                problem = hand.problem
+                count_hand(games, problems, hand.site.name, hand.game, problem.reason.split(":")[0])
+                report(Problem(
+                    hand.name, problem.line or hand.first, hand.hand_id, hand.site.name, problem.reason,
+                    problem.skipped,
+                ))
+    finally:
+        del batch[:]
 
 
 cdef type _COUNTER = Counter
