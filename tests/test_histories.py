@@ -555,11 +555,14 @@ def test_records_and_problems_come_in_the_order_of_the_text_and_stop_where_the_r
     assert events == expected[:5] and reader.summary.read == 4 and reader.summary.imported == 3
 
 
-def test_an_exception_that_is_no_problem_comes_after_the_hands_before_it() -> None:
+@pytest.mark.parametrize("faulty", [1, 4, 16, 17, 20])
+def test_an_exception_that_is_no_problem_comes_after_the_hands_before_it(faulty: int) -> None:
     """A failure that is no problem of a hand (a file that breaks as it is read, a fault in a site's reader) is
-    raised where it happens in the text: the records and counts of the hands before it come first."""
+    raised where it happens in the text: the records and counts of the hands before it come first, wherever it
+    falls in a batch of hands."""
     good = re.split(r"\n\s*\n(?=PokerStars )", (STARS / "old_2008.txt").read_text())[0].strip()
-    text = "\n\n\n".join(good.replace("#17000000001", f"#{17_100_000_000 + number}") for number in range(1, 7))
+    ids = [f"{17_100_000_000 + number}" for number in range(1, 21)]
+    text = "\n\n\n".join(good.replace("#17000000001", f"#{hand_id}") for hand_id in ids)
 
     class Broken(io.StringIO):
         def read(self, size: int | None = -1) -> str:
@@ -570,14 +573,15 @@ def test_an_exception_that_is_no_problem_comes_after_the_hands_before_it() -> No
     with pytest.raises(RuntimeError, match="the device is gone"):
         for record in reader:
             taken.append(record.hand_id)
-    assert len(taken) == 6 and reader.summary.read == 6
+    assert taken == ids and reader.summary.read == 20
 
     def parse(lines: list[str], line: int) -> object:
-        if "#17100000004" in lines[0]:
+        if f"#{ids[faulty - 1]}" in lines[0]:
             raise KeyError("a fault in the reader")
         return pokerstars.SITE.parse(lines, line)
 
-    site = histories.register(parsing.Site("Faulty", ("PokerStars Game #",), parse))
+    sites, starts, preludes = list(parsing._SITES), parsing._ALL_STARTS, parsing._ALL_PRELUDES
+    histories.register(parsing.Site("Faulty", ("PokerStars Game #",), parse))
     try:
         reader = read_histories(io.StringIO(text))
         taken.clear()
@@ -585,8 +589,8 @@ def test_an_exception_that_is_no_problem_comes_after_the_hands_before_it() -> No
             for record in reader:
                 taken.append(record.hand_id)
     finally:
-        parsing._SITES.remove(site)
-    assert taken == ["17100000001", "17100000002", "17100000003"] and reader.summary.read == 3
+        parsing._SITES[:], parsing._ALL_STARTS, parsing._ALL_PRELUDES = sites, starts, preludes
+    assert taken == ids[: faulty - 1] and reader.summary.read == faulty - 1
 
 
 def test_problems_with_no_hand_waiting_are_given_as_they_are_met() -> None:
@@ -610,6 +614,10 @@ def test_problems_with_no_hand_waiting_are_given_as_they_are_met() -> None:
     with pytest.raises(LookupError, match="not a hand history"):
         list(read_histories([Junk(number) for number in range(50)], on_problem=stop))
     assert opened == [0]
+    opened.clear()
+    with pytest.raises(LookupError, match="cannot be read"):
+        list(read_histories([STARS / "no such file.txt", Junk(1)], on_problem=stop))
+    assert opened == []
 
     given: list[str] = []
 

@@ -452,35 +452,45 @@ def import_hands(sources, open_all, report, set sites, summary):
     replayed and checked, so that the code of each stage stays in the processor's caches from one hand to the
     next.  The problems met meanwhile wait in the batch in their place (those met with no hand waiting are given
     at once), and an exception that is no problem of a hand is raised once the hands before it are given: every
-    record, problem and exception comes, and every hand is counted, in the order of the text."""
+    record, problem and exception comes, and every hand is counted, in the order of the text.  A
+    ``BaseException`` that is no ``Exception`` (an interrupt) is raised at once."""
     games, problems = summary.games, summary.problems
     cdef list batch = []  # the hands to import (_Pending) and the problems met, in the order of the text
     cdef Py_ssize_t hands = 0  # the hands of the batch
     cdef bint giving = False  # whether the batch is being given (an exception then is the caller's, or its own)
-    wait = batch.append
+    failure = None  # an exception of the reading, raised once the batch before it is given
     try:
-        for source in sources:
-            for name, blocks in open_all(source, wait):
-                for found in split_hands(name, blocks, wait, batch):
-                    if found is not None:
-                        site, first, chunk, unread = found
-                        if site.name in sites:
-                            batch.append(_Pending(site, name, first, chunk, unread))
-                            hands += 1
-                    if len(batch) >= BATCH or batch and not hands:
-                        giving = True
-                        yield from _given(batch, report, games, problems)
-                        giving, hands = False, 0
-                if batch and not hands:  # the file's problems: no hand waits
-                    giving = True
-                    yield from _given(batch, report, games, problems)
-                    giving = False
-    except BaseException:
+        for found in _found(sources, open_all, batch):
+            if found is not None:
+                site, name, first, chunk, unread = found
+                if site.name in sites:
+                    batch.append(_Pending(site, name, first, chunk, unread))
+                    hands += 1
+            if len(batch) >= BATCH or batch and not hands:  # full, or problems alone: given now
+                giving = True
+                yield from _given(batch, report, games, problems)
+                giving, hands = False, 0
+    except Exception as error:
         if giving:
             raise
-        yield from _given(batch, report, games, problems)  # the text before the exception
-        raise
+        failure = error
     yield from _given(batch, report, games, problems)
+    if failure is not None:
+        raise failure
+
+
+def _found(sources, open_all, list waiting):
+    """The hands of the files of ``sources`` (the site, the file's name, then as :func:`split_hands` gives them);
+    ``None`` wherever a problem may have been added to ``waiting`` since (the reader's ``report``): between
+    files and sources, and as :func:`split_hands` pauses."""
+    wait = waiting.append
+    for source in sources:
+        for name, blocks in open_all(source, wait):
+            yield None
+            for found in split_hands(name, blocks, wait, waiting):
+                yield None if found is None else (found[0], name, found[1], found[2], found[3])
+            yield None
+        yield None
 
 
 @cython.final
@@ -493,6 +503,38 @@ cdef class _Pending:
     def __cinit__(self, site, name, Py_ssize_t first, list chunk, unread):
         self.site, self.name, self.first, self.chunk, self.unread = site, name, first, chunk, unread
 
+    cdef bint parse(self) except -1:
+        """Parse the hand; False when it raised an exception that is no HandProblem (kept in ``error``)."""
+        try:
+            try:
+                if self.unread is not None:
+                    raise _unread(self.site, self.first, self.chunk, self.unread)
+                self.parsed = self.site.parse(self.chunk, self.first)
+            except HandProblem as problem:
+                self.failed(problem)
+        except Exception as error:
+            self.error = error
+            return False
+        self.chunk = None
+        return True
+
+    cdef bint play(self) except -1:
+        """Replay the hand parsed, if it was; False when it raised an exception that is no HandProblem (kept in
+        ``error``)."""
+        if self.error is not None:  # its parse raised
+            return False
+        if self.problem is not None:
+            return True
+        try:
+            try:
+                self.record = replay(self.parsed, self.name)
+            except HandProblem as problem:
+                self.failed(problem)
+        except Exception as error:
+            self.error = error
+            return False
+        return True
+
     cdef int failed(self, problem) except -1:
         """Keep ``problem`` (a HandProblem), with the hand's id and game as far as they are known."""
         parsed = self.parsed
@@ -503,34 +545,17 @@ cdef class _Pending:
 
 
 cdef int _import(list batch) except -1:
-    """Parse every hand of ``batch``, then replay each hand parsed.  A hand whose parse or replay raises anything
-    but a HandProblem keeps the exception, and the batch ends with it."""
-    cdef _Pending hand
+    """Parse every hand of ``batch``, then replay each hand parsed.  A hand whose parse or replay raises an
+    ``Exception`` other than a HandProblem keeps it, and the batch ends with that hand."""
     cdef Py_ssize_t index, end = len(batch)
     for index in range(end):
-        if type(batch[index]) is _Pending:
-            hand = <_Pending>batch[index]
-            try:
-                if hand.unread is not None:
-                    raise _unread(hand.site, hand.first, hand.chunk, hand.unread)
-                hand.parsed = hand.site.parse(hand.chunk, hand.first)
-            except HandProblem as problem:
-                hand.failed(problem)
-            except BaseException as error:
-                hand.error, end = error, index + 1
-                break
-            hand.chunk = None
+        if type(batch[index]) is _Pending and not (<_Pending>batch[index]).parse():
+            end = index + 1
+            break
     for index in range(end):
-        if type(batch[index]) is _Pending:
-            hand = <_Pending>batch[index]
-            if hand.problem is None and hand.error is None:
-                try:
-                    hand.record = replay(hand.parsed, hand.name)
-                except HandProblem as problem:
-                    hand.failed(problem)
-                except BaseException as error:
-                    hand.error, end = error, index + 1
-                    break
+        if type(batch[index]) is _Pending and not (<_Pending>batch[index]).play():
+            end = index + 1
+            break
     del batch[end:]
     return 0
 
