@@ -555,14 +555,16 @@ def test_records_and_problems_come_in_the_order_of_the_text_and_stop_where_the_r
     assert events == expected[:5] and reader.summary.read == 4 and reader.summary.imported == 3
 
 
-@pytest.mark.parametrize("faulty", [1, 4, 16, 17, 20])
-def test_an_exception_that_is_no_problem_comes_after_the_hands_before_it(faulty: int) -> None:
-    """A failure that is no problem of a hand (a file that breaks as it is read, a fault in a site's reader) is
-    raised where it happens in the text: the records and counts of the hands before it come first, wherever it
-    falls in a batch of hands."""
+def _numbered_hands(count: int) -> tuple[list[str], str]:
+    """The ids and the text of ``count`` hands of the 2008 fixture, numbered anew."""
     good = re.split(r"\n\s*\n(?=PokerStars )", (STARS / "old_2008.txt").read_text())[0].strip()
-    ids = [f"{17_100_000_000 + number}" for number in range(1, 21)]
-    text = "\n\n\n".join(good.replace("#17000000001", f"#{hand_id}") for hand_id in ids)
+    ids = [f"{17_100_000_000 + number}" for number in range(1, count + 1)]
+    return ids, "\n\n\n".join(good.replace("#17000000001", f"#{hand_id}") for hand_id in ids)
+
+
+@pytest.mark.parametrize("before", [0, 1, 15, 16, 17])
+def test_a_file_that_breaks_as_it_is_read_comes_after_the_hands_before_it(before: int) -> None:
+    ids, text = _numbered_hands(before)
 
     class Broken(io.StringIO):
         def read(self, size: int | None = -1) -> str:
@@ -573,24 +575,54 @@ def test_an_exception_that_is_no_problem_comes_after_the_hands_before_it(faulty:
     with pytest.raises(RuntimeError, match="the device is gone"):
         for record in reader:
             taken.append(record.hand_id)
-    assert taken == ids and reader.summary.read == 20
+    assert taken == ids and reader.summary.read == before
+
+
+class _Interrupt(BaseException):
+    """An interrupt of the reading, as Ctrl-C's KeyboardInterrupt."""
+
+
+@pytest.mark.parametrize("faulty", [1, 4, 16, 17, 20])
+@pytest.mark.parametrize("stage", ["parse", "replay", "interrupt"])
+def test_a_fault_that_is_no_problem_comes_after_the_hands_before_it(faulty: int, stage: str) -> None:
+    """A fault in a site's reader, as its parse or as what the replay is given, is raised where it happens in the
+    text: the records and counts of the hands before it come first, wherever it falls in a batch of hands.  An
+    interrupt is raised at once: the hands of its batch not given yet are neither given nor counted."""
+    ids, text = _numbered_hands(20)
 
     def parse(lines: list[str], line: int) -> object:
         if f"#{ids[faulty - 1]}" in lines[0]:
-            raise KeyError("a fault in the reader")
+            if stage == "parse":
+                raise KeyError("a fault in the reader")
+            if stage == "interrupt":
+                raise _Interrupt()
+            return object()  # no hand the replay takes
         return pokerstars.SITE.parse(lines, line)
 
     sites, starts, preludes = list(parsing._SITES), parsing._ALL_STARTS, parsing._ALL_PRELUDES
     histories.register(parsing.Site("Faulty", ("PokerStars Game #",), parse))
+    expected = {"parse": KeyError, "replay": TypeError, "interrupt": _Interrupt}[stage]
+    taken = []
     try:
         reader = read_histories(io.StringIO(text))
-        taken.clear()
-        with pytest.raises(KeyError, match="a fault in the reader"):
+        with pytest.raises(expected):
             for record in reader:
                 taken.append(record.hand_id)
     finally:
         parsing._SITES[:], parsing._ALL_STARTS, parsing._ALL_PRELUDES = sites, starts, preludes
-    assert taken == ids[: faulty - 1] and reader.summary.read == faulty - 1
+    given = faulty - 1 if stage != "interrupt" else (faulty - 1) // 16 * 16
+    assert taken == ids[:given] and reader.summary.read == given
+
+
+def test_a_reading_stopped_early_reports_nothing_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A UTF-16 file's reading closed after its first hand, more of the file unread: no problem of the file closed
+    under it."""
+    monkeypatch.setattr(histories, "BLOCK", 300)
+    taken: list[Problem] = []
+    hands = iter(read_histories(STARS.parent / "wpn" / "old_2016_utf16le.txt", on_problem=taken.append))
+    next(hands)
+    hands.close()
+    assert taken == []
 
 
 def test_problems_with_no_hand_waiting_are_given_as_they_are_met() -> None:

@@ -660,6 +660,8 @@ class Hand(HandCore):
         needed = self._cards_needed
         if not needed:
             raise IllegalActionError("no board cards are needed now")
+        # The replay of site histories takes this fast path too (new codes dealt by _deal_board), and comes here
+        # for anything else: a check of the cards belongs in _new_board_cards or below.
         codes = self._new_board_cards(cards)
         if codes is None:
             codes = parse_cards(cards, count=needed)

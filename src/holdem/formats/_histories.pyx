@@ -261,7 +261,7 @@ def split_hands(name, blocks, report, list pause=None):
     (``None``, or the number of a line and why: a line of more than ``MAX_HAND_LINE`` characters, more
     than ``MAX_HAND_LINES`` lines); text outside any hand is given to ``report`` as a :class:`Problem`
     once a stretch, a file in which no hand starts once.  A site that splits its documents itself is
-    given the lines of each of them.  ``None`` comes between them whenever ``pause`` (a list) has grown
+    given the lines of each of them.  ``None`` comes between them whenever ``pause`` (a list) has changed
     since the last hand or pause: a caller whose ``report`` adds to it sees each problem met."""
     cdef Py_ssize_t number, first = 0, length, paused = len(pause) if pause is not None else 0
     cdef str line
@@ -451,9 +451,10 @@ def import_hands(sources, open_all, report, set sites, summary):
     The hands go through in batches of ``BATCH``: each batch's are split from the text, then all parsed, then all
     replayed and checked, so that the code of each stage stays in the processor's caches from one hand to the
     next.  The problems met meanwhile wait in the batch in their place (those met with no hand waiting are given
-    at once), and an exception that is no problem of a hand is raised once the hands before it are given: every
-    record, problem and exception comes, and every hand is counted, in the order of the text.  A
-    ``BaseException`` that is no ``Exception`` (an interrupt) is raised at once."""
+    at once), and an ``Exception`` that is no problem of a hand is raised once the hands before it are given:
+    every record, problem and exception comes, and every hand is counted, in the order the reading meets them,
+    as when each hand went through alone.  A ``BaseException`` that is no ``Exception`` (an interrupt) is
+    raised at once: the hands of its batch not given yet are neither given nor counted."""
     games, problems = summary.games, summary.problems
     cdef list batch = []  # the hands to import (_Pending) and the problems met, in the order of the text
     cdef Py_ssize_t hands = 0  # the hands of the batch
@@ -468,21 +469,22 @@ def import_hands(sources, open_all, report, set sites, summary):
                     hands += 1
             if len(batch) >= BATCH or batch and not hands:  # full, or problems alone: given now
                 giving = True
-                yield from _given(batch, report, games, problems)
+                yield from _give(batch, report, games, problems)
                 giving, hands = False, 0
     except Exception as error:
         if giving:
             raise
         failure = error
-    yield from _given(batch, report, games, problems)
+    yield from _give(batch, report, games, problems)
     if failure is not None:
         raise failure
 
 
 def _found(sources, open_all, list waiting):
     """The hands of the files of ``sources`` (the site, the file's name, then as :func:`split_hands` gives them);
-    ``None`` wherever a problem may have been added to ``waiting`` since (the reader's ``report``): between
-    files and sources, and as :func:`split_hands` pauses."""
+    ``None`` wherever a problem may have been added to ``waiting`` since (the ``report`` that ``open_all`` and
+    :func:`split_hands` are given appends to it): between files and sources, and as :func:`split_hands`
+    pauses."""
     wait = waiting.append
     for source in sources:
         for name, blocks in open_all(source, wait):
@@ -495,7 +497,8 @@ def _found(sources, open_all, list waiting):
 
 @cython.final
 cdef class _Pending:
-    """A hand to import: where it is, then its parse and record, or its problem (or an exception that is none)."""
+    """A hand to import: where it is, then its parse and record, or its problem (a HandProblem), or the exception
+    that is no HandProblem that its parse or replay raised."""
 
     cdef object site, name, chunk, unread, parsed, record, problem, hand_id, game, error
     cdef Py_ssize_t first
@@ -544,9 +547,10 @@ cdef class _Pending:
         return 0
 
 
-cdef int _import(list batch) except -1:
+cdef int _parse_and_replay(list batch) except -1:
     """Parse every hand of ``batch``, then replay each hand parsed.  A hand whose parse or replay raises an
-    ``Exception`` other than a HandProblem keeps it, and the batch ends with that hand."""
+    ``Exception`` other than a HandProblem keeps it, and no hand after it is parsed or replayed (:func:`_give`
+    raises it in its place)."""
     cdef Py_ssize_t index, end = len(batch)
     for index in range(end):
         if type(batch[index]) is _Pending and not (<_Pending>batch[index]).parse():
@@ -554,17 +558,15 @@ cdef int _import(list batch) except -1:
             break
     for index in range(end):
         if type(batch[index]) is _Pending and not (<_Pending>batch[index]).play():
-            end = index + 1
             break
-    del batch[end:]
     return 0
 
 
-def _given(list batch, report, games, problems):
+def _give(list batch, report, games, problems):
     """The records of the hands of ``batch``, imported, each hand counted and each problem given to ``report``, in
     order (an exception a hand kept raised in its place); the batch emptied."""
     cdef _Pending hand
-    _import(batch)
+    _parse_and_replay(batch)
     try:
         for index in range(len(batch)):
             item = batch[index]
@@ -1043,7 +1045,7 @@ cdef object _FIXED_LIMIT = Structure.FIXED_LIMIT
 cdef dict _RULES = {}  # the rules of each game met: a game's hands share them (a plain dict, as above)
 
 
-cdef struct _Game:  # what makes a game's rules, but its straddles and options: its key, as bytes
+cdef struct _Game:  # what makes a game's rules, except its straddles and options: its key, as bytes
     size_t structure  # the Structure's address
     int64_t small_blind, big_blind, small_bet, big_bet, ante, runs
     bint fixed_limit  # whether the bets are given
