@@ -463,7 +463,7 @@ def import_hands(sources, open_all, report, set sites, summary):
     try:
         for found in _found(sources, open_all, batch):
             if found is not None:
-                site, name, first, chunk, unread = found
+                name, (site, first, chunk, unread) = found
                 if site.name in sites:
                     batch.append(_Pending(site, name, first, chunk, unread))
                     hands += 1
@@ -481,7 +481,7 @@ def import_hands(sources, open_all, report, set sites, summary):
 
 
 def _found(sources, open_all, list waiting):
-    """The hands of the files of ``sources`` (the site, the file's name, then as :func:`split_hands` gives them);
+    """The hands of the files of ``sources`` (the file's name, and the hand as :func:`split_hands` gives it);
     ``None`` wherever a problem may have been added to ``waiting`` since (the ``report`` that ``open_all`` and
     :func:`split_hands` are given appends to it): between files and sources, and as :func:`split_hands`
     pauses."""
@@ -490,7 +490,7 @@ def _found(sources, open_all, list waiting):
         for name, blocks in open_all(source, wait):
             yield None
             for found in split_hands(name, blocks, wait, waiting):
-                yield None if found is None else (found[0], name, found[1], found[2], found[3])
+                yield None if found is None else (name, found)
             yield None
         yield None
 
@@ -506,36 +506,27 @@ cdef class _Pending:
     def __cinit__(self, site, name, Py_ssize_t first, list chunk, unread):
         self.site, self.name, self.first, self.chunk, self.unread = site, name, first, chunk, unread
 
-    cdef bint parse(self) except -1:
-        """Parse the hand; False when it raised an exception that is no HandProblem (kept in ``error``)."""
+    cdef bint attempt(self, bint replaying) except -1:
+        """Parse the hand, or replay it once parsed (unless it is a problem already); False when it raised an
+        exception that is no HandProblem (kept in ``error``), now or before."""
+        if self.error is not None:
+            return False
+        if self.problem is not None:
+            return True
         try:
             try:
-                if self.unread is not None:
+                if replaying:
+                    self.record = replay(self.parsed, self.name)
+                elif self.unread is not None:
                     raise _unread(self.site, self.first, self.chunk, self.unread)
-                self.parsed = self.site.parse(self.chunk, self.first)
+                else:
+                    self.parsed = self.site.parse(self.chunk, self.first)
             except HandProblem as problem:
                 self.failed(problem)
         except Exception as error:
             self.error = error
             return False
         self.chunk = None
-        return True
-
-    cdef bint play(self) except -1:
-        """Replay the hand parsed, if it was; False when it raised an exception that is no HandProblem (kept in
-        ``error``)."""
-        if self.error is not None:  # its parse raised
-            return False
-        if self.problem is not None:
-            return True
-        try:
-            try:
-                self.record = replay(self.parsed, self.name)
-            except HandProblem as problem:
-                self.failed(problem)
-        except Exception as error:
-            self.error = error
-            return False
         return True
 
     cdef int failed(self, problem) except -1:
@@ -553,11 +544,11 @@ cdef int _parse_and_replay(list batch) except -1:
     raises it in its place)."""
     cdef Py_ssize_t index, end = len(batch)
     for index in range(end):
-        if type(batch[index]) is _Pending and not (<_Pending>batch[index]).parse():
+        if type(batch[index]) is _Pending and not (<_Pending>batch[index]).attempt(False):
             end = index + 1
             break
     for index in range(end):
-        if type(batch[index]) is _Pending and not (<_Pending>batch[index]).play():
+        if type(batch[index]) is _Pending and not (<_Pending>batch[index]).attempt(True):
             break
     return 0
 
