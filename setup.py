@@ -1,9 +1,28 @@
-"""Build the Cython core; the project's metadata lives in pyproject.toml."""
+"""Build the Cython core; the project's metadata lives in pyproject.toml.
 
+With GCC 10 or later the extensions are built with profile-guided optimisation:
+once instrumented, then again with the counts of their branches and calls
+that the benchmark gate's workloads (``benchmarks/workloads.py all``) gave on
+the first build: the compiler lays out the hot paths together and the cold
+ones apart, and inlines and unrolls where the counts say it pays (see
+benchmarks/README.md for what it gains).  ``HOLDEM_PGO=0`` builds once,
+without: a quicker build for development.
+"""
+
+import os
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+WORKLOADS = HERE / "benchmarks" / "workloads.py"
 
 # -O3 lets the C compiler unroll the fixed-width batch loops and inline the
 # evaluator into them.  No -march=native: wheels must run on any CPU of their
@@ -69,7 +88,73 @@ aivat = Extension(
     extra_compile_args=extra_compile_args,
 )
 
+
+
+class ProfiledBuild(build_ext):
+    """``build_ext``, twice with GCC 10 or later: instrumented, then optimised with the profile of the
+    workloads (see the module's docstring)."""
+
+    def build_extensions(self):
+        if not self.profiled():
+            super().build_extensions()
+            return
+        base = {ext.name: (list(ext.extra_compile_args), list(ext.extra_link_args)) for ext in self.extensions}
+        with tempfile.TemporaryDirectory() as work:
+            profile = Path(work, "profile")
+            generate = [f"-fprofile-generate={profile}", "-fprofile-update=prefer-atomic"]
+            self.build_with(base, generate, generate)
+            self.train(Path(work, "tree"), profile)
+            self.build_with(base, [f"-fprofile-use={profile}", "-fprofile-partial-training", "-Wno-missing-profile"], [])
+
+    def profiled(self):
+        """Whether to build with profile-guided optimisation: GCC 10 or later, the workloads at hand, not
+        turned off, and some extension out of date."""
+        if os.environ.get("HOLDEM_PGO", "1") == "0" or self.compiler.compiler_type != "unix":
+            return False
+        if not WORKLOADS.exists():
+            print("holdem: benchmarks/workloads.py is missing: building without profile-guided optimisation")
+            return False
+        compiler = self.compiler.compiler_so[0]
+        version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout
+        major = re.match(r"\d+", subprocess.run([compiler, "-dumpfullversion"], capture_output=True, text=True).stdout)
+        if "clang" in version.lower() or major is None or int(major[0]) < 10:
+            return False
+        return self.force or any(
+            self.out_of_date(ext.sources + list(ext.depends), self.get_ext_fullpath(ext.name))
+            for ext in self.extensions
+        )
+
+    @staticmethod
+    def out_of_date(sources, target):
+        return not os.path.exists(target) or any(os.path.getmtime(source) > os.path.getmtime(target) for source in sources)
+
+    def build_with(self, base, compile_args, link_args):
+        for ext in self.extensions:
+            ext.extra_compile_args = base[ext.name][0] + compile_args
+            ext.extra_link_args = base[ext.name][1] + link_args
+        self.force = True
+        super().build_extensions()
+
+    def train(self, tree, profile):
+        """Run every workload once on the instrumented extensions, in a copy of the package in ``tree``."""
+        package = HERE / "src" / "holdem"
+        shutil.copytree(package, tree / "holdem", ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.c", "__pycache__"))
+        for ext in self.extensions:
+            built = Path(self.get_ext_fullpath(ext.name))
+            shutil.copy2(built, tree.joinpath(*ext.name.split(".")[:-1], built.name))
+        environment = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+        result = subprocess.run(
+            [sys.executable, str(WORKLOADS), "all"], capture_output=True, text=True, env=environment, cwd=tree
+        )
+        if result.returncode or not any(profile.rglob("*.gcda")):
+            raise RuntimeError(
+                "the workloads of the profile-guided build failed (HOLDEM_PGO=0 builds without it):\n"
+                + result.stderr[-3000:]
+            )
+
+
 setup(
+    cmdclass={"build_ext": ProfiledBuild},
     ext_modules=cythonize(
         [core, hand, isomorphism, toml, times, pokerstars, histories, vector, aivat],
         compiler_directives={

@@ -1,7 +1,8 @@
 """Fixed, seeded workloads of every hot path, for the regression gate.
 
 ``python benchmarks/workloads.py NAME`` sets the workload up and runs it once;
-``--setup-only`` stops after the setup.  The gate counts the instructions of
+``--setup-only`` stops after the setup; ``all`` runs every workload once (the
+profile of the build's profile-guided optimisation, see setup.py).  The gate counts the instructions of
 both under cachegrind; their difference is the workload's cost.
 
 ``HOLDEM_GATE_SLOWDOWN=NAME:FRACTION`` makes workload NAME do FRACTION more
@@ -224,16 +225,18 @@ def scale_of(name: str) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Run one workload of the regression gate.")
-    parser.add_argument("name", choices=sorted(WORKLOADS))
+    parser.add_argument("name", choices=[*sorted(WORKLOADS), "all"])
     parser.add_argument("--setup-only", action="store_true")
     arguments = parser.parse_args()
-    run = WORKLOADS[arguments.name](scale_of(arguments.name))
+    names = list(WORKLOADS) if arguments.name == "all" else [arguments.name]
+    runs = [WORKLOADS[name](scale_of(name)) for name in names]
     # No collector passes in the run: when they come depends on how many objects the
     # interpreter's start left (the environment, an editable install or an in-place build),
     # which moved a count by 4% between two checkouts of one commit.
     gc.disable()
     if not arguments.setup_only:
-        run()
+        for run in runs:
+            run()
 
 
 if __name__ == "__main__":
