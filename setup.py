@@ -142,7 +142,9 @@ class ProfiledBuild(build_ext):
         for ext in self.extensions:
             built = Path(self.get_ext_fullpath(ext.name))
             shutil.copy2(built, tree.joinpath(*ext.name.split(".")[:-1], built.name))
-        environment = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+        # The tree first, then the build environment's own path (pip's isolated build finds numpy through it)
+        path = os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")]))
+        environment = dict(os.environ, PYTHONPATH=path, PYTHONHASHSEED="0")
         result = subprocess.run(
             [sys.executable, str(WORKLOADS), "all"], capture_output=True, text=True, env=environment, cwd=tree
         )
