@@ -3,10 +3,12 @@
 With GCC 10 or later the extensions are built with profile-guided optimisation:
 once instrumented, then again with the counts of their branches and calls
 that the benchmark gate's workloads (``benchmarks/workloads.py all``) gave on
-the first build: the compiler lays out the hot paths together and the cold
-ones apart, and inlines and unrolls where the counts say it pays (see
-benchmarks/README.md for what it gains).  ``HOLDEM_PGO=0`` builds once,
-without: a quicker build for development.
+the first build, so that the compiler lays out the hot paths together and the
+cold ones apart, and inlines and unrolls where the counts say it pays (see
+benchmarks/README.md for what it gains; code no workload runs, ``_aivat``'s
+among it, is optimised without counts).  ``HOLDEM_PGO=0`` builds once,
+without: a quicker build for development, and the one for a cross-compiler,
+whose extensions cannot run where they are built.
 """
 
 import os
@@ -14,12 +16,13 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.errors import ExecError
+from setuptools.modified import newer_group
 
 HERE = Path(__file__).resolve().parent
 WORKLOADS = HERE / "benchmarks" / "workloads.py"
@@ -89,70 +92,73 @@ aivat = Extension(
 )
 
 
-
 class ProfiledBuild(build_ext):
     """``build_ext``, twice with GCC 10 or later: instrumented, then optimised with the profile of the
     workloads (see the module's docstring)."""
 
     def build_extensions(self):
-        if not self.profiled():
+        if not self.use_pgo():
             super().build_extensions()
             return
+        profile = Path(self.build_temp, "profile").resolve()
+        shutil.rmtree(profile, ignore_errors=True)
         base = {ext.name: (list(ext.extra_compile_args), list(ext.extra_link_args)) for ext in self.extensions}
-        with tempfile.TemporaryDirectory() as work:
-            profile = Path(work, "profile")
-            generate = [f"-fprofile-generate={profile}", "-fprofile-update=prefer-atomic"]
+        generate = [f"-fprofile-generate={profile}", "-fprofile-update=prefer-atomic"]
+        try:
             self.build_with(base, generate, generate)
-            self.train(Path(work, "tree"), profile)
+            self.train(profile)
             self.build_with(base, [f"-fprofile-use={profile}", "-fprofile-partial-training", "-Wno-missing-profile"], [])
+        except BaseException:  # no instrumented extension left behind for a later build to take as up to date
+            for ext in self.extensions:
+                Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
+            raise
 
-    def profiled(self):
-        """Whether to build with profile-guided optimisation: GCC 10 or later, the workloads at hand, not
-        turned off, and some extension out of date."""
-        if os.environ.get("HOLDEM_PGO", "1") == "0" or self.compiler.compiler_type != "unix":
+    def use_pgo(self):
+        """Whether to build with profile-guided optimisation: GCC 10 or later (not Clang, which defines
+        ``__GNUC__`` too), the workloads at hand, ``HOLDEM_PGO`` not ``0``, and some extension out of date."""
+        if os.environ.get("HOLDEM_PGO") == "0" or self.compiler.compiler_type != "unix":
             return False
         if not WORKLOADS.exists():
             print("holdem: benchmarks/workloads.py is missing: building without profile-guided optimisation")
             return False
-        compiler = self.compiler.compiler_so[0]
-        version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout
-        major = re.match(r"\d+", subprocess.run([compiler, "-dumpfullversion"], capture_output=True, text=True).stdout)
-        if "clang" in version.lower() or major is None or int(major[0]) < 10:
+        command = [*self.compiler.compiler_so, "-dM", "-E", "-x", "c", os.devnull]  # the compiler's own macros
+        macros = subprocess.run(command, capture_output=True, text=True).stdout
+        gnu = re.search(r"#define __GNUC__ (\d+)", macros)
+        if gnu is None or int(gnu[1]) < 10 or "__clang__" in macros:
             return False
         return self.force or any(
-            self.out_of_date(ext.sources + list(ext.depends), self.get_ext_fullpath(ext.name))
-            for ext in self.extensions
+            newer_group(ext.sources + list(ext.depends), self.get_ext_fullpath(ext.name)) for ext in self.extensions
         )
 
-    @staticmethod
-    def out_of_date(sources, target):
-        return not os.path.exists(target) or any(os.path.getmtime(source) > os.path.getmtime(target) for source in sources)
-
     def build_with(self, base, compile_args, link_args):
+        """Build every extension anew with ``compile_args`` and ``link_args`` after its own."""
         for ext in self.extensions:
             ext.extra_compile_args = base[ext.name][0] + compile_args
             ext.extra_link_args = base[ext.name][1] + link_args
         self.force = True
         super().build_extensions()
 
-    def train(self, tree, profile):
-        """Run every workload once on the instrumented extensions, in a copy of the package in ``tree``."""
-        package = HERE / "src" / "holdem"
-        shutil.copytree(package, tree / "holdem", ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.c", "__pycache__"))
+    def train(self, profile):
+        """Run every workload once on the instrumented extensions, in a copy of the package, writing ``profile``."""
+        tree = Path(self.build_temp, "profiled").resolve()
+        shutil.rmtree(tree, ignore_errors=True)
+        shutil.copytree(HERE / "src" / "holdem", tree / "holdem", ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.c", "__pycache__"))
         for ext in self.extensions:
             built = Path(self.get_ext_fullpath(ext.name))
             shutil.copy2(built, tree.joinpath(*ext.name.split(".")[:-1], built.name))
-        # The tree first, then the build environment's own path (pip's isolated build finds numpy through it)
+        # The copy first, then the build environment's own path (pip's isolated build finds numpy through it)
         path = os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")]))
         environment = dict(os.environ, PYTHONPATH=path, PYTHONHASHSEED="0")
         result = subprocess.run(
             [sys.executable, str(WORKLOADS), "all"], capture_output=True, text=True, env=environment, cwd=tree
         )
-        if result.returncode or not any(profile.rglob("*.gcda")):
-            raise RuntimeError(
-                "the workloads of the profile-guided build failed (HOLDEM_PGO=0 builds without it):\n"
-                + result.stderr[-3000:]
+        if result.returncode:
+            raise ExecError(
+                f"the workloads of the profile-guided optimisation failed (HOLDEM_PGO=0 builds without it):\n"
+                f"{result.stderr[-3000:]}"
             )
+        if not any(profile.rglob("*.gcda")):
+            raise ExecError(f"the workloads of the profile-guided optimisation wrote no profile in {profile}")
 
 
 setup(

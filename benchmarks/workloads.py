@@ -1,8 +1,9 @@
 """Fixed, seeded workloads of every hot path, for the regression gate.
 
-``python benchmarks/workloads.py NAME`` sets the workload up and runs it once;
-``--setup-only`` stops after the setup; ``all`` runs every workload once (the
-profile of the build's profile-guided optimisation, see setup.py).  The gate counts the instructions of
+``python benchmarks/workloads.py NAME`` sets the workload up and runs it once
+(``--setup-only``: stops after the setup).  ``NAME`` ``all`` runs every
+workload once: the profile of the build's profile-guided optimisation (see
+setup.py).  The gate counts the instructions of
 both under cachegrind; their difference is the workload's cost.
 
 ``HOLDEM_GATE_SLOWDOWN=NAME:FRACTION`` makes workload NAME do FRACTION more
