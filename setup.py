@@ -8,7 +8,8 @@ cold ones apart, and inlines and unrolls where the counts say it pays (see
 benchmarks/README.md for what it gains; code no workload runs, ``_aivat``'s
 among it, is optimised without counts).  ``HOLDEM_PGO=0`` builds once,
 without: a quicker build for development, and the one for a cross-compiler,
-whose extensions cannot run where they are built.
+whose extensions cannot run where they are built.  An up-to-date build is not
+rebuilt when only ``HOLDEM_PGO`` changes: add ``--force``.
 """
 
 import os
@@ -114,21 +115,24 @@ class ProfiledBuild(build_ext):
             raise
 
     def use_pgo(self):
-        """Whether to build with profile-guided optimisation: GCC 10 or later (not Clang, which defines
-        ``__GNUC__`` too), the workloads at hand, ``HOLDEM_PGO`` not ``0``, and some extension out of date."""
-        if os.environ.get("HOLDEM_PGO") == "0" or self.compiler.compiler_type != "unix":
+        """Whether to build with profile-guided optimisation: some extension out of date, ``HOLDEM_PGO`` not
+        ``0``, the workloads at hand, and GCC 10 or later (not Clang, which defines ``__GNUC__`` too)."""
+        stale = self.force or any(
+            newer_group(ext.sources + ext.depends, self.get_ext_fullpath(ext.name), missing="newer")
+            for ext in self.extensions
+        )
+        if not stale or os.environ.get("HOLDEM_PGO") == "0" or self.compiler.compiler_type != "unix":
             return False
         if not WORKLOADS.exists():
             print("holdem: benchmarks/workloads.py is missing: building without profile-guided optimisation")
             return False
         command = [*self.compiler.compiler_so, "-dM", "-E", "-x", "c", os.devnull]  # the compiler's own macros
-        macros = subprocess.run(command, capture_output=True, text=True).stdout
-        gnu = re.search(r"#define __GNUC__ (\d+)", macros)
-        if gnu is None or int(gnu[1]) < 10 or "__clang__" in macros:
+        try:
+            macros = subprocess.run(command, capture_output=True, text=True).stdout
+        except OSError:  # no compiler: the build says so
             return False
-        return self.force or any(
-            newer_group(ext.sources + list(ext.depends), self.get_ext_fullpath(ext.name)) for ext in self.extensions
-        )
+        gnu = re.search(r"#define __GNUC__ (\d+)", macros)
+        return gnu is not None and int(gnu[1]) >= 10 and "__clang__" not in macros
 
     def build_with(self, base, compile_args, link_args):
         """Build every extension anew with ``compile_args`` and ``link_args`` after its own."""
@@ -142,7 +146,8 @@ class ProfiledBuild(build_ext):
         """Run every workload once on the instrumented extensions, in a copy of the package, writing ``profile``."""
         tree = Path(self.build_temp, "profiled").resolve()
         shutil.rmtree(tree, ignore_errors=True)
-        shutil.copytree(HERE / "src" / "holdem", tree / "holdem", ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.c", "__pycache__"))
+        leave_out = shutil.ignore_patterns("*.so", "*.pyd", "*.c", "__pycache__")
+        shutil.copytree(HERE / "src" / "holdem", tree / "holdem", ignore=leave_out)
         for ext in self.extensions:
             built = Path(self.get_ext_fullpath(ext.name))
             shutil.copy2(built, tree.joinpath(*ext.name.split(".")[:-1], built.name))
@@ -154,8 +159,8 @@ class ProfiledBuild(build_ext):
         )
         if result.returncode:
             raise ExecError(
-                f"the workloads of the profile-guided optimisation failed (HOLDEM_PGO=0 builds without it):\n"
-                f"{result.stderr[-3000:]}"
+                f"the workloads of the profile-guided optimisation failed with exit status {result.returncode} "
+                f"(HOLDEM_PGO=0 builds without it):\n{result.stderr[-3000:]}"
             )
         if not any(profile.rglob("*.gcda")):
             raise ExecError(f"the workloads of the profile-guided optimisation wrote no profile in {profile}")

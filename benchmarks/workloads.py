@@ -1,10 +1,10 @@
 """Fixed, seeded workloads of every hot path, for the regression gate.
 
-``python benchmarks/workloads.py NAME`` sets the workload up and runs it once
-(``--setup-only``: stops after the setup).  ``NAME`` ``all`` runs every
-workload once: the profile of the build's profile-guided optimisation (see
-setup.py).  The gate counts the instructions of
-both under cachegrind; their difference is the workload's cost.
+``python benchmarks/workloads.py NAME`` sets the workload up and runs it once;
+``--setup-only`` stops after the setup.  The gate counts the instructions of
+both under cachegrind; their difference is the workload's cost.  ``NAME``
+``all`` runs every workload once: the profile of the build's profile-guided
+optimisation (see setup.py).
 
 ``HOLDEM_GATE_SLOWDOWN=NAME:FRACTION`` makes workload NAME do FRACTION more
 work in its hot loop (0.1: ten percent more): the gate's own tests use it to
