@@ -119,6 +119,20 @@ def test_button_straddle_action_starts_left_of_it():
     assert hand.bets == (1, 2, 0, 4) and hand.actor == 0
 
 
+def test_straddles_asked_again_are_checked_as_the_first_time():
+    rules = Rules.no_limit(1, 2, straddles=(4,))  # voluntary
+    for _ in range(2):  # the second hand finds the first one's straddles kept
+        assert Hand(rules, [100] * 4, seed=1, straddles=(4,)).straddles == (4,)
+        assert Hand(rules, [100] * 2, seed=1, straddles=(4,)).straddles == ()  # heads-up: no one straddles
+        with pytest.raises(InvalidHandError, match="what the rules allow"):
+            Hand(rules, [100] * 4, seed=1, straddles=(6,))
+    with pytest.raises(TypeError):  # equal to the kept (4,), but no whole number of chips
+        Hand(rules, [100] * 4, seed=1, straddles=(4.0,))
+    with pytest.raises(TypeError):
+        Hand(rules, [100] * 4, seed=1, straddles=(True,))
+    assert Hand(rules, [100] * 4, seed=1, straddles=[4]).straddles == (4,)
+
+
 # --- forced bets ------------------------------------------------------------------
 
 

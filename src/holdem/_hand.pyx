@@ -153,6 +153,24 @@ cdef class RulesCore:
         self.runs_by_agreement = rules.runs_by_agreement and rules.runouts > 1
         self.has_straddles = rules.has_straddles
         self.runs = 1 if self.runs_by_agreement else rules.runouts
+        self.straddles_kept = {}
+
+    cdef tuple hand_straddles(self, HandCore hand, int count, straddles):
+        """``hand._hand_straddles(straddles)`` for a hand of ``count`` players, kept when ``straddles`` is ``None``
+        or a tuple of ``int`` (a key no other value equals)."""
+        cdef bint keep = straddles is None or (
+            type(straddles) is tuple and all([type(chips) is int for chips in straddles])
+        )
+        key = (count, straddles) if keep else None
+        found = self.straddles_kept.get(key) if keep else None
+        if found is not None:
+            return <tuple>found
+        found = hand._hand_straddles(straddles)
+        if keep:
+            if len(self.straddles_kept) >= 64:
+                self.straddles_kept.clear()
+            self.straddles_kept[key] = found
+        return found
 
 
 # Rules are frozen: what a hand reads of them is kept by the Rules object's
@@ -495,7 +513,10 @@ cdef class HandCore:
         self.log = history = []
         self.shared = None
         self._dead_small_blind = dead_small_blind
-        self._straddles = () if straddles is None and not rc.has_straddles else self._hand_straddles(straddles)
+        if straddles is None and not rc.has_straddles:
+            self._straddles = ()
+        else:
+            self._straddles = rc.hand_straddles(self, count, straddles)
         self._positions = _positions[count][at][1 if dead_small_blind else 0]
         for index in range(len(self._straddles)):
             forced[index] = self._straddles[index]
