@@ -379,6 +379,15 @@ def test_the_summary_readers_take_text_of_a_subclass_of_str():
     assert (parsed.total_pot, parsed.rake, parsed.shown) == (Decimal("3.65"), Decimal("0.10"), {"Bob": (23, 22)})
 
 
+def test_every_net_of_a_hand_is_in_the_hands_unit() -> None:
+    # WPN's hands of tenths whose winner collected "8.50", its tournaments' "20,700.00": 8.5 and 20700, as the others
+    records = list(read_histories(STARS.parent))
+    assert {record.site for record in records} >= {"PokerStars", "WPN", "GGPoker", "Winamax", "iPoker"}
+    for record in records:
+        places = {amount.as_tuple().exponent for amount in record.net}
+        assert places == {record.unit.as_tuple().exponent}, (record.site, record.hand_id, record.net)
+
+
 def test_the_nets_are_exact_whatever_the_decimal_context() -> None:
     import decimal
 

@@ -1333,7 +1333,7 @@ cdef object _FOLDED = SeatStatus.FOLDED
 cdef object _NO_ONE_TO_ANSWER = REFUSALS["NO_ONE_TO_ANSWER"]
 cdef object _ZERO = Decimal(0)
 # A player's net worked out exactly, whatever the caller's decimal context.
-cdef object _EXACT_ADD = EXACT_AMOUNTS.add, _EXACT_MULTIPLY = EXACT_AMOUNTS.multiply
+cdef object _EXACT_MULTIPLY = EXACT_AMOUNTS.multiply
 cdef enum:
     IN_UNITS_BITS = 12  # 2**IN_UNITS_BITS amounts of chips are kept
 cdef list _IN_UNITS = [None] * (1 << IN_UNITS_BITS)  # (chips, places, amount) each: see _in_units
@@ -1575,11 +1575,12 @@ cdef object _check(HandCore hand, Script script, unit, source, list printed, int
     if hero is not None and position(names, hero) < 0:  # the file's owner watched, or sat out: dealt nothing
         hero = None
     starting = hand._starting  # Hand.payoffs: the hand is over, no bets are out
-    cdef list net = []
-    for seat in range(count):  # the chips won or lost, and what the site says was collected (with its own places)
-        change = _in_units(hand.b.stacks[seat] - <int64_t>starting[seat] - expected[seat], places)
-        collected = &script.collected[seat]
-        net.append(change if collected.places == NO_AMOUNT else _EXACT_ADD(change, <object>collected.printed))
+    # the chips won or lost, with what the site says was collected in place of what the replay awards: in the
+    # hand's unit, the finest of its amounts (the collected amounts among them)
+    cdef list net = [
+        _in_units(hand.b.stacks[seat] - <int64_t>starting[seat] - expected[seat] + taken[seat], places)
+        for seat in range(count)
+    ]
     return _record((  # a SiteHand's fields, in order
         script.site, script.hand_id, script.table, script.started, script.tournament, script.currency, unit,
         tuple(names), tuple(script.numbers), script.button, hero, hand, tuple(net), rake, jackpot, script.game,
