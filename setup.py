@@ -9,7 +9,9 @@ benchmarks/README.md for what it gains; code no workload runs, ``_aivat``'s
 among it, is optimised without counts).  ``HOLDEM_PGO=0`` builds once,
 without: a quicker build for development, and the one for a cross-compiler,
 whose extensions cannot run where they are built.  An up-to-date build is not
-rebuilt when only ``HOLDEM_PGO`` changes: add ``--force``.
+rebuilt when only ``HOLDEM_PGO`` changes: add ``--force``.  On Linux, with
+GCC or Clang 6 or later, the extensions call Python's C API without PLT stubs
+(``-fno-plt``).
 """
 
 import os
@@ -30,11 +32,8 @@ WORKLOADS = HERE / "benchmarks" / "workloads.py"
 
 # -O3 lets the C compiler unroll the fixed-width batch loops and inline the
 # evaluator into them.  No -march=native: wheels must run on any CPU of their
-# platform.  On Linux, -fno-plt calls Python's C API through the global offset
-# table at once, not through a stub a call: the readers make hundreds a hand.
+# platform.
 extra_compile_args = ["/O2"] if sys.platform == "win32" else ["-O3"]
-if sys.platform.startswith("linux"):
-    extra_compile_args.append("-fno-plt")
 
 core = Extension(
     "holdem._core",
@@ -96,12 +95,30 @@ aivat = Extension(
 )
 
 
+def major_version(macros, name):
+    """The version a compiler's ``macros`` give in the macro ``name`` (``__GNUC__``, ``__clang_major__``); 0 for
+    none."""
+    found = re.search(rf"#define {name} (\d+)", macros)
+    return int(found[1]) if found else 0
+
+
+def takes_no_plt(macros):
+    """Whether the compiler of ``macros`` takes ``-fno-plt``: GCC 6 or Clang 6 and later."""
+    return major_version(macros, "__clang_major__" if "__clang__" in macros else "__GNUC__") >= 6
+
+
 class ProfiledBuild(build_ext):
     """``build_ext``, twice with GCC 10 or later: instrumented, then optimised with the profile of the
     workloads (see the module's docstring)."""
 
     def build_extensions(self):
-        if not self.use_pgo():
+        macros = self.compiler_macros()
+        if sys.platform.startswith("linux") and takes_no_plt(macros):
+            # Python's C API called through the global offset table at once, not through a stub a call: the
+            # hand-history readers make hundreds a hand.
+            for ext in self.extensions:
+                ext.extra_compile_args = [*ext.extra_compile_args, "-fno-plt"]
+        if not self.use_pgo(macros):
             super().build_extensions()
             return
         profile = Path(self.build_temp, "profile").resolve()
@@ -117,25 +134,30 @@ class ProfiledBuild(build_ext):
                 Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
             raise
 
-    def use_pgo(self):
-        """Whether to build with profile-guided optimisation: some extension out of date, ``HOLDEM_PGO`` not
-        ``0``, the workloads at hand, and GCC 10 or later (not Clang, which defines ``__GNUC__`` too)."""
+    def compiler_macros(self):
+        """The C compiler's own macros (``-dM -E``) when some extension is out of date and the compiler takes
+        Unix options; ``""`` otherwise."""
         stale = self.force or any(
             newer_group(ext.sources + ext.depends, self.get_ext_fullpath(ext.name), missing="newer")
             for ext in self.extensions
         )
-        if not stale or os.environ.get("HOLDEM_PGO") == "0" or self.compiler.compiler_type != "unix":
+        if not stale or self.compiler.compiler_type != "unix":
+            return ""
+        command = [*self.compiler.compiler_so, "-dM", "-E", "-x", "c", os.devnull]
+        try:
+            return subprocess.run(command, capture_output=True, text=True).stdout
+        except OSError:  # no compiler: the build says so
+            return ""
+
+    def use_pgo(self, macros):
+        """Whether to build with profile-guided optimisation: the compiler's ``macros`` those of GCC 10 or later
+        (not Clang, which defines ``__GNUC__`` too), ``HOLDEM_PGO`` not ``0`` and the workloads at hand."""
+        if os.environ.get("HOLDEM_PGO") == "0" or "__clang__" in macros or major_version(macros, "__GNUC__") < 10:
             return False
         if not WORKLOADS.exists():
             print("holdem: benchmarks/workloads.py is missing: building without profile-guided optimisation")
             return False
-        command = [*self.compiler.compiler_so, "-dM", "-E", "-x", "c", os.devnull]  # the compiler's own macros
-        try:
-            macros = subprocess.run(command, capture_output=True, text=True).stdout
-        except OSError:  # no compiler: the build says so
-            return False
-        gnu = re.search(r"#define __GNUC__ (\d+)", macros)
-        return gnu is not None and int(gnu[1]) >= 10 and "__clang__" not in macros
+        return True
 
     def build_with(self, base, compile_args, link_args):
         """Build every extension anew with ``compile_args`` and ``link_args`` after its own."""

@@ -133,6 +133,27 @@ def test_straddles_asked_again_are_checked_as_the_first_time():
     assert Hand(rules, [100] * 4, seed=1, straddles=[4]).straddles == (4,)
 
 
+def test_straddles_kept_for_one_class_of_hand_are_not_another_ones() -> None:
+    class Unstraddled(Hand):
+        __slots__ = ()
+
+        def _hand_straddles(self, straddles: object) -> tuple[int, ...]:
+            return ()
+
+    class Listed(Hand):
+        __slots__ = ()
+
+        def _hand_straddles(self, straddles: object) -> list[int]:  # not the tuple a hand's straddles are
+            return list(super()._hand_straddles(straddles))
+
+    rules = Rules.no_limit(1, 2, straddles=(4,))
+    for _ in range(2):
+        assert Unstraddled(rules, [100] * 4, seed=1, straddles=(4,)).straddles == ()
+        assert Hand(rules, [100] * 4, seed=1, straddles=(4,)).straddles == (4,)
+        with pytest.raises(TypeError, match="tuple"):  # each time: a result of the wrong type is never kept
+            Listed(rules, [100] * 4, seed=1, straddles=(4,))
+
+
 # --- forced bets ------------------------------------------------------------------
 
 

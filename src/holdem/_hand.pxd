@@ -7,18 +7,12 @@ from libc.stdint cimport int64_t
 from holdem._engine cimport MAX_BOARDS, Betting, EngineRules, Events
 
 
-cdef class HandCore
-
-
 @cython.final
 cdef class RulesCore:
     cdef object rules
     cdef EngineRules er
     cdef bint runs_by_agreement, has_straddles
     cdef object runs                    # how many times a hand runs the board: 1 when the players agree
-    cdef dict straddles_kept            # a hand's straddles by its player count and the straddles asked
-
-    cdef tuple hand_straddles(self, HandCore hand, int count, straddles)
 
 
 cdef class HandCore:

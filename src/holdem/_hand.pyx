@@ -153,24 +153,6 @@ cdef class RulesCore:
         self.runs_by_agreement = rules.runs_by_agreement and rules.runouts > 1
         self.has_straddles = rules.has_straddles
         self.runs = 1 if self.runs_by_agreement else rules.runouts
-        self.straddles_kept = {}
-
-    cdef tuple hand_straddles(self, HandCore hand, int count, straddles):
-        """``hand._hand_straddles(straddles)`` for a hand of ``count`` players, kept when ``straddles`` is ``None``
-        or a tuple of ``int`` (a key no other value equals)."""
-        cdef bint keep = straddles is None or (
-            type(straddles) is tuple and all([type(chips) is int for chips in straddles])
-        )
-        key = (count, straddles) if keep else None
-        found = self.straddles_kept.get(key) if keep else None
-        if found is not None:
-            return <tuple>found
-        found = hand._hand_straddles(straddles)
-        if keep:
-            if len(self.straddles_kept) >= 64:
-                self.straddles_kept.clear()
-            self.straddles_kept[key] = found
-        return found
 
 
 # Rules are frozen: what a hand reads of them is kept by the Rules object's
@@ -191,6 +173,33 @@ cdef RulesCore rules_core(rules):
                 _rules_cores.clear()
             _rules_cores[id(rules)] = core
     return core
+
+
+# A hand's straddles (HandCore._hand_straddles, a Python check) by its rules' core, its class, its player count and
+# the straddles asked: those given as a list or tuple of ints (as a tuple), or none.  Cleared when full; read with
+# d[key], which holds the entry's own reference on free-threaded builds.
+cdef dict _straddles_kept = {}
+
+
+cdef tuple hand_straddles(HandCore hand, RulesCore rc, int count, straddles):
+    """``hand._hand_straddles(straddles)``, kept when ``straddles`` is ``None`` or a list or tuple of ``int`` (a
+    float, a bool or a numpy integer equal to one of those is checked anew)."""
+    key = None
+    if straddles is None:
+        key = (rc, type(hand), count, None)
+    elif (type(straddles) is tuple or type(straddles) is list) and all([type(chips) is int for chips in straddles]):
+        key = (rc, type(hand), count, tuple(straddles))
+    if key is not None:
+        try:
+            return _straddles_kept[key]
+        except KeyError:
+            pass
+    cdef tuple found = <tuple?>hand._hand_straddles(straddles)
+    if key is not None:
+        if len(_straddles_kept) >= 256:
+            _straddles_kept.clear()
+        _straddles_kept[key] = found
+    return found
 
 
 # The cards' codes as Python ints, made once.
@@ -516,7 +525,7 @@ cdef class HandCore:
         if straddles is None and not rc.has_straddles:
             self._straddles = ()
         else:
-            self._straddles = rc.hand_straddles(self, count, straddles)
+            self._straddles = hand_straddles(self, rc, count, straddles)
         self._positions = _positions[count][at][1 if dead_small_blind else 0]
         for index in range(len(self._straddles)):
             forced[index] = self._straddles[index]
