@@ -112,7 +112,15 @@ class ProfiledBuild(build_ext):
     workloads (see the module's docstring)."""
 
     def build_extensions(self):
-        macros = self.compiler_macros()
+        original = {ext.name: (ext.extra_compile_args, ext.extra_link_args) for ext in self.extensions}
+        try:
+            self.build_all(self.compiler_macros())
+        finally:  # each extension's own arguments back, for another build in this process
+            for ext in self.extensions:
+                ext.extra_compile_args, ext.extra_link_args = original[ext.name]
+
+    def build_all(self, macros):
+        """Build the extensions with the options the compiler of ``macros`` takes (see ``compiler_macros``)."""
         if sys.platform.startswith("linux") and takes_no_plt(macros):
             # Python's C API called through the global offset table at once, not through a stub a call: the
             # hand-history readers make hundreds a hand.

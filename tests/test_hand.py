@@ -119,39 +119,37 @@ def test_button_straddle_action_starts_left_of_it():
     assert hand.bets == (1, 2, 0, 4) and hand.actor == 0
 
 
-def test_straddles_asked_again_are_checked_as_the_first_time():
+def test_straddles_are_checked_whatever_their_form() -> None:
     rules = Rules.no_limit(1, 2, straddles=(4,))  # voluntary
-    for _ in range(2):  # the second hand finds the first one's straddles kept
-        assert Hand(rules, [100] * 4, seed=1, straddles=(4,)).straddles == (4,)
-        assert Hand(rules, [100] * 2, seed=1, straddles=(4,)).straddles == ()  # heads-up: no one straddles
-        with pytest.raises(InvalidHandError, match="what the rules allow"):
-            Hand(rules, [100] * 4, seed=1, straddles=(6,))
-    with pytest.raises(TypeError):  # equal to the kept (4,), but no whole number of chips
+    assert Hand(rules, [100] * 4, seed=1, straddles=(4,)).straddles == (4,)
+    assert Hand(rules, [100] * 4, seed=1, straddles=[4]).straddles == (4,)
+    assert Hand(rules, [100] * 2, seed=1, straddles=(4,)).straddles == ()  # heads-up: no one straddles
+    with pytest.raises(InvalidHandError, match="what the rules allow"):
+        Hand(rules, [100] * 4, seed=1, straddles=(6,))
+    with pytest.raises(TypeError):  # equal to 4, but no whole number of chips
         Hand(rules, [100] * 4, seed=1, straddles=(4.0,))
     with pytest.raises(TypeError):
         Hand(rules, [100] * 4, seed=1, straddles=(True,))
-    assert Hand(rules, [100] * 4, seed=1, straddles=[4]).straddles == (4,)
 
 
-def test_straddles_kept_for_one_class_of_hand_are_not_another_ones() -> None:
+def test_a_hand_takes_its_straddles_from_its_own_class() -> None:
     class Unstraddled(Hand):
         __slots__ = ()
 
         def _hand_straddles(self, straddles: object) -> tuple[int, ...]:
             return ()
 
-    class Listed(Hand):
+    class Overstraddled(Hand):
         __slots__ = ()
 
-        def _hand_straddles(self, straddles: object) -> list[int]:  # not the tuple a hand's straddles are
-            return list(super()._hand_straddles(straddles))
+        def _hand_straddles(self, straddles: object) -> tuple[int, ...]:
+            return (4,) * 40  # more than a table has seats: never posted
 
     rules = Rules.no_limit(1, 2, straddles=(4,))
-    for _ in range(2):
-        assert Unstraddled(rules, [100] * 4, seed=1, straddles=(4,)).straddles == ()
-        assert Hand(rules, [100] * 4, seed=1, straddles=(4,)).straddles == (4,)
-        with pytest.raises(TypeError, match="tuple"):  # each time: a result of the wrong type is never kept
-            Listed(rules, [100] * 4, seed=1, straddles=(4,))
+    assert Unstraddled(rules, [100] * 4, seed=1, straddles=(4,)).straddles == ()
+    assert Hand(rules, [100] * 4, seed=1, straddles=(4,)).straddles == (4,)
+    with pytest.raises(InvalidHandError, match="at most 2 at 4 players"):
+        Overstraddled(rules, [100] * 4, seed=1, straddles=(4,))
 
 
 # --- forced bets ------------------------------------------------------------------

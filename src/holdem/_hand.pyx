@@ -175,33 +175,6 @@ cdef RulesCore rules_core(rules):
     return core
 
 
-# A hand's straddles (HandCore._hand_straddles, a Python check) by its rules' core, its class, its player count and
-# the straddles asked: those given as a list or tuple of ints (as a tuple), or none.  Cleared when full; read with
-# d[key], which holds the entry's own reference on free-threaded builds.
-cdef dict _straddles_kept = {}
-
-
-cdef tuple hand_straddles(HandCore hand, RulesCore rc, int count, straddles):
-    """``hand._hand_straddles(straddles)``, kept when ``straddles`` is ``None`` or a list or tuple of ``int`` (a
-    float, a bool or a numpy integer equal to one of those is checked anew)."""
-    key = None
-    if straddles is None:
-        key = (rc, type(hand), count, None)
-    elif (type(straddles) is tuple or type(straddles) is list) and all([type(chips) is int for chips in straddles]):
-        key = (rc, type(hand), count, tuple(straddles))
-    if key is not None:
-        try:
-            return _straddles_kept[key]
-        except KeyError:
-            pass
-    cdef tuple found = <tuple?>hand._hand_straddles(straddles)
-    if key is not None:
-        if len(_straddles_kept) >= 256:
-            _straddles_kept.clear()
-        _straddles_kept[key] = found
-    return found
-
-
 # The cards' codes as Python ints, made once.
 cdef tuple _CODES = tuple(range(52))
 
@@ -522,10 +495,9 @@ cdef class HandCore:
         self.log = history = []
         self.shared = None
         self._dead_small_blind = dead_small_blind
-        if straddles is None and not rc.has_straddles:
-            self._straddles = ()
-        else:
-            self._straddles = hand_straddles(self, rc, count, straddles)
+        self._straddles = () if straddles is None and not rc.has_straddles else self._hand_straddles(straddles)
+        if len(self._straddles) > max(count - 2, 0):  # an override of _hand_straddles: the engine posts no more
+            raise InvalidHandError(f"straddles {self._straddles!r}: at most {max(count - 2, 0)} at {count} players")
         self._positions = _positions[count][at][1 if dead_small_blind else 0]
         for index in range(len(self._straddles)):
             forced[index] = self._straddles[index]
