@@ -201,6 +201,27 @@ def test_a_huge_line_is_one_problem_and_the_next_hand_reads() -> None:
     assert reasons[0].startswith("line longer than") and "too long" in reasons[1]
 
 
+def _everything_read(source: Path) -> list[object]:
+    """Each record of ``source`` (its fields, the hand's log and payoffs) and each problem, in order."""
+    found: list[object] = []
+    reader = read_histories(source, on_problem=found.append)
+    for record in reader:
+        fields = {field.name: getattr(record, field.name) for field in dataclasses.fields(record)}
+        hand = fields.pop("hand")
+        found.append((hand.log(), hand.payoffs, fields))
+    return [*found, reader.summary.read, reader.summary.imported]
+
+
+@pytest.mark.parametrize("block", [7, 500])
+def test_a_file_reads_the_same_whatever_the_size_of_its_blocks(monkeypatch: pytest.MonkeyPatch, block: int) -> None:
+    """Hands whose lines straddle the blocks the file is read in (the lines of each joined into a text of the
+    hand's own) read as when each lies in one block, in every site's fixtures and encodings."""
+    files = sorted(path for path in (STARS.parent).rglob("*") if path.is_file())
+    expected = [_everything_read(path) for path in files]
+    monkeypatch.setattr(histories, "BLOCK", block)
+    assert [_everything_read(path) for path in files] == expected
+
+
 def test_memory_stays_flat_however_long_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
     hand = (STARS / "cash.txt").read_text().split("\n\n\n\n")[0] + "\n\n"
     monkeypatch.setattr(histories, "BLOCK", 8192)  # the file is read a block at a time: a small one here

@@ -39,6 +39,16 @@ cdef struct Decision:
     Amount amount
 
 
+cdef class Lines:
+    cdef readonly str text
+    cdef Py_ssize_t count, room
+    cdef Py_ssize_t *spans  # the start and end of each line in ``text``; a line too long: -1 and -1
+
+    cdef int add(self, Py_ssize_t start, Py_ssize_t end) except -1
+    cdef str line(self, Py_ssize_t index)
+    cdef list as_list(self)
+
+
 cdef class Script:
     cdef readonly object site, hand_id, game  # what a problem in the hand names
     cdef object line, structure, fast_fold, tournament, table, max_seats, started, currency

@@ -9,7 +9,7 @@
 
 cimport cython
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
-from cpython.mem cimport PyMem_Free, PyMem_Realloc
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject, PyObject_Hash, PyTypeObject
 from cpython.tuple cimport PyTuple_GET_ITEM
@@ -61,15 +61,15 @@ _TOO_MANY_LINES = f"the hand has more than {MAX_HAND_LINES:,} lines: no hand is 
 
 
 def text_lines(pieces, newline, Py_ssize_t longest):
-    """The pieces of a file (``str``, or bytes of UTF-8 or cp1252 when ``newline`` is ``b"\\n"``) as lists
-    of whole lines, decoded, without the spaces, NULs and byte order marks around them; a line longer
-    than ``longest`` becomes ``LINE_TOO_LONG``.  Lines end at ``"\\n"`` (``b"\\n"``), the only ``newline``."""
+    """The pieces of a file (``str``, or bytes of UTF-8 or cp1252 when ``newline`` is ``b"\\n"``) as blocks of whole
+    lines (:class:`Lines`), decoded, without the spaces, NULs and byte order marks around them; a line longer than
+    ``longest`` is ``LINE_TOO_LONG``.  Lines end at ``"\\n"`` (``b"\\n"``), the only ``newline``."""
     if newline != "\n" and newline != b"\n":
         raise ValueError(f"newline {newline!r}: lines end at '\\n' (or b'\\n' for bytes)")
     cdef bint skipping = False  # inside a line too long, until its end
     cdef bint decode = isinstance(newline, bytes)
-    cdef Py_ssize_t end, start
-    cdef list lines
+    cdef Py_ssize_t first, last
+    cdef Lines lines
     empty = newline[:0]
     rest = empty  # the start of a line that the next piece ends
     for piece in pieces:
@@ -78,41 +78,154 @@ def text_lines(pieces, newline, Py_ssize_t longest):
                 piece = bytes(piece)  # a bytearray (or memoryview) a file object gave: its lines as bytes
         elif not isinstance(piece, str):
             raise TypeError(f"a text file's read gave {type(piece).__name__}, not str")
-        end = _newline(piece, 0, decode)
-        if end < 0:  # no line ends in the piece
+        last = _last_newline(piece, decode)
+        if last < 0:  # no line ends in the piece
             if not skipping:
                 rest += piece
                 if len(rest) > longest:
                     rest, skipping = empty, True
             continue
-        if skipping:
-            lines, skipping = [_LINE_TOO_LONG], False
-        elif rest:
-            rest += piece[:end]
-            lines = [_line(rest, 0, len(rest), longest, decode)]
+        text = rest + piece if rest else piece
+        last += len(text) - len(piece)
+        first = _newline(text, 0, decode) + 1 if skipping else 0  # after the end of the line too long
+        lines = Lines.__new__(Lines)
+        if skipping:  # the line too long ends here
+            lines.add(-1, -1)
+            skipping = False
+        if decode:
+            _decoded_block(lines, text, first, last, longest)
         else:
-            lines = [_line(piece, 0, end, longest, decode)]
-        start = _lines_into(lines, piece, end + 1, longest, decode)
-        rest = piece[start:]
+            lines.text = text
+            _block(lines, first, last, longest)
+        rest = text[last + 1 :]
         if len(rest) > longest:
             rest, skipping = empty, True
         yield lines
     if skipping:
-        yield [_LINE_TOO_LONG]
+        yield Lines.of([_LINE_TOO_LONG])
     elif rest:
-        yield [_line(rest, 0, len(rest), longest, decode)]
+        yield Lines.of([_line(rest, 0, len(rest), longest, decode)])
 
 
-def too_long(list lines):
-    """The indices of the lines (of ``text_lines``) that are ``LINE_TOO_LONG``."""
-    cdef Py_ssize_t index = 0, size = PyUnicode_GET_LENGTH(_LINE_TOO_LONG)
+def too_long(Lines lines not None):
+    """The indices of the lines of a block (of ``text_lines``) that are ``LINE_TOO_LONG``."""
+    return [index for index in range(lines.count) if _too_long(lines, index)]
+
+
+cdef inline bint _too_long(Lines lines, Py_ssize_t index) noexcept:
+    """Whether line ``index`` of ``lines`` is ``LINE_TOO_LONG``: a block's line past the longest, or the line itself
+    (a hand's, or one of a list)."""
+    cdef Py_ssize_t start = lines.spans[2 * index]
+    return start < 0 or lines.spans[2 * index + 1] - start == 1 and PyUnicode_READ(
+        PyUnicode_KIND(lines.text), PyUnicode_DATA(lines.text), start
+    ) == 1
+
+
+@cython.final
+cdef class Lines:
+    """Lines of text as the spans of one string: a block of a file's lines, or a hand's (which ``text`` holds
+    joined by ``"\\n"``).  ``lines[index]`` is a line, stripped, in the narrowest kind of ``str`` its
+    characters allow.
+
+    >>> lines = Lines.of(["Seat 1: Ann", "Seat 2: Bob"])
+    >>> len(lines), lines[1], lines.text
+    (2, 'Seat 2: Bob', 'Seat 1: Ann\\nSeat 2: Bob')
+    """
+
+    def __dealloc__(self):
+        PyMem_Free(self.spans)
+
+    @staticmethod
+    def of(list lines not None):
+        """The ``Lines`` of a list of lines (``str``, none holding a ``"\\n"``)."""
+        cdef Lines made = Lines.__new__(Lines)
+        _joined(made, lines)
+        return made
+
+    def __len__(self):
+        return self.count
+
+    def __getitem__(self, Py_ssize_t index):
+        if index < 0:
+            index += self.count
+        if not 0 <= index < self.count:
+            raise IndexError("line index out of range")
+        return self.line(index)
+
+    cdef int add(self, Py_ssize_t start, Py_ssize_t end) except -1:
+        """Add the line ``text[start:end]`` (-1 and -1: a line too long)."""
+        cdef Py_ssize_t *grown
+        if self.count == self.room:
+            self.room = 2 * self.room + 64
+            grown = <Py_ssize_t *>PyMem_Realloc(self.spans, 2 * self.room * sizeof(Py_ssize_t))
+            if grown == NULL:
+                raise MemoryError()
+            self.spans = grown
+        self.spans[2 * self.count] = start
+        self.spans[2 * self.count + 1] = end
+        self.count += 1
+        return 0
+
+    cdef str line(self, Py_ssize_t index):
+        """Line ``index`` (which is there)."""
+        cdef Py_ssize_t start = self.spans[2 * index], end = self.spans[2 * index + 1]
+        return _LINE_TOO_LONG if start < 0 else _stretch(self.text, start, end)
+
+    cdef list as_list(self):
+        """The lines, a ``str`` each."""
+        return [self.line(index) for index in range(self.count)]
+
+
+cdef int _block(Lines lines, Py_ssize_t start, Py_ssize_t last, Py_ssize_t longest) except -1:
+    """Add to ``lines`` those of its text from ``start`` on that end at or before ``last`` (a ``\\n``), stripped."""
+    cdef str text = lines.text
+    cdef Py_ssize_t end, stop
+    while start <= last:
+        end = stop = _newline(text, start, False)
+        if end - start > longest:
+            lines.add(-1, -1)
+        else:
+            _strip(text, &start, &stop)
+            lines.add(start, stop)
+        start = end + 1
+    return 0
+
+
+cdef int _decoded_block(Lines lines, bytes piece, Py_ssize_t start, Py_ssize_t last, Py_ssize_t longest) except -1:
+    """:func:`_block` of the bytes ``piece``, decoded: as UTF-8 at once, or, when that fails, a line at a time,
+    each as UTF-8 or else cp1252 (the text of ``lines`` then its lines joined)."""
+    cdef const char *data = PyBytes_AS_STRING(piece)
+    cdef Py_ssize_t end
+    cdef list decoded
+    try:
+        lines.text = PyUnicode_DecodeUTF8(data + start, last + 1 - start, NULL)
+    except UnicodeDecodeError:
+        decoded = []
+        end = _newline(piece, start, True)
+        while 0 <= end <= last:
+            decoded.append(_line(piece, start, end, longest, True))
+            start = end + 1
+            end = _newline(piece, start, True)
+        return _joined(lines, decoded)
+    return _block(lines, 0, PyUnicode_GET_LENGTH(lines.text) - 1, longest)
+
+
+cdef int _joined(Lines lines, list added) except -1:
+    """Make the text of ``lines`` the lines ``added`` (``str``, none holding a ``"\\n"``) joined, and add them."""
+    cdef Py_ssize_t at = 0
     cdef str line
-    found = []
-    for line in lines:
-        if line is not None and PyUnicode_GET_LENGTH(line) == size and line == _LINE_TOO_LONG:
-            found.append(index)
-        index += 1
-    return found
+    lines.text = "\n".join(added)
+    for line in added:
+        lines.add(at, at + PyUnicode_GET_LENGTH(line))
+        at += PyUnicode_GET_LENGTH(line) + 1
+    return 0
+
+
+cdef Py_ssize_t _last_newline(piece, bint decode):
+    """The index of the last ``\\n`` of ``piece`` (``bytes`` when ``decode``, else ``str``), or -1."""
+    if decode:
+        return (<bytes>piece).rfind(b"\n")
+    return PyUnicode_FindChar(piece, 10, 0, PyUnicode_GET_LENGTH(piece), -1)
 
 
 cdef Py_ssize_t _newline(piece, Py_ssize_t start, bint decode) except -2:
@@ -147,16 +260,6 @@ cdef Py_ssize_t _ucs2_newline(const Py_UCS2 *data, Py_ssize_t start, Py_ssize_t 
             return start
         start += 1
     return -1
-
-
-cdef Py_ssize_t _lines_into(list lines, piece, Py_ssize_t start, Py_ssize_t longest, bint decode) except -1:
-    """Append to ``lines`` the lines of ``piece`` that end from ``start`` on; the index after the last line end."""
-    cdef Py_ssize_t end = _newline(piece, start, decode)
-    while end >= 0:
-        lines.append(_line(piece, start, end, longest, decode))
-        start = end + 1
-        end = _newline(piece, start, decode)
-    return start
 
 
 cdef inline bint _strips(Py_UCS4 char):
@@ -209,17 +312,28 @@ cdef str _decoded(const char *data, Py_ssize_t size):
     return text
 
 
+cdef str _stretch(str text, Py_ssize_t start, Py_ssize_t end):
+    """``text[start:end]`` in the narrowest kind of ``str`` it allows."""
+    if PyUnicode_KIND(text) == PyUnicode_2BYTE_KIND and end - start > 1:
+        return _narrowest(<const Py_UCS2 *>PyUnicode_DATA(text) + start, end - start)
+    return PyUnicode_Substring(text, start, end)
+
+
 cdef str _stripped(str text, Py_ssize_t start, Py_ssize_t end):
     """``text[start:end]`` without the spaces, tabs, CRs, NULs and byte order marks around it."""
+    _strip(text, &start, &end)
+    return _stretch(text, start, end)
+
+
+cdef inline void _strip(str text, Py_ssize_t *start, Py_ssize_t *end) noexcept:
+    """Move ``start`` and ``end`` past the spaces, tabs, CRs, NULs and byte order marks at the ends of
+    ``text[start:end]``."""
     cdef unsigned int kind = PyUnicode_KIND(text)
     cdef void *data = PyUnicode_DATA(text)
-    while start < end and _strips(PyUnicode_READ(kind, data, start)):
-        start += 1
-    while end > start and _strips(PyUnicode_READ(kind, data, end - 1)):
-        end -= 1
-    if kind == PyUnicode_2BYTE_KIND and end - start > 1:
-        return _narrowest(<const Py_UCS2 *>data + start, end - start)
-    return PyUnicode_Substring(text, start, end)
+    while start[0] < end[0] and _strips(PyUnicode_READ(kind, data, start[0])):
+        start[0] += 1
+    while end[0] > start[0] and _strips(PyUnicode_READ(kind, data, end[0] - 1)):
+        end[0] -= 1
 
 
 cdef enum:
@@ -256,16 +370,14 @@ cdef str _narrowest(const Py_UCS2 *data, Py_ssize_t size):
 
 
 def split_hands(name, blocks, report, list pause=None):
-    """The hands of a file whose lines come in ``blocks`` (lists of lines): the site, the first
-    line's number, the lines (blank lines between hands dropped) and why the hand is not to be read
-    (``None``, or the number of a line and why: a line of more than ``MAX_HAND_LINE`` characters, more
-    than ``MAX_HAND_LINES`` lines); text outside any hand is given to ``report`` as a :class:`Problem`
-    once a stretch, a file in which no hand starts once.  A site that splits its documents itself is
-    given the lines of each of them.  ``None`` comes between them whenever ``pause`` (a list) has changed
+    """The hands of a file whose lines come in ``blocks`` (:class:`Lines`, or lists of lines): the site, the first
+    line's number, the hand's lines (:class:`Lines`; blank lines between hands dropped) and why the hand is not to
+    be read (``None``, or the number of a line and why: a line of more than ``MAX_HAND_LINE`` characters, more
+    than ``MAX_HAND_LINES`` lines); text outside any hand is given to ``report`` as a :class:`Problem` once a
+    stretch, a file in which no hand starts once.  A site that splits its documents itself is given the lines of
+    each of them (and gives them as a list).  ``None`` comes between them whenever ``pause`` (a list) has changed
     since the last hand or pause: a caller whose ``report`` adds to it sees each problem met."""
-    cdef Py_ssize_t number, first = 0, length, paused = len(pause) if pause is not None else 0
-    cdef str line
-    cdef list chunk = []
+    cdef Py_ssize_t number, first = 0, length, start, end, paused = len(pause) if pause is not None else 0
     cdef bint started = False
     unread = None  # why the hand being gathered is not to be read
     cdef tuple preludes = parsing._ALL_PRELUDES
@@ -273,19 +385,25 @@ def split_hands(name, blocks, report, list pause=None):
     site = None
     stray = None
     cdef _NumberedLines lines = _NumberedLines(blocks)
+    cdef Lines block, hand_block = None  # the block of the hand's first line
+    cdef Py_ssize_t hand_index = 0, count = 0  # that line's index in it, and the hand's lines
+    cdef list later = None  # the blocks after that one that the hand's lines reach into
     while True:
-        line = lines.next_line()
+        more = lines.advance()
         if pause is not None and PyList_GET_SIZE(pause) != paused:
             yield None
             paused = PyList_GET_SIZE(pause)
-        if line is None:
+        if not more:
             break
-        number = lines.number
-        length = PyUnicode_GET_LENGTH(line)
-        if starts.of(line) and (starting := starts.site_of(line)) is not None:
+        number, block = lines.number, lines.block
+        start, end = block.spans[2 * lines.index], block.spans[2 * lines.index + 1]
+        length = end - start if start >= 0 else 1
+        if start >= 0 and starts.of(block.text, start, end) and (
+            starting := starts.site_of(block.line(lines.index))
+        ) is not None:
             started = True
             if site is not None:
-                yield site, first, _without_preludes(chunk, preludes), unread
+                yield site, first, _gathered(hand_block, hand_index, later, count, preludes), unread
                 if pause is not None:
                     paused = PyList_GET_SIZE(pause)
             if stray is not None:
@@ -294,27 +412,29 @@ def split_hands(name, blocks, report, list pause=None):
             site = starting
             if site.split is not None:
                 try:
-                    for first, chunk in site.split(itertools.chain([(number, line)], lines)):
+                    for first, chunk in site.split(itertools.chain([(number, block.line(lines.index))], lines)):
                         yield site, first, chunk, None
                 except HandProblem as problem:  # the rest of the file is not read
                     report(Problem(name, problem.line or number, None, site.name, problem.reason))
                     return
                 site = None
                 continue
-            first, chunk, unread = number, [line], None
+            first, hand_block, hand_index, later, count, unread = number, block, lines.index, None, 1, None
             if length > _MAX_HAND_LINE:
                 unread = number, "a line of the hand is too long to be read"
         elif site is not None:
-            if PyList_GET_SIZE(chunk) < _MAX_HAND_LINES:
-                chunk.append(line)
-                if unread is None and (length > _MAX_HAND_LINE or length == 1 and line == _LINE_TOO_LONG):
+            if count < _MAX_HAND_LINES:
+                count += 1
+                if block is not hand_block and (later is None or block is not later[-1]):
+                    later = [block] if later is None else later + [block]
+                if unread is None and (length > _MAX_HAND_LINE or _too_long(block, lines.index)):
                     unread = number, "a line of the hand is too long to be read"
             elif unread is None:
                 unread = number, _TOO_MANY_LINES
-        elif length and not _starts_with_any(line, preludes):
+        elif length and (start < 0 or not _starts_with_any(block.text, start, end, preludes)):
             stray = (stray[0], number) if stray else (number, number)
     if site is not None:
-        yield site, first, _without_preludes(chunk, preludes), unread
+        yield site, first, _gathered(hand_block, hand_index, later, count, preludes), unread
     if not started:
         reason = "not a hand history: no hand of a site holdem reads starts in it"
         report(Problem(name, 1, None, None, reason))
@@ -343,18 +463,18 @@ cdef class _Starts:
         self.sites = {first: _sites(sites, first) for first in self.starts}
         self.anywhere = _sites(sites, None)
 
-    cdef inline bint of(self, str line) except -1:
-        """Whether ``line`` starts with one of the starts."""
+    cdef inline bint of(self, str text, Py_ssize_t start, Py_ssize_t end) except -1:
+        """Whether the line ``text[start:end]`` starts with one of the starts."""
         cdef Py_UCS4 first
-        if PyUnicode_GET_LENGTH(line) == 0:
+        if end == start:
             return False
-        first = PyUnicode_READ(PyUnicode_KIND(line), PyUnicode_DATA(line), 0)
+        first = PyUnicode_READ(PyUnicode_KIND(text), PyUnicode_DATA(text), start)
         if first < 128:
             shared = <object>PyList_GET_ITEM(self.shared, first)
-            if shared is None or not starts_at(line, shared, 0, PyUnicode_GET_LENGTH(line)):
+            if shared is None or not starts_at(text, shared, start, end):
                 return False
-        possible = self.starts.get(line[0])
-        return possible is not None and _starts_with_any(line, possible)
+        possible = self.starts.get(chr(first))
+        return possible is not None and _starts_with_any(text, start, end, possible)
 
     cdef object site_of(self, str line):
         """The site whose hand ``line`` starts, if any: the last registered of those whose starts it starts
@@ -362,7 +482,7 @@ cdef class _Starts:
         cdef tuple entry
         possible = self.sites.get(line[0]) if PyUnicode_GET_LENGTH(line) else None
         for entry in self.anywhere if possible is None else possible:
-            if _starts_with_any(line, <tuple>entry[1]):
+            if _starts_with_any(line, 0, PyUnicode_GET_LENGTH(line), <tuple>entry[1]):
                 site, first_line = entry[0], entry[2]
                 return site if first_line is None or first_line.match(line) else None
         return None
@@ -383,59 +503,99 @@ def site_of(str line not None):
     return (<_Starts>_Starts(parsing._ALL_STARTS, parsing._SITES)).site_of(line)
 
 
-cdef bint _starts_with_any(str line, tuple starts):
-    """``line.startswith(starts)``, compared in place."""
-    cdef str start
-    for start in starts:
-        if starts_at(line, start, 0, PyUnicode_GET_LENGTH(line)):
+cdef bint _starts_with_any(str text, Py_ssize_t start, Py_ssize_t end, tuple starts):
+    """``text.startswith(starts, start, end)``, compared in place."""
+    cdef str word
+    for word in starts:
+        if starts_at(text, word, start, end):
             return True
     return False
 
 
 @cython.final
 cdef class _NumberedLines:
-    """The lines of a file's blocks (lists of lines), numbered from 1: read one at a time by the splitter,
-    or iterated as ``(number, line)`` pairs by a site that splits its documents itself, from where the
-    splitter is."""
+    """The lines of a file's blocks (:class:`Lines`, or lists of lines), numbered from 1: stepped through by the
+    splitter, or iterated as ``(number, line)`` pairs by a site that splits its documents itself, from where
+    the splitter is."""
 
     cdef object blocks
-    cdef list block
-    cdef Py_ssize_t index, number
+    cdef Lines block  # the block of the line reached
+    cdef Py_ssize_t index, number  # that line's index in it, and its number
 
     def __init__(self, blocks):
-        self.blocks, self.block, self.index, self.number = iter(blocks), [], 0, 0
+        self.blocks, self.block, self.index, self.number = iter(blocks), Lines.of([]), -1, 0
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        line = self.next_line()
-        if line is None:
+        if not self.advance():
             raise StopIteration
-        return self.number, line
+        return self.number, self.block.line(self.index)
 
-    cdef inline str next_line(self):
-        """The next line (``None`` after the last), its number in ``number``."""
-        while self.index >= PyList_GET_SIZE(self.block):  # a block its caller shortened meanwhile too
+    cdef inline bint advance(self) except -1:
+        """Go on to the next line; False after the last."""
+        self.index += 1
+        while self.index >= self.block.count:
             block = next(self.blocks, None)
             if block is None:
-                return None
-            self.block, self.index = block if type(block) is list else list(block), 0
-        line = <object>PyList_GET_ITEM(self.block, self.index)
-        self.index += 1
+                return False
+            self.block, self.index = block if type(block) is Lines else Lines.of(list(block)), 0
         self.number += 1
-        return line
+        return True
 
 
-cdef list _without_preludes(list chunk, tuple preludes):
-    """A hand's lines without the next hand's preludes (and the blank lines among them) at its end."""
-    cdef Py_ssize_t end = len(chunk), index
-    while end > 1 and (not chunk[end - 1] or _starts_with_any(chunk[end - 1], preludes)):
+cdef Lines _gathered(Lines block, Py_ssize_t index, list later, Py_ssize_t count, tuple preludes):
+    """The ``count`` lines from line ``index`` of ``block`` on (and on into the blocks ``later``, unless ``None``)
+    as a hand's :class:`Lines`, the next hand's preludes (and the blank lines among them) at its end left out.  Its
+    text is the block's when that has one byte a character, else the hand's stretch of it, in the narrowest kind
+    of ``str`` that allows (most hands of a block that holds a wider character are ASCII); the lines joined when
+    they come from several blocks or one of them is too long."""
+    cdef Lines hand = Lines.__new__(Lines)
+    cdef Py_ssize_t *spans = block.spans + 2 * index
+    cdef Py_ssize_t at, offset = 0, following = 0
+    cdef bint spanned = later is None  # the hand's spans are those of its block
+    for at in range(count if spanned else 0):
+        spanned = spanned and spans[2 * at] >= 0
+    if spanned:
+        hand.spans = <Py_ssize_t *>PyMem_Malloc(2 * count * sizeof(Py_ssize_t))
+        if hand.spans == NULL:
+            raise MemoryError()
+        hand.count = hand.room = count
+        if PyUnicode_KIND(block.text) == PyUnicode_1BYTE_KIND:
+            hand.text = block.text
+        else:
+            offset = spans[0]
+            hand.text = _stretch(block.text, offset, spans[2 * count - 1])
+        for at in range(2 * count):
+            hand.spans[at] = spans[at] - offset
+    else:
+        lines = []
+        for at in range(count):
+            if index >= block.count:
+                block, index = later[following], 0
+                following += 1
+            lines.append(block.line(index))
+            index += 1
+        _joined(hand, lines)
+    _without_preludes(hand, preludes)
+    return hand
+
+
+cdef int _without_preludes(Lines hand, tuple preludes) except -1:
+    """Leave out the next hand's preludes (and the blank lines among them) at the end of ``hand`` (blank lines
+    alone are kept)."""
+    cdef Py_ssize_t end = hand.count, index
+    while end > 1 and (
+        hand.spans[2 * end - 1] == hand.spans[2 * end - 2]
+        or _starts_with_any(hand.text, hand.spans[2 * end - 2], hand.spans[2 * end - 1], preludes)
+    ):
         end -= 1
-    for index in range(end, len(chunk)):  # a prelude in the tail: cut it off (blank lines alone are kept)
-        if chunk[index]:
-            return chunk[:end]
-    return chunk
+    for index in range(end, hand.count):  # a prelude in the tail: cut it off
+        if hand.spans[2 * index + 1] > hand.spans[2 * index]:
+            hand.count = end
+            break
+    return 0
 
 
 cdef enum:
@@ -503,7 +663,7 @@ cdef class _Pending:
     cdef object site, name, chunk, unread, parsed, record, problem, hand_id, game, error
     cdef Py_ssize_t first
 
-    def __cinit__(self, site, name, Py_ssize_t first, list chunk, unread):
+    def __cinit__(self, site, name, Py_ssize_t first, chunk, unread):
         self.site, self.name, self.first, self.chunk, self.unread = site, name, first, chunk, unread
 
     cdef bint attempt(self, bint replaying) except -1:
@@ -519,6 +679,8 @@ cdef class _Pending:
                     self.record = replay(self.parsed, self.name)
                 elif self.unread is not None:
                     raise _unread(self.site, self.first, self.chunk, self.unread)
+                elif type(self.chunk) is Lines and not self.site.spans:
+                    self.parsed = self.site.parse((<Lines>self.chunk).as_list(), self.first)
                 else:
                     self.parsed = self.site.parse(self.chunk, self.first)
             except HandProblem as problem:
@@ -608,14 +770,14 @@ cdef int _count(counts, key) except -1:
     return 0
 
 
-cdef object _unread(site, Py_ssize_t first, list chunk, tuple unread):
+cdef object _unread(site, Py_ssize_t first, chunk, tuple unread):
     """The problem of a hand not to be read (``unread``: the number of its first line too long, or past the most
     lines, and why), with its id and game as its lines before that one give them (or why it is skipped)."""
     problem = HandProblem(unread[1], unread[0])
     if unread[0] == first:  # the first line itself
         return problem
     try:
-        parsed = site.parse(chunk[: unread[0] - first], first)
+        parsed = site.parse(list(chunk)[: unread[0] - first], first)
     except HandProblem as before:
         if before.skipped:
             return before

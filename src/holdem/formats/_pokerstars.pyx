@@ -311,11 +311,11 @@ cpdef tuple header_line(str text):
     for kind in <tuple>title[1]:
         at = start + 2 + len(kind)
         if _begins(text, kind, start) and _begins(text, " #", at - 2):
-            end = _run(text, at, True)
+            end = _run(text, at, len(text), True)
             if end > at and _begins(text, ":", end):
-                close = _run(text, end + 1, False)  # where the club or the rest starts
+                close = _run(text, end + 1, len(text), False)  # where the club or the rest starts
                 if _begins(text, "{", close) and (found := _find(text, u"}", close + 1, len(text))) >= 0:
-                    close = _run(text, found + 1, False)
+                    close = _run(text, found + 1, len(text), False)
                 return kind, text[at:end], text[close:]
     return None
 
@@ -402,15 +402,15 @@ cdef bint _table_line(str text, _TableLine *table) except -1:
             return False
         end = table.quote
         table.most = -1
-        at = _run(text, table.quote + 1, False)
-        digits = _run(text, at, True)
+        at = _run(text, table.quote + 1, len(text), False)
+        digits = _run(text, at, len(text), True)
         if digits > at and (_begins(text, "-max", digits) or _begins(text, "-Max", digits)):
             table.most, table.most_end = at, digits
-            at = _run(text, digits + 4, False)
+            at = _run(text, digits + 4, len(text), False)
         if _begins(text, "(Play Money)", at):
-            at = _run(text, at + 12, False)
+            at = _run(text, at + 12, len(text), False)
         if _begins(text, "Seat #", at):
-            digits = _run(text, at + 6, True)
+            digits = _run(text, at + 6, len(text), True)
             if digits > at + 6 and _begins(text, " is the button", digits):
                 table.button, table.button_end = at + 6, digits
                 return True
@@ -418,12 +418,11 @@ cdef bint _table_line(str text, _TableLine *table) except -1:
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-cdef Py_ssize_t _run(str text, Py_ssize_t at, bint digits) noexcept:
-    """Where the run from ``at`` (not negative) of decimal digits (``str.isdecimal``, as a regex's ``\\d``),
-    or else of spaces (``str.isspace``, as ``\\s``), ends."""
-    cdef Py_ssize_t size = len(text)
+cdef Py_ssize_t _run(str text, Py_ssize_t at, Py_ssize_t end, bint digits) noexcept:
+    """Where the run in ``text[at:end]`` (``at`` not negative) of decimal digits (``str.isdecimal``, as a regex's
+    ``\\d``), or else of spaces (``str.isspace``, as ``\\s``), ends."""
     cdef Py_UCS4 mark
-    while at < size:
+    while at < end:
         mark = text[at]
         if not (_decimal(mark) if digits else mark.isspace()):
             break
@@ -462,7 +461,7 @@ cpdef tuple seat_line(str text):
     ('2', 'Ann (B)', '$1.50', '$5', 'is sitting out')
     """
     cdef _SeatLine seat
-    if not _seat_line(text, &seat):
+    if not _seat_line(text, 0, len(text), &seat):
         return None
     return (
         text[5 : seat.colon], text[seat.colon + 2 : seat.name], text[seat.name + 2 : seat.stack],
@@ -476,13 +475,13 @@ cdef struct _SeatLine:
     Py_ssize_t colon, name, stack, close
 
 
-cdef bint _seat_line(str text, _SeatLine *seat) except -1:
-    """Whether ``text`` is a seat line (see :func:`seat_line`), and where its parts end into ``seat``."""
-    cdef Py_ssize_t colon, at, end, close = -1, found, limit, size = len(text), chips
-    if not _begins(text, "Seat ", 0):
+cdef bint _seat_line(str text, Py_ssize_t start, Py_ssize_t size, _SeatLine *seat) except -1:
+    """Whether ``text[start:size]`` is a seat line (see :func:`seat_line`), and where its parts end into ``seat``."""
+    cdef Py_ssize_t colon, at, end, close = -1, found, limit, chips
+    if not starts_at(text, "Seat ", start, size):
         return False
-    colon = _search(text, ": ", 5, size)
-    if colon < 0 or not _decimals(text, 5, colon):
+    colon = _search(text, ": ", start + 5, size)
+    if colon < 0 or not _decimals(text, start + 5, colon):
         return False
     end = limit = size
     while True:  # the name's end: the last " (" that a seat's parentheses follow
@@ -510,7 +509,7 @@ cdef Py_ssize_t _in_chips(str text, Py_ssize_t start, Py_ssize_t end):
     cdef Py_ssize_t at = _search(text, " in chips", start, end)
     cdef bint bounty = end - start >= 7 and starts_at(text, " bounty", end - 7, end)
     while at >= 0:
-        if at + 9 == end or (bounty and end - at - 9 >= 9 and _begins(text, ", ", at + 9)):
+        if at + 9 == end or (bounty and end - at - 9 >= 9 and starts_at(text, ", ", at + 9, end)):
             return at
         at = _search(text, " in chips", at + 1, end)
     return -1
@@ -641,14 +640,14 @@ cdef class Reading:
         told apart by their first letter) into the ParsedHand read; ``name`` added to ``dealt_in`` when it
         deals them in."""
         _get(self.parsed, P_STREETS)[street]  # of a street the hand has begun
-        if _decide(self, 0, name, said, 0, street, number):
+        if _decide(self, 0, name, said, 0, len(said), street, number):
             dealt_in.add(name)
 
     def summary_line(self, str text, Py_ssize_t number, dict boards):
         """A line of the summary into the ParsedHand read: the total pot and rake, the boards of each run
         (into ``boards``), the cards shown or mucked."""
         self.total_pot, self.rake, self.jackpot = None, None, _get(self.parsed, P_JACKPOT)
-        _summary(self, text, boards)
+        _summary(self, text, 0, len(text), boards)
         if self.total_pot is not None:
             _totals_into(self, self.parsed)
 
@@ -729,9 +728,10 @@ cdef int _add_post(Reading reading, Py_ssize_t seat, str name, int kind, live, d
     return 0
 
 
-def parse(list lines not None, Py_ssize_t line, str site not None = "PokerStars"):
-    """Read the lines of one PokerStars hand (the first at line number ``line``), or of a room's on its
-    software (``site`` the room's name), into a :class:`~holdem.formats.histories.ParsedHand`.
+def parse(lines not None, Py_ssize_t line, str site not None = "PokerStars"):
+    """Read the lines of one PokerStars hand (a list of ``str``, or the splitter's
+    :class:`~holdem.formats._histories.Lines`; the first at line number ``line``), or of a room's on its software
+    (``site`` the room's name), into a :class:`~holdem.formats.histories.ParsedHand`.
 
     :raises HandProblem: for a hand that is not Texas hold'em, cancelled, cut short, or has a
         line that is none of a PokerStars hand's.
@@ -739,28 +739,36 @@ def parse(list lines not None, Py_ssize_t line, str site not None = "PokerStars"
     return _parsed_of(_read(lines, line, site))
 
 
-def read(list lines not None, Py_ssize_t line, str site not None = "PokerStars"):
+def read(lines not None, Py_ssize_t line, str site not None = "PokerStars"):
     """:func:`parse`, the hand as the replay reads it (what :func:`holdem.read_histories` replays)."""
     return _read(lines, line, site).script
 
 
-cdef Reading _read(list lines, Py_ssize_t line, str site):
+cdef Reading _read(lines, Py_ssize_t line, str site):
     """Read the lines of one PokerStars hand (the first at line number ``line``)."""
+    cdef Lines hand
+    if type(lines) is Lines:
+        hand = <Lines>lines
+    elif type(lines) is list:
+        hand = Lines.of(lines)
+    else:
+        raise TypeError(f"a hand's lines are a list of str, not {type(lines).__name__}")
     cdef Reading reading = _new_reading(site, line)
     try:
-        _read_hand(lines, line, reading)
+        _read_hand(hand, line, reading)
     except HandProblem as problem:
         identify(problem, reading.script)
         raise
     return reading
 
 
-cdef int _read_hand(list lines, Py_ssize_t line, Reading reading) except -1:
+cdef int _read_hand(Lines hand, Py_ssize_t line, Reading reading) except -1:
     """Read the lines of one PokerStars hand (the first at line number ``line``) into ``reading``."""
     cdef Script script = reading.script
-    header = header_line(lines[0])
+    cdef str first = hand.line(0) if hand.count else ""
+    header = header_line(first)
     if header is None:
-        raise HandProblem(f"the first line is not a {script.site} hand's header: {lines[0][:80]!r}", line)
+        raise HandProblem(f"the first line is not a {script.site} hand's header: {first[:80]!r}", line)
     script.hand_id = header[1]
     script.fast_fold = header[0] in _FAST_FOLD
     cdef str rest = header[2], text, game
@@ -782,7 +790,7 @@ cdef int _read_hand(list lines, Py_ssize_t line, Reading reading) except -1:
         script.tournament = tournament
     stakes = stakes_of(rest)
     if stakes is None:
-        raise HandProblem(f"the header gives no stakes: {lines[0][:80]!r}", line)
+        raise HandProblem(f"the header gives no stakes: {first[:80]!r}", line)
     if " Cap" in stakes[2]:
         cap = stakes[2].partition(" - ")[2].rstrip(" -")
         raise HandProblem(f"not a game holdem plays: {cap} {game} (capped bets)", line, skipped=True, game=game)
@@ -790,17 +798,21 @@ cdef int _read_hand(list lines, Py_ssize_t line, Reading reading) except -1:
     script.currency = reading.currency
     script.started = _started(rest)
 
-    if not _holds(lines, "*** SUMMARY ***") and not _holds(lines, "Hand cancelled"):
-        last = max([index for index, line_text in enumerate(lines) if line_text])
+    if not _holds(hand, "*** SUMMARY ***") and not _holds(hand, "Hand cancelled"):
+        last = max([index for index in range(hand.count) if hand.spans[2 * index + 1] > hand.spans[2 * index]])
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + last)
-    script.table, script.max_seats, script.button = _table(lines[1], line + 1)
+    script.table, script.max_seats, script.button = _table(hand.line(1), line + 1)
 
-    cdef Py_ssize_t number = line + 2, position = 2, seated_in
+    cdef Py_ssize_t number = line + 2, position = 2, seated_in, start, end
     cdef _SeatLine ends
     cdef str name
-    while position < len(lines) and _begins(text := lines[position], "Seat ", 0):
-        if not _seat_line(text, &ends):
-            raise HandProblem(f"a seat line that cannot be read: {text[:80]!r}", number)
+    text = hand.text
+    while position < hand.count:
+        start, end = hand.spans[2 * position], hand.spans[2 * position + 1]
+        if not starts_at(text, "Seat ", start, end):
+            break
+        if not _seat_line(text, start, end, &ends):
+            raise HandProblem(f"a seat line that cannot be read: {_quoted(text, start, end)}", number)
         name = text[ends.colon + 2 : ends.name]
         if ends.close - ends.stack > 18:  # a bounty when something is between ``in chips, `` and `` bounty``
             if reading.seat_bounties is None:
@@ -808,12 +820,12 @@ cdef int _read_hand(list lines, Py_ssize_t line, Reading reading) except -1:
             reading.seat_bounties.append(_amount_at(text, ends.stack + 11, ends.close - 7))
         elif reading.seat_bounties is not None:
             reading.seat_bounties.append(None)
-        reading.numbers.append(_number(text, 5, ends.colon))
+        reading.numbers.append(_number(text, start + 5, ends.colon))
         reading.stacks.append(_amount_at(text, ends.name + 2, ends.stack))
         reading.players.append(name)
-        if ends.close + 2 >= len(text):  # nothing after the seat: neither sitting out nor out of the hand, dealt in
+        if ends.close + 2 >= end:  # nothing after the seat: neither sitting out nor out of the hand, dealt in
             reading.dealt_in.add(name)
-        elif _is(text, ends.close + 2, len(text), "[hero]"):  # dealt in, the file's owner
+        elif _is(text, ends.close + 2, end, "[hero]"):  # dealt in, the file's owner
             reading.dealt_in.add(name)
             script.hero = name
         position += 1
@@ -823,9 +835,9 @@ cdef int _read_hand(list lines, Py_ssize_t line, Reading reading) except -1:
     seated_in = len(reading.dealt_in)
 
     try:
-        in_summary, cancelled = _read_lines(reading, lines, position, number)
+        in_summary, cancelled = _read_lines(reading, hand, position, number)
     except HandProblem:
-        joined = _joined(lines, line)
+        joined = _joined(hand.as_list(), line)
         if joined < 0:
             raise
         raise HandProblem(
@@ -838,7 +850,7 @@ cdef int _read_hand(list lines, Py_ssize_t line, Reading reading) except -1:
     if reading.total_pot is None:
         raise HandProblem("the summary gives no total pot", line)
     if len(reading.dealt_in) > seated_in:  # some player sitting out posted or acted
-        _leave_out_all_in_folds(reading, lines, line)
+        _leave_out_all_in_folds(reading, hand, line)
     _room_rules(reading)
     return _finish(reading)
 
@@ -1000,7 +1012,7 @@ cdef object _tournament_id(str rest, Py_ssize_t game):
     """The id of the tournament of a header's ``rest`` (which starts ``Tournament #``), its game at ``game``, as
     ``_TOURNAMENT`` finds it: read in place when the id's digits (``\\d``), a comma and a space before the game
     (and no line end between) say that it matches, by the pattern otherwise."""
-    cdef Py_ssize_t end = _run(rest, 12, True)
+    cdef Py_ssize_t end = _run(rest, 12, len(rest), True)
     if 12 < end < game - 1 and rest[end] == u"," and rest[game - 1] == u" " and _find(rest, u"\n", end, game) < 0:
         return rest[12:end]
     match = _TOURNAMENT.match(rest)
@@ -1021,19 +1033,19 @@ cdef Py_ssize_t _joined(list lines, Py_ssize_t line):
     return -1
 
 
-cdef int _leave_out_all_in_folds(Reading reading, list lines, Py_ssize_t line) except -1:
-    """Leave out the folds of the players whose posts put them all in (``lines`` the hand's, the first at line
+cdef int _leave_out_all_in_folds(Reading reading, Lines hand, Py_ssize_t line) except -1:
+    """Leave out the folds of the players whose posts put them all in (``hand`` the hand's lines, the first at line
     number ``line``): the site folds the hand of one sitting out, though they have no decision to make; left
     in, they are mucked at the showdown.  A hand that ends before the flop (no boards) after such a fold
     took the player's chips without a showdown: a problem."""
     cdef Script script = reading.script
     cdef set all_in = set()  # the seat lines of the players all in by their posts
-    cdef Py_ssize_t index, kept_count = 0
+    cdef Py_ssize_t index, start, end, kept_count = 0
     cdef Decision *decision
-    cdef str text
     for index in range(script.post_count):
-        text = lines[script.posts[index].line - line]
-        if text.endswith(_ALL_IN):
+        start = hand.spans[2 * (script.posts[index].line - line)]
+        end = hand.spans[2 * (script.posts[index].line - line) + 1]
+        if end - start >= len(_ALL_IN) and starts_at(hand.text, _ALL_IN, end - len(_ALL_IN), end):
             all_in.add(script.posts[index].seat)
     if not all_in:
         return 0
@@ -1052,11 +1064,12 @@ cdef int _leave_out_all_in_folds(Reading reading, list lines, Py_ssize_t line) e
     return 0
 
 
-cdef bint _holds(list lines, str text):
-    """Whether ``text`` is one of ``lines``, looked for from the last (where a hand's summary is)."""
-    cdef Py_ssize_t index
-    for index in range(len(lines) - 1, -1, -1):
-        if same_text(lines[index], text):
+cdef bint _holds(Lines hand, str text):
+    """Whether ``text`` is one of the lines of ``hand``, looked for from the last (where a hand's summary is)."""
+    cdef Py_ssize_t index, start
+    for index in range(hand.count - 1, -1, -1):
+        start = hand.spans[2 * index]
+        if _is(hand.text, start, hand.spans[2 * index + 1], text):
             return True
     return False
 
@@ -1112,9 +1125,9 @@ cdef object _started(str rest):
     return first
 
 
-cdef tuple _read_lines(Reading reading, list lines, Py_ssize_t position, Py_ssize_t number):
-    """Read ``lines[position:]`` (the first at line number ``number``) into ``reading``: the decisions
-    and posts, the cards dealt and shown, the results and the summary; return whether the hand
+cdef tuple _read_lines(Reading reading, Lines hand, Py_ssize_t position, Py_ssize_t number):
+    """Read the lines of ``hand`` from line ``position`` on (that one at line number ``number``) into ``reading``:
+    the decisions and posts, the cards dealt and shown, the results and the summary; return whether the hand
     reached its summary and whether it was cancelled.
 
     :raises HandProblem: for a line that is none of a PokerStars hand's (or of a room's on its software).
@@ -1122,50 +1135,60 @@ cdef tuple _read_lines(Reading reading, list lines, Py_ssize_t position, Py_ssiz
     cdef int street = 0, section
     cdef bint in_summary = False, cancelled = False
     cdef list players = reading.players
-    cdef str text
-    cdef Py_ssize_t index, end, said, at, seat
-    for index in range(position, len(lines)):
-        text = lines[index]
-        if _begins(text, "*** ", 0):
-            end = _search(text, " ***", 4, len(text))
-            if end < 0:
-                end = 4  # no section's name
-            if _is(text, 4, end, "SUMMARY"):
+    cdef str text = hand.text, line
+    cdef Py_ssize_t index, start, end, close, second, said, at, seat
+    for index in range(position, hand.count):
+        start, end = hand.spans[2 * index], hand.spans[2 * index + 1]
+        if starts_at(text, "*** ", start, end):
+            close = _search(text, " ***", start + 4, end)
+            if close < 0:
+                close = start + 4  # no section's name
+            if _is(text, start + 4, close, "SUMMARY"):
                 in_summary = True
-            elif (section := _street(text, end)) >= 0:
+            elif (section := _street(text, start + 4, close)) >= 0:
                 street = section
                 if reading.streets <= street:
                     reading.streets = street + 1
-            elif not text[4:end].endswith(_RUN_ENDS):  # the runs of the board: their cards are in the summary's
-                raise HandProblem(f"an unknown section: {text[:80]!r}", number)
+            elif not text[start + 4 : close].endswith(_RUN_ENDS):  # the runs of the board: the summary has their cards
+                raise HandProblem(f"an unknown section: {_quoted(text, start, end)}", number)
         elif in_summary:
-            _summary(reading, text, reading.boards)
-        elif (seat := _speaker(text, players, &said)) >= 0:
-            if _decide(reading, seat, <str>players[seat], text, said, street, number):
+            _summary(reading, text, start, end, reading.boards)
+        elif (seat := _speaker(text, start, end, players, &said)) >= 0:
+            if _decide(reading, seat, <str>players[seat], text, said, end, street, number):
                 reading.dealt_in.add(players[seat])
-        elif (at := _collected(text, &end)) >= 0 and (seat := _player(text, 0, at, players)) >= 0:
-            _add(reading.collected, <str>players[seat], _amount_at(text, at + 11, end))
-        elif (end := _returned(text)) >= 0 and (seat := _player(text, end + 13, len(text), players)) >= 0:
-            _add(reading.returned, <str>players[seat], _amount_at(text, 14, end - 1))
-        elif (found := dealt_line(text)) is not None and _named(found[0], players):
-            cards = found[2] or found[1]
-            if cards:
+        elif (at := _collected(text, start, end, &close)) >= 0 and (seat := _player(text, start, at, players)) >= 0:
+            _add(reading.collected, <str>players[seat], _amount_at(text, at + 11, close))
+        elif (close := _returned(text, start, end)) >= 0 and (seat := _player(text, close + 13, end, players)) >= 0:
+            _add(reading.returned, <str>players[seat], _amount_at(text, start + 14, close - 1))
+        elif (at := _dealt(text, start, end, &close, &second)) >= 0 and (
+            seat := _player(text, start + 9, at, players)
+        ) >= 0:
+            if second > close + 3:  # the second cards when printed, else the first
+                at, close = close + 1, second
+            if close > at + 2:
                 if reading.script.hero is None:
-                    reading.script.hero = found[0]
-                reading.holes[found[0]] = _cards(cards)
-            reading.dealt_in.add(found[0])
-        elif text == "Hand cancelled":
-            cancelled = True
-        elif " cashed out the hand for " in text and (found := _match_cash_out(text)) and _named(found[1], players):
-            reading.cash_outs[found[1]] = _amount(found[2])
-            if found[3]:
-                reading.cash_out_fees[found[1]] = _amount(found[3])
-        elif " wins " in text and (found := _match_bounty(text)) is not None:
-            _add(reading.bounties, found[1], _amount(found[2]))
-        elif text and not information_line(text) and not _room_line(reading, text, street, number):
-            raise HandProblem(f"a line that is none of a {reading.script.site} hand's: {text[:80]!r}", number)
+                    reading.script.hero = players[seat]
+                reading.holes[players[seat]] = _cards_at(text, at + 2, close)
+            reading.dealt_in.add(players[seat])
+        else:
+            line = hand.line(index)
+            if line == "Hand cancelled":
+                cancelled = True
+            elif " cashed out the hand for " in line and (found := _match_cash_out(line)) and _named(found[1], players):
+                reading.cash_outs[found[1]] = _amount(found[2])
+                if found[3]:
+                    reading.cash_out_fees[found[1]] = _amount(found[3])
+            elif " wins " in line and (found := _match_bounty(line)) is not None:
+                _add(reading.bounties, found[1], _amount(found[2]))
+            elif line and not information_line(line) and not _room_line(reading, line, street, number):
+                raise HandProblem(f"a line that is none of a {reading.script.site} hand's: {line[:80]!r}", number)
         number += 1
     return in_summary, cancelled
+
+
+cdef str _quoted(str text, Py_ssize_t start, Py_ssize_t end):
+    """``text[start:end]``, at most its first 80 characters, quoted as a problem shows a line."""
+    return repr(text[start : min(end, start + 80)])
 
 
 cpdef bint information_line(str text):
@@ -1191,11 +1214,12 @@ cdef int _add(dict totals, str name, amount) except -1:
     return 0
 
 
-cdef int _street(str text, Py_ssize_t end) except -2:
-    """The street (see ``STREETS``) that starts at a line ``*** NAME ***``, ``text[4:end]`` the name; -1 for none."""
+cdef int _street(str text, Py_ssize_t start, Py_ssize_t end) except -2:
+    """The street (see ``STREETS``) that starts at a line ``*** NAME ***``, ``text[start:end]`` the name; -1 for
+    none."""
     cdef tuple pair
     for pair in _STREETS:
-        if _is(text, 4, end, <str>pair[0]):
+        if _is(text, start, end, <str>pair[0]):
             return pair[1]
     return -1
 
@@ -1207,7 +1231,7 @@ cdef bint _room_line(Reading reading, str text, int street, Py_ssize_t number) e
     cdef Py_ssize_t at = text.find(" shows [")
     cdef Py_ssize_t seat = _player(text, 0, at, reading.players) if at > 0 else -1
     if seat >= 0:
-        _decide(reading, seat, text[:at], text, at + 1, street, number)
+        _decide(reading, seat, text[:at], text, at + 1, len(text), street, number)
         return True
     if text.startswith("STP added: "):
         raise HandProblem(
@@ -1224,22 +1248,32 @@ cpdef tuple dealt_line(str text):
     >>> dealt_line("Dealt to Ann [Ah Kd]")
     ('Ann', 'Ah Kd', None)
     """
-    cdef Py_ssize_t at, first, second, last = len(text) - 1
-    if not _begins(text, "Dealt to ", 0):
+    cdef Py_ssize_t first, second, at = _dealt(text, 0, len(text), &first, &second)
+    if at < 0:
         return None
-    at = _search(text, " [", 9, last + 1)
+    return text[9:at], text[at + 2 : first], None if second < 0 else text[first + 3 : second]
+
+
+cdef Py_ssize_t _dealt(str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t *first, Py_ssize_t *second):
+    """Where the name ends in a line ``text[start:end]`` of :func:`dealt_line`, and where its cards end (their
+    ``]``) into ``first`` and ``second`` (-1: none printed); -1 for another line."""
+    cdef Py_ssize_t at
+    if not starts_at(text, "Dealt to ", start, end):
+        return -1
+    at = _search(text, " [", start + 9, end)
     while at >= 0:
-        first = _find(text, u"]", at + 2, last + 1)
-        if first < 0:
-            return None
-        if first == last:
-            return text[9:at], text[at + 2 : first], None
-        if text.startswith(" [", first + 1):
-            second = _find(text, u"]", first + 3, last + 1)
-            if second == last:
-                return text[9:at], text[at + 2 : first], text[first + 3 : second]
-        at = _search(text, " [", at + 1, last + 1)
-    return None
+        first[0] = _find(text, u"]", at + 2, end)
+        if first[0] < 0:
+            return -1
+        second[0] = -1
+        if first[0] == end - 1:
+            return at
+        if starts_at(text, " [", first[0] + 1, end):
+            second[0] = _find(text, u"]", first[0] + 3, end)
+            if second[0] == end - 1:
+                return at
+        at = _search(text, " [", at + 1, end)
+    return -1
 
 
 cpdef tuple returned_line(str text):
@@ -1248,22 +1282,23 @@ cpdef tuple returned_line(str text):
     >>> returned_line("Uncalled bet ($0.04) returned to Ann")
     ('$0.04', 'Ann')
     """
-    cdef Py_ssize_t end = _returned(text)
+    cdef Py_ssize_t end = _returned(text, 0, len(text))
     return None if end < 0 else (text[14 : end - 1], text[end + 13 :])
 
 
-cdef Py_ssize_t _returned(str text):
-    """Where `` returned to `` starts in an uncalled bet's line (see :func:`returned_line`); -1 for another line."""
-    cdef Py_ssize_t end = 14, size = len(text)
+cdef Py_ssize_t _returned(str text, Py_ssize_t start, Py_ssize_t size):
+    """Where `` returned to `` starts in an uncalled bet's line ``text[start:size]`` (see :func:`returned_line`);
+    -1 for another line."""
+    cdef Py_ssize_t end = start + 14
     cdef Py_UCS4 mark
-    if not _begins(text, "Uncalled bet (", 0):
+    if not starts_at(text, "Uncalled bet (", start, size):
         return -1
     while end < size:  # the run of characters that are no space: the amount and its ")"
         mark = text[end]
         if mark.isspace():
             break
         end += 1
-    if end - 14 < 2 or text[end - 1] != u")" or not _begins(text, " returned to ", end):
+    if end - start - 14 < 2 or text[end - 1] != u")" or not starts_at(text, " returned to ", end, size):
         return -1
     return end
 
@@ -1275,17 +1310,17 @@ cpdef tuple collected_line(str text):
     >>> collected_line("Ann collected $1.25 from side pot-2")
     ('Ann', '$1.25')
     """
-    cdef Py_ssize_t amount, at = _collected(text, &amount)
+    cdef Py_ssize_t amount, at = _collected(text, 0, len(text), &amount)
     return None if at < 0 else (text[:at], text[at + 11 : amount])
 
 
-cdef Py_ssize_t _collected(str text, Py_ssize_t *amount):
-    """Where `` collected `` starts in a line of a player collecting a pot (see :func:`collected_line`), where
-    the amount ends into ``amount``; -1 for another line."""
-    cdef Py_ssize_t at, pot, end = len(text), size = len(text)
+cdef Py_ssize_t _collected(str text, Py_ssize_t start, Py_ssize_t size, Py_ssize_t *amount):
+    """Where `` collected `` starts in a line ``text[start:size]`` of a player collecting a pot (see
+    :func:`collected_line`), where the amount ends into ``amount``; -1 for another line."""
+    cdef Py_ssize_t at, pot, end = size
     cdef Py_UCS4 mark
     while True:
-        at = _rsearch(text, " collected ", 0, end)
+        at = _rsearch(text, " collected ", start, end)
         if at < 0:
             return -1
         end = at + 10
@@ -1296,9 +1331,9 @@ cdef Py_ssize_t _collected(str text, Py_ssize_t *amount):
                 break
             amount[0] += 1
         pot = amount[0] + 6  # where the pot's name starts
-        if amount[0] > at + 11 and _begins(text, " from ", amount[0]):
+        if amount[0] > at + 11 and starts_at(text, " from ", amount[0], size):
             if _is(text, pot, size, "pot") or _is(text, pot, size, "main pot") or _is(text, pot, size, "side pot") or (
-                _begins(text, "side pot-", pot) and _run(text, pot + 9, True) == size > pot + 9
+                starts_at(text, "side pot-", pot, size) and _run(text, pot + 9, size, True) == size > pot + 9
             ):
                 return at
 
@@ -1322,32 +1357,33 @@ cpdef tuple action(str text, names):
     list or any collection) and what follows ``NAME: ``, or ``None``."""
     cdef Py_ssize_t said
     cdef list players = names if type(names) is list else list(names)
-    cdef Py_ssize_t index = _speaker(text, players, &said)
+    cdef Py_ssize_t index = _speaker(text, 0, len(text), players, &said)
     return None if index < 0 else (players[index], text[said:])
 
 
-cdef Py_ssize_t _speaker(str text, list players, Py_ssize_t *said) noexcept:
-    """The index of the player of a decision or post line (``NAME: what they do``) among ``players``, or -1 for
-    another line; where what follows ``NAME: `` starts into ``said``."""
-    cdef Py_ssize_t at = -1, size = len(text), index
+cdef Py_ssize_t _speaker(str text, Py_ssize_t start, Py_ssize_t end, list players, Py_ssize_t *said) noexcept:
+    """The index of the player of a decision or post line ``text[start:end]`` (``NAME: what they do``) among
+    ``players``, or -1 for another line; where what follows ``NAME: `` starts into ``said``."""
+    cdef Py_ssize_t at = start - 1, index
     while True:
-        at = _find(text, u":", at + 1, size - 1)
+        at = _find(text, u":", at + 1, end - 1)
         if at < 0:
             return -1
-        if text[at + 1] == u" " and (index := _player(text, 0, at, players)) >= 0:
+        if text[at + 1] == u" " and (index := _player(text, start, at, players)) >= 0:
             said[0] = at + 2
             return index
 
 
 cdef bint _decide(
-    Reading reading, Py_ssize_t seat, str name, str text, Py_ssize_t start, int street, Py_ssize_t number
+    Reading reading, Py_ssize_t seat, str name, str text, Py_ssize_t start, Py_ssize_t end, int street,
+    Py_ssize_t number,
 ) except -1:
     """A decision, post, show or muck (see :meth:`Reading.decision`) of the player ``name`` of seat line ``seat``,
-    ``said`` being ``text[start:]``, into ``reading``; whether it deals the player in (a decision or a post
+    ``said`` being ``text[start:end]``, into ``reading``; whether it deals the player in (a decision or a post
     does)."""
-    cdef Py_ssize_t end = len(text), to  # the end of what is read: ``and is all-in`` is left out
+    cdef Py_ssize_t said_end = end, to  # ``end`` becomes the end of what is read: ``and is all-in`` is left out
     cdef Py_UCS4 first = u" "
-    if end - start >= len(_ALL_IN) and _begins(text, _ALL_IN, end - len(_ALL_IN)):
+    if end - start >= len(_ALL_IN) and starts_at(text, _ALL_IN, end - len(_ALL_IN), end):
         end -= len(_ALL_IN)
     elif _is(text, start, end, _ONLY_ALL_IN):
         end = start
@@ -1379,7 +1415,7 @@ cdef bint _decide(
     elif first == u"m" and _is(text, start, end, "mucks hand"):
         _mucked(reading).add(name)
         return False
-    elif text[start:end] in _PLAYER_INFORMATION or text[start:].partition(" ")[0] in ("Pays", "said,"):
+    elif text[start:end] in _PLAYER_INFORMATION or text[start:said_end].partition(" ")[0] in ("Pays", "said,"):
         return False
     else:
         raise HandProblem(f"a decision that cannot be read: {name}: {text[start:end][:80]!r}", number)
@@ -1419,18 +1455,20 @@ cdef int _totals_into(Reading reading, parsed) except -1:
     return 0
 
 
-cdef int _summary(Reading reading, str text, dict boards) except -1:
-    cdef str first
-    if _begins(text, "Total pot ", 0):
-        _total_pot(reading, text)
-    elif _begins(text, "Board [", 0):
-        boards[0] = _cards_at(text, 7, len(text) - 1)
-    elif _begins(text, "Seat ", 0) and "[" in text:  # cards shown or mucked (a line without them says nothing more)
-        _summary_seat(reading, text)
-    elif text.endswith("]") and " Board [" in text:
-        first = text.split(" ", 1)[0]
+cdef int _summary(Reading reading, str text, Py_ssize_t start, Py_ssize_t end, dict boards) except -1:
+    """A line of the summary, ``text[start:end]``, into ``reading`` (each run's board into ``boards``)."""
+    cdef str line, first
+    if starts_at(text, "Total pot ", start, end):
+        _total_pot(reading, text, start, end)
+    elif starts_at(text, "Board [", start, end):
+        boards[0] = _cards_at(text, start + 7, end - 1)
+    elif starts_at(text, "Seat ", start, end) and _find(text, u"[", start, end) >= 0:
+        _summary_seat(reading, text, start, end)  # cards shown or mucked (a line without them says nothing more)
+    elif end > start and text[end - 1] == u"]" and _search(text, " Board [", start, end) >= 0:
+        line = text[start:end]
+        first = line.split(" ", 1)[0]
         if first in _BOARD_WORDS:
-            boards[_BOARD_WORDS[first]] = _cards(text[text.index("[") + 1 : -1])
+            boards[_BOARD_WORDS[first]] = _cards(line[line.index("[") + 1 : -1])
     return 0
 
 
@@ -1445,20 +1483,22 @@ cpdef read_total_pot(parsed, text):
     """
     cdef Reading reading = _reading_of(parsed)
     reading.rake, reading.jackpot = None, _get(parsed, P_JACKPOT)
-    _total_pot(reading, str(text))
+    text = str(text)
+    _total_pot(reading, text, 0, len(text))
     _totals_into(reading, parsed)
 
 
-cdef int _total_pot(Reading reading, str text) except -1:
-    """:func:`read_total_pot`: the parts of ``text`` between its `` | ``, the first one's third word (split at
-    each space) the total pot, each other's last the amount of the fee its first words name."""
-    cdef Py_ssize_t size = len(text), bar = _search(text, " | ", 0, size), at, end, space
+cdef int _total_pot(Reading reading, str text, Py_ssize_t start, Py_ssize_t size) except -1:
+    """:func:`read_total_pot` of the line ``text[start:size]``: the parts between its `` | ``, the first one's
+    third word (split at each space) the total pot, each other's last the amount of the fee its first words
+    name."""
+    cdef Py_ssize_t bar = _search(text, " | ", start, size), at, end, space
     cdef Py_ssize_t head = bar if bar >= 0 else size
-    at = _find(text, u" ", 0, head)
+    at = _find(text, u" ", start, head)
     if at >= 0:
         at = _find(text, u" ", at + 1, head)
     if at < 0:
-        raise HandProblem(f"the summary's total pot has no amount: {text[:80]!r}")
+        raise HandProblem(f"the summary's total pot has no amount: {_quoted(text, start, size)}")
     end = _find(text, u" ", at + 1, head)
     reading.total_pot = _amount_at(text, at + 1, end if end >= 0 else head)
     while bar >= 0:
@@ -1467,7 +1507,7 @@ cdef int _total_pot(Reading reading, str text) except -1:
         end = bar if bar >= 0 else size
         space = _rfind(text, u" ", at, end)  # before the amount
         value = _amount_at(text, space + 1 if space >= 0 else at, end)
-        if space - at == 4 and _begins(text, "Rake", at):  # the fee named "Rake"
+        if space - at == 4 and starts_at(text, "Rake", at, size):  # the fee named "Rake"
             reading.rake = value
         else:  # a jackpot or another fee taken from the pot
             reading.jackpot = EXACT_AMOUNTS.add(reading.jackpot, value)
@@ -1485,11 +1525,13 @@ cpdef read_summary_seat(parsed, text):
     """
     cdef Reading reading = _reading_of(parsed)
     _with_cards(reading, parsed)
-    _summary_seat(reading, text if type(text) is str else str(text))
+    text = str(text)
+    _summary_seat(reading, text, 0, len(text))
 
 
-cdef int _summary_seat(Reading reading, str text) except -1:
-    cdef tuple seat = shown_cards(text)
+cdef int _summary_seat(Reading reading, str text, Py_ssize_t start, Py_ssize_t end) except -1:
+    """A summary's seat line ``text[start:end]`` into ``reading`` (see :func:`read_summary_seat`)."""
+    cdef tuple seat = _shown_cards(text, start, end)
     if seat is not None:
         name = seat[0]
         cards = _cards(seat[2])
@@ -1514,23 +1556,28 @@ cpdef tuple shown_cards(str text):
     >>> shown_cards("Seat 2: Bob (big blind) showed [7s 7h] and won ($1) with a pair")
     ('Bob', True, '7s 7h')
     """
-    cdef Py_ssize_t colon, at, end, close, size = len(text)
+    return _shown_cards(text, 0, len(text))
+
+
+cdef tuple _shown_cards(str text, Py_ssize_t start, Py_ssize_t size):
+    """:func:`shown_cards` of the line ``text[start:size]``."""
+    cdef Py_ssize_t colon, at, end, close
     cdef str role
-    if not _begins(text, "Seat ", 0):
+    if not starts_at(text, "Seat ", start, size):
         return None
-    colon = _run(text, 5, True)
-    if colon == 5 or not _begins(text, ": ", colon):
+    colon = _run(text, start + 5, size, True)
+    if colon == start + 5 or not starts_at(text, ": ", colon, size):
         return None
     at = colon + 2  # the name's end: the first place that such a line follows (an empty name too)
     while at >= 0:
         end = at
         while end < size and text[end] == u" ":  # the roles after the name (what follows starts with a space)
             for role in _ROLES:
-                if _begins(text, role, end):
+                if starts_at(text, role, end, size):
                     end += len(role)
                     break
             else:
-                if _begins(text, " showed [", end) or _begins(text, " mucked [", end):
+                if starts_at(text, " showed [", end, size) or starts_at(text, " mucked [", end, size):
                     close = _find(text, u"]", end + 9, size)
                     if close >= 0:
                         return text[colon + 2 : at], text[end + 1] == u"s", text[end + 9 : close]

@@ -66,7 +66,7 @@ from holdem.formats import (  # noqa: F401 (each site module registers its reade
     winamax,
     wpn,
 )
-from holdem.formats._histories import count_hand, import_hands, places_of, replay, text_lines, too_long
+from holdem.formats._histories import Lines, count_hand, import_hands, places_of, replay, text_lines, too_long
 from holdem.formats._pokerstars import read_summary_seat, read_total_pot
 from holdem.formats.parsing import (
     GAME_NAMES,
@@ -250,7 +250,7 @@ def files_of(source: str | os.PathLike[str]) -> list[str]:
     return found
 
 
-def _open_all(source: object, report: Callable[[Problem], None]) -> Iterator[tuple[str, Iterator[list[str]]]]:
+def _open_all(source: object, report: Callable[[Problem], None]) -> Iterator[tuple[str, Iterator[Lines]]]:
     if isinstance(source, (str, os.PathLike)):
         for path in files_of(source):
             try:
@@ -286,7 +286,7 @@ BLOCK = 1 << 16
 """How much of a file is read at a time (characters or bytes)."""
 
 
-def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterator[list[str]]:
+def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterator[Lines]:
     """The lines of :func:`_file_lines`; a file that fails as it is read (a device error, a file
     closed or opened for writing) is reported as a problem, the lines before kept."""
     try:
@@ -295,7 +295,7 @@ def _lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterato
         report(Problem(name, 0, None, None, f"cannot be read: {error}"))
 
 
-def _file_lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterator[list[str]]:
+def _file_lines(source: Any, name: str, report: Callable[[Problem], None]) -> Iterator[Lines]:
     """The lines of a file object, a block at a time, without their ends and the spaces, NULs and
     byte order marks around them; a line of more than ``MAX_LINE`` characters is reported and
     skipped unread.  Bytes are decoded as :func:`_encoding` finds."""

@@ -296,6 +296,10 @@ class Site:
     that starts a document on, the document's hands, each as its first line's number and the lines
     ``parse`` reads; it stops after the document's last line, and raises :class:`HandProblem` for
     a document it cannot read on."""
+    spans: bool = False
+    """Whether ``parse`` takes a hand's lines as one :class:`~holdem.formats._histories.Lines` (the spans of one
+    text, as the splitter gathers them) rather than a list of ``str`` (a compiled reader's, which reads the lines
+    in place); it takes a list too."""
 
 
 _SITES: list[Site] = []

@@ -63,9 +63,9 @@ __all__ = ["ROOMS", "SITE", "parse"]
 SITE_NAME = TITLES[0][0]
 
 ROOMS = tuple(
-    register(Site(name, tuple(f"{title}{kind} #" for kind in kinds), functools.partial(read, site=name)))
+    register(Site(name, tuple(f"{title}{kind} #" for kind in kinds), functools.partial(read, site=name), spans=True))
     for name, title, kinds in TITLES[1:]
 )
 """The readers of the rooms on PokerStars' software, registered with :mod:`holdem.formats.histories`."""
-SITE = register(Site(SITE_NAME, (TITLES[0][1],), read))  # after the rooms': the first tried
+SITE = register(Site(SITE_NAME, (TITLES[0][1],), read, spans=True))  # after the rooms': the first tried
 """The PokerStars reader, registered with :mod:`holdem.formats.histories`."""
