@@ -431,16 +431,34 @@ def test_a_summary_counts_into_any_mapping() -> None:
     assert summary.read == 1 and summary.imported == 1
 
 
-def test_the_splitter_reads_a_block_shortened_while_it_reads_without_harm() -> None:
+def test_the_splitter_reads_a_list_block_as_it_was_when_it_reached_it() -> None:
     from holdem.formats._histories import split_hands
 
     first = "PokerStars Hand #1:  Hold'em No Limit ($0.01/$0.02 USD) - 2024/03/05 21:14:07 ET"
     block = [first, "a", first, "b", "c"]
-    firsts = []
+    hands = []
     for _, number, lines, _ in split_hands("f", iter([block, ["z"]]), lambda problem: None):
-        firsts.append((number, lines[0]))
-        block.clear()  # the rest of the block is gone: the splitter goes on with the next one
-    assert firsts == [(1, first), (3, first)]
+        hands.append((number, list(lines)))
+        block.clear()  # the splitter goes on with the lines the block had
+    assert hands == [(1, [first, "a"]), (3, [first, "b", "c", "z"])]
+
+
+def test_the_splitter_takes_a_block_given_twice_as_two() -> None:
+    from holdem.formats._histories import Lines, split_hands
+
+    first = "PokerStars Hand #1:  Hold'em No Limit ($0.01/$0.02 USD) - 2024/03/05 21:14:07 ET"
+    block = Lines.of(["a"] * 63 + [first])
+    hands = [(number, list(lines)) for _, number, lines, _ in split_hands("f", [block, block], lambda problem: None)]
+    assert hands == [(64, [first] + ["a"] * 63), (128, [first])]
+
+
+def test_a_line_of_bytes_is_too_long_by_its_bytes_however_the_file_is_cut() -> None:
+    from holdem.formats._histories import text_lines
+
+    euros = "\u20ac\u20ac".encode()  # two characters, six bytes: longer than 3
+    for pieces in ([euros + b"\n"], [euros[:5], euros[5:] + b"\n"], [euros + b"\n\x80\n"]):
+        lines = [line for block in text_lines(pieces, b"\n", 3) for line in block]
+        assert lines[0] == parsing.LINE_TOO_LONG
 
 
 @settings(deadline=None, derandomize=True, max_examples=500)

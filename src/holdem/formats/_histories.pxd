@@ -1,6 +1,8 @@
-# A hand as the replay of holdem.formats._histories reads it: filled from a ParsedHand there, or by a site's
-# compiled reader (holdem.formats._pokerstars) as it reads the lines.
+# A file's lines as spans of its text (Lines), and a hand as the replay of holdem.formats._histories reads it
+# (Script): filled from a ParsedHand there, or by a site's compiled reader (holdem.formats._pokerstars) as it reads
+# the lines.
 
+cimport cython
 from cpython.object cimport PyObject
 from libc.stdint cimport int64_t
 
@@ -39,6 +41,7 @@ cdef struct Decision:
     Amount amount
 
 
+@cython.final
 cdef class Lines:
     cdef readonly str text
     cdef Py_ssize_t count, room

@@ -23,7 +23,7 @@ from libc.string cimport memchr, memcpy, memset
 from holdem._hand cimport HandCore, seat_to_act
 from holdem.formats._kept cimport kept
 from holdem.formats._slots cimport *
-from holdem.formats._text cimport same_text, starts_at
+from holdem.formats._text cimport same_text, span_is, starts_at
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject *type, Py_ssize_t nitems)  # as cpython.type's, with the C type
@@ -116,16 +116,14 @@ cdef inline bint _too_long(Lines lines, Py_ssize_t index) noexcept:
     """Whether line ``index`` of ``lines`` is ``LINE_TOO_LONG``: a block's line past the longest, or the line itself
     (a hand's, or one of a list)."""
     cdef Py_ssize_t start = lines.spans[2 * index]
-    return start < 0 or lines.spans[2 * index + 1] - start == 1 and PyUnicode_READ(
-        PyUnicode_KIND(lines.text), PyUnicode_DATA(lines.text), start
-    ) == 1
+    return start < 0 or span_is(lines.text, start, lines.spans[2 * index + 1], _LINE_TOO_LONG)
 
 
 @cython.final
 cdef class Lines:
-    """Lines of text as the spans of one string: a block of a file's lines, or a hand's (which ``text`` holds
-    joined by ``"\\n"``).  ``lines[index]`` is a line, stripped, in the narrowest kind of ``str`` its
-    characters allow.
+    """Lines of text as the spans of one string: a block of a file's lines, or a hand's (whose ``text`` is its
+    block's, a stretch of it, or its lines joined by ``"\\n"``: only the spans tell where the lines are).
+    ``lines[index]`` is a line, stripped, in the narrowest kind of ``str`` its characters allow.
 
     >>> lines = Lines.of(["Seat 1: Ann", "Seat 2: Bob"])
     >>> len(lines), lines[1], lines.text
@@ -192,22 +190,35 @@ cdef int _block(Lines lines, Py_ssize_t start, Py_ssize_t last, Py_ssize_t longe
 
 
 cdef int _decoded_block(Lines lines, bytes piece, Py_ssize_t start, Py_ssize_t last, Py_ssize_t longest) except -1:
-    """:func:`_block` of the bytes ``piece``, decoded: as UTF-8 at once, or, when that fails, a line at a time,
-    each as UTF-8 or else cp1252 (the text of ``lines`` then its lines joined)."""
+    """:func:`_block` of the bytes ``piece``, decoded: as UTF-8 at once, or, when that fails or a line is longer
+    than ``longest`` bytes, a line at a time, each as UTF-8 or else cp1252 (the text of ``lines`` then its lines
+    joined)."""
     cdef const char *data = PyBytes_AS_STRING(piece)
     cdef Py_ssize_t end
-    cdef list decoded
-    try:
-        lines.text = PyUnicode_DecodeUTF8(data + start, last + 1 - start, NULL)
-    except UnicodeDecodeError:
-        decoded = []
+    cdef list decoded = []
+    if last + 1 - start <= longest or _longest_line(piece, start, last) <= longest:
+        try:
+            lines.text = PyUnicode_DecodeUTF8(data + start, last + 1 - start, NULL)
+        except UnicodeDecodeError:
+            pass
+        else:
+            return _block(lines, 0, PyUnicode_GET_LENGTH(lines.text) - 1, longest)
+    end = _newline(piece, start, True)
+    while 0 <= end <= last:
+        decoded.append(_line(piece, start, end, longest, True))
+        start = end + 1
         end = _newline(piece, start, True)
-        while 0 <= end <= last:
-            decoded.append(_line(piece, start, end, longest, True))
-            start = end + 1
-            end = _newline(piece, start, True)
-        return _joined(lines, decoded)
-    return _block(lines, 0, PyUnicode_GET_LENGTH(lines.text) - 1, longest)
+    return _joined(lines, decoded)
+
+
+cdef Py_ssize_t _longest_line(bytes piece, Py_ssize_t start, Py_ssize_t last) except -1:
+    """The length of the longest line of ``piece`` from ``start`` on that ends at or before ``last``."""
+    cdef Py_ssize_t end, longest = 0
+    while start <= last:
+        end = _newline(piece, start, True)
+        longest = max(longest, end - start)
+        start = end + 1
+    return longest
 
 
 cdef int _joined(Lines lines, list added) except -1:
@@ -387,7 +398,7 @@ def split_hands(name, blocks, report, list pause=None):
     cdef _NumberedLines lines = _NumberedLines(blocks)
     cdef Lines block, hand_block = None  # the block of the hand's first line
     cdef Py_ssize_t hand_index = 0, count = 0  # that line's index in it, and the hand's lines
-    cdef list later = None  # the blocks after that one that the hand's lines reach into
+    cdef list later = None  # the blocks after that one that the hand's lines reach into, in turn
     while True:
         more = lines.advance()
         if pause is not None and PyList_GET_SIZE(pause) != paused:
@@ -397,7 +408,7 @@ def split_hands(name, blocks, report, list pause=None):
             break
         number, block = lines.number, lines.block
         start, end = block.spans[2 * lines.index], block.spans[2 * lines.index + 1]
-        length = end - start if start >= 0 else 1
+        length = end - start if start >= 0 else len(_LINE_TOO_LONG)
         if start >= 0 and starts.of(block.text, start, end) and (
             starting := starts.site_of(block.line(lines.index))
         ) is not None:
@@ -425,8 +436,10 @@ def split_hands(name, blocks, report, list pause=None):
         elif site is not None:
             if count < _MAX_HAND_LINES:
                 count += 1
-                if block is not hand_block and (later is None or block is not later[-1]):
-                    later = [block] if later is None else later + [block]
+                if lines.index == 0:  # the first line of the next block
+                    if later is None:
+                        later = []
+                    later.append(block)
                 if unread is None and (length > _MAX_HAND_LINE or _too_long(block, lines.index)):
                     unread = number, "a line of the hand is too long to be read"
             elif unread is None:

@@ -25,7 +25,7 @@ from libc.string cimport memchr
 from holdem.formats._histories cimport *
 from holdem.formats._kept cimport kept
 from holdem.formats._slots cimport *
-from holdem.formats._text cimport same_text, starts_at
+from holdem.formats._text cimport same_text, span_is as _is, starts_at
 from holdem.formats._times cimport time_at
 
 cdef extern from "Python.h":
@@ -178,11 +178,6 @@ cdef object _number(str text, Py_ssize_t start, Py_ssize_t end):
 cdef inline bint _begins(str text, str word, Py_ssize_t at) except -1:
     """``text.startswith(word, at)``, ``word`` not empty."""
     return starts_at(text, word, at, len(text))
-
-
-cdef inline bint _is(str text, Py_ssize_t start, Py_ssize_t end, str word) noexcept:
-    """Whether ``text[start:end]`` is ``word``."""
-    return end - start == len(word) and starts_at(text, word, start, end)
 
 
 cdef Py_ssize_t _find(str text, Py_UCS4 mark, Py_ssize_t at, Py_ssize_t end) noexcept:
@@ -799,7 +794,7 @@ cdef int _read_hand(Lines hand, Py_ssize_t line, Reading reading) except -1:
     script.started = _started(rest)
 
     if not _holds(hand, "*** SUMMARY ***") and not _holds(hand, "Hand cancelled"):
-        last = max([index for index in range(hand.count) if hand.spans[2 * index + 1] > hand.spans[2 * index]])
+        last = max([index for index in range(hand.count) if hand.line(index)])
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + last)
     script.table, script.max_seats, script.button = _table(hand.line(1), line + 1)
 

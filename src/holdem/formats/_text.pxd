@@ -55,6 +55,11 @@ cdef inline bint starts_at(str text, str word, Py_ssize_t at, Py_ssize_t end) no
     return True
 
 
+cdef inline bint span_is(str text, Py_ssize_t start, Py_ssize_t end, str word) noexcept:
+    """Whether ``text[start:end]`` is ``word`` (``start`` not negative, ``end`` at most the text's length)."""
+    return end - start == PyUnicode_GET_LENGTH(word) and starts_at(text, word, start, end)
+
+
 cdef inline bint same_text(text, str word) except -1:
     """``text == word``: told by identity, then by the length and the characters in place (a ``str``'s ``==`` in
     compiled code compares the two in order, a call), ``text`` of another type compared by its own ``==``."""

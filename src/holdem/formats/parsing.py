@@ -297,9 +297,9 @@ class Site:
     ``parse`` reads; it stops after the document's last line, and raises :class:`HandProblem` for
     a document it cannot read on."""
     spans: bool = False
-    """Whether ``parse`` takes a hand's lines as one :class:`~holdem.formats._histories.Lines` (the spans of one
-    text, as the splitter gathers them) rather than a list of ``str`` (a compiled reader's, which reads the lines
-    in place); it takes a list too."""
+    """Whether ``parse`` takes a hand's lines as one :class:`~holdem.formats._histories.Lines`, the spans of one
+    text as the splitter gathers them (a compiled reader's, which reads the lines in place; it takes a list of
+    ``str`` too), rather than a list of ``str``."""
 
 
 _SITES: list[Site] = []
