@@ -450,6 +450,9 @@ def test_the_splitter_takes_a_block_given_twice_as_two() -> None:
     block = Lines.of(["a"] * 63 + [first])
     hands = [(number, list(lines)) for _, number, lines, _ in split_hands("f", [block, block], lambda problem: None)]
     assert hands == [(64, [first] + ["a"] * 63), (128, [first])]
+    start, other = Lines.of(["x", first, "a"]), Lines.of(["b"])
+    hands = [(number, list(lines)) for _, number, lines, _ in split_hands("f", [start, other, start], lambda _: None)]
+    assert hands == [(2, [first, "a", "b", "x"]), (6, [first, "a"])]
 
 
 def test_a_line_of_bytes_is_too_long_by_its_bytes_however_the_file_is_cut() -> None:
