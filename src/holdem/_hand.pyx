@@ -496,8 +496,9 @@ cdef class HandCore:
         self.shared = None
         self._dead_small_blind = dead_small_blind
         self._straddles = () if straddles is None and not rc.has_straddles else self._hand_straddles(straddles)
-        if len(self._straddles) > max(count - 2, 0):  # an override of _hand_straddles: the engine posts no more
-            raise InvalidHandError(f"straddles {self._straddles!r}: at most {max(count - 2, 0)} at {count} players")
+        most = max(count - 2, 0)  # an override of _hand_straddles may ask for more than the engine posts
+        if len(self._straddles) > most:
+            raise InvalidHandError(f"straddles {self._straddles!r}: at most {most} at {count} players")
         self._positions = _positions[count][at][1 if dead_small_blind else 0]
         for index in range(len(self._straddles)):
             forced[index] = self._straddles[index]

@@ -195,7 +195,7 @@ cdef int _decoded_block(Lines lines, bytes piece, Py_ssize_t start, Py_ssize_t l
     joined)."""
     cdef const char *data = PyBytes_AS_STRING(piece)
     cdef Py_ssize_t end
-    cdef list decoded = []
+    cdef list decoded
     if last + 1 - start <= longest or _longest_line(piece, start, last) <= longest:
         try:
             lines.text = PyUnicode_DecodeUTF8(data + start, last + 1 - start, NULL)
@@ -203,6 +203,7 @@ cdef int _decoded_block(Lines lines, bytes piece, Py_ssize_t start, Py_ssize_t l
             pass
         else:
             return _block(lines, 0, PyUnicode_GET_LENGTH(lines.text) - 1, longest)
+    decoded = []
     end = _newline(piece, start, True)
     while 0 <= end <= last:
         decoded.append(_line(piece, start, end, longest, True))
@@ -567,9 +568,12 @@ cdef Lines _gathered(Lines block, Py_ssize_t index, list later, Py_ssize_t count
     cdef Lines hand = Lines.__new__(Lines)
     cdef Py_ssize_t *spans = block.spans + 2 * index
     cdef Py_ssize_t at, offset = 0, following = 0
-    cdef bint spanned = later is None  # the hand's spans are those of its block
-    for at in range(count if spanned else 0):
-        spanned = spanned and spans[2 * at] >= 0
+    cdef bint spanned = later is None  # the hand's spans are those of its block, none a line too long
+    if spanned:
+        for at in range(count):
+            if spans[2 * at] < 0:
+                spanned = False
+                break
     if spanned:
         hand.spans = <Py_ssize_t *>PyMem_Malloc(2 * count * sizeof(Py_ssize_t))
         if hand.spans == NULL:

@@ -1035,11 +1035,11 @@ cdef int _leave_out_all_in_folds(Reading reading, Lines hand, Py_ssize_t line) e
     took the player's chips without a showdown: a problem."""
     cdef Script script = reading.script
     cdef set all_in = set()  # the seat lines of the players all in by their posts
-    cdef Py_ssize_t index, start, end, kept_count = 0
+    cdef Py_ssize_t index, at, start, end, kept_count = 0
     cdef Decision *decision
     for index in range(script.post_count):
-        start = hand.spans[2 * (script.posts[index].line - line)]
-        end = hand.spans[2 * (script.posts[index].line - line) + 1]
+        at = script.posts[index].line - line  # the post's line in the hand
+        start, end = hand.spans[2 * at], hand.spans[2 * at + 1]
         if end - start >= len(_ALL_IN) and starts_at(hand.text, _ALL_IN, end - len(_ALL_IN), end):
             all_in.add(script.posts[index].seat)
     if not all_in:
@@ -1061,10 +1061,9 @@ cdef int _leave_out_all_in_folds(Reading reading, Lines hand, Py_ssize_t line) e
 
 cdef bint _holds(Lines hand, str text):
     """Whether ``text`` is one of the lines of ``hand``, looked for from the last (where a hand's summary is)."""
-    cdef Py_ssize_t index, start
+    cdef Py_ssize_t index
     for index in range(hand.count - 1, -1, -1):
-        start = hand.spans[2 * index]
-        if _is(hand.text, start, hand.spans[2 * index + 1], text):
+        if _is(hand.text, hand.spans[2 * index], hand.spans[2 * index + 1], text):
             return True
     return False
 
