@@ -12,6 +12,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject, PyObject_Hash, PyTypeObject
+from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.unicode cimport (
     PyUnicode_1BYTE_KIND, PyUnicode_2BYTE_KIND, PyUnicode_DATA, PyUnicode_DecodeUTF8, PyUnicode_FindChar,
@@ -901,25 +902,42 @@ cdef inline Py_ssize_t _slot(uint64_t key, int bits) noexcept:
     return <Py_ssize_t>(key * 0x9E3779B97F4A7C15ULL >> (64 - bits))
 
 
-cdef list _BY_ADDRESS = [None] * KEPT_AMOUNTS  # (amount, places, value) by the amount's address: see _amount_parts
+cdef struct _KeptAmount:
+    PyObject *amount  # a reference of the entry's own, so that no other object takes its address; NULL: empty
+    int64_t value
+    int places
+
+
+cdef _KeptAmount _BY_ADDRESS[KEPT_AMOUNTS]  # by the amount's address: see _amount_parts
+# Held while an entry is read or stored, so that on free-threaded Python no thread reads an entry half stored
+# (nothing with the GIL).
+cdef object _BY_ADDRESS_GUARD = object()
 
 
 cdef int _amount_parts(amount, int64_t *value) except -1:
     """The decimal places ``amount`` needs (as :func:`_parts`), and its value in units of the last of them in
-    ``value`` (``NOT_CHIPS``: not finite, or past any hand's chips).  Kept by the amount's address first, the
-    amount held in the entry so that no other object takes its address: a file's amounts are mostly the same
-    objects, and looking one up by its value compares decimals whenever another object of that value came first."""
+    ``value`` (``NOT_CHIPS``: not finite, or past any hand's chips).  Kept by the amount's address first, in a
+    table of C structures (read without reading any object): a file's amounts are mostly the same objects, and
+    looking one up by its value compares decimals whenever another object of that value came first."""
     # The address's bits spread (pymalloc lays out objects of a size at strides whose low bits repeat: two
     # amounts in use at once would take one slot in turn).
-    cdef Py_ssize_t slot = _slot(<uint64_t><size_t><void *>amount >> 4, KEPT_BITS)
-    entry = _BY_ADDRESS[slot]
-    if entry is not None and (<tuple>entry)[0] is amount:
-        value[0] = (<tuple>entry)[2]
-        return (<tuple>entry)[1]
+    cdef _KeptAmount *entry = &_BY_ADDRESS[_slot(<uint64_t><size_t><void *>amount >> 4, KEPT_BITS)]
+    cdef int places = -1
+    cdef PyObject *before
+    with cython.critical_section(_BY_ADDRESS_GUARD):
+        if entry.amount == <PyObject *>amount:
+            value[0], places = entry.value, entry.places
+    if places >= 0:
+        return places
     parts = _parts(amount)
+    places = parts[0]
     value[0] = NOT_CHIPS if parts[1] is None else <int64_t>parts[1]
-    _BY_ADDRESS[slot] = (amount, parts[0], value[0])
-    return parts[0]
+    with cython.critical_section(_BY_ADDRESS_GUARD):
+        before = entry.amount
+        Py_INCREF(amount)
+        entry.amount, entry.value, entry.places = <PyObject *>amount, value[0], places
+    Py_XDECREF(before)
+    return places
 
 
 @cython.final

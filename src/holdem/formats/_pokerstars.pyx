@@ -15,11 +15,13 @@
 cimport cython
 from cpython.datetime cimport datetime_tzinfo, import_datetime
 from cpython.dict cimport PyDict_Values
-from cpython.object cimport PyTypeObject
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.unicode cimport (
     Py_UNICODE_ISDECIMAL, Py_UNICODE_TODECIMAL, PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_Find, PyUnicode_KIND,
     PyUnicode_READ,
 )
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memchr
 
 from holdem.formats._histories cimport *
@@ -30,6 +32,8 @@ from holdem.formats._times cimport time_at
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject *type, Py_ssize_t nitems)  # as cpython.type's, with the C type
+    ctypedef uint8_t Py_UCS1
+    ctypedef uint16_t Py_UCS2
 
 import dataclasses
 import re
@@ -85,33 +89,74 @@ cdef tuple _POST_KINDS = POST_KINDS, _VERBS = VERBS
 cdef tuple _STREETS = tuple(STREETS.items())  # (name, street) pairs: a tuple is read without a dict's iterator
 # The amounts, cards and currencies met, read once (a hand repeats its amounts, a file its stakes):
 # parse_amount's and parse_hand_cards' own caches are a Python call away.  The amounts and cards are kept
-# by the hash of their characters, each in one slot of a table (the text and its value), so that a text met
-# before is found in its line without being cut out of it and hashed.
+# by the hash of their characters, each in one slot of a table of C structures that holds the text itself
+# and its value, so that a text met before is found in its line without being cut out of it and hashed, and
+# without reading any object but its value (a slot of Python objects costs a read of memory apart for each).
 cdef enum:
     _SLOTS = 2048  # a power of two
-cdef list _AMOUNT_SLOTS = [None] * _SLOTS, _CARDS_SLOTS = [None] * _SLOTS  # (text, value) each, stored at once
+    _LONGEST_KEPT = 27  # the characters of the longest text kept: a slot fills 64 bytes
+cdef struct _Kept:
+    PyObject *value  # a reference of the slot's own; NULL: the slot is empty
+    uint16_t length
+    Py_UCS2 text[_LONGEST_KEPT]
+cdef _Kept _AMOUNT_SLOTS[_SLOTS]
+cdef _Kept _CARDS_SLOTS[_SLOTS]
+# Held while a slot is read or stored, so that on free-threaded Python no thread reads a slot half stored, or
+# a value another has just let go of (nothing with the GIL).
+cdef object _SLOTS_GUARD = object()
 cdef dict _CURRENCIES = {}
 
 
-@cython.boundscheck(True)  # a slot read as a reference of its own: another thread may store in it meanwhile
-@cython.wraparound(False)
-cdef object _kept_at(list slots, str text, Py_ssize_t start, Py_ssize_t end, read):
+cdef object _kept_at(_Kept *slots, str text, Py_ssize_t start, Py_ssize_t end, read):
     """``read(text[start:end])`` (``start`` not negative, ``end`` at most the text's length), kept as the text and
     its value in the one of ``slots`` its characters' hash gives (a text read later takes the slot)."""
     cdef unsigned int kind = PyUnicode_KIND(text)
     cdef void *data = PyUnicode_DATA(text)
     cdef size_t hashed = 2166136261u  # FNV-1a
-    cdef Py_ssize_t index, slot
+    cdef uint32_t character, widest = 0
+    cdef Py_ssize_t index, length = end - start
+    cdef _Kept *kept
+    cdef PyObject *before
+    if length > _LONGEST_KEPT:
+        return read(text[start:end])
     for index in range(start, end):
-        hashed = (hashed ^ <size_t>PyUnicode_READ(kind, data, index)) * 16777619u
-    slot = hashed & (_SLOTS - 1)
-    kept = slots[slot]
-    if kept is not None and _is(text, start, end, <str>(<tuple>kept)[0]):
-        return (<tuple>kept)[1]
-    kept_text = text[start:end] if end > start else ""
-    value = read(kept_text)
-    slots[slot] = (kept_text, value)
+        character = PyUnicode_READ(kind, data, index)
+        widest |= character
+        hashed = (hashed ^ character) * 16777619u
+    if widest > 0xFFFF:
+        return read(text[start:end])
+    kept = &slots[hashed & (_SLOTS - 1)]
+    value = None
+    with cython.critical_section(_SLOTS_GUARD):
+        if kept.value != NULL and kept.length == length and _kept_is(kept, kind, data, start, length):
+            value = <object>kept.value
+    if value is not None:
+        return value
+    value = read(text[start:end] if end > start else "")
+    with cython.critical_section(_SLOTS_GUARD):
+        before = kept.value
+        Py_INCREF(value)
+        kept.value = <PyObject *>value
+        kept.length = <uint16_t>length
+        for index in range(length):
+            kept.text[index] = <Py_UCS2>PyUnicode_READ(kind, data, start + index)
+    Py_XDECREF(before)
     return value
+
+
+cdef inline bint _kept_is(const _Kept *kept, unsigned int kind, const void *data, Py_ssize_t start,
+                          Py_ssize_t length) noexcept:
+    """Whether the slot's text is the ``length`` characters of ``data`` (of ``kind``) from ``start``."""
+    cdef Py_ssize_t index
+    if kind == PyUnicode_1BYTE_KIND:
+        for index in range(length):
+            if kept.text[index] != (<const Py_UCS1 *>data)[start + index]:
+                return False
+        return True
+    for index in range(length):
+        if kept.text[index] != PyUnicode_READ(kind, data, start + index):
+            return False
+    return True
 
 
 cdef inline object _amount_at(str text, Py_ssize_t start, Py_ssize_t end):
