@@ -87,8 +87,9 @@ cdef str _ALL_IN = " and is all-in", _ONLY_ALL_IN = "and is all-in"
 cdef object _ZERO = Decimal(0), _FIXED_LIMIT = Structure.FIXED_LIMIT
 cdef tuple _POST_KINDS = POST_KINDS, _VERBS = VERBS
 cdef tuple _STREETS = tuple(STREETS.items())  # (name, street) pairs: a tuple is read without a dict's iterator
-# The amounts, cards and currencies met, read once (a hand repeats its amounts, a file its stakes):
-# parse_amount's and parse_hand_cards' own caches are a Python call away.  The amounts and cards are kept
+# The amounts, cards, names and currencies met, read once (a hand repeats its amounts, a file its players and
+# stakes): parse_amount's and parse_hand_cards' own caches are a Python call away, and a name made anew is
+# hashed anew.  The amounts, cards and names are kept
 # by the hash of their characters, each in one slot of a table of C structures that holds the text itself
 # and its value, so that a text met before is found in its line without being cut out of it and hashed, and
 # without reading any object but its value (a slot of Python objects costs a read of memory apart for each).
@@ -101,6 +102,7 @@ cdef struct _Kept:
     Py_UCS2 text[_LONGEST_KEPT]
 cdef _Kept _AMOUNT_SLOTS[_SLOTS]
 cdef _Kept _CARDS_SLOTS[_SLOTS]
+cdef _Kept _TEXT_SLOTS[_SLOTS]
 # Held while a slot is read or stored, so that on free-threaded Python no thread reads a slot half stored, or
 # a value another has just let go of (nothing with the GIL).
 cdef object _SLOTS_GUARD = object()
@@ -118,13 +120,13 @@ cdef object _kept_at(_Kept *slots, str text, Py_ssize_t start, Py_ssize_t end, r
     cdef _Kept *kept
     cdef PyObject *before
     if length > _LONGEST_KEPT:
-        return read(text[start:end])
+        return _read_cut(text, start, end, read)
     for index in range(start, end):
         character = PyUnicode_READ(kind, data, index)
         widest |= character
         hashed = (hashed ^ character) * 16777619u
     if widest > 0xFFFF:
-        return read(text[start:end])
+        return _read_cut(text, start, end, read)
     kept = &slots[hashed & (_SLOTS - 1)]
     value = None
     with cython.critical_section(_SLOTS_GUARD):
@@ -132,7 +134,7 @@ cdef object _kept_at(_Kept *slots, str text, Py_ssize_t start, Py_ssize_t end, r
             value = <object>kept.value
     if value is not None:
         return value
-    value = read(text[start:end] if end > start else "")
+    value = _read_cut(text, start, end, read)
     with cython.critical_section(_SLOTS_GUARD):
         before = kept.value
         Py_INCREF(value)
@@ -142,6 +144,12 @@ cdef object _kept_at(_Kept *slots, str text, Py_ssize_t start, Py_ssize_t end, r
             kept.text[index] = <Py_UCS2>PyUnicode_READ(kind, data, start + index)
     Py_XDECREF(before)
     return value
+
+
+cdef inline object _read_cut(str text, Py_ssize_t start, Py_ssize_t end, read):
+    """``read(text[start:end])``; the text itself when ``read`` is ``None``."""
+    cut = text[start:end] if end > start else ""
+    return cut if read is None else read(cut)
 
 
 cdef inline bint _kept_is(const _Kept *kept, unsigned int kind, const void *data, Py_ssize_t start,
@@ -162,6 +170,12 @@ cdef inline bint _kept_is(const _Kept *kept, unsigned int kind, const void *data
 cdef inline object _amount_at(str text, Py_ssize_t start, Py_ssize_t end):
     """``parse_amount(text[start:end])``, kept."""
     return _kept_at(_AMOUNT_SLOTS, text, start, end, parse_amount)
+
+
+cdef inline str _kept_text(str text, Py_ssize_t start, Py_ssize_t end):
+    """``text[start:end]``, kept: one string for the characters met again (a player's name, in hand after hand),
+    its hash worked out once."""
+    return _kept_at(_TEXT_SLOTS, text, start, end, None)
 
 
 cdef inline object _amount(str text):
@@ -853,7 +867,7 @@ cdef int _read_hand(Lines hand, Py_ssize_t line, Reading reading) except -1:
             break
         if not _seat_line(text, start, end, &ends):
             raise HandProblem(f"a seat line that cannot be read: {_quoted(text, start, end)}", number)
-        name = text[ends.colon + 2 : ends.name]
+        name = _kept_text(text, ends.colon + 2, ends.name)
         if ends.close - ends.stack > 18:  # a bounty when something is between ``in chips, `` and `` bounty``
             if reading.seat_bounties is None:
                 reading.seat_bounties = [None] * len(reading.players)
