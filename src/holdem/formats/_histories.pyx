@@ -121,6 +121,7 @@ cdef inline bint _too_long(Lines lines, Py_ssize_t index) noexcept:
 
 
 @cython.final
+@cython.freelist(32)  # a batch's and more, kept for the next hands when freed
 cdef class Lines:
     """Lines of text as the spans of one string: a block of a file's lines, or a hand's (whose ``text`` is its
     block's, a stretch of it, or its lines joined by ``"\\n"``: only the spans tell where the lines are).
@@ -674,6 +675,7 @@ def _found(sources, open_all, list waiting):
 
 
 @cython.final
+@cython.freelist(32)  # a batch's and more, kept for the next hands when freed
 cdef class _Pending:
     """A hand to import: where it is, then its parse and record, or its problem (a HandProblem), or the exception
     that is no HandProblem that its parse or replay raised."""
@@ -941,6 +943,7 @@ cdef int _amount_parts(amount, int64_t *value) except -1:
 
 
 @cython.final
+@cython.freelist(32)  # a batch's and more, kept for the next hands when freed
 cdef class Script:
     """A hand as the replay reads it: the players by seat, the seat of each post and decision, and every amount
     as a whole number of its own decimal places, with the finest places of them (the hand's unit's)."""

@@ -670,6 +670,7 @@ cpdef blank_hand(str site, Py_ssize_t line):
 
 
 @cython.final
+@cython.freelist(32)  # a batch's and more, kept for the next hands when freed
 cdef class Reading:
     """A hand as its lines are read: the script the replay reads, and what is kept by the players' names until
     those dealt in are known (for a reader of one line of a ParsedHand, the ParsedHand's own cards shown and
