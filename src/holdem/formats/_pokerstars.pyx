@@ -353,24 +353,38 @@ cpdef tuple header_line(str text):
     >>> header_line("PokerStars Zoom Hand #12:  Hold'em No Limit ($0.01/$0.02)")
     ('Zoom Hand', '12', "Hold'em No Limit ($0.01/$0.02)")
     """
-    cdef Py_ssize_t at, end, close, start
+    cdef _Header header
+    kind = _header_at(text, 0, len(text), &header)
+    return None if kind is None else (kind, text[header.number : header.number_end], text[header.rest :])
+
+
+cdef struct _Header:
+    # Where the parts of a hand's first line start and end: its number, and the rest after the colon and club.
+    Py_ssize_t number, number_end, rest
+
+
+cdef object _header_at(str text, Py_ssize_t start, Py_ssize_t end, _Header *header):
+    """:func:`header_line` of the line ``text[start:end]``: its kind (``None``: no hand's first line), the other
+    parts found in ``header``."""
+    cdef Py_ssize_t at, number_end, close
     cdef str kind
     cdef tuple title
     for title in _TITLES:
-        if _begins(text, <str>title[0], 0):
+        if starts_at(text, <str>title[0], start, end):
             break
     else:
         return None
-    start = len(<str>title[0])
+    start += len(<str>title[0])
     for kind in <tuple>title[1]:
         at = start + 2 + len(kind)
-        if _begins(text, kind, start) and _begins(text, " #", at - 2):
-            end = _run(text, at, len(text), True)
-            if end > at and _begins(text, ":", end):
-                close = _run(text, end + 1, len(text), False)  # where the club or the rest starts
-                if _begins(text, "{", close) and (found := _find(text, u"}", close + 1, len(text))) >= 0:
-                    close = _run(text, found + 1, len(text), False)
-                return kind, text[at:end], text[close:]
+        if starts_at(text, kind, start, end) and starts_at(text, " #", at - 2, end):
+            number_end = _run(text, at, end, True)
+            if number_end > at and starts_at(text, ":", number_end, end):
+                close = _run(text, number_end + 1, end, False)  # where the club or the rest starts
+                if starts_at(text, "{", close, end) and (found := _find(text, u"}", close + 1, end)) >= 0:
+                    close = _run(text, found + 1, end, False)
+                header.number, header.number_end, header.rest = at, number_end, close
+                return kind
     return None
 
 
@@ -384,23 +398,39 @@ cpdef tuple stakes_of(str text):
     >>> stakes_of("Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - 2024/05/01 20:00:00 ET")[1:]
     ('$0.10', '$0.25')
     """
-    cdef Py_ssize_t size = len(text), start = _find(text, u"(", 0, size), slash, end, close, comma
-    cdef str second
+    cdef _Stakes stakes
+    if not _stakes_at(text, 0, len(text), &stakes):
+        return None
+    return (
+        text[stakes.start : stakes.end], text[stakes.first : stakes.slash], text[stakes.slash + 1 : stakes.second_end]
+    )
+
+
+cdef struct _Stakes:
+    # Where the parts of a header's stakes start and end: the whole (to after its closing parenthesis), FIRST (to
+    # the slash) and SECOND.
+    Py_ssize_t start, end, first, slash, second_end
+
+
+cdef bint _stakes_at(str text, Py_ssize_t at, Py_ssize_t size, _Stakes *stakes) except -1:
+    """:func:`stakes_of` of ``text[at:size]``, its parts found in ``stakes``; whether there are any."""
+    cdef Py_ssize_t start = _find(text, u"(", at, size), slash, end, close, comma
     while start >= 0:
-        slash = _part_end(text, start + 1)
+        slash = _part_end(text, start + 1, size)
         if slash > start + 1 and slash < size and text[slash] == "/":
-            end = _part_end(text, slash + 1)
+            end = _part_end(text, slash + 1, size)
             if end > slash + 1 and end < size and text[end] == ")":
                 close = end
                 if end - slash > 5 and text[end - 4] == u" " and _capital(text[end - 3]) and _capital(
                     text[end - 2]
                 ) and _capital(text[end - 1]):
                     close = end - 4
-                second = text[slash + 1 : close]
                 comma = PyUnicode_Find(text, ", ", start + 1, slash - 1, -1)  # the last with something after it
-                return text[start : end + 1], text[(comma + 2 if comma >= 0 else start + 1) : slash], second
+                stakes.start, stakes.end, stakes.slash, stakes.second_end = start, end + 1, slash, close
+                stakes.first = comma + 2 if comma >= 0 else start + 1
+                return True
         start = _find(text, u"(", start + 1, size)
-    return None
+    return False
 
 
 cdef inline bint _capital(Py_UCS4 mark) noexcept:
@@ -409,9 +439,8 @@ cdef inline bint _capital(Py_UCS4 mark) noexcept:
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-cdef Py_ssize_t _part_end(str text, Py_ssize_t at) noexcept:
-    """Where the run of characters from ``at`` that are no parenthesis or slash ends."""
-    cdef Py_ssize_t size = len(text)
+cdef Py_ssize_t _part_end(str text, Py_ssize_t at, Py_ssize_t size) noexcept:
+    """Where the run of characters of ``text[at:size]`` that are no parenthesis or slash ends."""
     while at < size and text[at] not in u"()/":
         at += 1
     return at
@@ -427,7 +456,7 @@ cpdef tuple table_line(str text):
     ('Alpha II', '6', '3')
     """
     cdef _TableLine table
-    if not _table_line(text, &table):
+    if not _table_line(text, 0, len(text), &table):
         return None
     return (
         text[table.start : table.quote], text[table.most : table.most_end] if table.most >= 0 else None,
@@ -441,13 +470,14 @@ cdef struct _TableLine:
     Py_ssize_t start, quote, most, most_end, button, button_end
 
 
-cdef bint _table_line(str text, _TableLine *table) except -1:
-    """:func:`table_line`, its parts found in ``table``; whether ``text`` is such a line."""
-    cdef Py_ssize_t at, digits, end = len(text)
-    if _begins(text, "Table '", 0):
-        table.start = 7
-    elif _begins(text, "Table ID '", 0):
-        table.start = 10
+cdef bint _table_line(str text, Py_ssize_t start, Py_ssize_t size, _TableLine *table) except -1:
+    """:func:`table_line` of the line ``text[start:size]``, its parts found in ``table``; whether it is such a
+    line."""
+    cdef Py_ssize_t at, digits, end = size
+    if starts_at(text, "Table '", start, size):
+        table.start = start + 7
+    elif starts_at(text, "Table ID '", start, size):
+        table.start = start + 10
     else:
         return False
     while True:
@@ -456,16 +486,16 @@ cdef bint _table_line(str text, _TableLine *table) except -1:
             return False
         end = table.quote
         table.most = -1
-        at = _run(text, table.quote + 1, len(text), False)
-        digits = _run(text, at, len(text), True)
-        if digits > at and (_begins(text, "-max", digits) or _begins(text, "-Max", digits)):
+        at = _run(text, table.quote + 1, size, False)
+        digits = _run(text, at, size, True)
+        if digits > at and (starts_at(text, "-max", digits, size) or starts_at(text, "-Max", digits, size)):
             table.most, table.most_end = at, digits
-            at = _run(text, digits + 4, len(text), False)
-        if _begins(text, "(Play Money)", at):
-            at = _run(text, at + 12, len(text), False)
-        if _begins(text, "Seat #", at):
-            digits = _run(text, at + 6, len(text), True)
-            if digits > at + 6 and _begins(text, " is the button", digits):
+            at = _run(text, digits + 4, size, False)
+        if starts_at(text, "(Play Money)", at, size):
+            at = _run(text, at + 12, size, False)
+        if starts_at(text, "Seat #", at, size):
+            digits = _run(text, at + 6, size, True)
+            if digits > at + 6 and starts_at(text, " is the button", digits, size):
                 table.button, table.button_end = at + 6, digits
                 return True
 
@@ -488,20 +518,21 @@ cpdef read_table(parsed, str text, Py_ssize_t number):
     """The table line (see :func:`table_line`), the hand's line ``number``, into ``parsed``: the table's name,
     its most seats and the button's seat number."""
     _checked(parsed)
-    table = _table(text, number)
+    table = _table(text, 0, len(text), number)
     _set(parsed, P_TABLE, table[0])
     _set(parsed, P_MAX_SEATS, table[1])
     _set(parsed, P_BUTTON, table[2])
 
 
-cdef tuple _table(str text, Py_ssize_t number):
-    """The table's name, its most seats (``None``: not printed) and the button's seat number of the table line
-    ``text``, the hand's line ``number``."""
+cdef tuple _table(str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t number):
+    """The table's name (kept: a file's hands share their tables), its most seats (``None``: not printed) and the
+    button's seat number of the table line ``text[start:end]``, the hand's line ``number``."""
     cdef _TableLine table
-    if not _table_line(text, &table):
-        raise HandProblem(f"the second line is not the table's: {text[:80]!r}", number)
+    if not _table_line(text, start, end, &table):
+        raise HandProblem(f"the second line is not the table's: {text[start:end][:80]!r}", number)
     return (
-        text[table.start : table.quote], _number(text, table.most, table.most_end) if table.most >= 0 else None,
+        _kept_text(text, table.start, table.quote),
+        _number(text, table.most, table.most_end) if table.most >= 0 else None,
         _number(text, table.button, table.button_end),
     )
 
@@ -820,45 +851,52 @@ cdef Reading _read(lines, Py_ssize_t line, str site):
 cdef int _read_hand(Lines hand, Py_ssize_t line, Reading reading) except -1:
     """Read the lines of one PokerStars hand (the first at line number ``line``) into ``reading``."""
     cdef Script script = reading.script
-    cdef str first = hand.line(0) if hand.count else ""
-    header = header_line(first)
-    if header is None:
-        raise HandProblem(f"the first line is not a {script.site} hand's header: {first[:80]!r}", line)
-    script.hand_id = header[1]
-    script.fast_fold = header[0] in _FAST_FOLD
-    cdef str rest = header[2], text, game
-    cdef Py_ssize_t at
-    cdef bint in_tournament = _begins(rest, "Tournament #", 0)
+    # The first line read in place: text[start:end] (a line of its own when the hand's first is too long)
+    cdef str text, game
+    cdef Py_ssize_t start, end, at, rest
+    cdef _Header header
+    cdef _Stakes stakes
+    text = _line_in_place(hand, 0, &start, &end)
+    kind = _header_at(text, start, end, &header)
+    if kind is None:
+        raise HandProblem(f"the first line is not a {script.site} hand's header: {text[start:end][:80]!r}", line)
+    script.hand_id = text[header.number : header.number_end]
+    script.fast_fold = kind in _FAST_FOLD
+    rest = header.rest
+    cdef bint in_tournament = starts_at(text, "Tournament #", rest, end)
     for game, structure in _GAMES:
-        at = _search(rest, game, 0, len(rest))
-        if at == 0 or at > 0 and not rest.endswith(_OTHER_HOLDEMS, 0, at):  # a cash game's header starts with it
+        at = _search(text, game, rest, end)
+        if at == rest or at > rest and not text.endswith(_OTHER_HOLDEMS, rest, at):  # a cash game's starts with it
             script.game, script.structure = game, structure
             break
     else:
-        game = rest.split(" (")[0].split(" - ")[0]
-        match = _TOURNAMENT.match(rest) if in_tournament else None
+        game = text[rest:end].split(" (")[0].split(" - ")[0]
+        match = _TOURNAMENT.match(text, rest, end) if in_tournament else None
         if match is not None:
-            game = rest[match.end() :].split(" - ")[0]
+            game = text[match.end() : end].split(" - ")[0]
         raise HandProblem(f"not Texas hold'em: {game.strip()}", line, skipped=True, game=game.strip())
-    tournament = _tournament_id(rest, at) if in_tournament else None
+    tournament = _tournament_id(text, rest, at, end) if in_tournament else None
     if tournament is not None:
         script.tournament = tournament
-    stakes = stakes_of(rest)
-    if stakes is None:
-        raise HandProblem(f"the header gives no stakes: {first[:80]!r}", line)
-    if " Cap" in stakes[2]:
-        cap = stakes[2].partition(" - ")[2].rstrip(" -")
+    if not _stakes_at(text, rest, end, &stakes):
+        raise HandProblem(f"the header gives no stakes: {text[start:end][:80]!r}", line)
+    if _search(text, " Cap", stakes.slash + 1, stakes.second_end) >= 0:
+        cap = text[stakes.slash + 1 : stakes.second_end].partition(" - ")[2].rstrip(" -")
         raise HandProblem(f"not a game holdem plays: {cap} {game} (capped bets)", line, skipped=True, game=game)
-    _stakes(reading, stakes, tournament is not None, script.structure)
+    _stakes(
+        reading, _amount_at(text, stakes.first, stakes.slash), _amount_at(text, stakes.slash + 1, stakes.second_end),
+        None if tournament is not None else _kept_text(text, stakes.start, stakes.end), script.structure,
+    )
     script.currency = reading.currency
-    script.started = _started(rest)
+    script.started = _started(text, rest, end)
 
     if not _holds(hand, "*** SUMMARY ***") and not _holds(hand, "Hand cancelled"):
         last = max([index for index in range(hand.count) if hand.line(index)])
         raise HandProblem("the hand ends before its summary (the file cut short?)", line + last)
-    script.table, script.max_seats, script.button = _table(hand.line(1), line + 1)
+    text = _line_in_place(hand, 1, &start, &end)
+    script.table, script.max_seats, script.button = _table(text, start, end, line + 1)
 
-    cdef Py_ssize_t number = line + 2, position = 2, seated_in, start, end
+    cdef Py_ssize_t number = line + 2, position = 2, seated_in
     cdef _SeatLine ends
     cdef str name
     text = hand.text
@@ -908,6 +946,18 @@ cdef int _read_hand(Lines hand, Py_ssize_t line, Reading reading) except -1:
         _leave_out_all_in_folds(reading, hand, line)
     _room_rules(reading)
     return _finish(reading)
+
+
+cdef str _line_in_place(Lines hand, Py_ssize_t index, Py_ssize_t *start, Py_ssize_t *end):
+    """The text that holds line ``index`` of ``hand``, the line from ``start`` to ``end`` in it: the hand's text, or
+    for a line too long, or past the last, what :meth:`Lines.line` gives."""
+    cdef str text
+    if index < hand.count and hand.spans[2 * index] >= 0:
+        start[0], end[0] = hand.spans[2 * index], hand.spans[2 * index + 1]
+        return hand.text
+    text = hand.line(index) if index < hand.count else ""
+    start[0], end[0] = 0, len(text)
+    return text
 
 
 cdef int _room_rules(Reading reading) except -1:
@@ -1063,14 +1113,16 @@ cdef inline str _player_of(Script script, int seat):
     return script.names[seat] if seat >= 0 else script.strangers[-1 - seat]
 
 
-cdef object _tournament_id(str rest, Py_ssize_t game):
-    """The id of the tournament of a header's ``rest`` (which starts ``Tournament #``), its game at ``game``, as
-    ``_TOURNAMENT`` finds it: read in place when the id's digits (``\\d``), a comma and a space before the game
-    (and no line end between) say that it matches, by the pattern otherwise."""
-    cdef Py_ssize_t end = _run(rest, 12, len(rest), True)
-    if 12 < end < game - 1 and rest[end] == u"," and rest[game - 1] == u" " and _find(rest, u"\n", end, game) < 0:
-        return rest[12:end]
-    match = _TOURNAMENT.match(rest)
+cdef object _tournament_id(str text, Py_ssize_t rest, Py_ssize_t game, Py_ssize_t size):
+    """The id of the tournament of a header's rest, ``text[rest:size]`` (which starts ``Tournament #``), its game
+    at ``game``, as ``_TOURNAMENT`` finds it: read in place when the id's digits (``\\d``), a comma and a space
+    before the game (and no line end between) say that it matches, by the pattern otherwise."""
+    cdef Py_ssize_t end = _run(text, rest + 12, size, True)
+    if rest + 12 < end < game - 1 and text[end] == u"," and text[game - 1] == u" " and _find(
+        text, u"\n", end, game
+    ) < 0:
+        return text[rest + 12 : end]
+    match = _TOURNAMENT.match(text, rest, size)
     return match["id"] if match is not None else None
 
 
@@ -1135,7 +1187,7 @@ cpdef read_stakes(parsed, stakes, bint in_chips):
     their currency too, unless ``in_chips`` (a tournament's)."""
     cdef Reading reading = _reading_of(parsed)
     structure = _get(parsed, P_STRUCTURE)
-    _stakes(reading, stakes, in_chips, structure)
+    _stakes(reading, _amount(stakes[1]), _amount(stakes[2]), None if in_chips else stakes[0], structure)
     if not in_chips:
         _set(parsed, P_CURRENCY, reading.currency)
     if structure is _FIXED_LIMIT:
@@ -1145,10 +1197,11 @@ cpdef read_stakes(parsed, stakes, bint in_chips):
     _set(parsed, P_BIG_BLIND, reading.big_blind)
 
 
-cdef int _stakes(Reading reading, stakes, bint in_chips, structure) except -1:
-    first, second = _amount(stakes[1]), _amount(stakes[2])
-    if not in_chips:
-        reading.currency = kept(_CURRENCIES, stakes[0], currency_of, 1024)
+cdef int _stakes(Reading reading, first, second, whole, structure) except -1:
+    """The blinds or bets of stakes of ``first``/``second`` into ``reading``, and the currency of ``whole``, the
+    stakes as printed (``None``: in chips)."""
+    if whole is not None:
+        reading.currency = kept(_CURRENCIES, whole, currency_of, 1024)
     if structure is _FIXED_LIMIT:
         reading.small_bet, reading.big_bet, reading.small_blind, reading.big_blind = first, second, _ZERO, first
     else:
@@ -1156,22 +1209,22 @@ cdef int _stakes(Reading reading, stakes, bint in_chips, structure) except -1:
     return 0
 
 
-cdef object _started(str rest):
-    """The hand's time: the first one printed whose zone is known, else the first (each part of ``rest``
-    after a `` - ``, cut at each ``[``)."""
-    cdef Py_ssize_t size = len(rest), at = _search(rest, " - ", 0, size), end, stop, cut
+cdef object _started(str text, Py_ssize_t rest, Py_ssize_t size):
+    """The hand's time: the first one printed whose zone is known, else the first (each part of the header's rest,
+    ``text[rest:size]``, after a `` - ``, cut at each ``[``)."""
+    cdef Py_ssize_t at = _search(text, " - ", rest, size), end, stop, cut
     first = None
     while at >= 0:
         at += 3
-        end = _search(rest, " - ", at, size)
+        end = _search(text, " - ", at, size)
         stop = end if end >= 0 else size
         cut = at - 1
         while cut < stop:
             at = cut + 1
-            cut = _find(rest, u"[", at, stop)
+            cut = _find(text, u"[", at, stop)
             if cut < 0:
                 cut = stop
-            moment = time_at(rest, at, cut)
+            moment = time_at(text, at, cut)
             if moment is not None and datetime_tzinfo(moment) is not None:
                 return moment
             first = first or moment
