@@ -741,3 +741,57 @@ def test_a_site_whose_starts_are_a_tuple_of_its_own_starts_its_hands() -> None:
         assert site_of("ZZZ Hand #1") is mine
     finally:
         parsing._SITES[:], parsing._ALL_STARTS, parsing._ALL_PRELUDES = sites, starts, preludes
+
+
+FIRST_HAND = (STARS / "cash.txt").read_text(encoding="utf-8").split("\n\n\n")[0] + "\n"
+
+
+@pytest.mark.parametrize(
+    ("ann", "dee"),
+    [
+        ("A" * 27, "A" * 28),  # kept, and one character longer than any name kept
+        ("\u20ac" * 27, "\u20ac" * 26 + "e"),  # wide names that share all but their last character
+        ("Ann\U0001f0a1", "Dee" + "\u00e9" * 24),  # a character beyond two bytes (never kept), and 27 of latin-1
+    ],
+)
+def test_players_names_are_read_as_written_however_they_are_kept(ann: str, dee: str) -> None:
+    # The names are kept as one string a player across hands: two hands, the names swapped in the second, read
+    # each player by their own name
+    first = re.sub(r"\bAnn\b", "\x00", FIRST_HAND).replace("Dee", dee).replace("\x00", ann)
+    second = re.sub(r"\bAnn\b", "\x00", FIRST_HAND).replace("Dee", ann).replace("\x00", dee)
+    second = second.replace("#250000000001", "#250000000901")
+    records = list(read_histories(io.StringIO(first + "\n\n" + second)))
+    assert [record.players for record in records] == [
+        (ann, "Bob", "Cy", dee), (dee, "Bob", "Cy", ann)
+    ]
+    assert [dict(zip(record.players, record.net)) for record in records] == [
+        {ann: Decimal("-0.38"), "Bob": Decimal("-0.06"), "Cy": Decimal("-0.01"), dee: Decimal("0.42")},
+        {dee: Decimal("-0.38"), "Bob": Decimal("-0.06"), "Cy": Decimal("-0.01"), ann: Decimal("0.42")},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "later", "reason"),
+    [
+        # The stakes, or the table's closing quote, are looked for in their own line alone: a later line that
+        # would complete them is not read
+        (
+            "PokerStars Hand #1: Hold'em No Limit - 2024/03/05 21:14:07 ET",
+            "Table 'Aludra IV' 6-max Seat #2 is the button",
+            "Eve said, \"(0.01/0.02)\"",
+            "the header gives no stakes",
+        ),
+        (
+            "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2024/03/05 21:14:07 ET",
+            "Table 'Aludra IV 6-max Seat #2 is the button",
+            "Eve said, \"' Seat #2 is the button\"",
+            "the second line is not the table's",
+        ),
+    ],
+)
+def test_the_first_lines_of_a_hand_are_read_within_themselves(first: str, second: str, later: str, reason: str) -> None:
+    lines = FIRST_HAND.splitlines()
+    lines[0], lines[1] = first, second
+    lines.append(later)
+    with pytest.raises(HandProblem, match=reason):
+        pokerstars.parse(lines, 1)

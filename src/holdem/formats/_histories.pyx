@@ -919,25 +919,31 @@ cdef object _BY_ADDRESS_GUARD = object()
 cdef int _amount_parts(amount, int64_t *value) except -1:
     """The decimal places ``amount`` needs (as :func:`_parts`), and its value in units of the last of them in
     ``value`` (``NOT_CHIPS``: not finite, or past any hand's chips).  Kept by the amount's address first, in a
-    table of C structures (read without reading any object): a file's amounts are mostly the same objects, and
-    looking one up by its value compares decimals whenever another object of that value came first."""
+    table of C structures (read without reading any object), in the pair of entries the address gives (an amount
+    met later takes the first, the one there moving to the second): a file's amounts are mostly the same objects,
+    and looking one up by its value hashes a decimal, which costs more than the rest of the lookup."""
     # The address's bits spread (pymalloc lays out objects of a size at strides whose low bits repeat: two
-    # amounts in use at once would take one slot in turn).
-    cdef _KeptAmount *entry = &_BY_ADDRESS[_slot(<uint64_t><size_t><void *>amount >> 4, KEPT_BITS)]
-    cdef int places = -1
+    # amounts in use at once would take one pair in turn); the pair's first entry even.
+    cdef _KeptAmount *pair = &_BY_ADDRESS[
+        _slot(<uint64_t><size_t><void *>amount >> 4, KEPT_BITS) & ~(<Py_ssize_t>1)
+    ]
+    cdef int places = -1, index
     cdef PyObject *before
     with cython.critical_section(_BY_ADDRESS_GUARD):
-        if entry.amount == <PyObject *>amount:
-            value[0], places = entry.value, entry.places
+        for index in range(2):
+            if pair[index].amount == <PyObject *>amount:
+                value[0], places = pair[index].value, pair[index].places
+                break
     if places >= 0:
         return places
     parts = _parts(amount)
     places = parts[0]
     value[0] = NOT_CHIPS if parts[1] is None else <int64_t>parts[1]
     with cython.critical_section(_BY_ADDRESS_GUARD):
-        before = entry.amount
+        before = pair[1].amount  # the second leaves the pair, the first takes its place
+        pair[1] = pair[0]
         Py_INCREF(amount)
-        entry.amount, entry.value, entry.places = <PyObject *>amount, value[0], places
+        pair[0].amount, pair[0].value, pair[0].places = <PyObject *>amount, value[0], places
     Py_XDECREF(before)
     return places
 

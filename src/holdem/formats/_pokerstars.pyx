@@ -21,7 +21,7 @@ from cpython.unicode cimport (
     Py_UNICODE_ISDECIMAL, Py_UNICODE_TODECIMAL, PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_Find, PyUnicode_KIND,
     PyUnicode_READ,
 )
-from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memchr
 
 from holdem.formats._histories cimport *
@@ -90,11 +90,12 @@ cdef tuple _STREETS = tuple(STREETS.items())  # (name, street) pairs: a tuple is
 # The amounts, cards, names and currencies met, read once (a hand repeats its amounts, a file its players and
 # stakes): parse_amount's and parse_hand_cards' own caches are a Python call away, and a name made anew is
 # hashed anew.  The amounts, cards and names are kept
-# by the hash of their characters, each in one slot of a table of C structures that holds the text itself
+# by the hash of their characters, each in a pair of slots of a table of C structures that hold the text itself
 # and its value, so that a text met before is found in its line without being cut out of it and hashed, and
 # without reading any object but its value (a slot of Python objects costs a read of memory apart for each).
 cdef enum:
-    _SLOTS = 2048  # a power of two
+    _SLOT_BITS = 11
+    _SLOTS = 1 << _SLOT_BITS
     _LONGEST_KEPT = 27  # the characters of the longest text kept: a slot fills 64 bytes
 cdef struct _Kept:
     PyObject *value  # a reference of the slot's own; NULL: the slot is empty
@@ -111,15 +112,17 @@ cdef dict _CURRENCIES = {}
 
 cdef object _kept_at(_Kept *slots, str text, Py_ssize_t start, Py_ssize_t end, read):
     """``read(text[start:end])`` (``start`` not negative, ``end`` at most the text's length), kept as the text and
-    its value in the one of ``slots`` its characters' hash gives (a text read later takes the slot)."""
+    its value in the pair of ``slots`` its characters' hash gives: a text read later takes the first, the text
+    there moving to the second (so that two texts of one pair, met in turn, are both kept)."""
     cdef unsigned int kind = PyUnicode_KIND(text)
     cdef void *data = PyUnicode_DATA(text)
-    cdef size_t hashed = 2166136261u  # FNV-1a
+    cdef uint64_t hashed = 2166136261u  # FNV-1a
     cdef uint32_t character, widest = 0
     cdef Py_ssize_t index, length = end - start
-    cdef _Kept *kept
+    cdef _Kept *pair
     cdef PyObject *before
-    if length > _LONGEST_KEPT:
+    cdef bint found = False
+    if not 0 <= length <= _LONGEST_KEPT:
         return _read_cut(text, start, end, read)
     for index in range(start, end):
         character = PyUnicode_READ(kind, data, index)
@@ -127,21 +130,27 @@ cdef object _kept_at(_Kept *slots, str text, Py_ssize_t start, Py_ssize_t end, r
         hashed = (hashed ^ character) * 16777619u
     if widest > 0xFFFF:
         return _read_cut(text, start, end, read)
-    kept = &slots[hashed & (_SLOTS - 1)]
-    value = None
+    # The hash's bits spread over the slot's by Fibonacci hashing (FNV's low bits take little of the characters'
+    # high ones), the pair's first slot even.
+    pair = &slots[<Py_ssize_t>(hashed * 0x9E3779B97F4A7C15ULL >> (64 - _SLOT_BITS)) & ~(<Py_ssize_t>1)]
     with cython.critical_section(_SLOTS_GUARD):
-        if kept.value != NULL and kept.length == length and _kept_is(kept, kind, data, start, length):
-            value = <object>kept.value
-    if value is not None:
+        for index in range(2):
+            if pair[index].value != NULL and pair[index].length == length and _kept_is(
+                &pair[index], kind, data, start, length
+            ):
+                value, found = <object>pair[index].value, True
+                break
+    if found:
         return value
     value = _read_cut(text, start, end, read)
     with cython.critical_section(_SLOTS_GUARD):
-        before = kept.value
+        before = pair[1].value  # the second leaves the pair, the first takes its place
+        pair[1] = pair[0]
         Py_INCREF(value)
-        kept.value = <PyObject *>value
-        kept.length = <uint16_t>length
+        pair[0].value = <PyObject *>value
+        pair[0].length = <uint16_t>length
         for index in range(length):
-            kept.text[index] = <Py_UCS2>PyUnicode_READ(kind, data, start + index)
+            pair[0].text[index] = <Py_UCS2>PyUnicode_READ(kind, data, start + index)
     Py_XDECREF(before)
     return value
 
