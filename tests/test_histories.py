@@ -795,3 +795,12 @@ def test_the_first_lines_of_a_hand_are_read_within_themselves(first: str, second
     lines.append(later)
     with pytest.raises(HandProblem, match=reason):
         pokerstars.parse(lines, 1)
+
+
+def test_two_names_that_share_a_pair_of_slots_are_both_kept() -> None:
+    # P23 and P149 share a pair of the compiled reader's slots for kept texts: met in turn, each keeps its place,
+    # so that the second hand's names are the first's strings
+    hand = re.sub(r"\bAnn\b", "P23", FIRST_HAND).replace("Dee", "P149")
+    records = list(read_histories(io.StringIO(hand + "\n\n" + hand.replace("#250000000001", "#250000000902"))))
+    assert [record.players for record in records] == [("P23", "Bob", "Cy", "P149")] * 2
+    assert all(first is second for first, second in zip(records[0].players, records[1].players))

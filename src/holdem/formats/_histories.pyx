@@ -912,7 +912,7 @@ cdef struct _KeptAmount:
 
 cdef _KeptAmount _BY_ADDRESS[KEPT_AMOUNTS]  # by the amount's address: see _amount_parts
 # Held while an entry is read or stored, so that on free-threaded Python no thread reads an entry half stored
-# (nothing with the GIL).
+# (with the GIL, an increment and a decrement of the guard).
 cdef object _BY_ADDRESS_GUARD = object()
 
 

@@ -105,7 +105,7 @@ cdef _Kept _AMOUNT_SLOTS[_SLOTS]
 cdef _Kept _CARDS_SLOTS[_SLOTS]
 cdef _Kept _TEXT_SLOTS[_SLOTS]
 # Held while a slot is read or stored, so that on free-threaded Python no thread reads a slot half stored, or
-# a value another has just let go of (nothing with the GIL).
+# a value another has just let go of (with the GIL, an increment and a decrement of the guard).
 cdef object _SLOTS_GUARD = object()
 cdef dict _CURRENCIES = {}
 
@@ -116,7 +116,7 @@ cdef object _kept_at(_Kept *slots, str text, Py_ssize_t start, Py_ssize_t end, r
     there moving to the second (so that two texts of one pair, met in turn, are both kept)."""
     cdef unsigned int kind = PyUnicode_KIND(text)
     cdef void *data = PyUnicode_DATA(text)
-    cdef uint64_t hashed = 2166136261u  # FNV-1a
+    cdef uint64_t hashed = 2166136261u  # FNV-1a's offset and prime, in 64 bits
     cdef uint32_t character, widest = 0
     cdef Py_ssize_t index, length = end - start
     cdef _Kept *pair
