@@ -89,10 +89,10 @@ cdef tuple _POST_KINDS = POST_KINDS, _VERBS = VERBS
 cdef tuple _STREETS = tuple(STREETS.items())  # (name, street) pairs: a tuple is read without a dict's iterator
 # The amounts, cards, names and currencies met, read once (a hand repeats its amounts, a file its players and
 # stakes): parse_amount's and parse_hand_cards' own caches are a Python call away, and a name made anew is
-# hashed anew.  The amounts, cards and names are kept
-# by the hash of their characters, each in a pair of slots of a table of C structures that hold the text itself
-# and its value, so that a text met before is found in its line without being cut out of it and hashed, and
-# without reading any object but its value (a slot of Python objects costs a read of memory apart for each).
+# hashed anew.  The amounts, cards and names are kept by the hash of their characters, each in a pair of slots
+# of a table of C structures that hold the text itself and its value, so that a text met before is found in its
+# line without being cut out of it and hashed, and without reading any object but its value (a slot of Python
+# objects costs a read of memory apart for each).
 cdef enum:
     _SLOT_BITS = 11
     _SLOTS = 1 << _SLOT_BITS
@@ -241,11 +241,6 @@ cdef object _number(str text, Py_ssize_t start, Py_ssize_t end):
 
 # The string searches of the lines, a character at a time (most fail at the first) read from the strings'
 # buffers, for indices that are not negative, ``end`` at most the text's length.
-
-
-cdef inline bint _begins(str text, str word, Py_ssize_t at) except -1:
-    """``text.startswith(word, at)``, ``word`` not empty."""
-    return starts_at(text, word, at, len(text))
 
 
 cdef Py_ssize_t _find(str text, Py_UCS4 mark, Py_ssize_t at, Py_ssize_t end) noexcept:
